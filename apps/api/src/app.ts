@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createServices, type Services } from './services.js';
+import { errorsPlugin, sendError } from './plugins/errors.js';
+import { languagePlugin } from './plugins/language.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
+import { uploadsPlugin } from './plugins/uploads.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { apiRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** pino options; tests pass false to keep output quiet. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the HTTP application: API, uploads and health checks. The web app is added by main. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', createServices(database.db, config));
+
+  // External plugins first, then the shop's own, then routes.
+  await app.register(cookie);
+  await app.register(languagePlugin);
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // The web plugin sets a nonce-based Content-Security-Policy on pages; API replies are JSON.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Shop API',
+        description: 'The one contract for the storefront, the back office and any future app.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(uploadsPlugin, { root: config.uploadsDir });
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  app.setNotFoundHandler((request, reply) => {
+    const key = request.url.startsWith('/api') ? 'error.route_not_found' : 'error.not_found';
+    return sendError(reply, 'NOT_FOUND', key);
+  });
+
+  return app;
+}

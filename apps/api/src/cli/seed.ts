@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { isEmptyStore, openDatabase } from '../db/client.js';
+import { seedDemoStore } from '../seed/demo-store.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  embeddedDir: path.join(config.dataDir, 'db'),
+});
+try {
+  await database.migrate();
+  if (!(await isEmptyStore(database.db))) {
+    console.error('The store already has products or categories; the demo data is only seeded into an empty store.');
+    process.exitCode = 1;
+  } else {
+    await seedDemoStore({ db: database.db, uploadsDir: config.uploadsDir, log: console });
+    console.log(`Demo store seeded (${database.kind} database).`);
+  }
+} finally {
+  await database.close();
+}

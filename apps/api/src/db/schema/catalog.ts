@@ -1,0 +1,156 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money columns hold integer thousandths of the currency unit (fils).
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** shop_normalize() is defined in the first migration; see packages/shared/src/arabic.ts. */
+const normalized = (expression: SQL): SQL => sql`shop_normalize(${expression})`;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    image: text('image'),
+    parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'set null',
+    }),
+    sort_order: integer('sort_order'),
+    is_active: boolean('is_active').notNull().default(true),
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL => normalized(sql`${categories.name} || ' ' || coalesce(${categories.description}, '')`),
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('categories_slug_key').on(table.slug),
+    index('categories_parent_idx').on(table.parent_id),
+  ],
+);
+
+export const productStatus = pgEnum('product_status', ['published', 'draft']);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    short_description: text('short_description'),
+    price: integer('price').notNull(),
+    sale_price: integer('sale_price'),
+    /** What a shopper pays before surcharges; sorting by price uses it. */
+    current_price: integer('current_price').generatedAlwaysAs(
+      (): SQL => sql`coalesce(${products.sale_price}, ${products.price})`,
+    ),
+    stock_quantity: integer('stock_quantity').notNull().default(0),
+    manage_stock: boolean('manage_stock').notNull().default(true),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    featured: boolean('featured').notNull().default(false),
+    status: productStatus('status').notNull().default('draft'),
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        normalized(
+          sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
+        ),
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('products_sku_key').on(table.sku),
+    index('products_status_created_idx').on(table.status, table.created_at, table.id),
+    index('products_status_price_idx').on(table.status, table.current_price, table.id),
+    index('products_status_name_idx').on(table.status, table.name, table.id),
+    index('products_category_status_created_idx').on(
+      table.category_id,
+      table.status,
+      table.created_at,
+      table.id,
+    ),
+    index('products_featured_created_idx')
+      .on(table.created_at, table.id)
+      .where(sql`${table.featured} and ${table.status} = 'published'`),
+    index('products_search_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
+    check('products_price_nonnegative', sql`${table.price} >= 0`),
+    check(
+      'products_sale_price_valid',
+      sql`${table.sale_price} is null or (${table.sale_price} >= 0 and ${table.sale_price} <= ${table.price})`,
+    ),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_images_product_idx').on(table.product_id, table.sort_order, table.id)],
+);
+
+export const attributes = pgTable('attributes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const attributeVariations = pgTable(
+  'attribute_variations',
+  {
+    id: serial('id').primaryKey(),
+    attribute_id: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Default surcharge; a product link may set its own. */
+    additional_price: integer('additional_price').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('attribute_variations_attribute_idx').on(table.attribute_id)],
+);
+
+/** Which variations a product offers, each with the surcharge for that product. */
+export const productAttributeVariations = pgTable(
+  'product_attribute_variations',
+  {
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variation_id: integer('variation_id')
+      .notNull()
+      .references(() => attributeVariations.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull().default(0),
+    is_required: boolean('is_required').notNull().default(false),
+    sort_order: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.product_id, table.variation_id] }),
+    index('product_attribute_variations_variation_idx').on(table.variation_id),
+  ],
+);

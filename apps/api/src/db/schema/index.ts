@@ -1,0 +1,3 @@
+export * from './catalog.js';
+export * from './content.js';
+export * from './settings.js';

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The store's settings: a single row with id 1. */
+export const storeSettings = pgTable(
+  'store_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    store_name: text('store_name'),
+    store_description: text('store_description'),
+    logo: text('logo'),
+    phone_number: text('phone_number'),
+    whatsapp_number: text('whatsapp_number'),
+    email: text('email'),
+    address: text('address'),
+    currency_symbol: text('currency_symbol'),
+    currency: text('currency'),
+    facebook_url: text('facebook_url'),
+    instagram_url: text('instagram_url'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('store_settings_single_row', sql`${table.id} = 1`)],
+);

@@ -1,0 +1,61 @@
+import type { ApiMessageKey, ErrorCode, ErrorDetail } from '@shop/shared';
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_TOKEN: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_EXISTS: 409,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PAYMENT_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export function httpStatusOf(code: ErrorCode): number {
+  return statusByCode[code];
+}
+
+/** A detail whose message is a catalogue key, translated when the reply is written. */
+export interface AppErrorDetail {
+  field: string;
+  message: ApiMessageKey | string;
+}
+
+/**
+ * The one error type services throw. `messageKey` names a text of the API message catalogue,
+ * so the reply is written in the shopper's language by the error handler.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly messageKey: ApiMessageKey;
+  readonly details: AppErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, messageKey: ApiMessageKey, details?: AppErrorDetail[]) {
+    super(messageKey);
+    this.code = code;
+    this.messageKey = messageKey;
+    this.details = details;
+  }
+
+  get statusCode(): number {
+    return httpStatusOf(this.code);
+  }
+
+  static notFound(messageKey: ApiMessageKey = 'error.not_found'): AppError {
+    return new AppError('NOT_FOUND', messageKey);
+  }
+
+  static validation(details: AppErrorDetail[]): AppError {
+    return new AppError('VALIDATION_ERROR', 'error.validation', details);
+  }
+}
+
+export type { ErrorDetail };

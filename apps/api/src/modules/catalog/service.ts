@@ -1,0 +1,7 @@
+import type { Database } from '../../db/client.js';
+
+export function createCatalogService(_db: Database) {
+  return {};
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

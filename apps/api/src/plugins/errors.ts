@@ -1,0 +1,111 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiMessage,
+  isApiMessageKey,
+  type ApiMessageKey,
+  type ErrorCode,
+  type ErrorDetail,
+  type ErrorResponse,
+  type Language,
+} from '@shop/shared';
+import { AppError, httpStatusOf } from '../errors.js';
+
+const zodLocales = { ar: z.locales.ar(), en: z.locales.en() } as const;
+
+/** A catalogue key is translated; any other text (a zod default) is re-rendered in the language. */
+function translateIssue(
+  message: string,
+  issue: Record<string, unknown> | undefined,
+  lang: Language,
+): string {
+  if (isApiMessageKey(message)) return apiMessage(message, lang);
+  if (issue) {
+    const localized = zodLocales[lang].localeError(issue as never);
+    if (typeof localized === 'string') return localized;
+    if (localized && typeof localized.message === 'string') return localized.message;
+  }
+  return message;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  messageKey: ApiMessageKey,
+  details?: ErrorDetail[],
+): FastifyReply {
+  const body: ErrorResponse = {
+    success: false,
+    code,
+    message: apiMessage(messageKey, reply.request.lang),
+    ...(details && details.length > 0 ? { details } : {}),
+  };
+  return reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+interface ValidationEntry {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+}
+
+function validationDetails(error: FastifyError, request: FastifyRequest): ErrorDetail[] {
+  const entries = (error.validation ?? []) as unknown as ValidationEntry[];
+  const context = error.validationContext ?? 'body';
+  return entries.map((entry) => {
+    const field = entry.instancePath.replace(/^\//, '').replace(/\//g, '.') || context;
+    const issue = { code: entry.keyword, ...entry.params };
+    return { field, message: translateIssue(entry.message ?? '', issue, request.lang) };
+  });
+}
+
+function statusErrorCode(status: number): { code: ErrorCode; key: ApiMessageKey } | undefined {
+  switch (status) {
+    case 400:
+      return { code: 'VALIDATION_ERROR', key: 'error.malformed_json' };
+    case 404:
+      return { code: 'NOT_FOUND', key: 'error.not_found' };
+    case 413:
+      return { code: 'PAYLOAD_TOO_LARGE', key: 'error.payload_too_large' };
+    case 415:
+      return { code: 'UNSUPPORTED_MEDIA_TYPE', key: 'error.unsupported_media_type' };
+    case 429:
+      return { code: 'RATE_LIMITED', key: 'error.rate_limited' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Maps every error to the API envelope. Known errors keep their status and code; anything else
+ * is logged with the request id and answered with a generic 500 that reveals nothing.
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        const details = error.details?.map((detail) => ({
+          field: detail.field,
+          message: translateIssue(detail.message, undefined, request.lang),
+        }));
+        return sendError(reply, error.code, error.messageKey, details);
+      }
+      if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        return sendError(reply, 'VALIDATION_ERROR', 'error.validation', validationDetails(error, request));
+      }
+      const status = error.statusCode ?? 500;
+      const known = status < 500 ? statusErrorCode(status) : undefined;
+      if (known) {
+        request.log.info({ err: error }, 'request rejected');
+        return sendError(reply, known.code, known.key);
+      }
+      if (status === 503) return sendError(reply, 'SERVICE_UNAVAILABLE', 'error.service_unavailable');
+      request.log.error({ err: error }, 'unhandled error');
+      return sendError(reply, 'INTERNAL', 'error.internal');
+    });
+  },
+  { name: 'errors', dependencies: ['language'] },
+);

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@shop/shared';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language replies are written in: the `lang` cookie, else Accept-Language, else Arabic. */
+    lang: Language;
+  }
+}
+
+export function languageOf(cookieValue: string | undefined, acceptLanguage: string | undefined): Language {
+  if (isLanguage(cookieValue)) return cookieValue;
+  if (acceptLanguage) {
+    const preferred = acceptLanguage
+      .split(',')
+      .map((part) => {
+        const [tag = '', ...params] = part.trim().split(';');
+        const quality = params.find((param) => param.trim().startsWith('q='));
+        return { tag: tag.toLowerCase().slice(0, 2), q: quality ? Number(quality.trim().slice(2)) : 1 };
+      })
+      .filter((entry) => isLanguage(entry.tag) && entry.q > 0)
+      .sort((a, b) => b.q - a.q)[0];
+    if (preferred && isLanguage(preferred.tag)) return preferred.tag;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export const languagePlugin = fp(
+  async (app) => {
+    app.decorateRequest('lang', DEFAULT_LANGUAGE);
+    app.addHook('onRequest', async (request) => {
+      request.lang = languageOf(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+    });
+  },
+  { name: 'language', dependencies: ['@fastify/cookie'] },
+);

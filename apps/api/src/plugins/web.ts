@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { WebLoadContext } from '@shop/shared';
+import { sendError } from './errors.js';
+
+export interface WebPluginOptions {
+  /** Directory of the web app (apps/web). */
+  webRoot: string;
+  /** true: Vite dev server with hot reload; false: the production build in webRoot/build. */
+  dev: boolean;
+}
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-agent'] as const;
+
+function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Calls the JSON API in-process, as a browser would over HTTP. */
+function inProcessApi(app: FastifyInstance, request: FastifyRequest): WebLoadContext['apiFetch'] {
+  const headers: Record<string, string> = { 'x-request-id': String(request.id) };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return async (apiPath, init) => {
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: apiPath.startsWith('/api') ? apiPath : `/api${apiPath}`,
+      headers: init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
+    });
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: request.body as Buffer, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/** Serves the React Router web app: static assets, then server-rendered pages for every other path. */
+export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+  let handleRequest: (request: Request, context: WebLoadContext) => Promise<Response>;
+
+  if (options.dev) {
+    const { default: middie } = await import('@fastify/middie');
+    const vite = await import('vite');
+    const server = await vite.createServer({
+      root: options.webRoot,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    await app.register(middie);
+    app.use(server.middlewares);
+    app.addHook('onClose', () => server.close());
+    handleRequest = async (request, context) => {
+      const build = (await server.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+      return createRequestHandler(build, 'development')(request, context as never);
+    };
+  } else {
+    const buildDir = path.join(options.webRoot, 'build');
+    const build = (await import(
+      pathToFileURL(path.join(buildDir, 'server', 'index.js')).href
+    )) as ServerBuild;
+    const handle = createRequestHandler(build, 'production');
+    // React Router types its load context as its own interface; ours is WebLoadContext.
+    handleRequest = (request, context) => handle(request, context as never);
+    await app.register(fastifyStatic, {
+      root: path.join(buildDir, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header(
+          'cache-control',
+          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
+      return sendError(reply, 'NOT_FOUND', request.url.startsWith('/api/') ? 'error.route_not_found' : 'error.not_found');
+    }
+    const nonce = options.dev ? undefined : randomBytes(16).toString('base64');
+    const context: WebLoadContext = {
+      apiFetch: inProcessApi(app, request),
+      cspNonce: nonce,
+      publicUrl: app.config.publicUrl,
+    };
+    const response = await handleRequest(toWebRequest(request, reply), context);
+    if (nonce && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', contentSecurityPolicy(nonce));
+    }
+    return sendWebResponse(reply, response);
+  };
+
+  // Form posts to page actions arrive as url-encoded or multipart bodies; keep them raw for the web app.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler });
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops the database (PostgreSQL) or closes it (embedded). */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
+ * set (CI), otherwise an in-memory embedded one.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ embeddedDir: undefined });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  await handle.migrate();
+  return {
+    ...handle,
+    async destroy() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the real application on a fresh database, with uploads in a temporary directory. */
+export async function createTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const dataDir = path.join(os.tmpdir(), `shop-test-${randomBytes(6).toString('hex')}`);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Language } from './constants.js';
+
+/**
+ * Texts the API puts in error replies, in both languages. Keys are also used as zod issue
+ * messages in the contract schemas, so a validation failure reads well in the shopper's language.
+ */
+export const apiMessages = {
+  'error.validation': { ar: 'بعض البيانات المدخلة غير صحيحة', en: 'Some of the data sent is invalid' },
+  'error.not_found': { ar: 'المورد المطلوب غير موجود', en: 'The requested resource was not found' },
+  'error.route_not_found': { ar: 'المسار المطلوب غير موجود', en: 'This API route does not exist' },
+  'error.product_not_found': { ar: 'المنتج غير موجود', en: 'Product not found' },
+  'error.category_not_found': { ar: 'الفئة غير موجودة', en: 'Category not found' },
+  'error.malformed_json': { ar: 'صيغة JSON في الطلب غير صحيحة', en: 'The request body is not valid JSON' },
+  'error.unsupported_media_type': { ar: 'نوع محتوى الطلب غير مدعوم', en: 'Unsupported content type' },
+  'error.payload_too_large': { ar: 'حجم الطلب أكبر من المسموح', en: 'The request is too large' },
+  'error.rate_limited': { ar: 'طلبات كثيرة جداً، يرجى المحاولة بعد قليل', en: 'Too many requests, please try again shortly' },
+  'error.unauthenticated': { ar: 'يرجى تسجيل الدخول', en: 'Please log in' },
+  'error.forbidden': { ar: 'ليس لديك صلاحية للقيام بهذا', en: 'You do not have permission to do this' },
+  'error.service_unavailable': { ar: 'الخدمة غير متاحة حالياً', en: 'The service is currently unavailable' },
+  'error.internal': { ar: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى', en: 'An unexpected error occurred, please try again' },
+  'validation.id_invalid': { ar: 'المعرّف يجب أن يكون رقماً صحيحاً موجباً', en: 'The id must be a positive whole number' },
+  'validation.page_invalid': { ar: 'رقم الصفحة يجب أن يكون رقماً صحيحاً من 1 فأكثر', en: 'The page must be a whole number of 1 or more' },
+  'validation.limit_invalid': { ar: 'عدد العناصر في الصفحة غير مسموح', en: 'The page size is not allowed' },
+  'validation.category_invalid': { ar: 'الفئة غير صحيحة', en: 'The category is invalid' },
+  'validation.search_too_long': { ar: 'نص البحث طويل جداً', en: 'The search text is too long' },
+  'validation.sort_invalid': { ar: 'طريقة الترتيب غير مدعومة', en: 'This sort field is not supported' },
+  'validation.order_invalid': { ar: 'اتجاه الترتيب يجب أن يكون asc أو desc', en: 'The order must be asc or desc' },
+  'validation.boolean_invalid': { ar: 'القيمة يجب أن تكون true أو false', en: 'The value must be true or false' },
+  'validation.invalid_value': { ar: 'القيمة غير صحيحة', en: 'The value is invalid' },
+  'validation.required': { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
+  'validation.unknown_field': { ar: 'حقل غير معروف', en: 'Unknown field' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ApiMessageKey = keyof typeof apiMessages;
+
+export function isApiMessageKey(key: string): key is ApiMessageKey {
+  return Object.hasOwn(apiMessages, key);
+}
+
+export function apiMessage(key: ApiMessageKey, lang: Language): string {
+  return apiMessages[key][lang];
+}

@@ -1,0 +1,52 @@
+/** Business constants from the specifications. Both the API and the web app import these. */
+
+export const API_BASE = '/api';
+
+export const PRODUCT_PAGE_SIZE = 12;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+export const HOME_FEATURED_COUNT = 8;
+export const HOME_LATEST_COUNT = 12;
+export const HOME_CATEGORY_COUNT = 6;
+export const RELATED_PRODUCTS_COUNT = 6;
+export const FEATURED_LIST_MAX = 50;
+export const RELATED_LIST_MAX = 24;
+
+export const SLIDER_INTERVAL_MS = 5000;
+export const SLIDER_SWIPE_THRESHOLD_PX = 50;
+export const SETTINGS_CACHE_MS = 5 * 60 * 1000;
+export const STOCK_MESSAGE_MS = 3000;
+export const TOAST_DURATION_MS = 4000;
+
+/** Stock at or below this (and above zero) is shown as "low". */
+export const LOW_STOCK_THRESHOLD = 5;
+/** Categories without a sort order sort as if they had this one. */
+export const UNKNOWN_CATEGORY_SORT_ORDER = 999999;
+
+export const SEARCH_MAX_LENGTH = 200;
+
+export const DEFAULT_CURRENCY_SYMBOL = 'KD';
+export const DEFAULT_CURRENCY = 'KWD';
+/** Shown when the store settings have no store name. */
+export const DEFAULT_STORE_NAME = 'متجر السبح';
+export const DEFAULT_ADDRESS = 'الكويت';
+
+export const RETURN_WINDOW_DAYS = 14;
+export const DELIVERY_PROMISE_HOURS = 24;
+
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ar';
+export const LANGUAGE_COOKIE = 'lang';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'ar' || value === 'en';
+}
+
+export function directionOf(lang: Language): 'rtl' | 'ltr' {
+  return lang === 'ar' ? 'rtl' : 'ltr';
+}
+
+export const IMAGE_FOLDERS = ['products', 'categories', 'slider', 'settings'] as const;
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+/** Widths every uploaded image is stored at; the largest is the canonical file. */
+export const IMAGE_WIDTHS = [320, 640, 960] as const;

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import {
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_PAGE_SIZE_MAX,
+  SEARCH_MAX_LENGTH,
+  FEATURED_LIST_MAX,
+  RELATED_LIST_MAX,
+  HOME_FEATURED_COUNT,
+  RELATED_PRODUCTS_COUNT,
+} from '../constants.js';
+import { booleanQuery, idParam, moneySchema, paginationSchema, successShape } from './common.js';
+
+// ---------- requests ----------
+
+export const productSortFields = ['created_at', 'name', 'price'] as const;
+export type ProductSortField = (typeof productSortFields)[number];
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .transform((value) => value.trim())
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const productListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'validation.page_invalid' })
+    .int('validation.page_invalid')
+    .min(1, 'validation.page_invalid')
+    .max(100_000, 'validation.page_invalid')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'validation.limit_invalid' })
+    .int('validation.limit_invalid')
+    .min(1, 'validation.limit_invalid')
+    .max(PRODUCT_PAGE_SIZE_MAX, 'validation.limit_invalid')
+    .default(PRODUCT_PAGE_SIZE),
+  category: optionalText(120, 'validation.category_invalid'),
+  search: optionalText(SEARCH_MAX_LENGTH, 'validation.search_too_long'),
+  sort: z.enum(productSortFields, { error: 'validation.sort_invalid' }).default('created_at'),
+  order: z.enum(sortOrders, { error: 'validation.order_invalid' }).default('desc'),
+  featured: booleanQuery.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+const limitQuery = (fallback: number, max: number) =>
+  z.object({
+    limit: z.coerce
+      .number({ error: 'validation.limit_invalid' })
+      .int('validation.limit_invalid')
+      .min(1, 'validation.limit_invalid')
+      .max(max, 'validation.limit_invalid')
+      .default(fallback),
+  });
+
+export const featuredListQuerySchema = limitQuery(HOME_FEATURED_COUNT, FEATURED_LIST_MAX);
+export const relatedListQuerySchema = limitQuery(RELATED_PRODUCTS_COUNT, RELATED_LIST_MAX);
+
+export const categoryListQuerySchema = z.object({
+  include_products: booleanQuery.optional(),
+});
+
+export const productIdParamsSchema = z.object({ id: idParam });
+
+// ---------- responses ----------
+
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  url: z.string(),
+  sort_order: z.number().int(),
+  is_featured: z.boolean(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  price: moneySchema,
+  sale_price: moneySchema.nullable(),
+  /** The price a shopper pays before attribute surcharges: sale_price when set, else price. */
+  current_price: moneySchema,
+  stock_quantity: z.number().int(),
+  manage_stock: z.boolean(),
+  in_stock: z.boolean(),
+  sku: z.string().nullable(),
+  /** 1 means featured (the spec's representation). */
+  featured: z.union([z.literal(0), z.literal(1)]),
+  status: z.enum(['published', 'draft']),
+  category_id: z.number().int().nullable(),
+  category_name: z.string().nullable(),
+  category_slug: z.string().nullable(),
+  images: z.array(productImageSchema),
+  /** URL path of the featured (first) image, or null. */
+  featured_image: z.string().nullable(),
+  /** URL paths of all images, featured first. */
+  gallery: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = successShape({
+  products: z.array(productSchema),
+  pagination: paginationSchema,
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productResponseSchema = successShape({ product: productSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+export const productsResponseSchema = successShape({ products: z.array(productSchema) });
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+export const attributeVariationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  additional_price: moneySchema,
+});
+export type AttributeVariation = z.infer<typeof attributeVariationSchema>;
+
+export const productAttributeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  variations: z.array(attributeVariationSchema),
+});
+export type ProductAttribute = z.infer<typeof productAttributeSchema>;
+
+export const productAttributesResponseSchema = successShape({
+  attributes: z.array(productAttributeSchema),
+});
+export type ProductAttributesResponse = z.infer<typeof productAttributesResponseSchema>;
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  image: string | null;
+  parent_id: number | null;
+  sort_order: number | null;
+  is_active: boolean;
+  product_count: number;
+  created_at: string;
+  children?: Category[];
+  products?: Product[];
+}
+
+const categoryFields = {
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  /** URL path of the category image, or null. */
+  image: z.string().nullable(),
+  parent_id: z.number().int().nullable(),
+  sort_order: z.number().int().nullable(),
+  is_active: z.boolean(),
+  /** Published products in this category and its descendants. */
+  product_count: z.number().int(),
+  created_at: z.string(),
+  products: z.array(productSchema).optional(),
+};
+
+export const flatCategorySchema = z.object(categoryFields);
+
+export const categorySchema: z.ZodType<Category> = z.object({
+  ...categoryFields,
+  get children() {
+    return z.array(categorySchema).optional();
+  },
+});
+
+export const categoryListResponseSchema = successShape({
+  categories: z.array(categorySchema),
+  flat_categories: z.array(flatCategorySchema),
+});
+export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
+
+export const settingsSchema = z.object({
+  store_name: z.string(),
+  store_description: z.string().nullable(),
+  /** URL path of the logo, or null. */
+  logo: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string(),
+  currency_symbol: z.string(),
+  currency: z.string(),
+  facebook_url: z.string().nullable(),
+  instagram_url: z.string().nullable(),
+});
+export type StoreSettings = z.infer<typeof settingsSchema>;
+
+export const settingsResponseSchema = successShape({ settings: settingsSchema });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const slideSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  image: z.string(),
+  link_url: z.string().nullable(),
+  sort_order: z.number().int(),
+  is_active: z.boolean(),
+});
+export type Slide = z.infer<typeof slideSchema>;
+
+export const slideListResponseSchema = successShape({ slides: z.array(slideSchema) });
+export type SlideListResponse = z.infer<typeof slideListResponseSchema>;

@@ -1,0 +1,12 @@
+/**
+ * What the server hands to the web app's loaders (React Router's load context). Loaders reach
+ * the business only through `apiFetch`, which calls the JSON API in-process: the same contract
+ * a browser or a mobile app uses, without a network hop.
+ */
+export interface WebLoadContext {
+  apiFetch: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
+  /** Nonce of this page's Content-Security-Policy, for inline scripts. */
+  cspNonce: string | undefined;
+  /** Public base URL of the shop (for canonical links, sitemaps and Open Graph). */
+  publicUrl: string;
+}
