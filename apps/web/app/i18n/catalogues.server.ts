@@ -1,0 +1,43 @@
+import type { Language } from '@shop/shared';
+import catalogAr from './messages/catalog.ar.json';
+import catalogEn from './messages/catalog.en.json';
+import commonAr from './messages/common.ar.json';
+import commonEn from './messages/common.en.json';
+import homeAr from './messages/home.ar.json';
+import homeEn from './messages/home.en.json';
+import layoutAr from './messages/layout.ar.json';
+import layoutEn from './messages/layout.en.json';
+import pagesAr from './messages/pages.ar.json';
+import pagesEn from './messages/pages.en.json';
+
+/**
+ * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
+ * Only the active language's catalogue travels to the browser, inside the root loader data.
+ * To add a namespace: add its two files and one line to each map below.
+ */
+const namespaces = {
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn },
+} as const;
+
+type Namespaces = (typeof namespaces)['ar'];
+type KeysOf<N extends keyof Namespaces> = `${N & string}.${keyof Namespaces[N] & string}`;
+export type MessageKey = { [N in keyof Namespaces]: KeysOf<N> }[keyof Namespaces];
+export type Messages = Record<string, string>;
+
+function flatten(catalogue: Record<string, Record<string, string>>): Messages {
+  const flat: Messages = {};
+  for (const [namespace, entries] of Object.entries(catalogue)) {
+    for (const [key, text] of Object.entries(entries)) flat[`${namespace}.${key}`] = text;
+  }
+  return flat;
+}
+
+const flattened: Record<Language, Messages> = {
+  ar: flatten(namespaces.ar),
+  en: flatten(namespaces.en),
+};
+
+export function messagesFor(lang: Language): Messages {
+  return flattened[lang];
+}

@@ -1,0 +1,90 @@
+import type { ErrorCode, ErrorDetail, WebLoadContext } from '@shop/shared';
+
+/** An error reply of the API, with the envelope's code, message and field details. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK_ERROR',
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export type ApiFetch = WebLoadContext['apiFetch'];
+export type QueryValue = string | number | boolean | null | undefined;
+
+export function withQuery(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+interface ErrorEnvelope {
+  success: false;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
+}
+
+/**
+ * The typed API client. On the server it is built from the load context's in-process fetch;
+ * in the browser from window.fetch with the stored token. Both speak the same /api contract.
+ */
+export function createApi(apiFetch: ApiFetch) {
+  async function request<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
+    let response: Response;
+    try {
+      response = await apiFetch(path, init);
+    } catch (error) {
+      throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok || isErrorEnvelope(body)) {
+      if (isErrorEnvelope(body)) {
+        throw new ApiError(response.status, body.code, body.message, body.details ?? []);
+      }
+      throw new ApiError(response.status, 'INTERNAL', response.statusText);
+    }
+    return body as T;
+  }
+  return {
+    get: <T>(path: string, query?: Record<string, QueryValue>) => request<T>(withQuery(path, query)),
+    post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+    put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+    delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The API client for a loader or action, from React Router's load context. */
+export function apiFrom(context: { apiFetch: ApiFetch }): Api {
+  return createApi(context.apiFetch);
+}
+
+/** The API client for code running in the browser: same-origin /api with the stored token. */
+export function browserApi(): Api {
+  return createApi(async (path, init) => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = window.localStorage.getItem('token');
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (init?.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(path.startsWith('/api') ? path : `/api${path}`, {
+      method: init?.method ?? 'GET',
+      headers,
+      credentials: 'same-origin',
+      ...(init?.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  });
+}
