@@ -1,0 +1,69 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error', 'info', 'log'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The web app reaches the business only through the HTTP API.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/api/**', '@shop/api', '@shop/api/*'], message: 'The web app talks to the API over its contract, never to its code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/**', 'fastify', 'drizzle-orm', 'react', 'react-dom'], message: 'The shared package holds the contract and pure rules only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/routes.ts'],
+    rules: {
+      // Handlers parse, call a service and shape the reply; SQL lives in services.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'], message: 'Routes call services; database access belongs in service.ts.' }] },
+      ],
+    },
+  },
+);
