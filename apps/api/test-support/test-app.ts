@@ -51,11 +51,16 @@ export interface TestContext {
 }
 
 /** Builds the real application on a fresh database, with uploads in a temporary directory. */
-export async function createTestApp(overrides: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: NodeJS.ProcessEnv = {},
+  /** Adds test-only routes before the app is sealed (e.g. to exercise the error handler). */
+  configure?: (app: App) => void | Promise<void>,
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = path.join(os.tmpdir(), `shop-test-${randomBytes(6).toString('hex')}`);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const app = await buildApp({ config, database, logger: false });
+  await configure?.(app);
   await app.ready();
   return {
     app,
