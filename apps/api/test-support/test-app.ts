@@ -20,7 +20,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const handle = await openDatabase({ embeddedDir: undefined });
     await handle.migrate();
-    return { ...handle, destroy: () => handle.close() };
+    return { ...handle, destroy: () => handle.close().catch(() => undefined) };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -34,7 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...handle,
     async destroy() {
-      await handle.close();
+      // A test may already have closed the pool to simulate an outage.
+      await handle.close().catch(() => undefined);
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
