@@ -1,0 +1,71 @@
+// Fills a database with a large synthetic catalogue for benchmarks (default 10,000 products).
+// Usage: DATABASE_URL=postgres://... npm run bench:data -- --products 10000
+// Refuses to touch a store that already has products, so it cannot pollute a real shop.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { isEmptyStore, openDatabase } from '../db/client.js';
+import { categories, productImages, products } from '../db/schema/index.js';
+
+const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } });
+const total = Number(values.products);
+if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
+  console.error('--products must be a whole number between 1 and 1,000,000');
+  process.exit(1);
+}
+
+const materials = ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'كريستال', 'صندل', 'مرجان', 'عين النمر', 'أونيكس', 'لؤلؤ'];
+const styles = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'كلاسيكي', 'مضغوط', 'طبيعي', 'ملكي', 'تركي', 'إيراني'];
+const beads = [33, 45, 66, 99, 101];
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  embeddedDir: path.join(config.dataDir, 'db'),
+});
+try {
+  await database.migrate();
+  if (!(await isEmptyStore(database.db))) {
+    console.error('The store is not empty; use a fresh database for benchmarks.');
+    process.exitCode = 1;
+  } else {
+    const categoryRows = await database.db
+      .insert(categories)
+      .values(materials.map((name, index) => ({ name: `سبح ${name}`, slug: `bench-${index}`, sort_order: index })))
+      .returning({ id: categories.id });
+    const started = Date.now();
+    const batchSize = 1000;
+    for (let offset = 0; offset < total; offset += batchSize) {
+      const rows = Array.from({ length: Math.min(batchSize, total - offset) }, (_, i) => {
+        const n = offset + i;
+        const material = materials[n % materials.length]!;
+        const style = styles[Math.floor(n / materials.length) % styles.length]!;
+        const count = beads[n % beads.length]!;
+        const price = 3_000 + ((n * 7_919) % 300_000);
+        return {
+          name: `سبحة ${material} ${style} ${count} حبة رقم ${n + 1}`,
+          short_description: `سبحة ${material} ${style} من ${count} حبة`,
+          description: `سبحة ${material} ${style} مصنوعة يدوياً من ${count} حبة مع شرابة وفواصل فضية.`,
+          price,
+          sale_price: n % 4 === 0 ? price - 1_000 : null,
+          stock_quantity: n % 13 === 0 ? 0 : (n % 40) + 1,
+          category_id: categoryRows[n % categoryRows.length]!.id,
+          sku: `BENCH-${n + 1}`,
+          featured: n % 50 === 0,
+          status: n % 25 === 0 ? ('draft' as const) : ('published' as const),
+          created_at: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+        };
+      });
+      const inserted = await database.db.insert(products).values(rows).returning({ id: products.id });
+      await database.db.insert(productImages).values(
+        inserted.flatMap(({ id }) => [
+          { product_id: id, filename: `bench-${id}-a.webp`, sort_order: 0 },
+          { product_id: id, filename: `bench-${id}-b.webp`, sort_order: 1 },
+        ]),
+      );
+    }
+    console.log(`Inserted ${total} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind} database).`);
+  }
+} finally {
+  await database.close();
+}
