@@ -12,19 +12,34 @@ import {
 } from 'react-router';
 import { directionOf, DEFAULT_LANGUAGE, type SettingsResponse } from '@shop/shared';
 import { messagesFor } from './i18n/catalogues.server';
-import { I18nProvider } from './i18n/i18n';
+import { I18nProvider, useI18n } from './i18n/i18n';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
 import { apiFrom } from './lib/api';
 import { languageFromRequest } from './lib/language.server';
 import { useNonce } from './lib/nonce';
+import type { RootData } from './components/layout/root-data';
+import { SiteFooter } from './components/layout/site-footer';
+import { SiteHeader } from './components/layout/site-header';
+import { ToastProvider } from './components/ui/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromRequest(request);
   const { settings } = await apiFrom(context).get<SettingsResponse>('/settings');
-  return data({ lang, messages: messagesFor(lang), settings, publicUrl: context.publicUrl });
+  const root: RootData = {
+    lang,
+    messages: messagesFor(lang),
+    settings,
+    publicUrl: context.publicUrl,
+    year: currentYearInKuwait(),
+  };
+  return data(root);
+}
+
+function currentYearInKuwait(): number {
+  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }).format(new Date()));
 }
 
 // The shell (language, catalogue, settings) changes only with the language or after a form post.
@@ -57,13 +72,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Header, main landmark and footer around every page, with the toasts and a skip link. */
+function Shell({ root, children }: { root: RootData; children: React.ReactNode }) {
+  return (
+    <I18nProvider lang={root.lang} messages={root.messages}>
+      <ToastProvider>
+        <SkipLink />
+        {/* Signed-in users arrive with the accounts work; until then everyone is a guest. */}
+        <SiteHeader settings={root.settings} user={null} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter settings={root.settings} year={root.year} />
+      </ToastProvider>
+    </I18nProvider>
+  );
+}
+
+function SkipLink() {
+  const { t } = useI18n();
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-brand-800 focus:px-4 focus:py-2 focus:font-semibold focus:text-white"
+    >
+      {t('common.skip_to_content')}
+    </a>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <I18nProvider lang={loaderData.lang} messages={loaderData.messages}>
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-    </I18nProvider>
+    <Shell root={loaderData}>
+      <Outlet />
+    </Shell>
   );
 }
 
@@ -74,19 +116,26 @@ export function ErrorBoundary() {
   const lang = root?.lang ?? DEFAULT_LANGUAGE;
   const text = lang === 'ar' ? commonAr : commonEn;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center gap-4 px-4 py-24 text-center">
+  const message = (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <title>{notFound ? text['not_found.title'] : text['error.title']}</title>
       <h1 className="text-2xl font-semibold">{notFound ? text['not_found.title'] : text['error.title']}</h1>
       <p className="text-stone-600">{notFound ? text['not_found.text'] : text['error.text']}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white">
+        <a href="/" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           {text['not_found.go_home']}
         </a>
-        <a href="/products" className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700">
+        <a href="/products" className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
           {text['not_found.browse']}
         </a>
       </div>
+    </div>
+  );
+  // A page below the root failed: keep the header and footer. The root itself failed: bare message.
+  if (root) return <Shell root={root}>{message}</Shell>;
+  return (
+    <main id="main" className="flex-1">
+      {message}
     </main>
   );
 }

@@ -3,6 +3,15 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 // The storefront spec's route table (section 2).
 export default [
   index('routes/home.tsx'),
+  route('products', 'routes/products.tsx'),
+  route('products/:id', 'routes/product.tsx'),
+  route('category/:slug', 'routes/category.tsx'),
+  route('categories', 'routes/categories.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('return-policy', 'routes/return-policy.tsx'),
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
   route('set-language', 'routes/set-language.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

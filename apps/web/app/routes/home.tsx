@@ -1,12 +1,130 @@
-import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../root';
+import { Suspense } from 'react';
+import { Await } from 'react-router';
+import {
+  HOME_CATEGORY_COUNT,
+  HOME_FEATURED_COUNT,
+  HOME_LATEST_COUNT,
+  type CategoryListResponse,
+  type ProductListResponse,
+  type ProductsResponse,
+  type SlideListResponse,
+} from '@shop/shared';
+import { rootMeta, useRootData } from '../components/layout/root-data';
+import { Container } from '../components/ui/container';
+import { ProductGrid } from '../features/catalog/product-grid';
+import { CategoryGrid, categoryGridClass } from '../features/home/category-grid';
+import { Hero } from '../features/home/hero';
+import { homeCategories } from '../features/home/home-categories';
+import { HomeSection, SectionError, SectionSkeleton } from '../features/home/home-section';
+import { SignupCta } from '../features/home/signup-cta';
+import { HomeSlider } from '../features/home/slider';
+import { useI18n } from '../i18n/i18n';
+import { apiFrom } from '../lib/api';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/home';
 
-export default function Home() {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+/**
+ * A part of the page that streams in after the first paint. If the loader fails before handing
+ * the promise to React Router, nobody would observe its rejection, so it is marked handled here;
+ * <Await errorElement> still shows the failure.
+ */
+function deferred<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = apiFrom(context);
+  const categories = deferred(
+    api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
+  );
+  const featured = deferred(
+    api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products),
+  );
+  const latest = deferred(
+    api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products),
+  );
+  // The slider is above the fold: the first paint waits for it; the rest streams in below.
+  const { slides } = await api.get<SlideListResponse>('/slider');
+  return { slides, categories, featured, latest };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [];
+  const { settings, t } = root;
+  return pageMeta({
+    title: settings.store_name,
+    description: settings.store_description ?? t('home.hero.fallback_description'),
+    canonical: absoluteUrl(root.publicUrl, '/'),
+    image: settings.logo ? absoluteUrl(root.publicUrl, settings.logo) : null,
+    lang: root.lang,
+    siteName: settings.store_name,
+  });
+}
+
+const productGridSkeleton = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const root = useRootData();
+  const { slides, categories, featured, latest } = loaderData;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-12">
-      <h1 className="text-3xl font-semibold">{root?.settings.store_name}</h1>
-      <p className="mt-2 text-stone-600">{root?.settings.store_description}</p>
-    </section>
+    <>
+      <Hero settings={root.settings} />
+      <Container>
+        {slides.length > 0 ? (
+          <div className="mt-8">
+            <HomeSlider slides={slides} />
+          </div>
+        ) : null}
+
+        <Suspense
+          fallback={<SectionSkeleton id="home-categories" title={t('home.categories.title')} boxes={6} className={categoryGridClass} />}
+        >
+          <Await resolve={categories} errorElement={<SectionError id="home-categories" title={t('home.categories.title')} />}>
+            {(list) =>
+              list.length > 0 ? (
+                <HomeSection id="home-categories" title={t('home.categories.title')} moreTo="/categories" moreLabel={t('home.categories.all')}>
+                  <CategoryGrid categories={list} />
+                </HomeSection>
+              ) : null
+            }
+          </Await>
+        </Suspense>
+
+        <Suspense
+          fallback={<SectionSkeleton id="home-featured" title={t('home.featured.title')} boxes={4} className={productGridSkeleton} />}
+        >
+          <Await resolve={featured} errorElement={<SectionError id="home-featured" title={t('home.featured.title')} />}>
+            {(products) =>
+              products.length > 0 ? (
+                <HomeSection id="home-featured" title={t('home.featured.title')} moreTo="/products?featured=true" moreLabel={t('home.featured.all')}>
+                  <ProductGrid products={products} />
+                </HomeSection>
+              ) : null
+            }
+          </Await>
+        </Suspense>
+
+        <Suspense
+          fallback={<SectionSkeleton id="home-latest" title={t('home.latest.title')} boxes={4} className={productGridSkeleton} />}
+        >
+          <Await resolve={latest} errorElement={<SectionError id="home-latest" title={t('home.latest.title')} />}>
+            {(products) => (
+              <HomeSection id="home-latest" title={t('home.latest.title')} moreTo="/products" moreLabel={t('home.latest.all')}>
+                {products.length > 0 ? (
+                  <ProductGrid products={products} />
+                ) : (
+                  <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">{t('home.latest.empty')}</p>
+                )}
+              </HomeSection>
+            )}
+          </Await>
+        </Suspense>
+
+        <SignupCta />
+      </Container>
+    </>
   );
 }

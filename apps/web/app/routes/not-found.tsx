@@ -1,28 +1,43 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { rootMeta } from '../components/layout/root-data';
+import { ButtonLink } from '../components/ui/button';
 import { useI18n } from '../i18n/i18n';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/not-found';
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
+export function meta({ matches, location }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [{ name: 'robots', content: 'noindex' }];
+  return pageMeta({
+    title: root.t('common.not_found.title'),
+    description: root.t('common.not_found.text'),
+    canonical: absoluteUrl(root.publicUrl, location.pathname),
+    lang: root.lang,
+    siteName: root.settings.store_name,
+    noindex: true,
+  });
 }
 
 export default function NotFound() {
   const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <p className="text-6xl font-semibold text-brand-700" aria-hidden="true">404</p>
+      <p className="text-7xl font-semibold text-brand-700" aria-hidden="true">
+        404
+      </p>
       <h1 className="text-2xl font-semibold">{t('common.not_found.title')}</h1>
       <p className="text-stone-600">{t('common.not_found.text')}</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/" size="lg">
           {t('common.not_found.go_home')}
-        </Link>
-        <Link to="/products" className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+        </ButtonLink>
+        <ButtonLink to="/products" variant="secondary" size="lg">
           {t('common.not_found.browse')}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

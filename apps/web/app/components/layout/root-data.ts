@@ -1,0 +1,46 @@
+import { useRouteLoaderData } from 'react-router';
+import { DEFAULT_ADDRESS, type Language, type StoreSettings } from '@shop/shared';
+import type { Messages } from '../../i18n/catalogues.server';
+import { createTranslator, type Translate } from '../../i18n/i18n';
+
+/** What the root loader gives every page: language, its catalogue, store settings, public URL. */
+export interface RootData {
+  lang: Language;
+  messages: Messages;
+  settings: StoreSettings;
+  publicUrl: string;
+  /** The current year in Kuwait, decided on the server so the footer hydrates without a mismatch. */
+  year: number;
+}
+
+/** The root loader's data inside a page (pages render only after the root loader succeeded). */
+export function useRootData(): RootData {
+  // The route with id "root" is app/root.tsx, whose loader returns RootData.
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  if (!root) throw new Error('useRootData used outside the root route');
+  return root;
+}
+
+interface MatchLike {
+  id: string;
+  loaderData?: unknown;
+}
+
+/**
+ * The root loader's data from a meta function's matches, with a translator for the page's
+ * language. meta runs outside React, so it cannot use the i18n context.
+ */
+export function rootMeta(matches: ReadonlyArray<MatchLike | undefined>): (RootData & { t: Translate }) | null {
+  // The match with id "root" is the root route, whose loader returns RootData.
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  if (!root) return null;
+  return { ...root, t: createTranslator(root.messages) };
+}
+
+/**
+ * The store address to show: the default address is stored in Arabic ("الكويت"), so it is shown
+ * through the catalogue in the page's language; an address the owner typed is shown as typed.
+ */
+export function displayAddress(settings: StoreSettings, t: Translate): string {
+  return settings.address === DEFAULT_ADDRESS ? t('layout.default_address') : settings.address;
+}

@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { StoreSettings } from '@shop/shared';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { Container } from '../ui/container';
+import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
+import { mailtoUrl, telUrl, whatsappUrl } from './contact';
+import { displayAddress } from './root-data';
+
+const footerLinks: ReadonlyArray<{ to: string; label: MessageKey }> = [
+  { to: '/products', label: 'common.nav.products' },
+  { to: '/categories', label: 'common.nav.categories' },
+  { to: '/return-policy', label: 'common.footer.return_policy' },
+  { to: '/privacy', label: 'common.footer.privacy' },
+  { to: '/terms', label: 'common.footer.terms' },
+];
+
+/** One contact line; the label is read by screen readers where the icon alone says what it is. */
+function ContactItem({ icon, label, children }: { icon: ReactNode; label?: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2.5">
+      <span className="mt-0.5 text-brand-100">{icon}</span>
+      <span>
+        {label ? <span className="sr-only">{label}: </span> : null}
+        {children}
+      </span>
+    </li>
+  );
+}
+
+export function SiteFooter({ settings, year }: { settings: StoreSettings; year: number }) {
+  const { t } = useI18n();
+  const phoneHref = settings.phone_number ? telUrl(settings.phone_number) : null;
+  const whatsappHref = settings.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
+  const socials = [
+    { href: settings.instagram_url, label: t('common.footer.instagram'), icon: <InstagramIcon className="size-5" /> },
+    { href: settings.facebook_url, label: t('common.footer.facebook'), icon: <FacebookIcon className="size-5" /> },
+  ].filter((social): social is typeof social & { href: string } => Boolean(social.href));
+  const linkClass = 'rounded hover:text-white hover:underline';
+
+  return (
+    <footer className="mt-16 bg-brand-900 text-brand-50">
+      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-store">
+          <h2 id="footer-store" className="text-lg font-semibold text-white">
+            <bdi>{settings.store_name}</bdi>
+          </h2>
+          {settings.store_description ? (
+            <p className="mt-3 text-sm leading-relaxed text-brand-100">
+              <bdi>{settings.store_description}</bdi>
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-semibold text-white">
+            {t('common.footer.contact')}
+          </h2>
+          <ul className="mt-3 space-y-3 text-sm">
+            {phoneHref && settings.phone_number ? (
+              <ContactItem icon={<PhoneIcon className="size-4" />} label={t('common.footer.phone')}>
+                <a href={phoneHref} className={linkClass} dir="ltr">
+                  {settings.phone_number}
+                </a>
+              </ContactItem>
+            ) : null}
+            {whatsappHref ? (
+              <ContactItem icon={<WhatsAppIcon className="size-4" />}>
+                <a href={whatsappHref} className={linkClass}>
+                  {t('layout.footer.whatsapp_chat')}
+                </a>
+              </ContactItem>
+            ) : null}
+            {settings.email ? (
+              <ContactItem icon={<MailIcon className="size-4" />} label={t('common.footer.email')}>
+                <a href={mailtoUrl(settings.email)} className={`${linkClass} break-all`} dir="ltr">
+                  {settings.email}
+                </a>
+              </ContactItem>
+            ) : null}
+            <ContactItem icon={<MapPinIcon className="size-4" />} label={t('common.footer.address')}>
+              <bdi>{displayAddress(settings, t)}</bdi>
+            </ContactItem>
+          </ul>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-semibold text-white">
+            {t('layout.footer.links')}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {socials.length > 0 ? (
+          <section aria-labelledby="footer-follow">
+            <h2 id="footer-follow" className="font-semibold text-white">
+              {t('common.footer.follow')}
+            </h2>
+            <ul className="mt-3 flex gap-2">
+              {socials.map((social) => (
+                <li key={social.href}>
+                  <a
+                    href={social.href}
+                    rel="noopener noreferrer"
+                    aria-label={social.label}
+                    className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                  >
+                    {social.icon}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </Container>
+      <div className="border-t border-white/15">
+        <Container className="py-4 text-center text-sm text-brand-100">
+          <p>{t('common.footer.rights', { year, store: settings.store_name })}</p>
+        </Container>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { StoreSettings } from '@shop/shared';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { buttonClasses } from '../ui/button';
+import { Container } from '../ui/container';
+import { BeadsIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { LanguageSwitch } from './language-switch';
+import { SearchForm } from './search-form';
+
+/** The signed-in shopper as the header needs it; null for guests. */
+export interface HeaderUser {
+  isAdmin: boolean;
+}
+
+interface SiteHeaderProps {
+  settings: StoreSettings;
+  user: HeaderUser | null;
+  /** Items in the cart; undefined while the cart is unknown (no badge is shown then). */
+  cartCount?: number;
+}
+
+interface NavItem {
+  to: string;
+  label: MessageKey;
+  end?: boolean;
+}
+
+function navItems(user: HeaderUser | null): NavItem[] {
+  const items: NavItem[] = [
+    { to: '/', label: 'common.nav.home', end: true },
+    { to: '/products', label: 'common.nav.products' },
+    { to: '/categories', label: 'common.nav.categories' },
+  ];
+  if (user?.isAdmin) items.push({ to: '/admin', label: 'common.nav.admin' });
+  return items;
+}
+
+export function SiteHeader({ settings, user, cartCount }: SiteHeaderProps) {
+  const { t } = useI18n();
+  const items = navItems(user);
+  return (
+    <header className="relative z-30 border-b border-stone-200 bg-white">
+      <Container className="flex flex-wrap items-center gap-x-2 gap-y-2 py-2 lg:flex-nowrap lg:gap-x-4 lg:py-3">
+        <MobileMenu items={items} user={user} />
+        <StoreLogo settings={settings} />
+        <nav aria-label={t('layout.nav.main')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end ?? false}
+                  className={({ isActive }) =>
+                    `rounded-lg px-3 py-2 text-sm font-semibold hover:bg-brand-50 ${isActive ? 'text-brand-700' : 'text-stone-700'}`
+                  }
+                >
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <SearchForm className="order-last w-full lg:order-none lg:ms-auto lg:w-auto lg:max-w-sm lg:flex-1" />
+        <div className="ms-auto flex items-center gap-1 lg:ms-0">
+          <LanguageSwitch />
+          <AccountLinks user={user} className="hidden items-center gap-1 lg:flex" />
+          <CartLink count={cartCount} />
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+function StoreLogo({ settings }: { settings: StoreSettings }) {
+  return (
+    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
+      {settings.logo ? (
+        <>
+          <img
+            src={settings.logo}
+            alt={settings.store_name}
+            width={40}
+            height={40}
+            className="h-10 w-auto max-w-40 object-contain"
+          />
+          {/* The image's alt text already names the link; the visible name is for wider screens. */}
+          <bdi aria-hidden="true" className="hidden truncate text-lg font-semibold sm:block">
+            {settings.store_name}
+          </bdi>
+        </>
+      ) : (
+        <>
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
+            <BeadsIcon className="size-6" />
+          </span>
+          <bdi className="truncate text-lg font-semibold">{settings.store_name}</bdi>
+        </>
+      )}
+    </Link>
+  );
+}
+
+function AccountLinks({ user, className }: { user: HeaderUser | null; className: string }) {
+  const { t } = useI18n();
+  if (user) {
+    return (
+      <div className={className}>
+        <Link to="/profile" className={buttonClasses('ghost')}>
+          {t('layout.nav.profile')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <Link to="/login" className={buttonClasses('ghost')}>
+        {t('common.nav.login')}
+      </Link>
+      <Link to="/register" className={buttonClasses('primary')}>
+        {t('common.nav.register')}
+      </Link>
+    </div>
+  );
+}
+
+function CartLink({ count }: { count: number | undefined }) {
+  const { t } = useI18n();
+  const label = count === undefined ? t('common.nav.cart') : t('common.nav.cart_count', { count });
+  return (
+    <Link
+      to="/cart"
+      aria-label={label}
+      className="relative flex size-10 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50"
+    >
+      <CartIcon className="size-6" />
+      {count !== undefined && count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-accent px-1 text-xs font-semibold text-stone-950"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/**
+ * The compact header's menu: a <details> disclosure, so it opens even before JavaScript has
+ * loaded; with JavaScript it also closes on navigation, on Escape and on a tap outside.
+ */
+function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    details.current?.removeAttribute('open');
+  }, [location.key]);
+
+  useEffect(() => {
+    const element = details.current;
+    if (!element) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (element.open && event.target instanceof Node && !element.contains(event.target)) {
+        element.removeAttribute('open');
+      }
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, []);
+
+  return (
+    <details
+      ref={details}
+      className="group lg:hidden"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && details.current?.open) {
+          details.current.removeAttribute('open');
+          details.current.querySelector('summary')?.focus();
+        }
+      }}
+    >
+      <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+        <MenuIcon className="size-6 group-open:hidden" />
+        <CloseIcon className="hidden size-6 group-open:block" />
+        <span className="sr-only">{t('common.nav.menu')}</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+        <Container className="py-3">
+          <nav aria-label={t('layout.nav.main')}>
+            <ul className="flex flex-col">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end ?? false}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-3 font-semibold hover:bg-brand-50 ${isActive ? 'text-brand-700' : 'text-stone-800'}`
+                    }
+                  >
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-stone-200 pt-3">
+            {user ? (
+              <Link to="/profile" className={buttonClasses('secondary', 'md', 'col-span-2')}>
+                {t('layout.nav.profile')}
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={buttonClasses('secondary')}>
+                  {t('common.nav.login')}
+                </Link>
+                <Link to="/register" className={buttonClasses('primary')}>
+                  {t('common.nav.register')}
+                </Link>
+              </>
+            )}
+          </div>
+        </Container>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { Category } from '@shop/shared';
+import { useI18n } from '../../i18n/i18n';
+import { pluralForm } from './plural';
+import { CatalogImage, ImagePlaceholder } from './product-image';
+
+export type CategoryCardData = Omit<Category, 'children' | 'products'>;
+
+const CATEGORY_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
+/** A category in the category list: image, name (links to its products), description, count. */
+export function CategoryCard({
+  category,
+  parentName,
+}: {
+  category: CategoryCardData;
+  parentName?: string;
+}) {
+  const { t, lang } = useI18n();
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
+      <div className="aspect-[4/3] overflow-hidden bg-sand-100">
+        {category.image ? (
+          <CatalogImage
+            src={category.image}
+            alt=""
+            sizes={CATEGORY_CARD_IMAGE_SIZES}
+            className="size-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <ImagePlaceholder className="size-full" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        {parentName && <p className="text-xs text-stone-500">{parentName}</p>}
+        <h2 className="text-base font-semibold text-stone-900">
+          <Link
+            to={`/category/${encodeURIComponent(category.slug)}`}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
+          >
+            {category.name}
+          </Link>
+        </h2>
+        {category.description && (
+          <p className="line-clamp-3 text-sm text-stone-600"><bdi>{category.description}</bdi></p>
+        )}
+        <p className="mt-auto pt-2 text-sm font-semibold text-brand-700">
+          {t(`catalog.categories.product_count.${pluralForm(lang, category.product_count)}`, {
+            count: category.product_count,
+          })}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { discountPercent, toThousandths, type Product } from '@shop/shared';
+import { SaleBadge, SalePrice } from '../../components/ui/price';
+import { StockBadge } from '../../components/ui/stock-badge';
+import { useI18n } from '../../i18n/i18n';
+import { CatalogImage, ImagePlaceholder } from './product-image';
+
+/** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
+export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
+export type ProductCardHeading = 'h2' | 'h3';
+
+/** The prices of a product as integer thousandths, and the sale percentage. */
+export function productPrices(product: Pick<Product, 'price' | 'sale_price' | 'current_price'>) {
+  const price = toThousandths(product.price);
+  const salePrice = product.sale_price === null ? null : toThousandths(product.sale_price);
+  return {
+    price,
+    current: toThousandths(product.current_price),
+    percent: discountPercent(price, salePrice),
+  };
+}
+
+/**
+ * A product in a listing. The whole card links to the product page (the name's link is stretched
+ * over it); there is no add-to-cart here until the cart exists.
+ */
+export function ProductCard({
+  product,
+  heading: Heading = 'h3',
+  eager = false,
+}: {
+  product: Product;
+  heading?: ProductCardHeading;
+  /** Load the image at once (cards in the first visible row). */
+  eager?: boolean;
+}) {
+  const { t } = useI18n();
+  const { price, current, percent } = productPrices(product);
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
+      <div className="relative aspect-square overflow-hidden bg-sand-100">
+        {product.featured_image ? (
+          <CatalogImage
+            src={product.featured_image}
+            alt={product.name}
+            sizes={PRODUCT_CARD_IMAGE_SIZES}
+            eager={eager}
+            className="size-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <ImagePlaceholder className="size-full" />
+        )}
+        <SaleBadge percent={percent} className="absolute start-2 top-2" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        {product.category_name && <p className="text-xs text-stone-500">{product.category_name}</p>}
+        <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
+          <Link
+            to={`/products/${product.id}`}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <SalePrice current={current} original={price} />
+        <StockBadge product={product} />
+        <span
+          className="mt-auto inline-flex items-center justify-center rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 transition group-hover:bg-brand-700 group-hover:text-white"
+          aria-hidden="true"
+        >
+          {t('catalog.card.view')}
+        </span>
+      </div>
+    </article>
+  );
+}

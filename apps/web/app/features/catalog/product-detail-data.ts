@@ -1,0 +1,56 @@
+import { data } from 'react-router';
+import {
+  RELATED_PRODUCTS_COUNT,
+  type Product,
+  type ProductAttribute,
+  type ProductAttributesResponse,
+  type ProductResponse,
+  type ProductsResponse,
+} from '@shop/shared';
+import { ApiError, type Api } from '../../lib/api';
+
+const MAX_ID = 2_147_483_647;
+
+/** The product id of a /products/{id} path segment, or null when it cannot be one. */
+export function productIdFrom(segment: string | undefined): number | null {
+  if (segment === undefined || !/^[1-9]\d{0,9}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id <= MAX_ID ? id : null;
+}
+
+export interface ProductDetailData {
+  product: Product;
+  attributes: ProductAttribute[];
+  /** Streamed after the page: related products never hold up the first paint. */
+  related: Promise<Product[]>;
+}
+
+/**
+ * The product page's data. Unknown, unpublished and malformed ids are all a 404 ('Product Not
+ * Found'). Related products are requested at once but not awaited, and a failure there only
+ * leaves the section out.
+ */
+export async function loadProductDetail(
+  api: Api,
+  idSegment: string | undefined,
+): Promise<ProductDetailData> {
+  const id = productIdFrom(idSegment);
+  if (id === null) throw data(null, { status: 404 });
+  const related = api
+    .get<ProductsResponse>(`/products/${id}/related`, { limit: RELATED_PRODUCTS_COUNT })
+    .then(
+      (reply) => reply.products,
+      () => [] as Product[],
+    );
+  try {
+    const [{ product }, { attributes }] = await Promise.all([
+      api.get<ProductResponse>(`/products/${id}`),
+      api.get<ProductAttributesResponse>(`/products/${id}/attributes`),
+    ]);
+    return { product, attributes, related };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw data(null, { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,272 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Await, Link } from 'react-router';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_STORE_NAME,
+  STOCK_MESSAGE_MS,
+  toThousandths,
+  type Product,
+  type ProductAttribute,
+} from '@shop/shared';
+import { useRootData } from '../../components/layout/root-data';
+import { telUrl, whatsappUrl } from '../../components/layout/contact';
+import { buttonClasses } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
+import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
+import { StockBadge } from '../../components/ui/stock-badge';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { useNonce } from '../../lib/nonce';
+import { absoluteUrl } from '../../lib/seo';
+import { AttributePicker, attributeInputId } from './attribute-picker';
+import { Breadcrumb, type Crumb } from './breadcrumb';
+import { ProductGallery } from './product-gallery';
+import { ProductGrid } from './product-grid';
+import { jsonLdHtml, productJsonLd } from './product-json-ld';
+import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
+
+/** The add-to-cart button while it cannot be used: same shape, no brand colour. */
+const unavailableButton =
+  'inline-flex min-h-12 w-full cursor-not-allowed items-center justify-center gap-2 rounded-lg bg-stone-500 px-6 py-3 text-base font-semibold text-white';
+
+/** The product page: gallery, price with the chosen options, pickers, contact, related products. */
+export function ProductDetailScreen({
+  product,
+  attributes,
+  related,
+}: {
+  product: Product;
+  attributes: readonly ProductAttribute[];
+  related: Promise<Product[]>;
+}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const root = useRootData();
+  const nonce = useNonce();
+  const [selection, setSelection] = useState<AttributeSelection>({});
+  // Missing choices are pointed out only after the shopper tries to add the product.
+  const [attempted, setAttempted] = useState(false);
+  const [stockMessage, setStockMessage] = useState(false);
+
+  useEffect(() => {
+    if (!stockMessage) return;
+    const timer = setTimeout(() => setStockMessage(false), STOCK_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [stockMessage]);
+
+  const prices = priceWithOptions(product, attributes, selection);
+  const messages = attributeMessages(attributes, selection, t);
+  const inStock = product.in_stock;
+  const canAdd = inStock && messages.summary === null;
+
+  const publicUrl = root?.publicUrl;
+  const absolute = (path: string) => (publicUrl ? absoluteUrl(publicUrl, path) : path);
+  const productUrl = absolute(`/products/${product.id}`);
+  const settings = root?.settings;
+  const call = settings?.phone_number ? telUrl(settings.phone_number) : null;
+  const whatsapp = settings?.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
+  const whatsappHref = whatsapp
+    ? `${whatsapp}?text=${encodeURIComponent(t('catalog.detail.whatsapp_message', { name: product.name, url: productUrl }))}`
+    : null;
+
+  const jsonLd = productJsonLd({
+    product,
+    price: toThousandths(product.current_price),
+    currency: settings?.currency || DEFAULT_CURRENCY,
+    storeName: settings?.store_name || DEFAULT_STORE_NAME,
+    url: productUrl,
+    images: product.gallery.map(absolute),
+  });
+
+  function choose(attributeId: number, variationId: number) {
+    setSelection((current) => ({ ...current, [attributeId]: variationId }));
+  }
+
+  function addToCart() {
+    if (!inStock) {
+      setStockMessage(true);
+      return;
+    }
+    if (messages.summary !== null) {
+      setAttempted(true);
+      const first = attributes.find((attribute) => messages.byAttribute.has(attribute.id));
+      const firstChoice = first?.variations[0];
+      if (first && firstChoice)
+        document.getElementById(attributeInputId(first.id, firstChoice.id))?.focus();
+      return;
+    }
+    // The cart arrives with its own issue; until then the button says so instead of pretending.
+    toast.info(t('catalog.detail.cart_unavailable'));
+  }
+
+  const crumbs: Crumb[] = [
+    { label: t('catalog.list.title'), to: '/products' },
+    ...(product.category_name && product.category_slug
+      ? [
+          {
+            label: product.category_name,
+            to: `/category/${encodeURIComponent(product.category_slug)}`,
+          },
+        ]
+      : []),
+    { label: product.name },
+  ];
+
+  return (
+    <Container className="py-6 sm:py-8">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonLdHtml(jsonLd) }}
+      />
+      <Breadcrumb items={crumbs} />
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <ProductGallery images={product.gallery} name={product.name} />
+
+        <div className="flex flex-col gap-5">
+          <div>
+            {product.category_name && product.category_slug && (
+              <Link
+                to={`/category/${encodeURIComponent(product.category_slug)}`}
+                className="text-sm font-semibold text-brand-700 hover:underline"
+              >
+                {product.category_name}
+              </Link>
+            )}
+            <h1 className="mt-1 text-2xl font-semibold text-stone-900 sm:text-3xl">
+              {product.name}
+            </h1>
+            {product.short_description && (
+              <p className="mt-2 text-stone-600"><bdi>{product.short_description}</bdi></p>
+            )}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <SalePrice current={prices.current} original={prices.original} size="lg" />
+              <SaleBadge percent={prices.percent} />
+            </div>
+            {prices.surcharge > 0 && (
+              <p className="text-sm text-stone-600">
+                {t('catalog.detail.includes_options')} <Price value={prices.surcharge} />
+              </p>
+            )}
+            <StockBadge product={product} />
+          </div>
+
+          {attributes.length > 0 && (
+            <AttributePicker
+              attributes={attributes}
+              selection={selection}
+              errors={attempted ? messages.byAttribute : new Map()}
+              onChoose={choose}
+            />
+          )}
+
+          <div className="flex flex-col gap-3">
+            <button
+              type="button"
+              onClick={addToCart}
+              aria-disabled={!canAdd}
+              aria-describedby="add-to-cart-hint"
+              className={
+                canAdd ? buttonClasses('primary', 'lg', 'w-full') : unavailableButton
+              }
+            >
+              <CartIcon className="size-5" />
+              {t('catalog.detail.add_to_cart')}
+            </button>
+            <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
+              {!inStock
+                ? stockMessage && (
+                    <p className="font-semibold text-red-700">{t('catalog.detail.not_in_stock')}</p>
+                  )
+                : messages.summary && (
+                    <p className={attempted ? 'font-semibold text-red-700' : 'text-stone-600'}>
+                      {messages.summary}
+                    </p>
+                  )}
+            </div>
+            {(call || whatsappHref) && (
+              <div className="flex flex-wrap gap-3">
+                {call && (
+                  <a
+                    href={call}
+                    className={buttonClasses('secondary', 'md', 'flex-1 sm:flex-none')}
+                  >
+                    <PhoneIcon className="size-5" />
+                    {t('catalog.detail.call')}
+                  </a>
+                )}
+                {whatsappHref && (
+                  <a
+                    href={whatsappHref}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClasses(
+                      'secondary',
+                      'md',
+                      'flex-1 border-emerald-600 text-emerald-800 hover:bg-emerald-50 sm:flex-none',
+                    )}
+                  >
+                    <WhatsAppIcon className="size-5" />
+                    {t('catalog.detail.whatsapp')}
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+
+          {product.sku && (
+            <p className="text-xs text-stone-500">
+              {t('catalog.detail.sku')} <bdi>{product.sku}</bdi>
+            </p>
+          )}
+        </div>
+      </div>
+
+      {product.description && (
+        <section aria-labelledby="product-description" className="mt-10 max-w-3xl">
+          <h2 id="product-description" className="text-xl font-semibold text-stone-900">
+            {t('catalog.detail.description')}
+          </h2>
+          <p dir="auto" className="mt-3 leading-relaxed whitespace-pre-line text-stone-700">
+            {product.description}
+          </p>
+        </section>
+      )}
+
+      <Suspense fallback={<RelatedPlaceholder />}>
+        <Await resolve={related} errorElement={null}>
+          {(products) =>
+            products.length > 0 ? (
+              <section aria-labelledby="related-products" className="mt-12">
+                <h2 id="related-products" className="mb-4 text-xl font-semibold text-stone-900">
+                  {t('catalog.detail.related')}
+                </h2>
+                <ProductGrid products={products} heading="h3" />
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    </Container>
+  );
+}
+
+/** Keeps the space of the related products while they stream in. */
+function RelatedPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      className="mt-12 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+    >
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} className="aspect-[3/4] animate-pulse rounded-2xl bg-stone-200/60" />
+      ))}
+    </div>
+  );
+}

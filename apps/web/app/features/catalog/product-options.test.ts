@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, type ProductAttribute } from '@shop/shared';
+import {
+  attributeMessages,
+  missingAttributes,
+  priceWithOptions,
+  surchargeTotal,
+} from './product-options';
+
+const attributes: ProductAttribute[] = [
+  {
+    id: 1,
+    name: 'عدد الحبات',
+    variations: [
+      { id: 11, title: '33', additional_price: 0 },
+      { id: 12, title: '99', additional_price: 2.5 },
+    ],
+  },
+  {
+    id: 2,
+    name: 'الشرابة',
+    variations: [
+      { id: 21, title: 'فضة', additional_price: 0.125 },
+      { id: 22, title: 'ذهب', additional_price: 0.1 },
+    ],
+  },
+  { id: 3, name: 'بلا خيارات', variations: [] },
+];
+
+const messages = {
+  'catalog.detail.choose_attribute': 'يرجى اختيار {attribute}',
+  'catalog.detail.choose_all': 'يرجى اختيار جميع الخصائص المطلوبة',
+} as const;
+const t = (key: keyof typeof messages, params?: Record<string, string>) =>
+  messages[key].replace('{attribute}', params?.attribute ?? '');
+
+describe('priceWithOptions', () => {
+  const product = { price: 25, sale_price: 20, current_price: 20 };
+
+  it('is the current price without choices', () => {
+    expect(priceWithOptions(product, attributes, {})).toEqual({
+      current: 20_000,
+      original: 25_000,
+      surcharge: 0,
+      percent: 20,
+    });
+  });
+
+  it('adds the chosen variations surcharges in integer thousandths', () => {
+    const prices = priceWithOptions(product, attributes, { 1: 12, 2: 22 });
+    expect(prices.surcharge).toBe(2_600);
+    expect(prices.current).toBe(22_600);
+    expect(prices.original).toBe(27_600);
+    expect(formatPrice(prices.current, 'KD', 'catalogue')).toBe('22.6 KD');
+  });
+
+  it('does not drift like floating point would (0.1 + 0.125 + 20)', () => {
+    const prices = priceWithOptions(
+      { price: 0.2, sale_price: null, current_price: 0.2 },
+      attributes,
+      { 2: 22 },
+    );
+    expect(prices.current).toBe(300);
+    expect(formatPrice(prices.current, 'KD', 'catalogue')).toBe('0.3 KD');
+    expect(prices.percent).toBe(0);
+  });
+
+  it('ignores a choice that is not one of the attribute variations', () => {
+    expect(surchargeTotal(attributes, { 1: 21, 9: 12 })).toBe(0);
+  });
+});
+
+describe('attribute validation', () => {
+  it('requires every attribute that has variations', () => {
+    expect(missingAttributes(attributes, {}).map((attribute) => attribute.id)).toEqual([1, 2]);
+    expect(missingAttributes(attributes, { 1: 11 }).map((attribute) => attribute.id)).toEqual([2]);
+    expect(missingAttributes(attributes, { 1: 11, 2: 21 })).toEqual([]);
+  });
+
+  it('names each missing attribute and asks for all of them', () => {
+    const result = attributeMessages(attributes, { 2: 21 }, t);
+    expect([...result.byAttribute]).toEqual([[1, 'يرجى اختيار عدد الحبات']]);
+    expect(result.summary).toBe('يرجى اختيار جميع الخصائص المطلوبة');
+  });
+
+  it('has no message when everything is chosen or nothing is required', () => {
+    expect(attributeMessages(attributes, { 1: 12, 2: 22 }, t)).toEqual({
+      byAttribute: new Map(),
+      summary: null,
+    });
+    expect(attributeMessages([], {}, t).summary).toBeNull();
+  });
+});

@@ -1,0 +1,29 @@
+import type { MetaDescriptor } from 'react-router';
+import { rootMeta } from '../../components/layout/root-data';
+import type { MessageKey, TranslationParams } from '../../i18n/i18n';
+import { absoluteUrl, pageMeta } from '../../lib/seo';
+
+interface ContentPageMeta {
+  path: string;
+  title: MessageKey;
+  description: MessageKey;
+  params?: TranslationParams;
+}
+
+/** Title, description, canonical link and Open Graph tags of a content page, in the page's language. */
+export function contentPageMeta(
+  matches: Parameters<typeof rootMeta>[0],
+  page: ContentPageMeta,
+): MetaDescriptor[] {
+  const root = rootMeta(matches);
+  if (!root) return [];
+  const { t, settings } = root;
+  return pageMeta({
+    title: t(page.title),
+    description: t(page.description, { store: settings.store_name, ...page.params }),
+    canonical: absoluteUrl(root.publicUrl, page.path),
+    type: 'article',
+    lang: root.lang,
+    siteName: settings.store_name,
+  });
+}

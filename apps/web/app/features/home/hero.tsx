@@ -1,0 +1,35 @@
+import type { StoreSettings } from '@shop/shared';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { BeadsIcon } from '../../components/ui/icons';
+import { useI18n } from '../../i18n/i18n';
+
+/** The store's name and description from settings, with the way into the catalogue. */
+export function Hero({ settings }: { settings: StoreSettings }) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="home-title" className="relative overflow-hidden bg-brand-800 text-white">
+      <BeadsIcon
+        className="pointer-events-none absolute -end-16 -top-10 size-56 text-white/10 sm:-end-10 sm:-top-6 sm:size-96"
+        strokeWidth={0.8}
+      />
+      <Container className="relative py-12 sm:py-16">
+        <p className="text-sm font-semibold text-sand-100">{t('home.hero.kicker')}</p>
+        <h1 id="home-title" className="mt-2 max-w-2xl text-3xl font-semibold leading-tight sm:text-5xl">
+          <bdi>{settings.store_name}</bdi>
+        </h1>
+        <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-50 sm:text-lg">
+          {settings.store_description ? <bdi>{settings.store_description}</bdi> : t('home.hero.fallback_description')}
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to="/products" variant="inverse" size="lg">
+            {t('home.hero.shop_now')}
+          </ButtonLink>
+          <ButtonLink to="/categories" variant="outline-inverse" size="lg">
+            {t('home.hero.browse_categories')}
+          </ButtonLink>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { ButtonLink } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
+
+/** Invites guests to create an account. */
+export function SignupCta() {
+  const { t } = useI18n();
+  return (
+    <section
+      aria-labelledby="signup-cta"
+      className="mt-12 flex flex-col items-start gap-5 rounded-2xl bg-sand-100 p-6 ring-1 ring-amber-accent/30 sm:mt-16 sm:flex-row sm:items-center sm:justify-between sm:p-10"
+    >
+      <div>
+        <h2 id="signup-cta" className="text-xl font-semibold text-brand-900 sm:text-2xl">
+          {t('home.signup.title')}
+        </h2>
+        <p className="mt-2 max-w-xl text-stone-700">{t('home.signup.text')}</p>
+      </div>
+      <ButtonLink to="/register" size="lg" className="shrink-0">
+        {t('home.signup.button')}
+      </ButtonLink>
+    </section>
+  );
+}

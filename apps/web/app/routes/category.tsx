@@ -1,0 +1,34 @@
+import { isRouteErrorResponse } from 'react-router';
+import { CatalogNotFound } from '../features/catalog/catalog-not-found';
+import { catalogMeta, productListMeta } from '../features/catalog/catalog-meta';
+import { loadProductList } from '../features/catalog/product-list-data';
+import { ProductListScreen } from '../features/catalog/product-list-screen';
+import { apiFrom } from '../lib/api';
+import type { Route } from './+types/category';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadProductList(apiFrom(context), new URL(request.url), params.slug);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  error
+    ? catalogMeta(matches, ({ t }) => ({
+        title: t('catalog.category.not_found_title'),
+        description: t('catalog.category.not_found_text'),
+        path: '/categories',
+        noindex: true,
+      }))
+    : productListMeta(matches, loaderData);
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  return <ProductListScreen data={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <CatalogNotFound
+      kind="category"
+      notFound={isRouteErrorResponse(error) && error.status === 404}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { displayAddress, useRootData } from '../components/layout/root-data';
+import { contentPageMeta } from '../features/content/page-meta';
+import { privacySections } from '../features/content/policies';
+import { PolicyContact, PolicyPage } from '../features/content/policy-page';
+import { useI18n } from '../i18n/i18n';
+import type { Route } from './+types/privacy';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return contentPageMeta(matches, {
+    path: '/privacy',
+    title: 'pages.privacy.title',
+    description: 'pages.privacy.meta_description',
+  });
+}
+
+export default function Privacy() {
+  const { t } = useI18n();
+  const { settings } = useRootData();
+  return (
+    <PolicyPage
+      title="pages.privacy.title"
+      intro="pages.privacy.intro"
+      sections={privacySections}
+      params={{ store: settings.store_name }}
+    >
+      <PolicyContact text="pages.privacy.contact.text" email={settings.email} address={displayAddress(settings, t)} />
+    </PolicyPage>
+  );
+}

@@ -1,0 +1,29 @@
+import { displayAddress, useRootData } from '../components/layout/root-data';
+import { contentPageMeta } from '../features/content/page-meta';
+import { termsSections } from '../features/content/policies';
+import { PolicyContact, PolicyPage } from '../features/content/policy-page';
+import { useI18n } from '../i18n/i18n';
+import type { Route } from './+types/terms';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return contentPageMeta(matches, {
+    path: '/terms',
+    title: 'pages.terms.title',
+    description: 'pages.terms.meta_description',
+  });
+}
+
+export default function Terms() {
+  const { t } = useI18n();
+  const { settings } = useRootData();
+  return (
+    <PolicyPage
+      title="pages.terms.title"
+      intro="pages.terms.intro"
+      sections={termsSections}
+      params={{ store: settings.store_name }}
+    >
+      <PolicyContact text="pages.terms.contact.text" email={settings.email} address={displayAddress(settings, t)} />
+    </PolicyPage>
+  );
+}
