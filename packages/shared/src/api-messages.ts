@@ -17,6 +17,8 @@ export const apiMessages = {
   'error.unauthenticated': { ar: 'يرجى تسجيل الدخول', en: 'Please log in' },
   'error.forbidden': { ar: 'ليس لديك صلاحية للقيام بهذا', en: 'You do not have permission to do this' },
   'error.service_unavailable': { ar: 'الخدمة غير متاحة حالياً', en: 'The service is currently unavailable' },
+  'error.image_invalid': { ar: 'الملف ليس صورة بصيغة مدعومة (JPEG أو PNG أو WebP أو GIF أو AVIF)', en: 'The file is not an image in a supported format (JPEG, PNG, WebP, GIF or AVIF)' },
+  'error.image_too_large': { ar: 'حجم الصورة أو أبعادها أكبر من المسموح', en: 'The image file or its dimensions are larger than allowed' },
   'error.internal': { ar: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى', en: 'An unexpected error occurred, please try again' },
   'validation.id_invalid': { ar: 'المعرّف يجب أن يكون رقماً صحيحاً موجباً', en: 'The id must be a positive whole number' },
   'validation.page_invalid': { ar: 'رقم الصفحة يجب أن يكون رقماً صحيحاً من 1 فأكثر', en: 'The page must be a whole number of 1 or more' },

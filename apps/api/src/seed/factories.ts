@@ -114,3 +114,38 @@ export async function saveStoreSettings(
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: storeSettings.id, set: values });
 }
+
+// Batch factories: one statement for many rows, for the demo seed and for tests that need volume.
+
+export async function createCategories(db: Executor, rows: NewCategory[]) {
+  if (rows.length === 0) return [];
+  return db.insert(categories).values(rows).returning();
+}
+
+export async function createProducts(db: Executor, rows: NewProduct[]) {
+  if (rows.length === 0) return [];
+  return db.insert(products).values(rows).returning();
+}
+
+/** Image rows: product_id, filename and sort_order (0 is the featured image). */
+export async function addProductImages(
+  db: Executor,
+  rows: Array<typeof productImages.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db.insert(productImages).values(rows);
+}
+
+/** Variation offers of many products at once, each with its own surcharge. */
+export async function linkVariations(
+  db: Executor,
+  rows: Array<typeof productAttributeVariations.$inferInsert>,
+) {
+  if (rows.length === 0) return;
+  await db.insert(productAttributeVariations).values(rows);
+}
+
+export async function createSlides(db: Executor, rows: Array<typeof slides.$inferInsert>) {
+  if (rows.length === 0) return [];
+  return db.insert(slides).values(rows).returning();
+}
