@@ -42,7 +42,9 @@ export function CategoryCard({
           </Link>
         </h2>
         {category.description && (
-          <p className="line-clamp-3 text-sm text-stone-600"><bdi>{category.description}</bdi></p>
+          <p className="line-clamp-3 text-sm text-stone-600">
+            <bdi>{category.description}</bdi>
+          </p>
         )}
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-700">
           {t(`catalog.categories.product_count.${pluralForm(lang, category.product_count)}`, {

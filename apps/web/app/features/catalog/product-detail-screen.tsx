@@ -137,10 +137,12 @@ export function ProductDetailScreen({
               </Link>
             )}
             <h1 className="mt-1 text-2xl font-semibold text-stone-900 sm:text-3xl">
-              {product.name}
+              <bdi>{product.name}</bdi>
             </h1>
             {product.short_description && (
-              <p className="mt-2 text-stone-600"><bdi>{product.short_description}</bdi></p>
+              <p className="mt-2 text-stone-600">
+                <bdi>{product.short_description}</bdi>
+              </p>
             )}
           </div>
 
@@ -172,9 +174,7 @@ export function ProductDetailScreen({
               onClick={addToCart}
               aria-disabled={!canAdd}
               aria-describedby="add-to-cart-hint"
-              className={
-                canAdd ? buttonClasses('primary', 'lg', 'w-full') : unavailableButton
-              }
+              className={canAdd ? buttonClasses('primary', 'lg', 'w-full') : unavailableButton}
             >
               <CartIcon className="size-5" />
               {t('catalog.detail.add_to_cart')}

@@ -55,7 +55,13 @@ export function ProductFilterForm({
   const location = useLocation();
   const navigation = useNavigation();
   // While the next list loads, the controls already show the choice that was made.
-  const shown = (navigation.location && filtersOfListLocation(navigation.location)) || filters;
+  // The controls show a choice at once, before the list it leads to has loaded: first the choice
+  // just made on this page, then the address being loaded, then the current address.
+  const [chosen, setChosen] = useState<{ on: string; filters: ProductFilters } | null>(null);
+  const shown =
+    (chosen?.on === location.key ? chosen.filters : null) ??
+    (navigation.location && filtersOfListLocation(navigation.location)) ??
+    filters;
   const [search, setSearch] = useState(filters.search);
   // The address is the source of truth, but it must not overwrite what is being typed: follow it
   // only when it changed for another reason (back button, header search).
@@ -74,6 +80,7 @@ export function ProductFilterForm({
     setSentSearch(next.search ?? '');
     const href = hrefAfterFilterChange(shown, next, onCategoryPage);
     if (href === `${location.pathname}${location.search}`) return;
+    setChosen({ on: location.key, filters: { ...shown, ...next } });
     void navigate(href, { replace, preventScrollReset: true });
   }
 

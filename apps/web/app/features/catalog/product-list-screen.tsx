@@ -68,7 +68,9 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
             {category ? category.name : t('catalog.list.title')}
           </h1>
           {category?.description ? (
-            <p className="mt-1 max-w-3xl text-stone-600"><bdi>{category.description}</bdi></p>
+            <p className="mt-1 max-w-3xl text-stone-600">
+              <bdi>{category.description}</bdi>
+            </p>
           ) : (
             !category && <p className="mt-1 text-stone-600">{t('catalog.list.intro')}</p>
           )}

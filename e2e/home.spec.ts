@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectDocumentLanguage, getSettings, listProducts, waitForHydration, watchConsole } from './support';
+
+test.describe('home', () => {
+  test('renders in Arabic, right to left, with the demo store @phone', async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const settings = await getSettings(request);
+    const featured = await listProducts(request, 'featured=true&limit=8');
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expectDocumentLanguage(page, 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(settings.store_name);
+    await expect(page.getByRole('link', { name: 'تسوق الآن' }).first()).toBeVisible();
+
+    const firstFeatured = featured.products[0]!;
+    await expect(page.getByRole('link', { name: firstFeatured.name }).first()).toBeVisible();
+    await waitForHydration(page);
+    expect(problems).toEqual([]);
+  });
+
+  test('the header search goes to the product list with the text', async ({ page, isMobile }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const search = page.getByRole('searchbox', { name: 'البحث في المنتجات' });
+    await search.fill('كهرمان');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/products\?search=/);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('كهرمان');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    test.info().annotations.push({ type: 'viewport', description: isMobile ? 'phone' : 'desktop' });
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type {
+  CategoryListResponse,
+  ProductAttributesResponse,
+  ProductListResponse,
+  SettingsResponse,
+} from '@shop/shared';
+
+/** Reads the API the pages are built from, so expectations follow the demo data. */
+export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`/api${path}`);
+  expect(response.ok(), `GET /api${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export const getSettings = async (request: APIRequestContext) =>
+  (await api<SettingsResponse>(request, '/settings')).settings;
+
+export const listProducts = (request: APIRequestContext, query: string) =>
+  api<ProductListResponse>(request, `/products?${query}`);
+
+export const listCategories = (request: APIRequestContext) =>
+  api<CategoryListResponse>(request, '/categories');
+
+export const productAttributes = async (request: APIRequestContext, id: number) =>
+  (await api<ProductAttributesResponse>(request, `/products/${id}/attributes`)).attributes;
+
+/** Chooses the language the way a returning shopper has it: the lang cookie. */
+export async function useLanguage(context: BrowserContext, baseURL: string, lang: 'ar' | 'en') {
+  await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+}
+
+export async function expectDocumentLanguage(page: Page, lang: 'ar' | 'en') {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  expect(await page.evaluate(() => getComputedStyle(document.body).direction)).toBe(
+    lang === 'ar' ? 'rtl' : 'ltr',
+  );
+}
+
+/** Fails the test on any console error or uncaught exception in the page (hydration included). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A 404 status answered on purpose is reported by Chromium as a failed resource load.
+    if (/status of 404/.test(message.text())) return;
+    problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('body');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__react')));
+  });
+}
