@@ -1,0 +1,100 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatPrice, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
+import {
+  getSettings,
+  listProducts,
+  productAttributes,
+  useLanguage,
+  waitForHydration,
+  watchConsole,
+} from './support';
+
+/** The first in-stock product offering at least two attributes, with paid options. */
+async function productWithAttributes(request: APIRequestContext) {
+  const { products } = await listProducts(request, 'limit=100&sort=name&order=asc');
+  for (const product of products.filter((item) => item.stock_quantity > 5)) {
+    const attributes = await productAttributes(request, product.id);
+    const paid = attributes.every((attribute) => attribute.variations.some((variation) => variation.additional_price > 0));
+    if (attributes.length >= 2 && paid) return { product, attributes };
+  }
+  throw new Error('The demo store has no product with two priced attributes');
+}
+
+const mostExpensive = (attribute: ProductAttribute) =>
+  [...attribute.variations].sort((a, b) => b.additional_price - a.additional_price)[0]!;
+
+test.describe('product detail', () => {
+  test('add to cart waits for every attribute and the price includes the surcharges @phone', async ({ page, request }) => {
+    const problems = watchConsole(page);
+    const { product, attributes } = await productWithAttributes(request);
+    const settings = await getSettings(request);
+
+    await page.goto(`/products/${product.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    const addToCart = page.getByRole('button', { name: 'أضف إلى السلة' });
+    await expect(addToCart).toBeDisabled();
+
+    // Trying anyway names each missing choice.
+    await addToCart.click({ force: true });
+    for (const attribute of attributes) {
+      await expect(page.getByText(`يرجى اختيار ${attribute.name}`)).toBeVisible();
+    }
+    await expect(page.getByText('يرجى اختيار جميع الخصائص المطلوبة')).toBeVisible();
+
+    const [first, second] = attributes as [ProductAttribute, ProductAttribute];
+    const firstChoice = mostExpensive(first);
+    await page.getByRole('radio', { name: new RegExp(`^${firstChoice.title}`) }).check({ force: true });
+    await expect(addToCart).toBeDisabled();
+    await expect(page.getByText(`يرجى اختيار ${first.name}`)).toHaveCount(0);
+
+    const secondChoice = mostExpensive(second);
+    await page.getByRole('radio', { name: new RegExp(`^${secondChoice.title}`) }).check({ force: true });
+    await expect(addToCart).toBeEnabled();
+
+    const total =
+      toThousandths(product.current_price) +
+      toThousandths(firstChoice.additional_price) +
+      toThousandths(secondChoice.additional_price);
+    await expect(page.locator(`[data-price="${total}"]`).first()).toHaveText(
+      formatPrice(total, settings.currency_symbol, 'catalogue'),
+    );
+
+    // The cart is a later feature: the button says so instead of pretending to add.
+    await addToCart.click();
+    await expect(page.getByText('السلة غير متاحة بعد', { exact: false })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('an out-of-stock product cannot be added and says why', async ({ page, request }) => {
+    const { products } = await listProducts(request, 'limit=100');
+    const soldOut = products.find((item: Product) => item.stock_quantity <= 0);
+    expect(soldOut, 'the demo store has a sold-out product').toBeDefined();
+    await page.goto(`/products/${soldOut!.id}`);
+    await waitForHydration(page);
+    await expect(page.getByText('غير متوفر').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'أضف إلى السلة' })).toBeDisabled();
+  });
+
+  test('shows related products and JSON-LD product data', async ({ page, request }) => {
+    const { products } = await listProducts(request, 'limit=1');
+    const product = products[0]!;
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'منتجات ذات صلة' })).toBeVisible();
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    );
+    expect(jsonLd['@type']).toBe('Product');
+    expect(jsonLd.name).toBe(product.name);
+    expect(jsonLd.offers.priceCurrency).toBe('KWD');
+  });
+
+  test('an unknown product shows Product Not Found with a 404', async ({ page, context, baseURL }) => {
+    await useLanguage(context, baseURL!, 'en');
+    const response = await page.goto('/products/999999');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
+    const invalid = await page.goto('/products/abc');
+    expect(invalid?.status()).toBe(404);
+  });
+});
