@@ -1,6 +1,6 @@
 import { UNKNOWN_CATEGORY_SORT_ORDER } from './constants.js';
 import { matchesSearch } from './arabic.js';
-import type { SortOrder } from './contracts/catalog.js';
+import type { SortOrder } from './sorting.js';
 
 export const categorySortFields = ['sort_order', 'name', 'product_count', 'created_at'] as const;
 export type CategorySortField = (typeof categorySortFields)[number];

@@ -117,6 +117,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       wildcard: false,
       index: false,
       decorateReply: false,
+      // scripts/compress-assets.mjs writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -8,14 +8,12 @@ import {
   HOME_FEATURED_COUNT,
   RELATED_PRODUCTS_COUNT,
 } from '../constants.js';
+import { productSortFields, sortOrders } from '../sorting.js';
 import { booleanQuery, idParam, moneySchema, paginationSchema, successShape } from './common.js';
 
 // ---------- requests ----------
 
-export const productSortFields = ['created_at', 'name', 'price'] as const;
-export type ProductSortField = (typeof productSortFields)[number];
-export const sortOrders = ['asc', 'desc'] as const;
-export type SortOrder = (typeof sortOrders)[number];
+export { productSortFields, sortOrders, type ProductSortField, type SortOrder } from '../sorting.js';
 
 const optionalText = (max: number, message: string) =>
   z
@@ -64,6 +62,10 @@ export const categoryListQuerySchema = z.object({
 });
 
 export const productIdParamsSchema = z.object({ id: idParam });
+
+export const categorySlugParamsSchema = z.object({
+  slug: z.string().min(1, 'validation.category_invalid').max(120, 'validation.category_invalid'),
+});
 
 // ---------- responses ----------
 
@@ -181,6 +183,10 @@ export const categoryListResponseSchema = successShape({
   flat_categories: z.array(flatCategorySchema),
 });
 export type CategoryListResponse = z.infer<typeof categoryListResponseSchema>;
+
+/** One active category with its nested active subcategories. */
+export const categoryResponseSchema = successShape({ category: categorySchema });
+export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
 
 export const settingsSchema = z.object({
   store_name: z.string(),
