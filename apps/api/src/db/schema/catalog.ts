@@ -75,6 +75,10 @@ export const products = pgTable(
           sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
         ),
     ),
+    /** The normalised name alone: search ranks name matches first without normalising per row. */
+    name_search: text('name_search').generatedAlwaysAs(
+      (): SQL => normalized(sql`${products.name}`),
+    ),
     ...timestamps,
   },
   (table) => [
@@ -92,6 +96,8 @@ export const products = pgTable(
       .on(table.created_at, table.id)
       .where(sql`${table.featured} and ${table.status} = 'published'`),
     index('products_search_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
+    // Typo-tolerant matching (pg_trgm <%) compares against names: short texts keep it fast.
+    index('products_name_search_trgm_idx').using('gin', sql`${table.name_search} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${table.price} >= 0`),
     check(
       'products_sale_price_valid',
@@ -153,4 +159,19 @@ export const productAttributeVariations = pgTable(
     primaryKey({ columns: [table.product_id, table.variation_id] }),
     index('product_attribute_variations_variation_idx').on(table.variation_id),
   ],
+);
+
+/**
+ * Published products per category (0: none) and featured flag, kept exact by a trigger on
+ * products (migration 0003), so list totals and category counts never count the catalogue row
+ * by row. Read-only for application code.
+ */
+export const publishedProductCounts = pgTable(
+  'published_product_counts',
+  {
+    category_key: integer('category_key').notNull(),
+    featured: boolean('featured').notNull(),
+    products: integer('products').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.category_key, table.featured] })],
 );

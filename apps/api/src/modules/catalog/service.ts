@@ -1,7 +1,676 @@
-import type { Database } from '../../db/client.js';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import {
+  fromThousandths,
+  normalizeArabic,
+  sortCategories,
+  uploadUrl,
+  type Category,
+  type Pagination,
+  type Product,
+  type ProductAttribute,
+  type ProductImage,
+  type ProductSortField,
+  type SortOrder,
+} from '@shop/shared';
+import { queryRows, type Database } from '../../db/client.js';
+import {
+  attributeVariations,
+  attributes,
+  categories,
+  productAttributeVariations,
+  productImages,
+  products,
+  publishedProductCounts,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 
-export function createCatalogService(_db: Database) {
-  return {};
+/** Newest published products shown inside each category when a listing asks for them. */
+export const CATEGORY_PREVIEW_PRODUCTS = 8;
+
+export interface ProductListFilter {
+  page: number;
+  limit: number;
+  /** Category slug; products of its subcategories are included. */
+  category?: string | undefined;
+  search?: string | undefined;
+  /** Unset: by relevance when searching, otherwise newest first. */
+  sort?: ProductSortField | undefined;
+  order: SortOrder;
+  /** Only featured products when true; false and unset mean no filter. */
+  featured?: boolean | undefined;
+}
+
+export interface ProductPage {
+  products: Product[];
+  pagination: Pagination;
+}
+
+export interface CategoryTree {
+  categories: Category[];
+  flat_categories: Category[];
+}
+
+// ---------- queries shared by the reads ----------
+
+interface ImageRow {
+  id: number;
+  filename: string;
+  sort_order: number;
+}
+
+/**
+ * A product's images in display order, as JSON inside the product's own row: a page of
+ * products and all their images come back in one statement. PostgreSQL evaluates it only for
+ * the rows that survive the LIMIT, one index probe each.
+ */
+const productImagesJson = sql<ImageRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', image.id, 'filename', image.filename, 'sort_order', image.sort_order
+  ) order by image.sort_order, image.id), '[]'::json)
+  from ${productImages} image where image.product_id = ${products.id}
+)`;
+
+const productFields = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  short_description: products.short_description,
+  price: products.price,
+  sale_price: products.sale_price,
+  current_price: products.current_price,
+  stock_quantity: products.stock_quantity,
+  manage_stock: products.manage_stock,
+  sku: products.sku,
+  featured: products.featured,
+  status: products.status,
+  category_id: products.category_id,
+  category_name: categories.name,
+  category_slug: categories.slug,
+  created_at: products.created_at,
+  updated_at: products.updated_at,
+  images: productImagesJson,
+};
+
+function selectProducts(db: Database) {
+  return db
+    .select(productFields)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.category_id));
+}
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
+
+interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  image: string | null;
+  parent_id: number | null;
+  sort_order: number | null;
+  is_active: boolean;
+  product_count: number | string;
+  created_at: string;
+}
+
+const published = eq(products.status, 'published');
+
+/** Ids of the active category with this slug and of all its active descendants. */
+function categoryBranch(slug: string | Placeholder<string>): SQL {
+  return sql`array(
+    with recursive branch(id) as (
+      select root.id from categories root where root.slug = ${slug} and root.is_active
+      union
+      select child.id from categories child join branch on child.parent_id = branch.id
+      where child.is_active
+    )
+    select id from branch
+  )`;
+}
+
+const sortColumns = {
+  created_at: products.created_at,
+  name: products.name,
+  price: products.current_price,
+} as const;
+
+/** The list order; the id follows the same direction so one index serves the whole order. */
+function listOrder(sort: ProductSortField, order: SortOrder): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  return [direction(sortColumns[sort]), direction(products.id)];
+}
+
+// ---------- search ----------
+
+interface SearchTerms {
+  /** The whole query, normalised like the search_text columns. */
+  normalized: string;
+  words: string[];
+}
+
+function searchTerms(search: string | undefined): SearchTerms | undefined {
+  if (!search) return undefined;
+  const normalized = normalizeArabic(search);
+  const words = [...new Set(normalized.split(' ').filter(Boolean))];
+  return words.length === 0 ? undefined : { normalized, words };
+}
+
+/** A LIKE pattern that finds the word anywhere, with its wildcards taken literally. */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+function contains(column: SQLWrapper, word: string): SQL {
+  return sql`${column} like ${likePattern(word)} escape '\\'`;
+}
+
+/**
+ * A product matches when every word of the query is found for it: in its text, close to a word
+ * of its name (pg_trgm word similarity, which forgives a typo), or in its category's name or
+ * description. Each alternative can use an index on products (trigram or category), so
+ * PostgreSQL answers with bitmap index scans instead of reading every product.
+ */
+function searchCondition(terms: SearchTerms): SQL {
+  return sql.join(
+    terms.words.map(
+      (word) => sql`(${contains(products.search_text, word)}
+        or ${word} <% ${products.name_search}
+        or ${products.category_id} = any(array(
+          select matched.id from categories matched where ${contains(sql`matched.search_text`, word)}
+        )))`,
+    ),
+    sql` and `,
+  );
+}
+
+/**
+ * Best matches first: every word in the name, then every word in the text, then the rest
+ * (typos, category matches) by how close the query is to the name. One expression, so each
+ * test runs once per row, and the similarity (the expensive part) only for that last group.
+ */
+function relevanceOrder(terms: SearchTerms): SQL[] {
+  const all = (column: SQLWrapper) =>
+    sql.join(
+      terms.words.map((word) => contains(column, word)),
+      sql` and `,
+    );
+  // word_similarity() is at most 1, so it ranks below both whole-word groups.
+  return [
+    sql`case when ${all(products.name_search)} then 3
+             when ${all(products.search_text)} then 2
+             else word_similarity(${terms.normalized}, ${products.name_search}) end desc`,
+  ];
+}
+
+// ---------- presenting rows ----------
+
+function presentImages(rows: readonly ImageRow[]): ProductImage[] {
+  return rows.map((row, index) => ({
+    id: row.id,
+    filename: row.filename,
+    url: uploadUrl('products', row.filename),
+    sort_order: row.sort_order,
+    is_featured: index === 0,
+  }));
+}
+
+/** The public product payload: decimal prices, featured as 1/0, image URLs. */
+export function presentProduct(row: ProductRow): Product {
+  const images = presentImages(row.images);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    short_description: row.short_description,
+    price: fromThousandths(row.price),
+    sale_price: row.sale_price === null ? null : fromThousandths(row.sale_price),
+    current_price: fromThousandths(row.current_price ?? row.sale_price ?? row.price),
+    stock_quantity: row.stock_quantity,
+    manage_stock: row.manage_stock,
+    in_stock: !row.manage_stock || row.stock_quantity > 0,
+    sku: row.sku,
+    featured: row.featured ? 1 : 0,
+    status: row.status,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    category_slug: row.category_slug,
+    images,
+    featured_image: images[0]?.url ?? null,
+    gallery: images.map((image) => image.url),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function presentCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image: row.image ? uploadUrl('categories', row.image) : null,
+    parent_id: row.parent_id,
+    sort_order: row.sort_order,
+    is_active: row.is_active,
+    product_count: Number(row.product_count),
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Nests categories under their parents, keeping the list's order among siblings. A category
+ * whose parent is not listed (inactive), or whose parent chain loops back to it, becomes a root.
+ */
+function buildTree(flat: readonly Category[]): Category[] {
+  const nodes = new Map(
+    flat.map((category) => [category.id, { ...category, children: [] as Category[] }]),
+  );
+  const loopsBackTo = (id: number, start: number | null): boolean => {
+    const seen = new Set<number>();
+    for (let current = start; current !== null; current = nodes.get(current)?.parent_id ?? null) {
+      if (current === id) return true;
+      // A loop above this category that does not include it is broken at its own members.
+      if (seen.has(current)) return false;
+      seen.add(current);
+    }
+    return false;
+  };
+  const roots: Category[] = [];
+  for (const category of flat) {
+    const node = nodes.get(category.id)!;
+    const parent = category.parent_id === null ? undefined : nodes.get(category.parent_id);
+    if (parent && !loopsBackTo(node.id, parent.id)) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+export function createCatalogService(db: Database) {
+  // The reads the storefront makes on every page are built once and sent as named prepared
+  // statements: parsed once per connection, and PostgreSQL may keep their plans.
+  const publishedProduct = selectProducts(db)
+    .where(and(eq(products.id, sql.placeholder('id')), published))
+    .prepare('catalog_published_product');
+
+  const featuredProducts = selectProducts(db)
+    .where(and(eq(products.featured, true), published))
+    .orderBy(desc(products.created_at), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('catalog_featured_products');
+
+  const newestInCategory = selectProducts(db)
+    .where(
+      and(
+        published,
+        eq(products.category_id, sql.placeholder('category')),
+        sql`${products.id} <> ${sql.placeholder('exclude')}`,
+      ),
+    )
+    .orderBy(desc(products.created_at), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('catalog_newest_in_category');
+
+  const newestOutsideCategory = selectProducts(db)
+    .where(
+      and(
+        published,
+        // Beside a product without a category, every other product is a candidate.
+        sql`(${sql.placeholder('category')}::integer is null
+          or ${products.category_id} is distinct from ${sql.placeholder('category')}::integer)`,
+        sql`${products.id} <> ${sql.placeholder('exclude')}`,
+      ),
+    )
+    .orderBy(desc(products.created_at), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('catalog_newest_outside_category');
+
+  const attributesOfProduct = db
+    .select({
+      attribute_id: attributes.id,
+      attribute_name: attributes.name,
+      variation_id: attributeVariations.id,
+      title: attributeVariations.title,
+      price: productAttributeVariations.price,
+    })
+    .from(products)
+    .leftJoin(productAttributeVariations, eq(productAttributeVariations.product_id, products.id))
+    .leftJoin(
+      attributeVariations,
+      eq(attributeVariations.id, productAttributeVariations.variation_id),
+    )
+    .leftJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
+    .where(and(eq(products.id, sql.placeholder('id')), published))
+    .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id))
+    .prepare('catalog_attributes_of_product');
+
+  /** A page of the list and its count, prepared per combination of filters and order. */
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+
+  function prepareList(
+    featured: boolean,
+    inCategory: boolean,
+    sort: ProductSortField,
+    order: SortOrder,
+  ) {
+    const branch = categoryBranch(sql.placeholder('category'));
+    const where = and(
+      published,
+      featured ? eq(products.featured, true) : undefined,
+      inCategory ? sql`${products.category_id} = any(${branch})` : undefined,
+    );
+    // The trigger-maintained counts answer in microseconds what count(*) would scan for.
+    const counted = and(
+      featured ? eq(publishedProductCounts.featured, true) : undefined,
+      inCategory ? sql`${publishedProductCounts.category_key} = any(${branch})` : undefined,
+    );
+    const sum = sql`coalesce(sum(${publishedProductCounts.products}), 0)`;
+    const total = sql<number>`(select ${sum} from ${publishedProductCounts} ${
+      counted ? sql`where ${counted}` : sql``
+    })`.mapWith(Number);
+    const name = `catalog_list_${featured ? 'featured' : 'all'}_${inCategory ? 'category' : 'any'}_${sort}_${order}`;
+    const page = pageOfIds(
+      where,
+      listOrder(sort, order),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).as('page');
+    return {
+      // The page, its images and the total in one statement.
+      page: db
+        .select({ ...productFields, total })
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .leftJoin(categories, eq(categories.id, products.category_id))
+        .orderBy(asc(page.position))
+        .prepare(name),
+      // Past the last page no row carries the total.
+      count: db
+        .select({ total: sql<number>`${sum}`.mapWith(Number) })
+        .from(publishedProductCounts)
+        .where(counted)
+        .prepare(`${name}_count`),
+    };
+  }
+
+  /**
+   * The ids of one page, numbered in order. Choosing the page on ids first means images and
+   * categories are read for the rows shown only, however deep the page.
+   */
+  function pageOfIds(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
+    return db
+      .select({
+        id: products.id,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
+          'position',
+        ),
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
+
+  function listStatement(filter: ProductListFilter, sort: ProductSortField) {
+    const featured = filter.featured === true;
+    const inCategory = filter.category !== undefined;
+    const key = `${featured}:${inCategory}:${sort}:${filter.order}`;
+    let statement = listStatements.get(key);
+    if (!statement) {
+      statement = prepareList(featured, inCategory, sort, filter.order);
+      listStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  async function findPublishedProduct(id: number): Promise<ProductRow> {
+    const [row] = await publishedProduct.execute({ id });
+    if (!row) throw AppError.notFound('error.product_not_found');
+    return row;
+  }
+
+  async function searchProducts(
+    filter: ProductListFilter,
+    terms: SearchTerms,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const where = and(
+      published,
+      filter.featured ? eq(products.featured, true) : undefined,
+      filter.category
+        ? sql`${products.category_id} = any(${categoryBranch(filter.category)})`
+        : undefined,
+      searchCondition(terms),
+    );
+    const order = filter.sort
+      ? listOrder(filter.sort, filter.order)
+      : [...relevanceOrder(terms), ...listOrder('created_at', 'desc')];
+    const offset = (filter.page - 1) * filter.limit;
+    const page = db
+      .select({
+        id: products.id,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
+          'position',
+        ),
+        // A search has to rank every match anyway, so the count rides along as a window.
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(offset)
+      .as('page');
+    const ranked = await db
+      .select({ ...productFields, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .leftJoin(categories, eq(categories.id, products.category_id))
+      .orderBy(asc(page.position));
+    if (ranked[0]) return { rows: ranked, total: ranked[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
+    // Past the last page there is no row for the window to ride on.
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
+
+  /** Active categories with their published product counts (subcategories included), sorted. */
+  async function loadCategories(): Promise<Category[]> {
+    const rows = await queryRows<CategoryRow>(
+      db,
+      sql`with recursive active as (
+            select id, parent_id from categories where is_active
+          ),
+          branch(root_id, id) as (
+            select id, id from active
+            union
+            select branch.root_id, active.id from active join branch on active.parent_id = branch.id
+          ),
+          direct as (
+            select category_key as category_id, sum(products) as products
+            from published_product_counts
+            group by category_key
+          ),
+          totals as (
+            select branch.root_id, sum(direct.products) as products
+            from branch join direct on direct.category_id = branch.id
+            group by branch.root_id
+          )
+          select c.id, c.name, c.slug, c.description, c.image, c.parent_id, c.sort_order, c.is_active,
+                 coalesce(totals.products, 0) as product_count,
+                 to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+          from categories c left join totals on totals.root_id = c.id
+          where c.is_active
+          order by c.id`,
+    );
+    return sortCategories(rows.map(presentCategory), 'sort_order', 'asc');
+  }
+
+  /** Up to CATEGORY_PREVIEW_PRODUCTS newest published products directly in each category. */
+  async function previewProducts(categoryIds: number[]): Promise<Map<number, Product[]>> {
+    if (categoryIds.length === 0) return new Map();
+    const ranked = db
+      .select({
+        id: products.id,
+        position: sql<number>`row_number() over (
+          partition by ${products.category_id}
+          order by ${products.created_at} desc, ${products.id} desc
+        )`.as('position'),
+      })
+      .from(products)
+      .where(and(published, inArray(products.category_id, categoryIds)))
+      .as('ranked');
+    const rows = await selectProducts(db)
+      .innerJoin(ranked, eq(ranked.id, products.id))
+      .where(lte(ranked.position, CATEGORY_PREVIEW_PRODUCTS))
+      .orderBy(asc(products.category_id), desc(products.created_at), desc(products.id));
+    return groupBy(rows.map(presentProduct), (product) => product.category_id!);
+  }
+
+  async function findCategory(matches: (category: Category) => boolean): Promise<Category> {
+    const flat = await loadCategories();
+    const found = flat.find(matches);
+    if (!found) throw AppError.notFound('error.category_not_found');
+    const stack = buildTree(flat);
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.id === found.id) return node;
+      stack.push(...(node.children ?? []));
+    }
+    return found;
+  }
+
+  return {
+    /** One page of published products with the filters, sort and search of the storefront list. */
+    async listProducts(filter: ProductListFilter): Promise<ProductPage> {
+      const terms = searchTerms(filter.search);
+      let rows: ProductRow[];
+      let total: number;
+      if (terms) {
+        ({ rows, total } = await searchProducts(filter, terms));
+      } else {
+        const statement = listStatement(filter, filter.sort ?? 'created_at');
+        const values = {
+          category: filter.category,
+          limit: filter.limit,
+          offset: (filter.page - 1) * filter.limit,
+        };
+        const page = await statement.page.execute(values);
+        rows = page;
+        if (page[0]) total = page[0].total;
+        else if (values.offset === 0) total = 0;
+        else total = (await statement.count.execute(values))[0]?.total ?? 0;
+      }
+      return {
+        products: rows.map(presentProduct),
+        pagination: {
+          page: filter.page,
+          limit: filter.limit,
+          total,
+          pages: Math.ceil(total / filter.limit),
+        },
+      };
+    },
+
+    /** A published product, or NOT_FOUND. */
+    async getProduct(id: number): Promise<Product> {
+      return presentProduct(await findPublishedProduct(id));
+    },
+
+    /** Featured published products, newest first. */
+    async listFeaturedProducts(limit: number): Promise<Product[]> {
+      return (await featuredProducts.execute({ limit })).map(presentProduct);
+    },
+
+    /**
+     * Products to show beside a product: the newest of its category first, then the newest
+     * other published products to fill up. NOT_FOUND when the product is not published.
+     */
+    async listRelatedProducts(id: number, limit: number): Promise<Product[]> {
+      const product = await findPublishedProduct(id);
+      const category = product.category_id;
+      const values = { category, exclude: id, limit };
+      const sameCategory = category === null ? [] : await newestInCategory.execute(values);
+      const others =
+        sameCategory.length < limit
+          ? await newestOutsideCategory.execute({ ...values, limit: limit - sameCategory.length })
+          : [];
+      return [...sameCategory, ...others].map(presentProduct);
+    },
+
+    /** The attributes a published product offers, each with its variations and surcharges. */
+    async listProductAttributes(id: number): Promise<ProductAttribute[]> {
+      const rows = await attributesOfProduct.execute({ id });
+      if (rows.length === 0) throw AppError.notFound('error.product_not_found');
+      const byAttribute = new Map<number, ProductAttribute>();
+      for (const row of rows) {
+        if (row.attribute_id === null || row.attribute_name === null) continue;
+        if (row.variation_id === null || row.title === null) continue;
+        let attribute = byAttribute.get(row.attribute_id);
+        if (!attribute) {
+          attribute = { id: row.attribute_id, name: row.attribute_name, variations: [] };
+          byAttribute.set(row.attribute_id, attribute);
+        }
+        attribute.variations.push({
+          id: row.variation_id,
+          title: row.title,
+          additional_price: fromThousandths(row.price ?? 0),
+        });
+      }
+      return [...byAttribute.values()];
+    },
+
+    /**
+     * Active categories as a tree and as a flat list, each with its published product count;
+     * with products, each category also carries its newest published products.
+     */
+    async listCategories(options: { includeProducts?: boolean } = {}): Promise<CategoryTree> {
+      const flat = await loadCategories();
+      if (options.includeProducts) {
+        const previews = await previewProducts(flat.map((category) => category.id));
+        for (const category of flat) category.products = previews.get(category.id) ?? [];
+      }
+      return { categories: buildTree(flat), flat_categories: flat };
+    },
+
+    /** An active category with its active subcategories, or NOT_FOUND. */
+    async getCategory(id: number): Promise<Category> {
+      return findCategory((category) => category.id === id);
+    },
+
+    /** An active category found by its slug, or NOT_FOUND. */
+    async getCategoryBySlug(slug: string): Promise<Category> {
+      return findCategory((category) => category.slug === slug);
+    },
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

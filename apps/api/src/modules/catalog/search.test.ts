@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@shop/shared';
+import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
+import { createCategory, createProduct } from '../../seed/factories.js';
+
+let ctx: TestContext;
+type Key = 'amber' | 'amberText' | 'yusr' | 'ebony' | 'silver' | 'english' | 'digits' | 'draft';
+const ids = {} as Record<Key, number>;
+
+const base = Date.UTC(2024, 0, 1);
+const at = (minutes: number) => new Date(base + minutes * 60_000);
+
+async function search(text: string, extra = ''): Promise<{ ids: number[]; total: number }> {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/products?search=${encodeURIComponent(text)}&limit=100${extra}`,
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  expect(body.pagination.total).toBe(body.products.length);
+  return {
+    ids: (body.products as Product[]).map((product) => product.id),
+    total: body.pagination.total,
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  const wood = await createCategory(db, {
+    name: 'مسابح خشب',
+    slug: 'wood',
+    description: 'أخشاب طبيعية',
+  });
+  const stones = await createCategory(db, { name: 'أحجار كريمة', slug: 'stones' });
+  const rows: Array<[Key, Parameters<typeof createProduct>[1]]> = [
+    ['amber', { name: 'سبحة كهرمان طبيعي', category_id: stones.id, created_at: at(1) }],
+    // Newer, and mentions amber only in its description: ranked after the name match.
+    ['amberText', { name: 'سبحة فاخرة', description: 'خرز من الكهرمان القديم', created_at: at(2) }],
+    ['yusr', { name: 'مسبحة يسر أسود', created_at: at(3) }],
+    ['ebony', { name: 'سبحة أبنوس', category_id: wood.id, created_at: at(4) }],
+    ['silver', { name: 'سبحة فضة 100% عيار_925', created_at: at(5) }],
+    ['english', { name: 'Rosary "Kuka" O\'Brien \\ edition', created_at: at(6) }],
+    ['digits', { name: 'سبحة ٣٣ حبة', created_at: at(7) }],
+    ['draft', { name: 'سبحة كهرمان مسودة', status: 'draft', created_at: at(8) }],
+  ];
+  for (const [key, values] of rows) ids[key] = (await createProduct(db, values)).id;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('Arabic search', () => {
+  it('finds a word in the name', async () => {
+    const { ids: found } = await search('كهرمان');
+    expect(found).toContain(ids.amber);
+    expect(found).toContain(ids.amberText);
+    expect(found).not.toContain(ids.yusr);
+  });
+
+  it('forgives a missing letter', async () => {
+    expect((await search('كهرمن')).ids).toContain(ids.amber);
+  });
+
+  it('treats taa marbuta and haa alike', async () => {
+    const { ids: found } = await search('سبحه');
+    expect(found).toEqual(expect.arrayContaining([ids.amber, ids.ebony, ids.silver, ids.yusr]));
+  });
+
+  it('ignores tashkeel and tatweel', async () => {
+    const plain = (await search('مسبحة')).ids;
+    // The exact word first; سبحة is close enough to مسبحة (they name the same thing) to follow.
+    expect(plain[0]).toBe(ids.yusr);
+    expect(plain).toContain(ids.amber);
+    expect((await search('مِسْبَحَة')).ids).toEqual(plain);
+    expect((await search('مسـبحة')).ids).toEqual(plain);
+  });
+
+  it('unifies the forms of alef', async () => {
+    expect((await search('اسود')).ids).toEqual([ids.yusr]);
+    expect((await search('أسود')).ids).toEqual([ids.yusr]);
+    expect((await search('إسود')).ids).toEqual([ids.yusr]);
+  });
+
+  it('matches Arabic-Indic and ASCII digits alike', async () => {
+    expect((await search('33')).ids).toEqual([ids.digits]);
+    expect((await search('٣٣ حبة')).ids).toEqual([ids.digits]);
+  });
+
+  it('needs every word to match, in any order', async () => {
+    expect((await search('أسود مسبحة')).ids).toEqual([ids.yusr]);
+    expect((await search('كهرمان أبنوس')).ids).toEqual([]);
+  });
+
+  it('finds products by their category name', async () => {
+    expect((await search('خشب')).ids).toEqual([ids.ebony]);
+    expect((await search('احجار كريمه')).ids).toEqual([ids.amber]);
+  });
+
+  it('is case-insensitive for Latin text', async () => {
+    expect((await search('ROSARY kuka')).ids).toEqual([ids.english]);
+  });
+
+  it('never returns drafts', async () => {
+    expect((await search('مسودة')).ids).toEqual([]);
+    expect((await search('كهرمان')).ids).not.toContain(ids.draft);
+  });
+
+  it('orders by relevance unless a sort is given', async () => {
+    const relevance = (await search('كهرمان')).ids;
+    expect(relevance.indexOf(ids.amber)).toBeLessThan(relevance.indexOf(ids.amberText));
+    const newest = (await search('كهرمان', '&sort=created_at')).ids;
+    expect(newest.indexOf(ids.amberText)).toBeLessThan(newest.indexOf(ids.amber));
+    const oldest = (await search('كهرمان', '&sort=created_at&order=asc')).ids;
+    expect(oldest.indexOf(ids.amber)).toBeLessThan(oldest.indexOf(ids.amberText));
+  });
+
+  it('paginates search results with the right total', async () => {
+    const response = await ctx.app.inject(
+      `/api/products?search=${encodeURIComponent('سبحة')}&limit=2&page=2`,
+    );
+    const body = response.json();
+    const all = await search('سبحة');
+    expect(body.pagination).toEqual({
+      page: 2,
+      limit: 2,
+      total: all.total,
+      pages: Math.ceil(all.total / 2),
+    });
+    expect(body.products.map((product: Product) => product.id)).toEqual(all.ids.slice(2, 4));
+    const beyond = (
+      await ctx.app.inject(`/api/products?search=${encodeURIComponent('سبحة')}&page=50`)
+    ).json();
+    expect(beyond.products).toEqual([]);
+    expect(beyond.pagination.total).toBe(all.total);
+  });
+
+  it('combines search with the category filter', async () => {
+    expect((await search('سبحة', '&category=wood')).ids).toEqual([ids.ebony]);
+  });
+
+  it('treats LIKE wildcards and quotes as plain text', async () => {
+    expect((await search('%')).ids).toEqual([ids.silver]);
+    expect((await search('100%')).ids).toEqual([ids.silver]);
+    expect((await search('_')).ids).toEqual([ids.silver]);
+    expect((await search('عيار_925')).ids).toEqual([ids.silver]);
+    expect((await search('\\')).ids).toEqual([ids.english]);
+    expect((await search('"Kuka"')).ids).toEqual([ids.english]);
+    expect((await search("O'Brien")).ids).toEqual([ids.english]);
+    expect((await search("'; drop table products; --")).ids).toEqual([]);
+  });
+
+  it('is safe for any text up to the limit', async () => {
+    const samples = [
+      '📿',
+      '📿 سبحة',
+      'ً',
+      '   ',
+      '\u0000'.replace('\u0000', ''),
+      'ـ',
+      'س'.repeat(200),
+      '%_\\'.repeat(66),
+    ];
+    for (const sample of samples) {
+      const response = await ctx.app.inject(`/api/products?search=${encodeURIComponent(sample)}`);
+      expect(response.statusCode).toBe(200);
+    }
+    // Text that normalises to nothing is no search at all.
+    expect((await search('ً')).total).toBe(7);
+  });
+
+  it('rejects search text over 200 characters', async () => {
+    const response = await ctx.app.inject(
+      `/api/products?search=${encodeURIComponent('س'.repeat(201))}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].field).toBe('search');
+  });
+});

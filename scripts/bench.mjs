@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// Measures requests per second and latency of a running shop server with keep-alive
+// connections. It only measures: there is no pass or fail.
+//
+//   node scripts/bench.mjs --url http://127.0.0.1:3000 --path /api/products --connections 50 --duration 10
+//   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite)
+//
+// Options: --url, --path (repeatable), --connections (50), --duration seconds (10),
+// --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON).
+// The load generator shares the machine with the server, so on a small machine the numbers
+// are a lower bound of what the server alone can do.
+
+import http from 'node:http';
+import https from 'node:https';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    path: { type: 'string', multiple: true },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    header: { type: 'string', multiple: true },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(
+    'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
+      '[--warmup S] [--header "name: value"]... [--json]',
+  );
+  process.exit(0);
+}
+
+const base = new URL(values.url);
+const connections = positiveInteger(values.connections, 'connections');
+const duration = positiveNumber(values.duration, 'duration');
+const warmup = Math.max(0, Number(values.warmup) || 0);
+const headers = Object.fromEntries(
+  (values.header ?? []).map((line) => {
+    const colon = line.indexOf(':');
+    if (colon <= 0) fail(`bad --header "${line}", expected "name: value"`);
+    return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+  }),
+);
+const transport = base.protocol === 'https:' ? https : http;
+const agent = new transport.Agent({ keepAlive: true, maxSockets: connections });
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(2);
+}
+
+function positiveInteger(text, name) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) fail(`--${name} must be a whole number of 1 or more`);
+  return value;
+}
+
+function positiveNumber(text, name) {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) fail(`--${name} must be a positive number`);
+  return value;
+}
+
+/** One GET; resolves with the status and the body size once the body is fully read. */
+function get(path) {
+  return new Promise((resolve, reject) => {
+    const request = transport.get(new URL(path, base), { agent, headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function getJson(path) {
+  return new Promise((resolve, reject) => {
+    transport
+      .get(
+        new URL(path, base),
+        { agent, headers: { ...headers, accept: 'application/json' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            try {
+              resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) });
+            } catch (error) {
+              reject(error);
+            }
+          });
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+function percentile(sorted, fraction) {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+/** Keeps `connections` requests in flight for `seconds`; returns the latencies and counts. */
+async function load(path, seconds) {
+  const latencies = [];
+  const statuses = new Map();
+  let errors = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  async function worker() {
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      try {
+        const result = await get(path);
+        latencies.push(performance.now() - sent);
+        statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+        bytes += result.bytes;
+      } catch {
+        errors += 1;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  return { latencies, statuses, errors, bytes, elapsed };
+}
+
+async function measure(name, path) {
+  if (warmup > 0) await load(path, warmup);
+  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration);
+  latencies.sort((a, b) => a - b);
+  const ok = [...statuses]
+    .filter(([status]) => status >= 200 && status < 400)
+    .reduce((sum, [, n]) => sum + n, 0);
+  return {
+    name,
+    path,
+    requests: latencies.length,
+    requests_per_second: Math.round(latencies.length / elapsed),
+    p50_ms: round(percentile(latencies, 0.5)),
+    p90_ms: round(percentile(latencies, 0.9)),
+    p99_ms: round(percentile(latencies, 0.99)),
+    max_ms: round(latencies.at(-1) ?? 0),
+    non_2xx_3xx: latencies.length - ok,
+    errors,
+    statuses: Object.fromEntries(statuses),
+    kilobytes_per_second: Math.round(bytes / 1024 / elapsed),
+  };
+}
+
+const round = (value) => Math.round(value * 100) / 100;
+
+/** The default suite needs a real product id: the newest published one. */
+async function defaultSuite() {
+  let productId;
+  try {
+    const { status, body } = await getJson('/api/products?limit=1');
+    if (status === 200) productId = body.products?.[0]?.id;
+  } catch (error) {
+    fail(`cannot reach ${base.origin}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const suite = [
+    ['products list', '/api/products'],
+    ['Arabic search', `/api/products?search=${encodeURIComponent('سبحة كهرمان')}`],
+  ];
+  if (productId === undefined) {
+    console.error(
+      'bench: the store has no published product; skipping the product detail and page',
+    );
+  } else {
+    suite.push(['product detail', `/api/products/${productId}`]);
+    suite.push(['product page (SSR)', `/products/${productId}`]);
+  }
+  return suite;
+}
+
+const targets = values.path?.length
+  ? values.path.map((path) => [path, path])
+  : await defaultSuite();
+
+if (!values.json) {
+  console.log(
+    `${base.origin}: ${connections} connections, ${duration}s per target` +
+      (warmup > 0 ? ` after ${warmup}s warm-up` : ''),
+  );
+}
+const results = [];
+for (const [name, path] of targets) {
+  const result = await measure(name, path);
+  results.push(result);
+  if (!values.json) {
+    const problems =
+      result.non_2xx_3xx || result.errors
+        ? `  (${result.non_2xx_3xx} non-2xx/3xx, ${result.errors} errors; statuses ${JSON.stringify(result.statuses)})`
+        : '';
+    console.log(
+      `${name.padEnd(22)} ${String(result.requests_per_second).padStart(7)} req/s` +
+        `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms` +
+        `  p90 ${result.p90_ms.toFixed(2).padStart(7)} ms` +
+        `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
+        `  max ${result.max_ms.toFixed(2).padStart(8)} ms${problems}`,
+    );
+  }
+}
+if (values.json)
+  console.log(JSON.stringify({ url: base.origin, connections, duration, results }, null, 2));
+agent.destroy();
