@@ -1,3 +1,4 @@
+import './node-env.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -10,7 +11,7 @@ const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
-  const config = loadConfig(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  const config = loadConfig(process.env);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     embeddedDir: path.join(config.dataDir, 'db'),

@@ -38,8 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(root);
 }
 
+const kuwaitYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' });
+
 function currentYearInKuwait(): number {
-  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }).format(new Date()));
+  return Number(kuwaitYear.format(new Date()));
 }
 
 // The shell (language, catalogue, settings) changes only with the language or after a form post.

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { directionOf, type Language } from '@shop/shared';
 import type { MessageKey, Messages } from './catalogues.server';
 
@@ -15,6 +15,12 @@ interface I18nValue {
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
+
+// Building an Intl formatter is costly; one per language serves every render.
+const dateFormats: Record<Language, Intl.DateTimeFormat> = {
+  ar: new Intl.DateTimeFormat('ar-KW-u-nu-latn-ca-gregory', { dateStyle: 'medium' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }),
+};
 
 export function interpolate(text: string, params?: TranslationParams): string {
   if (!params) return text;
@@ -36,15 +42,15 @@ export function I18nProvider({
   messages: Messages;
   children: ReactNode;
 }) {
-  const dateFormat = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-KW-u-nu-latn-ca-gregory' : 'en-GB', {
-    dateStyle: 'medium',
-  });
-  const value: I18nValue = {
-    lang,
-    dir: directionOf(lang),
-    t: createTranslator(messages),
-    formatDate: (iso) => dateFormat.format(new Date(iso)),
-  };
+  const value = useMemo<I18nValue>(() => {
+    const dateFormat = dateFormats[lang];
+    return {
+      lang,
+      dir: directionOf(lang),
+      t: createTranslator(messages),
+      formatDate: (iso) => dateFormat.format(new Date(iso)),
+    };
+  }, [lang, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

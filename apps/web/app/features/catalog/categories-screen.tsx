@@ -18,7 +18,7 @@ import {
   readCategoryView,
   type CategoryListView,
 } from './category-list-query';
-import { pluralForm } from './plural';
+import { pluralForm } from '../../i18n/plural';
 
 const sortLabels = {
   sort_order: 'catalog.categories.sort.sort_order',

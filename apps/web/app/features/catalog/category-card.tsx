@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Category } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
-import { pluralForm } from './plural';
+import { pluralForm } from '../../i18n/plural';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 
 export type CategoryCardData = Omit<Category, 'children' | 'products'>;

@@ -1,5 +1,6 @@
 import { HOME_CATEGORY_COUNT, type Language } from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
+import { pluralForm, type PluralForm } from '../../i18n/plural';
 
 interface CountedCategory {
   is_active: boolean;
@@ -11,7 +12,7 @@ export function homeCategories<T extends CountedCategory>(flat: readonly T[], li
   return flat.filter((category) => category.is_active && category.product_count > 0).slice(0, limit);
 }
 
-const productCountKeys: Record<Intl.LDMLPluralRule, MessageKey> = {
+const productCountKeys: Record<PluralForm, MessageKey> = {
   zero: 'home.product_count.zero',
   one: 'home.product_count.one',
   two: 'home.product_count.two',
@@ -22,5 +23,5 @@ const productCountKeys: Record<Intl.LDMLPluralRule, MessageKey> = {
 
 /** The message for "N products" in the plural form the language needs (Arabic has six). */
 export function productCountKey(lang: Language, count: number): MessageKey {
-  return productCountKeys[new Intl.PluralRules(lang).select(count)];
+  return productCountKeys[pluralForm(lang, count)];
 }
