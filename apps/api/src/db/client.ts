@@ -74,14 +74,15 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    // Session settings travel in the startup packet, so every pooled connection has them.
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  pool.on('connect', (connection) => {
-    connection
-      .query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`)
-      .catch(() => undefined);
-  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
