@@ -1,9 +1,8 @@
 import './node-env.js';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { isEmptyStore, openDatabase } from './db/client.js';
+import { isEmptyStore, openConfiguredDatabase } from './db/client.js';
 import { webPlugin } from './plugins/web.js';
 import { seedDemoStore } from './seed/demo-store.js';
 
@@ -12,11 +11,7 @@ const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const config = loadConfig(process.env);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    embeddedDir: path.join(config.dataDir, 'db'),
-    poolSize: config.dbPoolSize,
-  });
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
 
   const app = await buildApp({

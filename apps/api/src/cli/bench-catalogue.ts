@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { isEmptyStore, openDatabase } from '../db/client.js';
+import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
 import { categories, productImages, products } from '../db/schema/index.js';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openConfiguredDatabase } from '../db/client.js';
 
 const config = loadConfig();
 const database = await openDatabase({

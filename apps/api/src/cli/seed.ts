@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
-import { isEmptyStore, openDatabase } from '../db/client.js';
+import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
 import { seedDemoStore } from '../seed/demo-store.js';
 
 const config = loadConfig();

@@ -42,6 +42,19 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else embedded under DATA_DIR/db. */
+export function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolSize: number;
+}): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    embeddedDir: path.join(config.dataDir, 'db'),
+    poolSize: config.dbPoolSize,
+  });
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
