@@ -1,7 +1,6 @@
 // Fills a database with a large synthetic catalogue for benchmarks (default 10,000 products).
 // Usage: DATABASE_URL=postgres://... npm run bench:data -- --products 10000
 // Refuses to touch a store that already has products, so it cannot pollute a real shop.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
@@ -19,10 +18,7 @@ const styles = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخ
 const beads = [33, 45, 66, 99, 101];
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  embeddedDir: path.join(config.dataDir, 'db'),
-});
+const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   if (!(await isEmptyStore(database.db))) {

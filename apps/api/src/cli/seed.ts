@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
 import { seedDemoStore } from '../seed/demo-store.js';
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  embeddedDir: path.join(config.dataDir, 'db'),
-});
+const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
   if (!(await isEmptyStore(database.db))) {
