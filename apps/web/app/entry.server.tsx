@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import {
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from 'react-router';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -41,11 +46,18 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are reported by the error boundary; log them once here.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reject the promise and reach handleError; log the rest here.
+          if (shellRendered) loadContext.logError(error);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Loader, action and rendering errors go to the server's log with the request id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // A shopper who navigates away aborts the request; that is not an error.
+  if (request.signal.aborted) return;
+  (context as AppLoadContext).logError(error);
+};

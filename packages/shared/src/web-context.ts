@@ -9,4 +9,6 @@ export interface WebLoadContext {
   cspNonce: string | undefined;
   /** Public base URL of the shop (for canonical links, sitemaps and Open Graph). */
   publicUrl: string;
+  /** Logs a rendering or loader error with the request's id, in the server's log. */
+  logError: (error: unknown) => void;
 }

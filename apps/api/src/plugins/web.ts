@@ -139,6 +139,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       apiFetch: inProcessApi(app, request),
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
+      logError: (error) => request.log.error({ err: error }, 'page rendering failed'),
     };
     const response = await handleRequest(toWebRequest(request, reply), context);
     if (nonce && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
