@@ -23,6 +23,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
@@ -43,6 +44,8 @@ export interface AppConfig {
   uploadsDir: string;
   logLevel: string;
   dbPoolSize: number;
+  /** How long public catalogue listings may be served from memory (0: never). */
+  catalogCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -70,5 +73,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     uploadsDir: path.join(dataDir, 'uploads'),
     logLevel: values.LOG_LEVEL,
     dbPoolSize: values.DB_POOL_SIZE,
+    catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
   };
 }

@@ -5,10 +5,10 @@ import { createContentService } from './modules/content/service.js';
 import { createSettingsService } from './modules/settings/service.js';
 
 /** The business services, built once per process and shared by the route modules. */
-export function createServices(db: Database, _config: AppConfig) {
+export function createServices(db: Database, config: AppConfig) {
   return {
-    catalog: createCatalogService(db),
-    settings: createSettingsService(db),
+    catalog: createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs }),
+    settings: createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs }),
     content: createContentService(db),
   };
 }

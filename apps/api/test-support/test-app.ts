@@ -59,7 +59,14 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = path.join(os.tmpdir(), `shop-test-${randomBytes(6).toString('hex')}`);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    // Tests change data between reads; the cache has its own test.
+    CATALOG_CACHE_SECONDS: '0',
+    ...overrides,
+  });
   const app = await buildApp({ config, database, logger: false });
   await configure?.(app);
   await app.ready();

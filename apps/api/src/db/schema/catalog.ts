@@ -75,6 +75,18 @@ export const products = pgTable(
           sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
         ),
     ),
+    /**
+     * The normalised name and description of the product's category, kept by triggers
+     * (migration 0004) so that one trigram index answers a search over product and category.
+     */
+    category_text: text('category_text'),
+    /** What a search matches: the product's own text and its category's. */
+    search_document: text('search_document').generatedAlwaysAs(
+      (): SQL =>
+        sql`${normalized(
+          sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
+        )} || ' ' || coalesce(${products.category_text}, '')`,
+    ),
     /** The normalised name alone: search ranks name matches first without normalising per row. */
     name_search: text('name_search').generatedAlwaysAs(
       (): SQL => normalized(sql`${products.name}`),
@@ -95,7 +107,10 @@ export const products = pgTable(
     index('products_featured_created_idx')
       .on(table.created_at, table.id)
       .where(sql`${table.featured} and ${table.status} = 'published'`),
-    index('products_search_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
+    index('products_search_document_trgm_idx').using(
+      'gin',
+      sql`${table.search_document} gin_trgm_ops`,
+    ),
     // Typo-tolerant matching (pg_trgm <%) compares against names: short texts keep it fast.
     index('products_name_search_trgm_idx').using('gin', sql`${table.name_search} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${table.price} >= 0`),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@shop/shared';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
+import { eq } from 'drizzle-orm';
+import { categories, products } from '../../db/schema/index.js';
 import { createCategory, createProduct } from '../../seed/factories.js';
 
 let ctx: TestContext;
@@ -96,6 +98,21 @@ describe('Arabic search', () => {
   it('finds products by their category name', async () => {
     expect((await search('خشب')).ids).toEqual([ids.ebony]);
     expect((await search('احجار كريمه')).ids).toEqual([ids.amber]);
+  });
+
+  it('follows category renames and products moving between categories', async () => {
+    const db = ctx.database.db;
+    const gifts = await createCategory(db, { name: 'هدايا رمضان', slug: 'ramadan-gifts' });
+    const product = await createProduct(db, { name: 'سبحة عقيق', category_id: gifts.id });
+    expect((await search('رمضان')).ids).toEqual([product.id]);
+
+    await db.update(categories).set({ name: 'هدايا العيد' }).where(eq(categories.id, gifts.id));
+    expect((await search('رمضان')).ids).toEqual([]);
+    expect((await search('العيد عقيق')).ids).toEqual([product.id]);
+
+    await db.update(products).set({ category_id: null }).where(eq(products.id, product.id));
+    expect((await search('العيد')).ids).toEqual([]);
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, product.id));
   });
 
   it('is case-insensitive for Latin text', async () => {

@@ -34,6 +34,7 @@ import {
   publishedProductCounts,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 
 /** Newest published products shown inside each category when a listing asks for them. */
 export const CATEGORY_PREVIEW_PRODUCTS = 8;
@@ -176,19 +177,17 @@ function contains(column: SQLWrapper, word: string): SQL {
 }
 
 /**
- * A product matches when every word of the query is found for it: in its text, close to a word
- * of its name (pg_trgm word similarity, which forgives a typo), or in its category's name or
- * description. Each alternative can use an index on products (trigram or category), so
- * PostgreSQL answers with bitmap index scans instead of reading every product.
+ * A product matches when every word of the query is found in its search document (its own text
+ * and its category's name and description) or — in a fuzzy search — is close to a word of its
+ * name (pg_trgm word similarity, which forgives a typo). The trigram indexes answer both, and
+ * for an exact search one index scan intersects all the words.
  */
-function searchCondition(terms: SearchTerms): SQL {
+function searchCondition(terms: SearchTerms, fuzzy: boolean): SQL {
   return sql.join(
-    terms.words.map(
-      (word) => sql`(${contains(products.search_text, word)}
-        or ${word} <% ${products.name_search}
-        or ${products.category_id} = any(array(
-          select matched.id from categories matched where ${contains(sql`matched.search_text`, word)}
-        )))`,
+    terms.words.map((word) =>
+      fuzzy
+        ? sql`(${contains(products.search_document, word)} or ${word} <% ${products.name_search})`
+        : contains(products.search_document, word),
     ),
     sql` and `,
   );
@@ -306,7 +305,29 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-export function createCatalogService(db: Database) {
+export interface CatalogServiceOptions {
+  /**
+   * How long listings (product pages and searches, featured products, the category tree) may be
+   * reused; 0 turns the cache off. Writes made through a service clear it at once; other
+   * processes see a change at the latest after this time.
+   */
+  listCacheTtlMs: number;
+}
+
+const LIST_CACHE_MAX_ENTRIES = 2000;
+
+export function createCatalogService(
+  db: Database,
+  options: CatalogServiceOptions = { listCacheTtlMs: 0 },
+) {
+  const listCache = createTtlCache<unknown>({
+    ttlMs: options.listCacheTtlMs,
+    maxEntries: LIST_CACHE_MAX_ENTRIES,
+  });
+  // The cache holds values of several types; each key prefix always stores the same one.
+  const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> =>
+    options.listCacheTtlMs > 0 ? (listCache.get(key, compute) as Promise<T>) : compute();
+
   // The reads the storefront makes on every page are built once and sent as named prepared
   // statements: parsed once per connection, and PostgreSQL may keep their plans.
   const publishedProduct = selectProducts(db)
@@ -455,9 +476,24 @@ export function createCatalogService(db: Database) {
     return row;
   }
 
+  /**
+   * Words as typed first; when they fill less than a page, the search is repeated forgiving
+   * typos and near words (a superset, exact matches still ranked first). Similarity is costly
+   * when a common word ("سبحة") matches most of the catalogue, so a search that already finds
+   * plenty as typed never pays for it.
+   */
   async function searchProducts(
     filter: ProductListFilter,
     terms: SearchTerms,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const exact = await runSearch(filter, terms, false);
+    return exact.total >= filter.limit ? exact : runSearch(filter, terms, true);
+  }
+
+  async function runSearch(
+    filter: ProductListFilter,
+    terms: SearchTerms,
+    fuzzy: boolean,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const where = and(
       published,
@@ -465,7 +501,7 @@ export function createCatalogService(db: Database) {
       filter.category
         ? sql`${products.category_id} = any(${categoryBranch(filter.category)})`
         : undefined,
-      searchCondition(terms),
+      searchCondition(terms, fuzzy),
     );
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
@@ -555,6 +591,36 @@ export function createCatalogService(db: Database) {
     return groupBy(rows.map(presentProduct), (product) => product.category_id!);
   }
 
+  async function listProductsUncached(filter: ProductListFilter): Promise<ProductPage> {
+    const terms = searchTerms(filter.search);
+    let rows: ProductRow[];
+    let total: number;
+    if (terms) {
+      ({ rows, total } = await searchProducts(filter, terms));
+    } else {
+      const statement = listStatement(filter, filter.sort ?? 'created_at');
+      const values = {
+        category: filter.category,
+        limit: filter.limit,
+        offset: (filter.page - 1) * filter.limit,
+      };
+      const page = await statement.page.execute(values);
+      rows = page;
+      if (page[0]) total = page[0].total;
+      else if (values.offset === 0) total = 0;
+      else total = (await statement.count.execute(values))[0]?.total ?? 0;
+    }
+    return {
+      products: rows.map(presentProduct),
+      pagination: {
+        page: filter.page,
+        limit: filter.limit,
+        total,
+        pages: Math.ceil(total / filter.limit),
+      },
+    };
+  }
+
   async function findCategory(matches: (category: Category) => boolean): Promise<Category> {
     const flat = await loadCategories();
     const found = flat.find(matches);
@@ -570,34 +636,24 @@ export function createCatalogService(db: Database) {
 
   return {
     /** One page of published products with the filters, sort and search of the storefront list. */
-    async listProducts(filter: ProductListFilter): Promise<ProductPage> {
-      const terms = searchTerms(filter.search);
-      let rows: ProductRow[];
-      let total: number;
-      if (terms) {
-        ({ rows, total } = await searchProducts(filter, terms));
-      } else {
-        const statement = listStatement(filter, filter.sort ?? 'created_at');
-        const values = {
-          category: filter.category,
-          limit: filter.limit,
-          offset: (filter.page - 1) * filter.limit,
-        };
-        const page = await statement.page.execute(values);
-        rows = page;
-        if (page[0]) total = page[0].total;
-        else if (values.offset === 0) total = 0;
-        else total = (await statement.count.execute(values))[0]?.total ?? 0;
-      }
-      return {
-        products: rows.map(presentProduct),
-        pagination: {
-          page: filter.page,
-          limit: filter.limit,
-          total,
-          pages: Math.ceil(total / filter.limit),
-        },
-      };
+    /** Forgets cached listings; every catalogue write made by a service must call it. */
+    invalidateListings(): void {
+      listCache.clear();
+    },
+
+    /** A page of published products, filtered, searched and sorted. */
+    listProducts(filter: ProductListFilter): Promise<ProductPage> {
+      const key = [
+        'products',
+        filter.page,
+        filter.limit,
+        filter.category,
+        filter.search,
+        filter.sort,
+        filter.order,
+        filter.featured,
+      ].join('|');
+      return cached(key, () => listProductsUncached(filter));
     },
 
     /** A published product, or NOT_FOUND. */
@@ -606,24 +662,28 @@ export function createCatalogService(db: Database) {
     },
 
     /** Featured published products, newest first. */
-    async listFeaturedProducts(limit: number): Promise<Product[]> {
-      return (await featuredProducts.execute({ limit })).map(presentProduct);
+    listFeaturedProducts(limit: number): Promise<Product[]> {
+      return cached(`featured|${limit}`, async () =>
+        (await featuredProducts.execute({ limit })).map(presentProduct),
+      );
     },
 
     /**
      * Products to show beside a product: the newest of its category first, then the newest
      * other published products to fill up. NOT_FOUND when the product is not published.
      */
-    async listRelatedProducts(id: number, limit: number): Promise<Product[]> {
-      const product = await findPublishedProduct(id);
-      const category = product.category_id;
-      const values = { category, exclude: id, limit };
-      const sameCategory = category === null ? [] : await newestInCategory.execute(values);
-      const others =
-        sameCategory.length < limit
-          ? await newestOutsideCategory.execute({ ...values, limit: limit - sameCategory.length })
-          : [];
-      return [...sameCategory, ...others].map(presentProduct);
+    listRelatedProducts(id: number, limit: number): Promise<Product[]> {
+      return cached(`related|${id}|${limit}`, async () => {
+        const product = await findPublishedProduct(id);
+        const category = product.category_id;
+        const values = { category, exclude: id, limit };
+        const sameCategory = category === null ? [] : await newestInCategory.execute(values);
+        const others =
+          sameCategory.length < limit
+            ? await newestOutsideCategory.execute({ ...values, limit: limit - sameCategory.length })
+            : [];
+        return [...sameCategory, ...others].map(presentProduct);
+      });
     },
 
     /** The attributes a published product offers, each with its variations and surcharges. */
@@ -652,13 +712,15 @@ export function createCatalogService(db: Database) {
      * Active categories as a tree and as a flat list, each with its published product count;
      * with products, each category also carries its newest published products.
      */
-    async listCategories(options: { includeProducts?: boolean } = {}): Promise<CategoryTree> {
-      const flat = await loadCategories();
-      if (options.includeProducts) {
-        const previews = await previewProducts(flat.map((category) => category.id));
-        for (const category of flat) category.products = previews.get(category.id) ?? [];
-      }
-      return { categories: buildTree(flat), flat_categories: flat };
+    listCategories(query: { includeProducts?: boolean } = {}): Promise<CategoryTree> {
+      return cached(`categories|${query.includeProducts === true}`, async () => {
+        const flat = await loadCategories();
+        if (query.includeProducts) {
+          const previews = await previewProducts(flat.map((category) => category.id));
+          for (const category of flat) category.products = previews.get(category.id) ?? [];
+        }
+        return { categories: buildTree(flat), flat_categories: flat };
+      });
     },
 
     /** An active category with its active subcategories, or NOT_FOUND. */

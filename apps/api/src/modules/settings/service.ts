@@ -8,6 +8,7 @@ import {
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
@@ -33,12 +34,20 @@ export function presentSettings(row: SettingsRow | undefined): StoreSettings {
   };
 }
 
-export function createSettingsService(db: Database) {
+export function createSettingsService(
+  db: Database,
+  options: { cacheTtlMs: number } = { cacheTtlMs: 0 },
+) {
+  // Every page shows the settings; they change rarely, so they are read at most once per TTL.
+  const cache = createTtlCache<StoreSettings>({ ttlMs: options.cacheTtlMs, maxEntries: 1 });
+  const load = async () => {
+    const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+    return presentSettings(row);
+  };
   return {
     /** The store settings with defaults applied. */
-    async getSettings(): Promise<StoreSettings> {
-      const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
-      return presentSettings(row);
+    getSettings(): Promise<StoreSettings> {
+      return options.cacheTtlMs > 0 ? cache.get('settings', load) : load();
     },
 
     /** Creates or updates the single settings row. */
@@ -49,6 +58,7 @@ export function createSettingsService(db: Database) {
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: storeSettings.id, set: values })
         .returning();
+      cache.clear();
       return presentSettings(row);
     },
   };
