@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -61,7 +62,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('services', createServices(database.db, config));
 
   // External plugins first, then the shop's own, then routes.
-  await app.register(cookie);
+  await app.register(cookie, { secret: await app.services.cart.cookieSecret() });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -70,6 +71,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Off by default; routes opt in with their own `config.rateLimit`.
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: {

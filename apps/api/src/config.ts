@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   UPAYMENTS_API_KEY: optionalString,
   UPAYMENTS_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
 });
 
 export interface AppConfig {
@@ -46,6 +47,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** How long public catalogue listings may be served from memory (0: never). */
   catalogCacheTtlMs: number;
+  /** Key that signs cookies; undefined: a random key generated once and kept in the database. */
+  sessionSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -74,5 +77,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     dbPoolSize: values.DB_POOL_SIZE,
     catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
+    sessionSecret: values.SESSION_SECRET,
   };
 }

@@ -26,7 +26,12 @@ export function httpStatusOf(code: ErrorCode): number {
 export interface AppErrorDetail {
   field: string;
   message: ApiMessageKey | string;
+  /** Values for the `{name}` placeholders of the message. */
+  params?: MessageParams;
 }
+
+/** Values for the `{name}` placeholders of a catalogue message. */
+export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
  * The one error type services throw. `messageKey` names a text of the API message catalogue,
@@ -37,12 +42,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly messageKey: ApiMessageKey;
   readonly details: AppErrorDetail[] | undefined;
+  readonly params: MessageParams | undefined;
 
-  constructor(code: ErrorCode, messageKey: ApiMessageKey, details?: AppErrorDetail[]) {
+  constructor(
+    code: ErrorCode,
+    messageKey: ApiMessageKey,
+    details?: AppErrorDetail[],
+    params?: MessageParams,
+  ) {
     super(messageKey);
     this.code = code;
     this.messageKey = messageKey;
     this.details = details;
+    this.params = params;
   }
 
   get statusCode(): number {

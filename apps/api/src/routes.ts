@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { locationsRoutes } from './modules/locations/routes.js';
+import { promotionsRoutes } from './modules/promotions/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
+  await app.register(cartRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
+  await app.register(locationsRoutes);
+  await app.register(promotionsRoutes);
 }

@@ -31,6 +31,26 @@ export const apiMessages = {
   'validation.invalid_value': { ar: 'القيمة غير صحيحة', en: 'The value is invalid' },
   'validation.required': { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   'validation.unknown_field': { ar: 'حقل غير معروف', en: 'Unknown field' },
+  'validation.amount_invalid': { ar: 'المبلغ يجب أن يكون رقماً من 0 فأكثر', en: 'The amount must be a number of 0 or more' },
+  'error.country_not_found': { ar: 'الدولة غير موجودة', en: 'Country not found' },
+  'error.governorate_not_found': { ar: 'المحافظة غير موجودة', en: 'Governorate not found' },
+  'error.city_not_found': { ar: 'المدينة غير موجودة', en: 'City not found' },
+  'promo.code_required': { ar: 'يرجى إدخال كود الخصم', en: 'Please enter a promo code' },
+  'promo.not_found': { ar: 'كود الخصم غير صحيح', en: 'This promo code does not exist' },
+  'promo.inactive': { ar: 'كود الخصم غير مفعّل', en: 'This promo code is not active' },
+  'promo.not_started': { ar: 'كود الخصم لم يبدأ بعد', en: 'This promo code is not valid yet' },
+  'promo.expired': { ar: 'انتهت صلاحية كود الخصم', en: 'This promo code has expired' },
+  'promo.used_up': { ar: 'تم استخدام كود الخصم الحد الأقصى من المرات', en: 'This promo code has reached its maximum number of uses' },
+  'promo.below_minimum': { ar: 'الحد الأدنى للطلب لاستخدام هذا الكود {amount} {currency}', en: 'The minimum order for this promo code is {amount} {currency}' },
+  'promo.applied': { ar: 'تم تطبيق كود الخصم', en: 'Promo code applied' },
+  'error.cart_item_not_found': { ar: 'هذا المنتج غير موجود في السلة', en: 'This item is not in your cart' },
+  'error.out_of_stock': { ar: 'هذا المنتج غير متوفر في المخزون', en: 'This product is not available in stock' },
+  'error.stock_not_enough': { ar: 'لا يمكن إضافة المزيد، الكمية المتوفرة في المخزون غير كافية', en: 'Cannot add more as the available stock is not enough' },
+  'validation.quantity_invalid': { ar: 'الكمية يجب أن تكون رقماً صحيحاً من 1 إلى 999', en: 'The quantity must be a whole number from 1 to 999' },
+  'validation.attribute_invalid': { ar: 'الخيار المحدد غير صحيح', en: 'The chosen option is invalid' },
+  'validation.variation_not_offered': { ar: 'هذا الخيار غير متاح لهذا المنتج', en: 'This option is not offered for this product' },
+  'validation.attributes_required': { ar: 'يرجى اختيار جميع الخيارات المطلوبة', en: 'Please choose all required attributes' },
+  'validation.attribute_required': { ar: 'يرجى اختيار {attribute}', en: 'Please choose {attribute}' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;
@@ -41,4 +61,13 @@ export function isApiMessageKey(key: string): key is ApiMessageKey {
 
 export function apiMessage(key: ApiMessageKey, lang: Language): string {
   return apiMessages[key][lang];
+}
+
+/** A catalogue text with its {placeholders} filled in. */
+export function formatApiMessage(
+  key: ApiMessageKey,
+  lang: Language,
+  values: Record<string, string>,
+): string {
+  return apiMessage(key, lang).replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
 }

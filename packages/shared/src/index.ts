@@ -8,3 +8,6 @@ export * from './api-messages.js';
 export * from './contracts/common.js';
 export * from './contracts/catalog.js';
 export * from './web-context.js';
+export * from './contracts/cart.js';
+export * from './contracts/locations.js';
+export * from './contracts/promotions.js';

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiMessage,
+  DEFAULT_CURRENCY_SYMBOL,
   isApiMessageKey,
   type ApiMessageKey,
   type ErrorCode,
@@ -11,17 +12,26 @@ import {
   type ErrorResponse,
   type Language,
 } from '@shop/shared';
-import { AppError, httpStatusOf } from '../errors.js';
+import { AppError, httpStatusOf, type MessageParams } from '../errors.js';
 
 const zodLocales = { ar: z.locales.ar(), en: z.locales.en() } as const;
+
+/** Fills the `{name}` placeholders of a catalogue text; unknown names are left as they are. */
+function interpolate(text: string, params: MessageParams | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
+}
 
 /** A catalogue key is translated; any other text (a zod default) is re-rendered in the language. */
 function translateIssue(
   message: string,
   issue: Record<string, unknown> | undefined,
   lang: Language,
+  params?: MessageParams,
 ): string {
-  if (isApiMessageKey(message)) return apiMessage(message, lang);
+  if (isApiMessageKey(message)) return interpolate(apiMessage(message, lang), params);
   if (issue) {
     const localized = zodLocales[lang].localeError(issue as never);
     if (typeof localized === 'string') return localized;
@@ -35,11 +45,12 @@ export function sendError(
   code: ErrorCode,
   messageKey: ApiMessageKey,
   details?: ErrorDetail[],
+  params?: MessageParams,
 ): FastifyReply {
   const body: ErrorResponse = {
     success: false,
     code,
-    message: apiMessage(messageKey, reply.request.lang),
+    message: interpolate(apiMessage(messageKey, reply.request.lang), params),
     ...(details && details.length > 0 ? { details } : {}),
   };
   return reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(body);
@@ -85,13 +96,34 @@ function statusErrorCode(status: number): { code: ErrorCode; key: ApiMessageKey 
  */
 export const errorsPlugin = fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    /**
+     * The store's currency symbol for messages with a `{currency}` placeholder. Read when the
+     * reply is written, after the failed work (and its transaction) has ended.
+     */
+    const storeCurrency = async (request: FastifyRequest): Promise<string> => {
+      try {
+        return (await app.services.settings.getSettings()).currency_symbol;
+      } catch (error) {
+        request.log.warn({ err: error }, 'store currency unavailable for an error message');
+        return DEFAULT_CURRENCY_SYMBOL;
+      }
+    };
+
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        const texts = [error.messageKey, ...(error.details ?? []).map((detail) => detail.message)];
+        const needsCurrency = texts.some(
+          (text) => isApiMessageKey(text) && apiMessage(text, request.lang).includes('{currency}'),
+        );
+        const shared: MessageParams = needsCurrency ? { currency: await storeCurrency(request) } : {};
         const details = error.details?.map((detail) => ({
           field: detail.field,
-          message: translateIssue(detail.message, undefined, request.lang),
+          message: translateIssue(detail.message, undefined, request.lang, {
+            ...shared,
+            ...detail.params,
+          }),
         }));
-        return sendError(reply, error.code, error.messageKey, details);
+        return sendError(reply, error.code, error.messageKey, details, { ...shared, ...error.params });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         return sendError(reply, 'VALIDATION_ERROR', 'error.validation', validationDetails(error, request));

@@ -22,6 +22,7 @@ import {
   productPictures,
   type Picture,
 } from './demo-images.js';
+import { seedDemoLocations } from './demo-locations.js';
 import {
   addProductImages,
   createAttribute,
@@ -165,11 +166,12 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
   const products = demoProductsInCreationOrder();
   const written: Array<[ImageFolder, string]> = [];
   let imagesDone: number;
+  let locations: Awaited<ReturnType<typeof seedDemoLocations>>;
 
   try {
     const images = await storeDemoImages(products, uploadsDir, written);
     imagesDone = performance.now();
-    await db.transaction(async (tx) => {
+    locations = await db.transaction(async (tx) => {
       await saveStoreSettings(tx, { ...demoSettings, logo: images.logo });
 
       const categoryIds = new Map<string, number>();
@@ -272,6 +274,8 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
           };
         }),
       );
+
+      return seedDemoLocations(tx);
     });
   } catch (error) {
     // Leave no orphaned pictures behind a failed seed.
@@ -284,7 +288,8 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
   const drafts = products.filter((product) => product.draft).length;
   log.info(
     `demo store seeded: ${products.length} products (${drafts} drafts), ${demoCategories.length} categories, ` +
-      `${Object.keys(demoAttributes).length} attributes, ${demoSlides.length} slides, ${written.length} images ` +
+      `${Object.keys(demoAttributes).length} attributes, ${demoSlides.length} slides, ${written.length} images, ` +
+      `${locations.cities} cities, ${locations.promoCodes} promo codes ` +
       `in ${seconds(performance.now() - started)} (images ${seconds(imagesDone - started)})`,
   );
 }

@@ -1,11 +1,18 @@
 import type { Executor } from '../db/client.js';
+import { selectionKey } from '../modules/cart/service.js';
 import {
   attributeVariations,
   attributes,
+  cartItems,
+  carts,
   categories,
+  cities,
+  countries,
+  governorates,
   productAttributeVariations,
   productImages,
   products,
+  promoCodes,
   slides,
   storeSettings,
 } from '../db/schema/index.js';
@@ -148,4 +155,97 @@ export async function linkVariations(
 export async function createSlides(db: Executor, rows: Array<typeof slides.$inferInsert>) {
   if (rows.length === 0) return [];
   return db.insert(slides).values(rows).returning();
+}
+
+// Locations and promo codes.
+
+export type NewCountry = typeof countries.$inferInsert;
+export type NewGovernorate = typeof governorates.$inferInsert;
+export type NewCity = typeof cities.$inferInsert;
+export type NewPromoCode = typeof promoCodes.$inferInsert;
+
+const countryCode = (n: number) =>
+  String.fromCharCode(65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+
+export async function createCountry(db: Executor, values: Partial<NewCountry> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(countries)
+    .values({ name_ar: `دولة ${n}`, name_en: `Country ${n}`, code: countryCode(n), ...values })
+    .returning();
+  return row!;
+}
+
+export async function createGovernorate(
+  db: Executor,
+  values: Partial<NewGovernorate> & Pick<NewGovernorate, 'country_id'>,
+) {
+  const n = next();
+  const [row] = await db
+    .insert(governorates)
+    .values({ name_ar: `محافظة ${n}`, name_en: `Governorate ${n}`, ...values })
+    .returning();
+  return row!;
+}
+
+/** A city; the shipping fee is in thousandths (the table's default is 5 KD). */
+export async function createCity(
+  db: Executor,
+  values: Partial<NewCity> & Pick<NewCity, 'country_id'>,
+) {
+  const n = next();
+  const [row] = await db
+    .insert(cities)
+    .values({ name_ar: `مدينة ${n}`, name_en: `City ${n}`, ...values })
+    .returning();
+  return row!;
+}
+
+/** A promo code: 10% off with no limits unless told otherwise. Fixed values are thousandths. */
+export async function createPromoCode(db: Executor, values: Partial<NewPromoCode> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(promoCodes)
+    .values({ code: `CODE${n}`, discount_type: 'percentage', discount_value: 10, ...values })
+    .returning();
+  return row!;
+}
+
+export async function createGovernorates(db: Executor, rows: NewGovernorate[]) {
+  if (rows.length === 0) return [];
+  return db.insert(governorates).values(rows).returning();
+}
+
+export async function createCities(db: Executor, rows: NewCity[]) {
+  if (rows.length === 0) return [];
+  return db.insert(cities).values(rows).returning();
+}
+
+export async function createPromoCodes(db: Executor, rows: NewPromoCode[]) {
+  if (rows.length === 0) return [];
+  return db.insert(promoCodes).values(rows).returning();
+}
+
+/** A cart row: pass user_id for a user's cart, token_hash for a guest's, or neither. */
+export async function createCart(db: Executor, values: Partial<typeof carts.$inferInsert> = {}) {
+  const [row] = await db.insert(carts).values(values).returning();
+  return row!;
+}
+
+/** A cart line; selected maps attribute id to variation id, selection_key is derived from it. */
+export async function addCartItem(
+  db: Executor,
+  values: {
+    cart_id: number;
+    product_id: number;
+    quantity: number;
+    selected?: Record<string, number>;
+  },
+) {
+  const selected = values.selected ?? {};
+  const [row] = await db
+    .insert(cartItems)
+    .values({ ...values, selected, selection_key: selectionKey(selected) })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cartAddBodySchema,
+  cartCountResponseSchema,
+  cartLineParamsSchema,
+  cartResponseSchema,
+  cartUpdateBodySchema,
+  errorResponseSchema,
+  type CartAddBody,
+} from '@shop/shared';
+import { isCartToken, newCartToken, type CartOwner, type CartView } from './service.js';
+
+/** Name of the httpOnly, signed cookie that carries a guest's cart token. */
+export const CART_COOKIE = 'cart';
+const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
+
+const errors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+/** The guest token of a correctly signed cart cookie; a missing or tampered cookie gives none. */
+function cookieToken(request: FastifyRequest): string | undefined {
+  const raw = request.cookies[CART_COOKIE];
+  if (!raw) return undefined;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value !== null && isCartToken(unsigned.value)
+    ? unsigned.value
+    : undefined;
+}
+
+function guestOwner(request: FastifyRequest): CartOwner {
+  return { kind: 'guest', token: cookieToken(request) };
+}
+
+function selectedVariations(input: CartAddBody['selected_attributes']): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(input).map(([attributeId, choice]) => [
+      attributeId,
+      typeof choice === 'number' ? choice : choice.variation_id,
+    ]),
+  );
+}
+
+const cartReply = (cart: CartView) => ({ success: true as const, ...cart });
+
+export async function cartRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { cart } = app.services;
+  const secureCookie = app.config.publicUrl.startsWith('https:');
+
+  // Every reply depends on the shopper's cookie: no shared cache may keep it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  function setCartCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(CART_COOKIE, token, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookie,
+      path: '/',
+      maxAge: CART_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+
+  routes.get(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "The shopper's cart, priced now",
+        response: { 200: cartResponseSchema, 500: errors[500] },
+      },
+    },
+    async (request) => cartReply(await cart.view(guestOwner(request))),
+  );
+
+  routes.get(
+    '/cart/count',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Number of pieces in the cart',
+        response: { 200: cartCountResponseSchema, 500: errors[500] },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      item_count: await cart.count(guestOwner(request)),
+    }),
+  );
+
+  routes.post(
+    '/cart/add',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a product with its chosen variations (joins an equal line)',
+        body: cartAddBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // A guest without a valid cookie starts a new cart; the cookie is (re)sent on every add.
+      const token = cookieToken(request) ?? newCartToken();
+      const updated = await cart.add(
+        { kind: 'guest', token },
+        {
+          product_id: request.body.product_id,
+          quantity: request.body.quantity,
+          selected: selectedVariations(request.body.selected_attributes),
+        },
+        request.lang,
+      );
+      setCartCookie(reply, token);
+      return cartReply(updated);
+    },
+  );
+
+  routes.put(
+    '/cart/update/:id',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "Set a cart line's quantity",
+        params: cartLineParamsSchema,
+        body: cartUpdateBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cartReply(
+        await cart.updateQuantity(
+          guestOwner(request),
+          request.params.id,
+          request.body.quantity,
+          request.lang,
+        ),
+      ),
+  );
+
+  routes.delete(
+    '/cart/remove/:id',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a cart line',
+        params: cartLineParamsSchema,
+        response: { 200: cartResponseSchema, 400: errors[400], 404: errors[404], 500: errors[500] },
+      },
+    },
+    async (request) => cartReply(await cart.removeLine(guestOwner(request), request.params.id)),
+  );
+
+  routes.delete(
+    '/cart/clear',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Empty the cart',
+        response: { 200: cartResponseSchema, 500: errors[500] },
+      },
+    },
+    async (request) => cartReply(await cart.clear(guestOwner(request))),
+  );
+}

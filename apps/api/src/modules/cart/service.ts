@@ -1,0 +1,376 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  CART_LINE_MAX_QUANTITY,
+  DEFAULT_LANGUAGE,
+  fromThousandths,
+  type CartItem,
+  type CartSummary,
+  type Language,
+} from '@shop/shared';
+import type { Database, Executor } from '../../db/client.js';
+import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { CatalogService, PricedLine } from '../catalog/service.js';
+
+/** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
+export type CartOwner =
+  | { kind: 'guest'; token: string | undefined }
+  | { kind: 'user'; userId: number };
+
+export interface CartView {
+  items: CartItem[];
+  summary: CartSummary;
+}
+
+export interface CartLineInput {
+  product_id: number;
+  quantity: number;
+  /** Attribute id → variation id. */
+  selected: Record<string, number>;
+}
+
+const COOKIE_SECRET_NAME = 'cookie_secret';
+const TOKEN_BYTES = 32;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new random guest cart token (base64url). */
+export function newCartToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+/** True for a string shaped like a token this server hands out. */
+export function isCartToken(value: string): boolean {
+  return TOKEN_PATTERN.test(value);
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The canonical text of a set of choices: "attribute:variation" pairs sorted by attribute id. */
+export function selectionKey(selected: Readonly<Record<string, number>>): string {
+  return Object.entries(selected)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([attribute, variation]) => `${attribute}:${variation}`)
+    .join(',');
+}
+
+function ownerCondition(owner: CartOwner): SQL | undefined {
+  if (owner.kind === 'user') return eq(carts.user_id, owner.userId);
+  return owner.token === undefined ? undefined : eq(carts.token_hash, hashToken(owner.token));
+}
+
+const emptyCart = (): CartView => ({ items: [], summary: { total: 0, total_items: 0 } });
+
+/** Refuses a quantity of a product above its stock when the product's stock is managed. */
+function ensureStock(line: PricedLine, wanted: number): void {
+  if (!line.manage_stock) return;
+  if (line.stock_quantity <= 0) throw new AppError('OUT_OF_STOCK', 'error.out_of_stock');
+  if (wanted > line.stock_quantity) throw new AppError('OUT_OF_STOCK', 'error.stock_not_enough');
+}
+
+function ensureLineLimit(quantity: number): void {
+  if (quantity > CART_LINE_MAX_QUANTITY) {
+    throw AppError.validation([{ field: 'quantity', message: 'validation.quantity_invalid' }]);
+  }
+}
+
+export interface CartServiceOptions {
+  catalog: CatalogService;
+  /** Configured cookie-signing key; without one a generated key is kept in the database. */
+  sessionSecret: string | undefined;
+}
+
+export function createCartService(db: Database, options: CartServiceOptions) {
+  const { catalog } = options;
+
+  async function findCartId(executor: Executor, owner: CartOwner): Promise<number | undefined> {
+    const condition = ownerCondition(owner);
+    if (!condition) return undefined;
+    const [row] = await executor.select({ id: carts.id }).from(carts).where(condition);
+    return row?.id;
+  }
+
+  /**
+   * The owner's cart, created when missing, locked until the transaction ends: every change to
+   * one cart's lines runs one after the other, so stock checks see the quantities they guard.
+   */
+  async function lockCart(executor: Executor, owner: CartOwner): Promise<number> {
+    const touch = { updated_at: sql`now()` };
+    let rows: Array<{ id: number }>;
+    if (owner.kind === 'user') {
+      rows = await executor
+        .insert(carts)
+        .values({ user_id: owner.userId })
+        .onConflictDoUpdate({ target: carts.user_id, set: touch })
+        .returning({ id: carts.id });
+    } else {
+      if (owner.token === undefined) throw new Error('A guest cart needs a token to be created');
+      rows = await executor
+        .insert(carts)
+        .values({ token_hash: hashToken(owner.token) })
+        .onConflictDoUpdate({ target: carts.token_hash, set: touch })
+        .returning({ id: carts.id });
+    }
+    return rows[0]!.id;
+  }
+
+  /** Quantity of a product over the cart's lines, optionally leaving one line out. */
+  async function productQuantity(
+    executor: Executor,
+    cartId: number,
+    productId: number,
+    exceptLineId?: number,
+  ): Promise<number> {
+    const [row] = await executor
+      .select({ quantity: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
+      .from(cartItems)
+      .where(
+        and(
+          eq(cartItems.cart_id, cartId),
+          eq(cartItems.product_id, productId),
+          exceptLineId === undefined ? undefined : ne(cartItems.id, exceptLineId),
+        ),
+      );
+    return row?.quantity ?? 0;
+  }
+
+  function linesOf(cartId: number) {
+    return db
+      .select({
+        id: cartItems.id,
+        product_id: cartItems.product_id,
+        quantity: cartItems.quantity,
+        selected: cartItems.selected,
+      })
+      .from(cartItems)
+      .where(eq(cartItems.cart_id, cartId))
+      .orderBy(asc(cartItems.created_at), asc(cartItems.id));
+  }
+
+  /** The cart re-priced from the catalogue; lines that can no longer be bought are deleted. */
+  async function present(cartId: number | undefined): Promise<CartView> {
+    if (cartId === undefined) return emptyCart();
+    const lines = await linesOf(cartId);
+    if (lines.length === 0) return emptyCart();
+    const priced = await catalog.repriceLines(lines);
+    const stale: number[] = [];
+    const items: CartItem[] = [];
+    let total = 0;
+    let totalItems = 0;
+    lines.forEach((line, index) => {
+      const price = priced[index];
+      if (!price) {
+        stale.push(line.id);
+        return;
+      }
+      const lineTotal = price.unit_price * line.quantity;
+      total += lineTotal;
+      totalItems += line.quantity;
+      items.push({
+        id: line.id,
+        product_id: line.product_id,
+        name: price.name,
+        short_description: price.short_description,
+        featured_image: price.featured_image,
+        display_price: fromThousandths(price.unit_price),
+        quantity: line.quantity,
+        line_total: fromThousandths(lineTotal),
+        stock_quantity: price.stock_quantity,
+        in_stock: price.in_stock,
+        selected_attributes: Object.fromEntries(
+          Object.entries(price.selected_attributes).map(([key, choice]) => [
+            key,
+            { ...choice, additional_price: fromThousandths(choice.additional_price) },
+          ]),
+        ),
+      });
+    });
+    if (stale.length > 0) {
+      await db.delete(cartItems).where(inArray(cartItems.id, stale));
+    }
+    return { items, summary: { total: fromThousandths(total), total_items: totalItems } };
+  }
+
+  async function view(owner: CartOwner): Promise<CartView> {
+    return present(await findCartId(db, owner));
+  }
+
+  return {
+    /**
+     * The key that signs the cart cookie: SESSION_SECRET, else a random key stored once in the
+     * database, so every server process signs and verifies alike.
+     */
+    async cookieSecret(): Promise<string> {
+      if (options.sessionSecret) return options.sessionSecret;
+      await db
+        .insert(serverSecrets)
+        .values({ name: COOKIE_SECRET_NAME, value: randomBytes(48).toString('base64url') })
+        .onConflictDoNothing({ target: serverSecrets.name });
+      const [row] = await db
+        .select({ value: serverSecrets.value })
+        .from(serverSecrets)
+        .where(eq(serverSecrets.name, COOKIE_SECRET_NAME));
+      return row!.value;
+    },
+
+    /** The owner's cart, re-priced now; an owner without a cart gets an empty one (nothing is created). */
+    view,
+
+    /** A signed-in user's cart. */
+    forUser(userId: number): Promise<CartView> {
+      return view({ kind: 'user', userId });
+    },
+
+    /** Number of pieces in the cart (sum of quantities of the lines that can still be bought). */
+    async count(owner: CartOwner): Promise<number> {
+      return (await view(owner)).summary.total_items;
+    },
+
+    /**
+     * Adds a product with its choices; the same product with the same choices joins its line.
+     * The cart is created on the first add. Refuses more than the stock of the product.
+     */
+    async add(owner: CartOwner, input: CartLineInput, lang: Language = DEFAULT_LANGUAGE) {
+      const [priced] = await catalog.priceLines([input], lang);
+      const key = selectionKey(input.selected);
+      const cartId = await db.transaction(async (tx) => {
+        const id = await lockCart(tx, owner);
+        ensureStock(priced!, (await productQuantity(tx, id, input.product_id)) + input.quantity);
+        const [line] = await tx
+          .insert(cartItems)
+          .values({
+            cart_id: id,
+            product_id: input.product_id,
+            quantity: input.quantity,
+            selection_key: key,
+            selected: input.selected,
+          })
+          .onConflictDoUpdate({
+            target: [cartItems.cart_id, cartItems.product_id, cartItems.selection_key],
+            set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          })
+          .returning({ quantity: cartItems.quantity });
+        ensureLineLimit(line!.quantity);
+        return id;
+      });
+      return present(cartId);
+    },
+
+    /** Sets a line's quantity; an increase beyond the product's stock is refused. */
+    async updateQuantity(
+      owner: CartOwner,
+      lineId: number,
+      quantity: number,
+      lang: Language = DEFAULT_LANGUAGE,
+    ): Promise<CartView> {
+      const cartId = await findCartId(db, owner);
+      if (cartId === undefined) throw AppError.notFound('error.cart_item_not_found');
+      const [line] = await db
+        .select({ product_id: cartItems.product_id, selected: cartItems.selected })
+        .from(cartItems)
+        .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)));
+      if (!line) throw AppError.notFound('error.cart_item_not_found');
+      const [priced] = await catalog.priceLines([{ ...line, quantity }], lang);
+      await db.transaction(async (tx) => {
+        await lockCart(tx, owner);
+        const [current] = await tx
+          .select({ quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)));
+        if (!current) throw AppError.notFound('error.cart_item_not_found');
+        // Lowering a quantity is always allowed, even when the stock fell below it meanwhile.
+        if (quantity > current.quantity) {
+          ensureStock(priced!, (await productQuantity(tx, cartId, line.product_id, lineId)) + quantity);
+        }
+        await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
+      });
+      return present(cartId);
+    },
+
+    /** Removes one line of the owner's cart; NOT_FOUND when the line is not in it. */
+    async removeLine(owner: CartOwner, lineId: number): Promise<CartView> {
+      const cartId = await findCartId(db, owner);
+      const removed =
+        cartId === undefined
+          ? []
+          : await db
+              .delete(cartItems)
+              .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)))
+              .returning({ id: cartItems.id });
+      if (removed.length === 0) throw AppError.notFound('error.cart_item_not_found');
+      return present(cartId);
+    },
+
+    /** Empties the owner's cart. */
+    async clear(owner: CartOwner): Promise<CartView> {
+      const cartId = await findCartId(db, owner);
+      if (cartId !== undefined) await db.delete(cartItems).where(eq(cartItems.cart_id, cartId));
+      return emptyCart();
+    },
+
+    /** The id of the guest cart behind a cookie token, if it exists. */
+    guestCartId(token: string): Promise<number | undefined> {
+      return findCartId(db, { kind: 'guest', token });
+    },
+
+    /**
+     * Moves a guest cart into a user's cart (at login or registration): quantities of equal
+     * lines are added, each product capped at its stock; the guest cart is deleted.
+     */
+    async mergeCarts(guestCartId: number, userId: number): Promise<void> {
+      const guestLines = await linesOf(guestCartId);
+      const priced = await catalog.repriceLines(guestLines);
+      await db.transaction(async (tx) => {
+        const userCartId = await lockCart(tx, { kind: 'user', userId });
+        if (userCartId === guestCartId) return;
+        const existing = await tx
+          .select({
+            product_id: cartItems.product_id,
+            selection_key: cartItems.selection_key,
+            quantity: cartItems.quantity,
+          })
+          .from(cartItems)
+          .where(eq(cartItems.cart_id, userCartId));
+        const productTotals = new Map<number, number>();
+        const lineQuantities = new Map<string, number>();
+        for (const row of existing) {
+          productTotals.set(row.product_id, (productTotals.get(row.product_id) ?? 0) + row.quantity);
+          lineQuantities.set(`${row.product_id}|${row.selection_key}`, row.quantity);
+        }
+        for (const [index, line] of guestLines.entries()) {
+          const price = priced[index];
+          if (!price) continue;
+          const key = selectionKey(line.selected);
+          const inProduct = productTotals.get(line.product_id) ?? 0;
+          const inLine = lineQuantities.get(`${line.product_id}|${key}`) ?? 0;
+          const quantity = Math.min(
+            line.quantity,
+            CART_LINE_MAX_QUANTITY - inLine,
+            price.manage_stock ? price.stock_quantity - inProduct : Number.POSITIVE_INFINITY,
+          );
+          if (quantity <= 0) continue;
+          await tx
+            .insert(cartItems)
+            .values({
+              cart_id: userCartId,
+              product_id: line.product_id,
+              quantity,
+              selection_key: key,
+              selected: line.selected,
+            })
+            .onConflictDoUpdate({
+              target: [cartItems.cart_id, cartItems.product_id, cartItems.selection_key],
+              set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+            });
+          productTotals.set(line.product_id, inProduct + quantity);
+          lineQuantities.set(`${line.product_id}|${key}`, inLine + quantity);
+        }
+        await tx.delete(carts).where(eq(carts.id, guestCartId));
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,189 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  fromThousandths,
+  type City,
+  type Country,
+  type Governorate,
+  type Language,
+  type Thousandths,
+} from '@shop/shared';
+import type { Database, Executor } from '../../db/client.js';
+import { cities, countries, governorates } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+
+interface Named {
+  name_ar: string;
+  name_en: string;
+}
+
+const nameIn = (row: Named, lang: Language): string => (lang === 'ar' ? row.name_ar : row.name_en);
+
+/** A city as the orders module needs it: where it is, what delivery there costs, its names. */
+export interface ShippingCity {
+  id: number;
+  country_id: number;
+  governorate_id: number | null;
+  /** Thousandths. */
+  shipping_fee: Thousandths;
+  name_ar: string;
+  name_en: string;
+  country_name_ar: string;
+  country_name_en: string;
+  governorate_name_ar: string | null;
+  governorate_name_en: string | null;
+}
+
+const cityCountry = alias(countries, 'city_country');
+const cityGovernorate = alias(governorates, 'city_governorate');
+
+function selectCities(db: Executor) {
+  return db
+    .select({
+      id: cities.id,
+      country_id: cities.country_id,
+      governorate_id: cities.governorate_id,
+      name_ar: cities.name_ar,
+      name_en: cities.name_en,
+      shipping_fee: cities.shipping_fee,
+      created_at: cities.created_at,
+      country_name_ar: cityCountry.name_ar,
+      country_name_en: cityCountry.name_en,
+      governorate_name_ar: cityGovernorate.name_ar,
+      governorate_name_en: cityGovernorate.name_en,
+    })
+    .from(cities)
+    .innerJoin(cityCountry, eq(cityCountry.id, cities.country_id))
+    .leftJoin(cityGovernorate, eq(cityGovernorate.id, cities.governorate_id));
+}
+
+type CityRow = Awaited<ReturnType<ReturnType<typeof selectCities>['execute']>>[number];
+
+function presentCity(row: CityRow, lang: Language): City {
+  const en = lang === 'en';
+  return {
+    id: row.id,
+    name: nameIn(row, lang),
+    name_ar: row.name_ar,
+    name_en: row.name_en,
+    country_id: row.country_id,
+    governorate_id: row.governorate_id,
+    shipping_fee: fromThousandths(row.shipping_fee),
+    country_name: en ? row.country_name_en : row.country_name_ar,
+    governorate_name: en ? row.governorate_name_en : row.governorate_name_ar,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export interface CityFilter {
+  country_id?: number | undefined;
+  governorate_id?: number | undefined;
+}
+
+export function createLocationsService(db: Database) {
+  const requireCountry = async (id: number) => {
+    const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
+    if (!row) throw AppError.notFound('error.country_not_found');
+  };
+  const requireGovernorate = async (id: number) => {
+    const [row] = await db
+      .select({ id: governorates.id })
+      .from(governorates)
+      .where(eq(governorates.id, id));
+    if (!row) throw AppError.notFound('error.governorate_not_found');
+  };
+
+  const listGovernoratesWhere = async (where: SQL | undefined, lang: Language) => {
+    const rows = await db
+      .select()
+      .from(governorates)
+      .where(where)
+      .orderBy(asc(governorates.country_id), asc(governorates.sort_order), asc(governorates.id));
+    return rows.map((row): Governorate => ({
+      id: row.id,
+      name: nameIn(row, lang),
+      name_ar: row.name_ar,
+      name_en: row.name_en,
+      country_id: row.country_id,
+      sort_order: row.sort_order,
+    }));
+  };
+
+  return {
+    /** Countries the shop delivers to, in display order. */
+    async listCountries(lang: Language): Promise<Country[]> {
+      const rows = await db
+        .select()
+        .from(countries)
+        .orderBy(asc(countries.sort_order), asc(countries.id));
+      return rows.map((row) => ({
+        id: row.id,
+        name: nameIn(row, lang),
+        name_ar: row.name_ar,
+        name_en: row.name_en,
+        code: row.code,
+        sort_order: row.sort_order,
+      }));
+    },
+
+    /** Every governorate, grouped by country, in display order. */
+    listGovernorates(lang: Language): Promise<Governorate[]> {
+      return listGovernoratesWhere(undefined, lang);
+    },
+
+    /** The governorates of one country; an unknown country is NOT_FOUND. */
+    async listCountryGovernorates(countryId: number, lang: Language): Promise<Governorate[]> {
+      await requireCountry(countryId);
+      return listGovernoratesWhere(eq(governorates.country_id, countryId), lang);
+    },
+
+    /**
+     * Active cities, optionally of one country and/or governorate, ordered by name in the
+     * request's language. A filter naming an unknown country or governorate is NOT_FOUND.
+     */
+    async listCities(filter: CityFilter, lang: Language): Promise<City[]> {
+      if (filter.country_id !== undefined) await requireCountry(filter.country_id);
+      if (filter.governorate_id !== undefined) await requireGovernorate(filter.governorate_id);
+      const rows = await selectCities(db)
+        .where(
+          and(
+            eq(cities.is_active, true),
+            filter.country_id === undefined ? undefined : eq(cities.country_id, filter.country_id),
+            filter.governorate_id === undefined
+              ? undefined
+              : eq(cities.governorate_id, filter.governorate_id),
+          ),
+        )
+        .orderBy(asc(lang === 'ar' ? cities.name_ar : cities.name_en), asc(cities.id));
+      return rows.map((row) => presentCity(row, lang));
+    },
+
+    /**
+     * An active city with its country, governorate and shipping fee (thousandths), or null when
+     * there is no such active city. Pass the caller's transaction to read inside it.
+     */
+    async getCityForShipping(
+      cityId: number,
+      executor: Executor = db,
+    ): Promise<ShippingCity | null> {
+      const [row] = await selectCities(executor)
+        .where(and(eq(cities.id, cityId), eq(cities.is_active, true)))
+        .limit(1);
+      if (!row) return null;
+      return {
+        id: row.id,
+        country_id: row.country_id,
+        governorate_id: row.governorate_id,
+        shipping_fee: row.shipping_fee,
+        name_ar: row.name_ar,
+        name_en: row.name_en,
+        country_name_ar: row.country_name_ar,
+        country_name_en: row.country_name_en,
+        governorate_name_ar: row.governorate_name_ar,
+        governorate_name_en: row.governorate_name_en,
+      };
+    },
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiMessage,
+  errorResponseSchema,
+  fromThousandths,
+  PROMO_RATE_LIMIT_PER_MINUTE,
+  promoApplyBodySchema,
+  promoResultResponseSchema,
+  promoValidateBodySchema,
+  toThousandths,
+  type Language,
+  type PromoResultResponse,
+} from '@shop/shared';
+import type { PromoDiscount } from './service.js';
+
+const errors = { 400: errorResponseSchema, 429: errorResponseSchema, 500: errorResponseSchema };
+
+// Guessing codes is cheap; a per-IP limit makes it slow.
+const rateLimit = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
+
+function presentDiscount(result: PromoDiscount, lang: Language): PromoResultResponse {
+  return {
+    success: true,
+    code: result.code,
+    discount: fromThousandths(result.discount),
+    discount_type: result.discount_type,
+    discount_value:
+      result.discount_type === 'percentage'
+        ? result.discount_value
+        : fromThousandths(result.discount_value),
+    message: apiMessage('promo.applied', lang),
+  };
+}
+
+export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { promotions } = app.services;
+
+  routes.post(
+    '/promo-codes/validate',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['promotions'],
+        summary: 'The discount a promo code gives on a cart subtotal (the code is not used up)',
+        body: promoValidateBodySchema,
+        response: { 200: promoResultResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { code, total } = request.body;
+      const result = await promotions.validatePromoCode(code, toThousandths(total));
+      return presentDiscount(result, request.lang);
+    },
+  );
+
+  routes.post(
+    '/promo-codes/apply',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['promotions'],
+        summary:
+          'The discount a promo code gives on an order amount (the code is used up only by placing the order)',
+        body: promoApplyBodySchema,
+        response: { 200: promoResultResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { code, orderAmount } = request.body;
+      const result = await promotions.validatePromoCode(code, toThousandths(orderAmount));
+      return presentDiscount(result, request.lang);
+    },
+  );
+}

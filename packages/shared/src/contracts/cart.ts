@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { idParam, moneySchema, successShape } from './common.js';
+
+/** Largest quantity of one line a request may ask for (stock limits it further). */
+export const CART_LINE_MAX_QUANTITY = 999;
+
+// ---------- requests ----------
+
+/**
+ * The chosen variation of each attribute, keyed by attribute id. The spec's shape is
+ * `{ [attributeId]: { variation_id, title } }`; a bare variation id is accepted too. The title
+ * is informational: the server reads titles and surcharges from the database.
+ */
+export const selectedAttributesInputSchema = z
+  .record(
+    z.string().regex(/^[1-9]\d{0,9}$/, 'validation.attribute_invalid'),
+    z.union([
+      idParam,
+      z.object({ variation_id: idParam, title: z.string().max(200).optional() }),
+    ]),
+  )
+  .default({});
+
+export const cartAddBodySchema = z.object({
+  product_id: idParam,
+  quantity: z
+    .number({ error: 'validation.quantity_invalid' })
+    .int('validation.quantity_invalid')
+    .min(1, 'validation.quantity_invalid')
+    .max(CART_LINE_MAX_QUANTITY, 'validation.quantity_invalid')
+    .default(1),
+  selected_attributes: selectedAttributesInputSchema,
+});
+export type CartAddBody = z.infer<typeof cartAddBodySchema>;
+
+export const cartUpdateBodySchema = z.object({
+  quantity: z
+    .number({ error: 'validation.quantity_invalid' })
+    .int('validation.quantity_invalid')
+    .min(1, 'validation.quantity_invalid')
+    .max(CART_LINE_MAX_QUANTITY, 'validation.quantity_invalid'),
+});
+export type CartUpdateBody = z.infer<typeof cartUpdateBodySchema>;
+
+export const cartLineParamsSchema = z.object({ id: idParam });
+
+// ---------- responses ----------
+
+export const selectedAttributeSchema = z.object({
+  attribute_id: z.number().int(),
+  attribute_name: z.string(),
+  variation_id: z.number().int(),
+  title: z.string(),
+  additional_price: moneySchema,
+});
+export type SelectedAttribute = z.infer<typeof selectedAttributeSchema>;
+
+export const cartItemSchema = z.object({
+  /** The cart line's id (used by update and remove). */
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  short_description: z.string().nullable(),
+  featured_image: z.string().nullable(),
+  /** Unit price now: sale price when set, else price, plus the chosen variations' surcharges. */
+  display_price: moneySchema,
+  quantity: z.number().int(),
+  /** display_price × quantity. */
+  line_total: moneySchema,
+  stock_quantity: z.number().int(),
+  in_stock: z.boolean(),
+  /** The chosen variations, keyed by attribute id. */
+  selected_attributes: z.record(z.string(), selectedAttributeSchema),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSummarySchema = z.object({
+  /** Sum of the line totals (before promo code and shipping). */
+  total: moneySchema,
+  /** Sum of the quantities. */
+  total_items: z.number().int(),
+});
+export type CartSummary = z.infer<typeof cartSummarySchema>;
+
+export const cartResponseSchema = successShape({
+  items: z.array(cartItemSchema),
+  summary: cartSummarySchema,
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const cartCountResponseSchema = successShape({ item_count: z.number().int() });
+export type CartCountResponse = z.infer<typeof cartCountResponseSchema>;
