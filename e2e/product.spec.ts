@@ -60,9 +60,13 @@ test.describe('product detail', () => {
       formatPrice(total, settings.currency_symbol, 'catalogue'),
     );
 
-    // The cart is a later feature: the button says so instead of pretending to add.
     await addToCart.click();
-    await expect(page.getByText('السلة غير متاحة بعد', { exact: false })).toBeVisible();
+    await expect(page.getByText('تمت إضافة المنتج إلى السلة!')).toBeVisible();
+    const cart = await page.request.get('/api/cart');
+    const { items } = (await cart.json()) as { items: { product_id: number; display_price: number }[] };
+    expect(items).toHaveLength(1);
+    expect(items[0]!.product_id).toBe(product.id);
+    expect(toThousandths(items[0]!.display_price)).toBe(total);
     expect(problems).toEqual([]);
   });
 

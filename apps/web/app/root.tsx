@@ -1,3 +1,5 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -15,6 +17,7 @@ import { messagesFor } from './i18n/catalogues.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
+import { fetchCartCount, useCartCount } from './features/cart/cart-api';
 import { apiFrom } from './lib/api';
 import { languageFromRequest } from './lib/language.server';
 import { useNonce } from './lib/nonce';
@@ -27,13 +30,19 @@ import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromRequest(request);
-  const { settings } = await apiFrom(context).get<SettingsResponse>('/settings');
-  const root: RootData = {
+  const api = apiFrom(context);
+  const [{ settings }, cartCount] = await Promise.all([
+    api.get<SettingsResponse>('/settings'),
+    // A cart that cannot be counted must not take the whole page down: the badge is left out.
+    fetchCartCount(api).catch(() => undefined),
+  ]);
+  const root: ShellData = {
     lang,
     messages: messagesFor(lang),
     settings,
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
+    cartCount,
   };
   return data(root);
 }
@@ -74,21 +83,42 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The root loader's data: the shared RootData and the cart's item count for the header. */
+type ShellData = RootData & { cartCount: number | undefined };
+
+/** Client-side data policy (spec section 9): no retries, no refetch on window focus. */
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
 /** Header, main landmark and footer around every page, with the toasts and a skip link. */
-function Shell({ root, children }: { root: RootData; children: React.ReactNode }) {
+function Shell({ root, children }: { root: ShellData; children: React.ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <I18nProvider lang={root.lang} messages={root.messages}>
-      <ToastProvider>
-        <SkipLink />
-        {/* Signed-in users arrive with the accounts work; until then everyone is a guest. */}
-        <SiteHeader settings={root.settings} user={null} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <SiteFooter settings={root.settings} year={root.year} />
-      </ToastProvider>
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider lang={root.lang} messages={root.messages}>
+        <ToastProvider>
+          <SkipLink />
+          <Header root={root} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter settings={root.settings} year={root.year} />
+        </ToastProvider>
+      </I18nProvider>
+    </QueryClientProvider>
   );
+}
+
+function Header({ root }: { root: ShellData }) {
+  const cartCount = useCartCount(root.cartCount);
+  // Signed-in users arrive with the accounts work; until then everyone is a guest.
+  return <SiteHeader settings={root.settings} user={null} cartCount={cartCount} />;
 }
 
 function SkipLink() {

@@ -7,6 +7,7 @@ export default [
   route('products/:id', 'routes/product.tsx'),
   route('category/:slug', 'routes/category.tsx'),
   route('categories', 'routes/categories.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('return-policy', 'routes/return-policy.tsx'),

@@ -1,4 +1,6 @@
 import type { Language } from '@shop/shared';
+import cartAr from './messages/cart.ar.json';
+import cartEn from './messages/cart.en.json';
 import catalogAr from './messages/catalog.ar.json';
 import catalogEn from './messages/catalog.en.json';
 import commonAr from './messages/common.ar.json';
@@ -16,8 +18,8 @@ import pagesEn from './messages/pages.en.json';
  * To add a namespace: add its two files and one line to each map below.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'];

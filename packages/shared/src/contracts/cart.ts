@@ -68,6 +68,8 @@ export const cartItemSchema = z.object({
   /** display_price × quantity. */
   line_total: moneySchema,
   stock_quantity: z.number().int(),
+  /** false: the shop does not count this product's stock, so stock_quantity does not limit it. */
+  manage_stock: z.boolean(),
   in_stock: z.boolean(),
   /** The chosen variations, keyed by attribute id. */
   selected_attributes: z.record(z.string(), selectedAttributeSchema),

@@ -178,6 +178,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         quantity: line.quantity,
         line_total: fromThousandths(lineTotal),
         stock_quantity: price.stock_quantity,
+        manage_stock: price.manage_stock,
         in_stock: price.in_stock,
         selected_attributes: Object.fromEntries(
           Object.entries(price.selected_attributes).map(([key, choice]) => [

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { discountPercent, toThousandths, type Product } from '@shop/shared';
 import { SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
-import { useI18n } from '../../i18n/i18n';
+import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 
 /** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
@@ -23,7 +23,7 @@ export function productPrices(product: Pick<Product, 'price' | 'sale_price' | 'c
 
 /**
  * A product in a listing. The whole card links to the product page (the name's link is stretched
- * over it); there is no add-to-cart here until the cart exists.
+ * over it); the add-to-cart button sits above that link.
  */
 export function ProductCard({
   product,
@@ -35,7 +35,6 @@ export function ProductCard({
   /** Load the image at once (cards in the first visible row). */
   eager?: boolean;
 }) {
-  const { t } = useI18n();
   const { price, current, percent } = productPrices(product);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
@@ -65,12 +64,7 @@ export function ProductCard({
         </Heading>
         <SalePrice current={current} original={price} />
         <StockBadge product={product} />
-        <span
-          className="mt-auto inline-flex items-center justify-center rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 transition group-hover:bg-brand-700 group-hover:text-white"
-          aria-hidden="true"
-        >
-          {t('catalog.card.view')}
-        </span>
+        <AddToCartButton product={product} />
       </div>
     </article>
   );

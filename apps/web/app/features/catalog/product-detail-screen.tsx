@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Await, Link } from 'react-router';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_STORE_NAME,
-  STOCK_MESSAGE_MS,
   toThousandths,
   type Product,
   type ProductAttribute,
@@ -15,9 +14,10 @@ import { Container } from '../../components/ui/container';
 import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
-import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { useNonce } from '../../lib/nonce';
+import type { SelectedAttributesInput } from '../cart/cart-api';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { absoluteUrl } from '../../lib/seo';
 import { AttributePicker, attributeInputId } from './attribute-picker';
 import { Breadcrumb, type Crumb } from './breadcrumb';
@@ -41,19 +41,12 @@ export function ProductDetailScreen({
   related: Promise<Product[]>;
 }) {
   const { t } = useI18n();
-  const toast = useToast();
   const root = useRootData();
   const nonce = useNonce();
   const [selection, setSelection] = useState<AttributeSelection>({});
   // Missing choices are pointed out only after the shopper tries to add the product.
   const [attempted, setAttempted] = useState(false);
-  const [stockMessage, setStockMessage] = useState(false);
-
-  useEffect(() => {
-    if (!stockMessage) return;
-    const timer = setTimeout(() => setStockMessage(false), STOCK_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [stockMessage]);
+  const { addToCart: addProduct, adding, stockMessage } = useAddToCart();
 
   const prices = priceWithOptions(product, attributes, selection);
   const messages = attributeMessages(attributes, selection, t);
@@ -85,7 +78,7 @@ export function ProductDetailScreen({
 
   function addToCart() {
     if (!inStock) {
-      setStockMessage(true);
+      void addProduct(product);
       return;
     }
     if (messages.summary !== null) {
@@ -96,8 +89,8 @@ export function ProductDetailScreen({
         document.getElementById(attributeInputId(first.id, firstChoice.id))?.focus();
       return;
     }
-    // The cart arrives with its own issue; until then the button says so instead of pretending.
-    toast.info(t('catalog.detail.cart_unavailable'));
+    if (adding) return;
+    void addProduct(product, chosenAttributes(attributes, selection));
   }
 
   const crumbs: Crumb[] = [
@@ -173,6 +166,7 @@ export function ProductDetailScreen({
               type="button"
               onClick={addToCart}
               aria-disabled={!canAdd}
+              aria-busy={adding}
               aria-describedby="add-to-cart-hint"
               className={canAdd ? buttonClasses('primary', 'lg', 'w-full') : unavailableButton}
             >
@@ -180,15 +174,16 @@ export function ProductDetailScreen({
               {t('catalog.detail.add_to_cart')}
             </button>
             <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
-              {!inStock
-                ? stockMessage && (
-                    <p className="font-semibold text-red-700">{t('catalog.detail.not_in_stock')}</p>
-                  )
-                : messages.summary && (
-                    <p className={attempted ? 'font-semibold text-red-700' : 'text-stone-600'}>
-                      {messages.summary}
-                    </p>
-                  )}
+              {stockMessage ? (
+                <p className="font-semibold text-red-700">{stockMessage}</p>
+              ) : (
+                inStock &&
+                messages.summary && (
+                  <p className={attempted ? 'font-semibold text-red-700' : 'text-stone-600'}>
+                    {messages.summary}
+                  </p>
+                )
+              )}
             </div>
             {(call || whatsappHref) && (
               <div className="flex flex-wrap gap-3">
@@ -255,6 +250,19 @@ export function ProductDetailScreen({
       </Suspense>
     </Container>
   );
+}
+
+/** The add payload's selected_attributes: each chosen variation's id and title, by attribute id. */
+function chosenAttributes(
+  attributes: readonly ProductAttribute[],
+  selection: AttributeSelection,
+): SelectedAttributesInput {
+  const chosen: SelectedAttributesInput = {};
+  for (const attribute of attributes) {
+    const variation = attribute.variations.find((item) => item.id === selection[attribute.id]);
+    if (variation) chosen[attribute.id] = { variation_id: variation.id, title: variation.title };
+  }
+  return chosen;
 }
 
 /** Keeps the space of the related products while they stream in. */

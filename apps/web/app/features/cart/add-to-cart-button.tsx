@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Product, ProductAttributesResponse } from '@shop/shared';
+import { browserApi } from '../../lib/api';
+import { productStockLevel } from '../../components/ui/stock-badge';
+import { buttonClasses } from '../../components/ui/button';
+import { CartIcon } from '../../components/ui/icons';
+import { useI18n } from '../../i18n/i18n';
+import { useAddToCart } from './use-add-to-cart';
+
+/** Whether the product has an attribute the shopper must choose (public, cached per product). */
+function fetchNeedsChoices(id: number): Promise<boolean> {
+  return browserApi()
+    .get<ProductAttributesResponse>(`/products/${id}/attributes`)
+    .then(({ attributes }) => attributes.some((attribute) => attribute.variations.length > 0));
+}
+
+/**
+ * The product card's add-to-cart button. The list payload has no attributes, so every card
+ * offers it; a product whose options must be chosen opens its page instead of being added.
+ */
+export function AddToCartButton({
+  product,
+}: {
+  product: Pick<Product, 'id' | 'name' | 'stock_quantity' | 'manage_stock' | 'in_stock'>;
+}) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { addToCart, adding, stockMessage } = useAddToCart();
+  const hintId = `add-to-cart-hint-${product.id}`;
+  const soldOut = productStockLevel(product) === 'out';
+
+  async function add() {
+    if (adding) return;
+    const open = () => navigate(`/products/${product.id}`);
+    if (!soldOut) {
+      // Unknown (request failed): try the add, the server says if choices are missing.
+      const needsChoices = await queryClient
+        .fetchQuery({
+          queryKey: ['product-attributes', product.id],
+          queryFn: () => fetchNeedsChoices(product.id),
+          staleTime: Infinity,
+        })
+        .catch(() => false);
+      if (needsChoices) return void open();
+    }
+    const outcome = await addToCart(product);
+    if (outcome === 'needs_choices') void open();
+  }
+
+  return (
+    // Above the card's stretched link, so the button is clicked rather than the card.
+    <div className="relative z-10 mt-auto flex flex-col gap-1">
+      <button
+        type="button"
+        onClick={() => void add()}
+        aria-busy={adding}
+        aria-disabled={soldOut}
+        aria-describedby={hintId}
+        aria-label={t('cart.add_named', { name: product.name })}
+        className={buttonClasses(soldOut ? 'secondary' : 'primary', 'md', `w-full px-2 whitespace-nowrap ${soldOut ? 'cursor-not-allowed opacity-60' : ''}`)}
+      >
+        <CartIcon className="hidden size-5 shrink-0 sm:block" />
+        {t('cart.add')}
+      </button>
+      <p id={hintId} aria-live="polite" className="min-h-0 text-xs font-semibold text-red-700 empty:hidden">
+        {stockMessage}
+      </p>
+    </div>
+  );
+}

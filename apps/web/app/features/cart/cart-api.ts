@@ -1,0 +1,96 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CartCountResponse, CartResponse } from '@shop/shared';
+import { browserApi, type Api } from '../../lib/api';
+
+/** The cart as the pages use it: its lines and the server's summary. */
+export type CartData = Pick<CartResponse, 'items' | 'summary'>;
+
+/** The chosen variation of each attribute, keyed by attribute id (the add payload's shape). */
+export type SelectedAttributesInput = Record<string, { variation_id: number; title: string }>;
+
+export interface AddToCartInput {
+  product_id: number;
+  quantity: number;
+  selected_attributes: SelectedAttributesInput;
+}
+
+export const cartKeys = {
+  cart: ['cart', 'lines'] as const,
+  count: ['cart', 'count'] as const,
+};
+
+function cartData({ items, summary }: CartResponse): CartData {
+  return { items, summary };
+}
+
+/** GET /api/cart, from a loader (server) or the browser. */
+export async function fetchCart(api: Api): Promise<CartData> {
+  return cartData(await api.get<CartResponse>('/cart'));
+}
+
+/** GET /api/cart/count: the number of items (sum of the quantities). */
+export async function fetchCartCount(api: Api): Promise<number> {
+  return (await api.get<CartCountResponse>('/cart/count')).item_count;
+}
+
+export const cartRequests = {
+  add: async (input: AddToCartInput) => cartData(await browserApi().post<CartResponse>('/cart/add', input)),
+  update: async ({ id, quantity }: { id: number; quantity: number }) =>
+    cartData(await browserApi().put<CartResponse>(`/cart/update/${id}`, { quantity })),
+  remove: async (id: number) => cartData(await browserApi().delete<CartResponse>(`/cart/remove/${id}`)),
+  clear: async () => cartData(await browserApi().delete<CartResponse>('/cart/clear')),
+};
+
+/** Every mutation answers the whole cart: it becomes the cart and the header's count at once. */
+export function storeCart(queryClient: QueryClient, cart: CartData) {
+  queryClient.setQueryData(cartKeys.cart, cart);
+  queryClient.setQueryData(cartKeys.count, cart.summary.total_items);
+}
+
+/** The cart as last known in this tab, fetched when this tab has not seen it yet. */
+export async function knownCart(queryClient: QueryClient): Promise<CartData> {
+  return (
+    queryClient.getQueryData<CartData>(cartKeys.cart) ??
+    queryClient.fetchQuery({ queryKey: cartKeys.cart, queryFn: () => fetchCart(browserApi()) })
+  );
+}
+
+/**
+ * The header's item count: the server's count from the root loader at first, then whatever the
+ * cart mutations answer. undefined while unknown (the header shows no badge then).
+ */
+export function useCartCount(serverCount: number | undefined): number | undefined {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: cartKeys.count,
+    queryFn: () => fetchCartCount(browserApi()),
+    initialData: serverCount,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  // The root loader runs again after a language switch or a form post: take its fresher count.
+  useEffect(() => {
+    if (serverCount !== undefined) queryClient.setQueryData(cartKeys.count, serverCount);
+  }, [queryClient, serverCount]);
+  return data;
+}
+
+/**
+ * The cart page's cart: the loader's copy first, then the mutations' answers. A new loader copy
+ * (coming back to the page) replaces the cached one.
+ */
+export function useCart(loaded: CartData): CartData {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: cartKeys.cart,
+    queryFn: () => fetchCart(browserApi()),
+    initialData: loaded,
+    enabled: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    storeCart(queryClient, loaded);
+  }, [queryClient, loaded]);
+  return data;
+}

@@ -1,0 +1,55 @@
+import { CART_LINE_MAX_QUANTITY, toThousandths, type CartItem, type CartSummary, type Thousandths } from '@shop/shared';
+
+/** Why an add is refused before asking the server: nothing in stock, or not enough left. */
+export type StockRefusal = 'out_of_stock' | 'not_enough';
+
+/** What the stock check needs to know about a product (the list and detail payloads have it). */
+export interface StockFacts {
+  stock_quantity?: number | null;
+  manage_stock?: boolean;
+  in_stock?: boolean;
+}
+
+/** How many of a product the cart already holds, over every combination of options. */
+export function quantityInCart(items: readonly Pick<CartItem, 'product_id' | 'quantity'>[], productId: number): number {
+  return items.reduce((sum, item) => (item.product_id === productId ? sum + item.quantity : sum), 0);
+}
+
+/**
+ * The shopper-side stock check before adding (the server checks again and decides). A product
+ * whose stock is not managed is limited only by its in_stock flag.
+ */
+export function stockRefusal(product: StockFacts, alreadyInCart: number, adding = 1): StockRefusal | null {
+  if (product.in_stock === false) return 'out_of_stock';
+  if (product.manage_stock === false) return null;
+  const stock = product.stock_quantity;
+  if (stock === null || stock === undefined || stock <= 0) return 'out_of_stock';
+  if (alreadyInCart + adding > stock) return 'not_enough';
+  return null;
+}
+
+/**
+ * The largest quantity a cart line may reach: its stock when the shop counts it, otherwise only
+ * the per-line ceiling.
+ */
+export function lineQuantityLimit(
+  item: Pick<CartItem, 'stock_quantity' | 'in_stock' | 'manage_stock'>,
+): number {
+  if (!item.in_stock) return 0;
+  if (!item.manage_stock) return CART_LINE_MAX_QUANTITY;
+  return Math.min(item.stock_quantity, CART_LINE_MAX_QUANTITY);
+}
+
+/** The cart page's summary in thousandths: shipping is free on this page, no discount yet. */
+export interface CartTotals {
+  subtotal: Thousandths;
+  items: number;
+  discount: Thousandths;
+  total: Thousandths;
+}
+
+export function cartTotals(summary: CartSummary, discount: Thousandths = 0): CartTotals {
+  const subtotal = toThousandths(summary.total);
+  const applied = Math.min(Math.max(discount, 0), subtotal);
+  return { subtotal, items: summary.total_items, discount: applied, total: subtotal - applied };
+}

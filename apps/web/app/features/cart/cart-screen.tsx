@@ -1,0 +1,350 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toThousandths, type CartItem } from '@shop/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { CartIcon } from '../../components/ui/icons';
+import { Price } from '../../components/ui/price';
+import { useToast } from '../../components/ui/toast';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { pluralForm } from '../../i18n/plural';
+import { ApiError } from '../../lib/api';
+import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
+import { cartRequests, storeCart, useCart, type CartData } from './cart-api';
+import { cartTotals, lineQuantityLimit } from './cart-rules';
+import { PromoCodeBox, type AppliedPromo } from './promo-code-box';
+import { useTransientMessage } from './transient-message';
+
+/** The server's message when it gave one, else the catalogue's fallback text. */
+function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+}
+
+/** Update, remove and clear: each answer becomes the cart (and the header's count). */
+function useCartActions() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useI18n();
+  const done = (message: MessageKey) => (cart: CartData) => {
+    storeCart(queryClient, cart);
+    toast.success(t(message));
+  };
+  const failed = (message: MessageKey) => (error: unknown) => {
+    // A stock refusal is shown beside the line's plus button instead.
+    if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') return;
+    toast.error(failureText(error, t(message)));
+  };
+  const update = useMutation({
+    mutationFn: cartRequests.update,
+    onSuccess: done('cart.toast.updated'),
+    onError: failed('cart.toast.update_failed'),
+  });
+  const remove = useMutation({
+    mutationFn: cartRequests.remove,
+    onSuccess: done('cart.toast.removed'),
+    onError: failed('cart.toast.remove_failed'),
+  });
+  const clear = useMutation({
+    mutationFn: cartRequests.clear,
+    onSuccess: done('cart.toast.cleared'),
+    onError: failed('cart.toast.clear_failed'),
+  });
+  const busyLine =
+    update.isPending ? update.variables.id : remove.isPending ? remove.variables : null;
+  return { update, remove, clear, busyLine, busy: update.isPending || remove.isPending || clear.isPending };
+}
+
+/** The cart page: lines with quantity controls, the summary, clear, checkout and shopping links. */
+export function CartScreen({ loaded }: { loaded: CartData }) {
+  const { t, lang } = useI18n();
+  const cart = useCart(loaded);
+  const actions = useCartActions();
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const count = cart.summary.total_items;
+
+  return (
+    <Container className="py-6 sm:py-8">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold text-stone-900 sm:text-3xl">{t('cart.page.title')}</h1>
+        {cart.items.length > 0 && (
+          <p className="text-stone-600">{t(`cart.page.count.${pluralForm(lang, count)}`, { count })}</p>
+        )}
+      </div>
+
+      {cart.items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_20rem] lg:gap-8">
+          <section aria-label={t('cart.lines.label')} className="min-w-0">
+            <ul className="flex flex-col gap-3">
+              {cart.items.map((item) => (
+                <li key={item.id}>
+                  <CartLine
+                    item={item}
+                    busy={actions.busyLine === item.id || actions.clear.isPending}
+                    onQuantity={(quantity) => actions.update.mutateAsync({ id: item.id, quantity })}
+                    onRemove={() => actions.remove.mutate(item.id)}
+                  />
+                </li>
+              ))}
+            </ul>
+            <ClearCart busy={actions.busy} onClear={() => actions.clear.mutate()} />
+          </section>
+          <CartSummary cart={cart} promo={promo} onPromo={setPromo} />
+        </div>
+      )}
+    </Container>
+  );
+}
+
+function CartLine({
+  item,
+  busy,
+  onQuantity,
+  onRemove,
+}: {
+  item: CartItem;
+  busy: boolean;
+  onQuantity: (quantity: number) => Promise<CartData>;
+  onRemove: () => void;
+}) {
+  const { t } = useI18n();
+  const [stockMessage, showStockMessage] = useTransientMessage();
+  const limit = lineQuantityLimit(item);
+  const atLimit = item.quantity >= limit;
+  const options = Object.values(item.selected_attributes);
+  const messageId = `cart-line-stock-${item.id}`;
+
+  function increase() {
+    if (busy) return;
+    if (atLimit) {
+      showStockMessage(t('cart.stock.not_enough'));
+      return;
+    }
+    onQuantity(item.quantity + 1).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') showStockMessage(error.message);
+    });
+  }
+
+  function decrease() {
+    if (busy) return;
+    // Minus at quantity 1 takes the line out of the cart (spec, section 5).
+    if (item.quantity <= 1) onRemove();
+    else onQuantity(item.quantity - 1).catch(() => undefined);
+  }
+
+  return (
+    <article
+      aria-busy={busy}
+      data-cart-line={item.id}
+      className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4"
+    >
+      <Link
+        to={`/products/${item.product_id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block size-20 shrink-0 overflow-hidden rounded-xl bg-sand-100 sm:size-24"
+      >
+        {item.featured_image ? (
+          <CatalogImage src={item.featured_image} alt="" sizes="96px" className="size-full object-cover" />
+        ) : (
+          <ImagePlaceholder className="size-full" />
+        )}
+      </Link>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="font-semibold text-stone-900">
+            <Link to={`/products/${item.product_id}`} className="hover:text-brand-700 hover:underline">
+              <bdi>{item.name}</bdi>
+            </Link>
+          </h2>
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={busy}
+            aria-label={t('cart.line.remove_named', { name: item.name })}
+            className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
+            {t('cart.line.remove')}
+          </button>
+        </div>
+
+        {options.length > 0 && (
+          <dl aria-label={t('cart.line.options')} className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
+            {options.map((option) => (
+              <div key={option.attribute_id} className="flex gap-1">
+                <dt>
+                  <bdi>{option.attribute_name}</bdi>:
+                </dt>
+                <dd className="font-semibold text-stone-800">
+                  <bdi>{option.title}</bdi>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+
+        <p className="text-sm text-stone-600">
+          {t('cart.line.unit_price')} <Price value={toThousandths(item.display_price)} className="font-semibold text-stone-800" />
+        </p>
+        {!item.in_stock && <p className="text-sm font-semibold text-red-700">{t('cart.line.unavailable')}</p>}
+
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div
+            role="group"
+            aria-label={t('cart.line.quantity_named', { name: item.name })}
+            className="inline-flex items-center rounded-lg border border-stone-300"
+          >
+            <button
+              type="button"
+              onClick={decrease}
+              disabled={busy}
+              aria-label={t('cart.line.decrease', { name: item.name })}
+              className="flex size-10 items-center justify-center rounded-s-lg text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+            >
+              −
+            </button>
+            <output aria-live="polite" className="min-w-10 px-2 text-center font-semibold tabular-nums">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              onClick={increase}
+              disabled={busy}
+              aria-disabled={atLimit}
+              aria-describedby={messageId}
+              aria-label={t('cart.line.increase', { name: item.name })}
+              className={`flex size-10 items-center justify-center rounded-e-lg text-lg font-semibold disabled:opacity-60 ${atLimit ? 'cursor-not-allowed text-stone-400' : 'text-brand-800 hover:bg-brand-50'}`}
+            >
+              +
+            </button>
+          </div>
+          <p className="text-stone-700">
+            {t('cart.line.total')}{' '}
+            <Price value={toThousandths(item.line_total)} className="font-semibold text-brand-800" />
+          </p>
+        </div>
+        <p id={messageId} aria-live="polite" className="text-sm font-semibold text-red-700 empty:hidden">
+          {stockMessage}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Clearing asks once more, in place, since it cannot be undone. */
+function ClearCart({ busy, onClear }: { busy: boolean; onClear: () => void }) {
+  const { t } = useI18n();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <div className="mt-4">
+        <Button variant="ghost" disabled={busy} onClick={() => setConfirming(true)} className="text-red-700 hover:bg-red-50">
+          {t('cart.clear')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="clear-cart-question" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 p-3">
+      <p id="clear-cart-question" className="font-semibold text-red-800">
+        {t('cart.clear.confirm')}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          disabled={busy}
+          onClick={() => {
+            setConfirming(false);
+            onClear();
+          }}
+          className="bg-red-700 hover:bg-red-800"
+        >
+          {t('cart.clear.yes')}
+        </Button>
+        <Button variant="secondary" onClick={() => setConfirming(false)}>
+          {t('cart.clear.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function CartSummary({
+  cart,
+  promo,
+  onPromo,
+}: {
+  cart: CartData;
+  promo: AppliedPromo | null;
+  onPromo: (promo: AppliedPromo | null) => void;
+}) {
+  const { t } = useI18n();
+  const totals = cartTotals(cart.summary, promo?.discount);
+  return (
+    <aside
+      aria-labelledby="cart-summary-title"
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-4"
+    >
+      <h2 id="cart-summary-title" className="text-lg font-semibold text-stone-900">
+        {t('cart.summary.title')}
+      </h2>
+      <dl className="flex flex-col gap-2 text-stone-700">
+        <div className="flex justify-between gap-2">
+          <dt>{t('cart.summary.items')}</dt>
+          <dd data-testid="cart-items-count" className="font-semibold tabular-nums">
+            {totals.items}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt>{t('cart.summary.subtotal')}</dt>
+          <dd>
+            <Price value={totals.subtotal} />
+          </dd>
+        </div>
+        {totals.discount > 0 && (
+          <div className="flex justify-between gap-2 text-brand-700">
+            <dt>{t('cart.summary.discount')}</dt>
+            <dd data-testid="cart-discount" dir="ltr">
+              −<Price value={totals.discount} />
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2">
+          <dt>{t('cart.summary.shipping')}</dt>
+          <dd className="font-semibold text-brand-700">{t('cart.summary.free')}</dd>
+        </div>
+        <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
+          <dt>{t('cart.summary.total')}</dt>
+          <dd data-testid="cart-total">
+            <Price value={totals.total} />
+          </dd>
+        </div>
+      </dl>
+      <PromoCodeBox subtotal={totals.subtotal} applied={promo} onChange={onPromo} />
+      <ButtonLink to="/checkout" size="lg" className="w-full">
+        {t('cart.checkout')}
+      </ButtonLink>
+      <ButtonLink to="/products" variant="secondary" className="w-full">
+        {t('cart.continue')}
+      </ButtonLink>
+    </aside>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-4 text-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <CartIcon className="size-10" />
+      </span>
+      <h2 className="text-xl font-semibold text-stone-900">{t('cart.empty.title')}</h2>
+      <p className="text-stone-600">{t('cart.empty.text')}</p>
+      <ButtonLink to="/products" size="lg">
+        {t('cart.empty.browse')}
+      </ButtonLink>
+    </div>
+  );
+}

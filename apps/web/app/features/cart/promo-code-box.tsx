@@ -1,0 +1,160 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  formatPrice,
+  fromThousandths,
+  toThousandths,
+  type PromoResultResponse,
+  type Thousandths,
+} from '@shop/shared';
+import { Button } from '../../components/ui/button';
+import { Price, useCurrencySymbol } from '../../components/ui/price';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { ApiError, browserApi } from '../../lib/api';
+
+/** A promo code the server accepted for the current subtotal. */
+export interface AppliedPromo {
+  code: string;
+  discount: Thousandths;
+}
+
+function validatePromo({ code, subtotal }: { code: string; subtotal: Thousandths }) {
+  return browserApi().post<PromoResultResponse>('/promo-codes/validate', {
+    code,
+    total: fromThousandths(subtotal),
+  });
+}
+
+/**
+ * The cart page's promo code box. The discount is only a preview: the code is checked again
+ * (and used up) when the order is placed. When the subtotal changes the code is checked again.
+ */
+export function PromoCodeBox({
+  subtotal,
+  applied,
+  onChange,
+}: {
+  subtotal: Thousandths;
+  applied: AppliedPromo | null;
+  onChange: (promo: AppliedPromo | null) => void;
+}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const symbol = useCurrencySymbol();
+  const inputId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const validation = useMutation({ mutationFn: validatePromo });
+
+  function refusalText(failure: unknown): string {
+    if (failure instanceof ApiError && failure.status === 0) return t('cart.promo.failed');
+    return failure instanceof ApiError && failure.message ? failure.message : t('cart.promo.invalid');
+  }
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setError(t('cart.promo.required'));
+      return;
+    }
+    setError(null);
+    validation.mutate(
+      { code: trimmed, subtotal },
+      {
+        onSuccess: (result) => {
+          const discount = toThousandths(result.discount);
+          if (discount <= 0) {
+            setError(result.message || t('cart.promo.invalid'));
+            return;
+          }
+          onChange({ code: result.code, discount });
+          setCode('');
+          toast.success(
+            result.discount_type === 'percentage'
+              ? t('cart.promo.applied_percent', { percent: result.discount_value })
+              : t('cart.promo.applied_amount', {
+                  amount: formatPrice(toThousandths(result.discount_value), symbol, 'catalogue'),
+                }),
+          );
+        },
+        onError: (failure) => setError(refusalText(failure)),
+      },
+    );
+  }
+
+  // A new subtotal changes a percentage discount and may fall below a minimum order.
+  const checkedFor = useRef(subtotal);
+  const { mutate } = validation;
+  useEffect(() => {
+    const changed = checkedFor.current !== subtotal;
+    checkedFor.current = subtotal;
+    if (!applied || !changed) return;
+    mutate(
+      { code: applied.code, subtotal },
+      {
+        onSuccess: (result) => {
+          const discount = toThousandths(result.discount);
+          onChange(discount > 0 ? { code: applied.code, discount } : null);
+        },
+        onError: (failure) => {
+          onChange(null);
+          setError(refusalText(failure));
+        },
+      },
+    );
+    // Only a change of subtotal re-checks; the callbacks read the latest values when it does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subtotal]);
+
+  if (applied) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-600/40 bg-brand-50 p-3 text-sm">
+        <p className="text-brand-800">
+          {t('cart.promo.applied_banner', { code: applied.code })}{' '}
+          <span className="font-semibold" dir="ltr">
+            −<Price value={applied.discount} />
+          </span>
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            onChange(null);
+            setError(null);
+          }}
+          aria-label={t('cart.promo.remove_named', { code: applied.code })}
+          className="rounded-lg px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
+        >
+          {t('cart.promo.remove')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={apply} noValidate className="flex flex-col gap-2">
+      <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
+        {t('cart.promo.label')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          placeholder={t('cart.promo.placeholder')}
+          autoComplete="off"
+          aria-invalid={error !== null}
+          aria-describedby={`${inputId}-error`}
+          className="min-h-10 min-w-0 flex-1 rounded-lg border border-stone-300 px-3 uppercase placeholder:normal-case focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+        />
+        <Button type="submit" variant="secondary" disabled={validation.isPending}>
+          {t('cart.promo.apply')}
+        </Button>
+      </div>
+      <p id={`${inputId}-error`} aria-live="polite" className="text-sm font-semibold text-red-700 empty:hidden">
+        {error}
+      </p>
+    </form>
+  );
+}
