@@ -11,3 +11,4 @@ export * from './web-context.js';
 export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
+export * from './contracts/orders.js';

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { selectedAttributesInputSchema, selectedAttributeSchema, CART_LINE_MAX_QUANTITY } from './cart.js';
+import { idParam, moneySchema, successShape } from './common.js';
+
+export const orderStatuses = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'completed',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentMethods = ['cash_on_delivery', 'upayments'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Order numbers are random, unguessable and safe to show: e.g. "SB-7K3M9Q2X4T". */
+export const ORDER_NUMBER_PATTERN = /^SB-[0-9A-HJKMNP-TV-Z]{10}$/;
+
+/** Progress shown on the tracking page per status (spec: pending 25 %, … delivered 100 %). */
+export const ORDER_PROGRESS: Record<OrderStatus, number> = {
+  pending: 25,
+  processing: 50,
+  shipped: 75,
+  delivered: 100,
+  completed: 100,
+  cancelled: 0,
+  refunded: 0,
+};
+
+// ---------- requests ----------
+
+const requiredText = (max: number, key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, key)
+    .max(max, 'validation.too_long');
+
+/** A required id whose absence (missing, null or empty) reads as "X is required". */
+const requiredId = (key: string) =>
+  z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.coerce.number({ error: key }).int(key).positive(key).max(2_147_483_647, key),
+  );
+
+export const orderItemInputSchema = z.object({
+  product_id: idParam,
+  quantity: z
+    .number({ error: 'validation.quantity_invalid' })
+    .int('validation.quantity_invalid')
+    .min(1, 'validation.quantity_invalid')
+    .max(CART_LINE_MAX_QUANTITY, 'validation.quantity_invalid'),
+  selected_attributes: selectedAttributesInputSchema,
+});
+
+/**
+ * The checkout's payload (spec section 3). Prices, totals, the shipping fee and the discount are
+ * always computed by the server: `total_amount`, `user_id` and `city` are accepted for
+ * compatibility and never trusted. Without `items`, the shopper's cart is ordered.
+ */
+export const createOrderBodySchema = z.object({
+  name: requiredText(200, 'order.name_required'),
+  email: z
+    .string({ error: 'order.email_required' })
+    .trim()
+    .min(1, 'order.email_required')
+    .max(254, 'validation.too_long')
+    .pipe(z.email('order.email_invalid'))
+    .transform((value) => value.toLowerCase()),
+  phone: requiredText(30, 'order.phone_required').pipe(
+    z.string().regex(/^\+?[0-9\s\-()]{8,}$/, 'order.phone_invalid'),
+  ),
+  shipping_address: requiredText(500, 'order.shipping_address_required'),
+  country_id: requiredId('order.country_required'),
+  governorate_id: requiredId('order.governorate_required'),
+  city_id: requiredId('order.city_required'),
+  city: z.string().max(200).optional(),
+  payment_method: z.enum(paymentMethods, { error: 'order.payment_method_invalid' }).default('cash_on_delivery'),
+  promo_code: z.string().trim().max(50).nullish(),
+  notes: z.string().trim().max(1000).nullish(),
+  items: z.array(orderItemInputSchema).max(100).optional(),
+  total_amount: z.number().optional(),
+  user_id: z.number().int().nullish(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const orderNumberParamsSchema = z.object({
+  orderNumber: z.string().trim().toUpperCase().regex(ORDER_NUMBER_PATTERN, 'order.number_invalid'),
+});
+
+export const orderIdParamsSchema = z.object({ id: idParam });
+
+// ---------- responses ----------
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  /** Snapshot at the time of the order. */
+  product_name: z.string(),
+  sku: z.string().nullable(),
+  featured_image: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Unit price paid, surcharges included. */
+  price: moneySchema,
+  total: moneySchema,
+  selected_attributes: z.record(z.string(), selectedAttributeSchema),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: z.enum(orderStatuses),
+  created_at: z.string(),
+  payment_method: z.enum(paymentMethods),
+  customer_type: z.enum(['user', 'guest']),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  shipping_address: z.string(),
+  country_name: z.string(),
+  governorate_name: z.string().nullable(),
+  city_name: z.string(),
+  notes: z.string().nullable(),
+  promo_code: z.string().nullable(),
+  subtotal: moneySchema,
+  discount_amount: moneySchema,
+  shipping_amount: moneySchema,
+  tax_amount: moneySchema,
+  /** subtotal - discount_amount + shipping_amount (+ tax_amount, 0 in Kuwait). */
+  total_amount: moneySchema,
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = successShape({
+  order: orderSchema.extend({
+    /** Present when the shopper must pay online: where to send the browser. */
+    payment_url: z.string().optional(),
+  }),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+export const orderListResponseSchema = successShape({ orders: z.array(orderSchema) });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const orderStatusListResponseSchema = successShape({
+  statuses: z.array(z.object({ value: z.enum(orderStatuses), label: z.string() })),
+});
+export type OrderStatusListResponse = z.infer<typeof orderStatusListResponseSchema>;
