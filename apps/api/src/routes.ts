@@ -3,6 +3,7 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { locationsRoutes } from './modules/locations/routes.js';
+import { ordersRoutes } from './modules/orders/routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 
@@ -14,4 +15,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentRoutes);
   await app.register(locationsRoutes);
   await app.register(promotionsRoutes);
+  await app.register(ordersRoutes);
 }

@@ -4,22 +4,32 @@ import { createCartService } from './modules/cart/service.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createLocationsService } from './modules/locations/service.js';
+import { createOrdersService } from './modules/orders/service.js';
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(db: Database, config: AppConfig) {
+  const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs });
+  // Pricing reads the catalogue directly, never its listing cache.
+  const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
+  const cart = createCartService(db, { catalog: pricing, sessionSecret: config.sessionSecret });
+  const locations = createLocationsService(db);
+  const promotions = createPromotionsService(db);
   return {
-    catalog: createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs }),
-    // Pricing reads the catalogue directly, never its listing cache.
-    cart: createCartService(db, {
-      catalog: createCatalogService(db, { listCacheTtlMs: 0 }),
-      sessionSecret: config.sessionSecret,
-    }),
+    catalog,
+    cart,
     settings: createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs }),
     content: createContentService(db),
-    locations: createLocationsService(db),
-    promotions: createPromotionsService(db),
+    locations,
+    promotions,
+    orders: createOrdersService(db, {
+      catalog: pricing,
+      cart,
+      locations,
+      promotions,
+      onStockChanged: () => catalog.invalidateListings(),
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client.js';
 import { selectionKey } from '../modules/cart/service.js';
+import { newOrderNumber } from '../modules/orders/service.js';
 import {
   attributeVariations,
   attributes,
@@ -9,6 +10,8 @@ import {
   cities,
   countries,
   governorates,
+  orderItems,
+  orders,
   productAttributeVariations,
   productImages,
   products,
@@ -248,4 +251,60 @@ export async function addCartItem(
     .values({ ...values, selected, selection_key: selectionKey(selected) })
     .returning();
   return row!;
+}
+
+// Orders.
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'order_id' | 'line_total'>;
+
+/**
+ * An order written directly (no stock or promo bookkeeping), with its items: for reads and
+ * back-office data. Totals are derived from the items and the shipping amount.
+ */
+export async function createOrder(
+  db: Executor,
+  values: Partial<NewOrder> = {},
+  items: NewOrderItem[] = [{ product_id: null, product_name: 'سبحة', unit_price: 10_000, quantity: 1 }],
+) {
+  const n = next();
+  const subtotal = items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+  const discount = values.discount_amount ?? 0;
+  const shipping = values.shipping_amount ?? 0;
+  const tax = values.tax_amount ?? 0;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      order_number: newOrderNumber(),
+      customer_name: `عميل ${n}`,
+      customer_email: `customer${n}@example.com`,
+      customer_phone: '+96550000000',
+      shipping_address: `قطعة ${n}، شارع ${n}`,
+      country_name_ar: 'الكويت',
+      country_name_en: 'Kuwait',
+      city_name_ar: 'حولي',
+      city_name_en: 'Hawalli',
+      payment_method: 'cash_on_delivery',
+      subtotal,
+      discount_amount: discount,
+      shipping_amount: shipping,
+      tax_amount: tax,
+      total_amount: subtotal - discount + shipping + tax,
+      ...values,
+    })
+    .returning();
+  const rows =
+    items.length === 0
+      ? []
+      : await db
+          .insert(orderItems)
+          .values(
+            items.map((item) => ({
+              ...item,
+              order_id: order!.id,
+              line_total: item.unit_price * item.quantity,
+            })),
+          )
+          .returning();
+  return { order: order!, items: rows };
 }

@@ -4,3 +4,4 @@ export * from './settings.js';
 export * from './locations.js';
 export * from './promotions.js';
 export * from './cart.js';
+export * from './orders.js';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartAddBodySchema,
@@ -9,10 +9,11 @@ import {
   errorResponseSchema,
   type CartAddBody,
 } from '@shop/shared';
-import { isCartToken, newCartToken, type CartOwner, type CartView } from './service.js';
+import { CART_COOKIE, cartCookieToken as cookieToken, guestCartOwner as guestOwner } from './cookie.js';
+import { newCartToken, type CartView } from './service.js';
 
-/** Name of the httpOnly, signed cookie that carries a guest's cart token. */
-export const CART_COOKIE = 'cart';
+export { CART_COOKIE };
+
 const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
 
 const errors = {
@@ -22,21 +23,10 @@ const errors = {
   500: errorResponseSchema,
 };
 
-/** The guest token of a correctly signed cart cookie; a missing or tampered cookie gives none. */
-function cookieToken(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[CART_COOKIE];
-  if (!raw) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value !== null && isCartToken(unsigned.value)
-    ? unsigned.value
-    : undefined;
-}
-
-function guestOwner(request: FastifyRequest): CartOwner {
-  return { kind: 'guest', token: cookieToken(request) };
-}
-
-function selectedVariations(input: CartAddBody['selected_attributes']): Record<string, number> {
+/** The chosen variation id per attribute id, from either form the contract accepts. */
+export function selectedVariations(
+  input: CartAddBody['selected_attributes'],
+): Record<string, number> {
   return Object.fromEntries(
     Object.entries(input).map(([attributeId, choice]) => [
       attributeId,

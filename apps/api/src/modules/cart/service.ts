@@ -304,10 +304,12 @@ export function createCartService(db: Database, options: CartServiceOptions) {
       return present(cartId);
     },
 
-    /** Empties the owner's cart. */
-    async clear(owner: CartOwner): Promise<CartView> {
-      const cartId = await findCartId(db, owner);
-      if (cartId !== undefined) await db.delete(cartItems).where(eq(cartItems.cart_id, cartId));
+    /** Empties the owner's cart; pass the caller's transaction to empty it inside it. */
+    async clear(owner: CartOwner, executor: Executor = db): Promise<CartView> {
+      const cartId = await findCartId(executor, owner);
+      if (cartId !== undefined) {
+        await executor.delete(cartItems).where(eq(cartItems.cart_id, cartId));
+      }
       return emptyCart();
     },
 

@@ -113,6 +113,12 @@ interface ImageRow {
 }
 
 /**
+ * products.id spelled with its table: Drizzle leaves a column unqualified when a query reads one
+ * table, and inside an image subquery a bare "id" would mean the image's own id.
+ */
+const qualifiedProductId = sql`${sql.identifier('products')}.${sql.identifier('id')}`;
+
+/**
  * A product's images in display order, as JSON inside the product's own row: a page of
  * products and all their images come back in one statement. PostgreSQL evaluates it only for
  * the rows that survive the LIMIT, one index probe each.
@@ -121,7 +127,7 @@ const productImagesJson = sql<ImageRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', image.id, 'filename', image.filename, 'sort_order', image.sort_order
   ) order by image.sort_order, image.id), '[]'::json)
-  from ${productImages} image where image.product_id = ${products.id}
+  from ${productImages} image where image.product_id = ${qualifiedProductId}
 )`;
 
 const productFields = {
@@ -679,7 +685,7 @@ export function createCatalogService(
           manage_stock: products.manage_stock,
           image: sql<string | null>`(
             select image.filename from ${productImages} image
-            where image.product_id = ${products.id}
+            where image.product_id = ${qualifiedProductId}
             order by image.sort_order, image.id limit 1
           )`,
         })

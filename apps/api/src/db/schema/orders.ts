@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { orderStatuses, paymentMethods } from '@shop/shared';
+import { products } from './catalog.js';
+import { cities, countries, governorates } from './locations.js';
+import { promoCodes } from './promotions.js';
+
+export const orderStatus = pgEnum('order_status', orderStatuses);
+export const paymentMethod = pgEnum('payment_method', paymentMethods);
+
+/** A chosen variation as it was when the order was placed; additional_price in thousandths. */
+export interface OrderItemSelection {
+  attribute_id: number;
+  attribute_name: string;
+  variation_id: number;
+  title: string;
+  additional_price: number;
+}
+
+/**
+ * A placed order. Money columns are thousandths. Names of places, products and variations are
+ * snapshots: the order reads the same after the catalogue or the locations change.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Public, random and unguessable ("SB-" + 10 Crockford base32 characters). */
+    order_number: text('order_number').notNull(),
+    status: orderStatus('status').notNull().default('pending'),
+    // No foreign key yet: the users table arrives with the accounts module, which adds it.
+    user_id: integer('user_id'),
+    customer_name: text('customer_name').notNull(),
+    customer_email: text('customer_email').notNull(),
+    customer_phone: text('customer_phone').notNull(),
+    shipping_address: text('shipping_address').notNull(),
+    country_id: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
+    governorate_id: integer('governorate_id').references(() => governorates.id, {
+      onDelete: 'set null',
+    }),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    country_name_ar: text('country_name_ar').notNull(),
+    country_name_en: text('country_name_en').notNull(),
+    governorate_name_ar: text('governorate_name_ar'),
+    governorate_name_en: text('governorate_name_en'),
+    city_name_ar: text('city_name_ar').notNull(),
+    city_name_en: text('city_name_en').notNull(),
+    payment_method: paymentMethod('payment_method').notNull(),
+    promo_code_id: integer('promo_code_id').references(() => promoCodes.id, {
+      onDelete: 'set null',
+    }),
+    /** The code as it was applied, kept when the promo code is deleted. */
+    promo_code: text('promo_code'),
+    subtotal: integer('subtotal').notNull(),
+    discount_amount: integer('discount_amount').notNull().default(0),
+    shipping_amount: integer('shipping_amount').notNull().default(0),
+    tax_amount: integer('tax_amount').notNull().default(0),
+    total_amount: integer('total_amount').notNull(),
+    notes: text('notes'),
+    /** The client's Idempotency-Key: a retried request finds its order instead of making another. */
+    idempotency_key: text('idempotency_key'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_order_number_key').on(table.order_number),
+    uniqueIndex('orders_idempotency_key_key').on(table.idempotency_key),
+    index('orders_created_at_idx').on(table.created_at),
+    index('orders_status_idx').on(table.status),
+    index('orders_user_id_idx').on(table.user_id),
+    index('orders_customer_email_idx').on(table.customer_email),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${table.subtotal} >= 0 and ${table.discount_amount} >= 0 and ${table.shipping_amount} >= 0 and ${table.tax_amount} >= 0 and ${table.total_amount} >= 0`,
+    ),
+    check(
+      'orders_total_consistent',
+      sql`${table.total_amount} = ${table.subtotal} - ${table.discount_amount} + ${table.shipping_amount} + ${table.tax_amount}`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    sku: text('sku'),
+    /** URL path (or filename) of the product's featured image when ordered. */
+    featured_image: text('featured_image'),
+    /** Unit price paid, surcharges included. */
+    unit_price: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    line_total: integer('line_total').notNull(),
+    /** Attribute id → the chosen variation as it was when ordered. */
+    selected_attributes: jsonb('selected_attributes')
+      .$type<Record<string, OrderItemSelection>>()
+      .notNull()
+      .default({}),
+  },
+  (table) => [
+    index('order_items_order_id_idx').on(table.order_id),
+    index('order_items_product_id_idx').on(table.product_id),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_line_total_consistent', sql`${table.line_total} = ${table.unit_price} * ${table.quantity}`),
+  ],
+);

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createOrderBodySchema,
+  errorResponseSchema,
+  orderIdParamsSchema,
+  orderListResponseSchema,
+  orderNumberParamsSchema,
+  orderResponseSchema,
+  orderStatusListResponseSchema,
+} from '@shop/shared';
+import { AppError } from '../../errors.js';
+import { guestCartOwner } from '../cart/cookie.js';
+import { selectedVariations } from '../cart/routes.js';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/** Order numbers are unguessable; a per-IP limit keeps anyone from trying many of them. */
+const ORDER_LOOKUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** The client's Idempotency-Key header, if any; a malformed key is a 400. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw AppError.validation([
+      { field: 'Idempotency-Key', message: 'order.idempotency_key_invalid' },
+    ]);
+  }
+  return value;
+}
+
+// Accounts do not exist yet: every route that needs a signed-in user answers 401 until they do.
+const signInRequired = () => new AppError('UNAUTHENTICATED', 'error.unauthenticated');
+
+export async function ordersRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { orders } = app.services;
+
+  // Orders carry personal data: no shared cache may keep a reply.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  routes.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order from the given items or the shopper\'s cart',
+        body: createOrderBodySchema,
+        response: {
+          200: orderResponseSchema,
+          201: orderResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          500: errors[500],
+          503: errors[503],
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request);
+      const { body } = request;
+      const placed = await orders.placeOrder(
+        {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          shipping_address: body.shipping_address,
+          country_id: body.country_id,
+          governorate_id: body.governorate_id,
+          city_id: body.city_id,
+          payment_method: body.payment_method,
+          promo_code: body.promo_code,
+          notes: body.notes,
+          items: body.items?.map((item) => ({
+            product_id: item.product_id,
+            quantity: item.quantity,
+            selected: selectedVariations(item.selected_attributes),
+          })),
+        },
+        {
+          cartOwner: guestCartOwner(request),
+          // body.user_id is never trusted: the signed-in user comes from the session.
+          userId: null,
+          idempotencyKey: key,
+          lang: request.lang,
+        },
+      );
+      reply.code(placed.created ? 201 : 200);
+      return { success: true as const, order: placed.order };
+    },
+  );
+
+  routes.get(
+    '/orders/statuses',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order statuses with their labels',
+        response: { 200: orderStatusListResponseSchema, 500: errors[500] },
+      },
+    },
+    async (request) => ({ success: true as const, statuses: orders.statuses(request.lang) }),
+  );
+
+  routes.get(
+    '/orders/number/:orderNumber',
+    {
+      config: { rateLimit: ORDER_LOOKUP_RATE_LIMIT },
+      schema: {
+        tags: ['orders'],
+        summary: 'An order by its public number (order tracking)',
+        params: orderNumberParamsSchema,
+        response: {
+          200: orderResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          429: errors[429],
+          500: errors[500],
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      order: await orders.getOrderByNumber(request.params.orderNumber, request.lang),
+    }),
+  );
+
+  routes.get(
+    '/orders/my-orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders",
+        response: { 200: orderListResponseSchema, 401: errors[401], 500: errors[500] },
+      },
+    },
+    async () => {
+      throw signInRequired();
+    },
+  );
+
+  routes.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'An order by id, for its owner or an administrator',
+        params: orderIdParamsSchema,
+        response: {
+          200: orderResponseSchema,
+          400: errors[400],
+          401: errors[401],
+          404: errors[404],
+          500: errors[500],
+        },
+      },
+    },
+    async () => {
+      throw signInRequired();
+    },
+  );
+}

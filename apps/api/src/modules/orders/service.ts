@@ -1,0 +1,423 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  apiMessage,
+  DEFAULT_LANGUAGE,
+  fromThousandths,
+  orderStatuses,
+  uploadUrl,
+  type Language,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type PaymentMethod,
+  type Thousandths,
+} from '@shop/shared';
+import type { Database, Executor } from '../../db/client.js';
+import { orderItems, orders, products, type OrderItemSelection } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { CartOwner, CartService } from '../cart/service.js';
+import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
+import type { LocationsService } from '../locations/service.js';
+import type { PromotionsService } from '../promotions/service.js';
+
+/** Crockford base32: no I, L, O or U, so a number read aloud or typed is hard to get wrong. */
+const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ORDER_NUMBER_LENGTH = 10;
+const ORDER_NUMBER_ATTEMPTS = 5;
+
+/** A new random order number, "SB-" + 10 Crockford base32 characters (50 random bits). */
+export function newOrderNumber(): string {
+  // 32 divides 256, so the low 5 bits of a random byte are uniformly distributed.
+  const bytes = randomBytes(ORDER_NUMBER_LENGTH);
+  let digits = '';
+  for (const byte of bytes) digits += CROCKFORD_ALPHABET[byte & 31];
+  return `SB-${digits}`;
+}
+
+export interface PlaceOrderInput {
+  name: string;
+  email: string;
+  phone: string;
+  shipping_address: string;
+  country_id: number;
+  governorate_id: number;
+  city_id: number;
+  payment_method: PaymentMethod;
+  promo_code?: string | null | undefined;
+  notes?: string | null | undefined;
+  /** Lines to order; absent or empty: the shopper's cart is ordered. */
+  items?: PriceLineInput[] | undefined;
+}
+
+export interface PlaceOrderContext {
+  /** The shopper's cart (a guest's cookie or a user's); emptied when the order is placed. */
+  cartOwner?: CartOwner | undefined;
+  /** The signed-in customer placing the order, or null for a guest. */
+  userId: number | null;
+  idempotencyKey?: string | undefined;
+  lang?: Language;
+  now?: Date;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** false when an earlier request with the same Idempotency-Key had already made this order. */
+  created: boolean;
+}
+
+/** Who is looking at an order by id: its owner or an administrator may see it. */
+export interface OrderViewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+export interface OrdersServiceDeps {
+  /** Prices lines from the database (never the listing cache). */
+  catalog: Pick<CatalogService, 'priceLines'>;
+  cart: Pick<CartService, 'view' | 'clear'>;
+  locations: Pick<LocationsService, 'getCityForShipping'>;
+  promotions: Pick<PromotionsService, 'redeemPromo'>;
+  /** Called after an order committed: stock changed, so cached product listings are stale. */
+  onStockChanged?: () => void;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** Thrown inside the transaction when another request with the same key won: rolls it back. */
+class IdempotentReplay extends Error {}
+
+const cartEmpty = () =>
+  new AppError('VALIDATION_ERROR', 'order.cart_empty', [{ field: 'items', message: 'order.cart_empty' }]);
+
+const fieldError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
+  new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
+
+function imagePath(value: string | null): string | null {
+  if (value === null) return null;
+  return value.startsWith('/') || /^https?:\/\//.test(value) ? value : uploadUrl('products', value);
+}
+
+function presentItem(row: OrderItemRow): OrderItem {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    sku: row.sku,
+    featured_image: imagePath(row.featured_image),
+    quantity: row.quantity,
+    price: fromThousandths(row.unit_price),
+    total: fromThousandths(row.line_total),
+    selected_attributes: Object.fromEntries(
+      Object.entries(row.selected_attributes).map(([key, choice]) => [
+        key,
+        { ...choice, additional_price: fromThousandths(choice.additional_price) },
+      ]),
+    ),
+  };
+}
+
+/** The order as the API shows it: decimals for money, place names in the request's language. */
+export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang: Language): Order {
+  const en = lang === 'en';
+  return {
+    id: row.id,
+    order_number: row.order_number,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    payment_method: row.payment_method,
+    customer_type: row.user_id === null ? 'guest' : 'user',
+    name: row.customer_name,
+    email: row.customer_email,
+    phone: row.customer_phone,
+    shipping_address: row.shipping_address,
+    country_name: en ? row.country_name_en : row.country_name_ar,
+    governorate_name: en ? row.governorate_name_en : row.governorate_name_ar,
+    city_name: en ? row.city_name_en : row.city_name_ar,
+    notes: row.notes,
+    promo_code: row.promo_code,
+    subtotal: fromThousandths(row.subtotal),
+    discount_amount: fromThousandths(row.discount_amount),
+    shipping_amount: fromThousandths(row.shipping_amount),
+    tax_amount: fromThousandths(row.tax_amount),
+    total_amount: fromThousandths(row.total_amount),
+    items: items.map(presentItem),
+  };
+}
+
+/** The status values with their labels in a language. */
+export function orderStatusList(lang: Language): Array<{ value: OrderStatus; label: string }> {
+  return orderStatuses.map((value) => ({ value, label: apiMessage(`order.status.${value}`, lang) }));
+}
+
+/** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
+function quantitiesByProduct(lines: readonly PricedLine[]): Array<[PricedLine, number]> {
+  const byProduct = new Map<number, [PricedLine, number]>();
+  for (const line of lines) {
+    const entry = byProduct.get(line.product_id);
+    byProduct.set(line.product_id, [entry?.[0] ?? line, (entry?.[1] ?? 0) + line.quantity]);
+  }
+  return [...byProduct.values()].sort(([a], [b]) => a.product_id - b.product_id);
+}
+
+export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
+  async function loadOrders(executor: Executor, rows: OrderRow[], lang: Language): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const itemRows = await executor
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.order_id,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(orderItems.id);
+    return rows.map((row) =>
+      presentOrder(
+        row,
+        itemRows.filter((item) => item.order_id === row.id),
+        lang,
+      ),
+    );
+  }
+
+  async function findOne(executor: Executor, where: SQL, lang: Language) {
+    const rows = await executor.select().from(orders).where(where).limit(1);
+    const [order] = await loadOrders(executor, rows, lang);
+    return order;
+  }
+
+  /** Step 1: the lines to order, from the payload or else from the shopper's cart. */
+  async function resolveLines(
+    input: PlaceOrderInput,
+    owner: CartOwner | undefined,
+  ): Promise<PriceLineInput[]> {
+    if (input.items && input.items.length > 0) return input.items;
+    const hasCart = owner !== undefined && (owner.kind === 'user' || owner.token !== undefined);
+    if (!hasCart) return [];
+    const cart = await deps.cart.view(owner);
+    return cart.items.map((item) => ({
+      product_id: item.product_id,
+      quantity: item.quantity,
+      selected: Object.fromEntries(
+        Object.entries(item.selected_attributes).map(([key, choice]) => [key, choice.variation_id]),
+      ),
+    }));
+  }
+
+  /** Step 3: the city, its fee and its place names; the chosen country and governorate must match it. */
+  async function shippingCity(tx: Executor, input: PlaceOrderInput) {
+    const city = await deps.locations.getCityForShipping(input.city_id, tx);
+    if (!city) throw fieldError('city_id', 'order.city_not_found');
+    if (city.country_id !== input.country_id) throw fieldError('country_id', 'order.country_mismatch');
+    if (city.governorate_id !== null && city.governorate_id !== input.governorate_id) {
+      throw fieldError('governorate_id', 'order.governorate_mismatch');
+    }
+    return city;
+  }
+
+  /** Step 5: the promo code is used once; a refusal is reported on the promo_code field. */
+  async function redeem(tx: Executor, code: string, subtotal: Thousandths, now: Date) {
+    try {
+      return await deps.promotions.redeemPromo(tx, code, subtotal, now);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+        throw new AppError(
+          error.code,
+          error.messageKey,
+          (error.details ?? []).map((detail) => ({ ...detail, field: 'promo_code' })),
+          error.params,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Step 6: takes the ordered quantities from stock; never below zero, else OUT_OF_STOCK. */
+  async function takeStock(tx: Executor, lines: readonly PricedLine[]): Promise<Map<number, string | null>> {
+    const skus = new Map<number, string | null>();
+    for (const [line, quantity] of quantitiesByProduct(lines)) {
+      const [row] = await tx
+        .update(products)
+        .set({
+          stock_quantity: sql`case when ${products.manage_stock}
+            then ${products.stock_quantity} - ${quantity} else ${products.stock_quantity} end`,
+        })
+        .where(
+          and(
+            eq(products.id, line.product_id),
+            or(sql`not ${products.manage_stock}`, sql`${products.stock_quantity} >= ${quantity}`),
+          ),
+        )
+        .returning({ id: products.id, sku: products.sku });
+      if (!row) {
+        throw new AppError(
+          'OUT_OF_STOCK',
+          'order.out_of_stock',
+          [{ field: 'items', message: 'order.out_of_stock', params: { product: line.name } }],
+          { product: line.name },
+        );
+      }
+      skus.set(row.id, row.sku);
+    }
+    return skus;
+  }
+
+  /** Step 7: the order row under a fresh random number (a collision, astronomically rare, retries). */
+  async function insertOrder(
+    tx: Executor,
+    values: Omit<typeof orders.$inferInsert, 'order_number'>,
+  ): Promise<number> {
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+      // DO NOTHING waits for a concurrent insert of the same idempotency key to end, then skips.
+      const [row] = await tx
+        .insert(orders)
+        .values({ ...values, order_number: newOrderNumber() })
+        .onConflictDoNothing()
+        .returning({ id: orders.id });
+      if (row) return row.id;
+      if (values.idempotency_key) {
+        const [existing] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.idempotency_key, values.idempotency_key));
+        if (existing) throw new IdempotentReplay();
+      }
+    }
+    throw new Error('Could not draw a free order number');
+  }
+
+  return {
+    /**
+     * Places an order in one transaction: re-prices the lines from the database, checks the
+     * city, uses the promo code, takes the stock, snapshots everything into the order and
+     * empties the cart. Client prices and totals are never used. A request repeating an
+     * Idempotency-Key gets the order of the first one (created: false).
+     */
+    async placeOrder(input: PlaceOrderInput, context: PlaceOrderContext): Promise<PlacedOrder> {
+      const lang = context.lang ?? DEFAULT_LANGUAGE;
+      const now = context.now ?? new Date();
+      const key = context.idempotencyKey;
+      const replay = async (): Promise<PlacedOrder | undefined> => {
+        if (key === undefined) return undefined;
+        const order = await findOne(db, eq(orders.idempotency_key, key), lang);
+        return order ? { order, created: false } : undefined;
+      };
+
+      const earlier = await replay();
+      if (earlier) return earlier;
+      // Online payment is not set up in this shop yet: refuse before anything is written.
+      if (input.payment_method === 'upayments') {
+        throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
+      }
+
+      const lines = await resolveLines(input, context.cartOwner);
+      if (lines.length === 0) throw cartEmpty();
+      // Step 2. Priced before the transaction opens: the catalogue reads with its own
+      // connection, and the guarded stock update below is what makes the order safe.
+      const priced = await deps.catalog.priceLines(lines, lang);
+      const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
+      const promoCode = input.promo_code?.trim() || undefined;
+
+      let orderId: number;
+      try {
+        orderId = await db.transaction(async (tx) => {
+          const city = await shippingCity(tx, input);
+          const promo = promoCode === undefined ? undefined : await redeem(tx, promoCode, subtotal, now);
+          const discount = Math.min(promo?.discount ?? 0, subtotal);
+          const shipping = city.shipping_fee;
+          const tax = 0;
+          const skus = await takeStock(tx, priced);
+          const id = await insertOrder(tx, {
+            user_id: context.userId,
+            customer_name: input.name,
+            customer_email: input.email,
+            customer_phone: input.phone,
+            shipping_address: input.shipping_address,
+            country_id: city.country_id,
+            governorate_id: city.governorate_id,
+            city_id: city.id,
+            country_name_ar: city.country_name_ar,
+            country_name_en: city.country_name_en,
+            governorate_name_ar: city.governorate_name_ar,
+            governorate_name_en: city.governorate_name_en,
+            city_name_ar: city.name_ar,
+            city_name_en: city.name_en,
+            payment_method: input.payment_method,
+            promo_code_id: promo?.id ?? null,
+            promo_code: promo?.code ?? null,
+            subtotal,
+            discount_amount: discount,
+            shipping_amount: shipping,
+            tax_amount: tax,
+            total_amount: subtotal - discount + shipping + tax,
+            notes: input.notes?.trim() || null,
+            idempotency_key: key ?? null,
+          });
+          await tx.insert(orderItems).values(
+            priced.map((line) => ({
+              order_id: id,
+              product_id: line.product_id,
+              product_name: line.name,
+              sku: skus.get(line.product_id) ?? null,
+              featured_image: line.featured_image,
+              unit_price: line.unit_price,
+              quantity: line.quantity,
+              line_total: line.unit_price * line.quantity,
+              selected_attributes: line.selected_attributes satisfies Record<string, OrderItemSelection>,
+            })),
+          );
+          if (context.cartOwner) await deps.cart.clear(context.cartOwner, tx);
+          return id;
+        });
+      } catch (error) {
+        if (error instanceof IdempotentReplay) {
+          const winner = await replay();
+          if (winner) return winner;
+        }
+        throw error;
+      }
+      deps.onStockChanged?.();
+      const order = await findOne(db, eq(orders.id, orderId), lang);
+      return { order: order!, created: true };
+    },
+
+    /** An order by its public number (already upper-case), or NOT_FOUND. */
+    async getOrderByNumber(orderNumber: string, lang: Language = DEFAULT_LANGUAGE): Promise<Order> {
+      const order = await findOne(db, eq(orders.order_number, orderNumber), lang);
+      if (!order) throw AppError.notFound('order.not_found');
+      return order;
+    },
+
+    /** A customer's orders, newest first. */
+    async listOrdersForUser(userId: number, lang: Language = DEFAULT_LANGUAGE): Promise<Order[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.user_id, userId))
+        .orderBy(desc(orders.created_at), desc(orders.id));
+      return loadOrders(db, rows, lang);
+    },
+
+    /** An order by id for its owner or an administrator; anyone else gets NOT_FOUND. */
+    async getOrderForViewer(
+      id: number,
+      viewer: OrderViewer,
+      lang: Language = DEFAULT_LANGUAGE,
+    ): Promise<Order> {
+      const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      const row = rows[0];
+      if (!row || (!viewer.isAdmin && row.user_id !== viewer.userId)) {
+        throw AppError.notFound('order.not_found');
+      }
+      const [order] = await loadOrders(db, rows, lang);
+      return order!;
+    },
+
+    statuses: orderStatusList,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
