@@ -8,6 +8,8 @@ export default [
   route('category/:slug', 'routes/category.tsx'),
   route('categories', 'routes/categories.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
+  route('order-status/:orderNumber', 'routes/order-status.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('return-policy', 'routes/return-policy.tsx'),

@@ -5,33 +5,81 @@ import type { Language } from './constants.js';
  * messages in the contract schemas, so a validation failure reads well in the shopper's language.
  */
 export const apiMessages = {
-  'error.validation': { ar: 'بعض البيانات المدخلة غير صحيحة', en: 'Some of the data sent is invalid' },
+  'error.validation': {
+    ar: 'بعض البيانات المدخلة غير صحيحة',
+    en: 'Some of the data sent is invalid',
+  },
   'error.not_found': { ar: 'المورد المطلوب غير موجود', en: 'The requested resource was not found' },
   'error.route_not_found': { ar: 'المسار المطلوب غير موجود', en: 'This API route does not exist' },
   'error.product_not_found': { ar: 'المنتج غير موجود', en: 'Product not found' },
   'error.category_not_found': { ar: 'الفئة غير موجودة', en: 'Category not found' },
-  'error.malformed_json': { ar: 'صيغة JSON في الطلب غير صحيحة', en: 'The request body is not valid JSON' },
-  'error.unsupported_media_type': { ar: 'نوع محتوى الطلب غير مدعوم', en: 'Unsupported content type' },
+  'error.malformed_json': {
+    ar: 'صيغة JSON في الطلب غير صحيحة',
+    en: 'The request body is not valid JSON',
+  },
+  'error.unsupported_media_type': {
+    ar: 'نوع محتوى الطلب غير مدعوم',
+    en: 'Unsupported content type',
+  },
   'error.payload_too_large': { ar: 'حجم الطلب أكبر من المسموح', en: 'The request is too large' },
-  'error.rate_limited': { ar: 'طلبات كثيرة جداً، يرجى المحاولة بعد قليل', en: 'Too many requests, please try again shortly' },
+  'error.rate_limited': {
+    ar: 'طلبات كثيرة جداً، يرجى المحاولة بعد قليل',
+    en: 'Too many requests, please try again shortly',
+  },
   'error.unauthenticated': { ar: 'يرجى تسجيل الدخول', en: 'Please log in' },
-  'error.forbidden': { ar: 'ليس لديك صلاحية للقيام بهذا', en: 'You do not have permission to do this' },
-  'error.service_unavailable': { ar: 'الخدمة غير متاحة حالياً', en: 'The service is currently unavailable' },
-  'error.image_invalid': { ar: 'الملف ليس صورة بصيغة مدعومة (JPEG أو PNG أو WebP أو GIF أو AVIF)', en: 'The file is not an image in a supported format (JPEG, PNG, WebP, GIF or AVIF)' },
-  'error.image_too_large': { ar: 'حجم الصورة أو أبعادها أكبر من المسموح', en: 'The image file or its dimensions are larger than allowed' },
-  'error.internal': { ar: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى', en: 'An unexpected error occurred, please try again' },
-  'validation.id_invalid': { ar: 'المعرّف يجب أن يكون رقماً صحيحاً موجباً', en: 'The id must be a positive whole number' },
-  'validation.page_invalid': { ar: 'رقم الصفحة يجب أن يكون رقماً صحيحاً من 1 فأكثر', en: 'The page must be a whole number of 1 or more' },
-  'validation.limit_invalid': { ar: 'عدد العناصر في الصفحة غير مسموح', en: 'The page size is not allowed' },
+  'error.forbidden': {
+    ar: 'ليس لديك صلاحية للقيام بهذا',
+    en: 'You do not have permission to do this',
+  },
+  'error.service_unavailable': {
+    ar: 'الخدمة غير متاحة حالياً',
+    en: 'The service is currently unavailable',
+  },
+  'error.image_invalid': {
+    ar: 'الملف ليس صورة بصيغة مدعومة (JPEG أو PNG أو WebP أو GIF أو AVIF)',
+    en: 'The file is not an image in a supported format (JPEG, PNG, WebP, GIF or AVIF)',
+  },
+  'error.image_too_large': {
+    ar: 'حجم الصورة أو أبعادها أكبر من المسموح',
+    en: 'The image file or its dimensions are larger than allowed',
+  },
+  'error.internal': {
+    ar: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى',
+    en: 'An unexpected error occurred, please try again',
+  },
+  'validation.id_invalid': {
+    ar: 'المعرّف يجب أن يكون رقماً صحيحاً موجباً',
+    en: 'The id must be a positive whole number',
+  },
+  'validation.page_invalid': {
+    ar: 'رقم الصفحة يجب أن يكون رقماً صحيحاً من 1 فأكثر',
+    en: 'The page must be a whole number of 1 or more',
+  },
+  'validation.limit_invalid': {
+    ar: 'عدد العناصر في الصفحة غير مسموح',
+    en: 'The page size is not allowed',
+  },
   'validation.category_invalid': { ar: 'الفئة غير صحيحة', en: 'The category is invalid' },
   'validation.search_too_long': { ar: 'نص البحث طويل جداً', en: 'The search text is too long' },
-  'validation.sort_invalid': { ar: 'طريقة الترتيب غير مدعومة', en: 'This sort field is not supported' },
-  'validation.order_invalid': { ar: 'اتجاه الترتيب يجب أن يكون asc أو desc', en: 'The order must be asc or desc' },
-  'validation.boolean_invalid': { ar: 'القيمة يجب أن تكون true أو false', en: 'The value must be true or false' },
+  'validation.sort_invalid': {
+    ar: 'طريقة الترتيب غير مدعومة',
+    en: 'This sort field is not supported',
+  },
+  'validation.order_invalid': {
+    ar: 'اتجاه الترتيب يجب أن يكون asc أو desc',
+    en: 'The order must be asc or desc',
+  },
+  'validation.boolean_invalid': {
+    ar: 'القيمة يجب أن تكون true أو false',
+    en: 'The value must be true or false',
+  },
   'validation.invalid_value': { ar: 'القيمة غير صحيحة', en: 'The value is invalid' },
   'validation.required': { ar: 'هذا الحقل مطلوب', en: 'This field is required' },
   'validation.unknown_field': { ar: 'حقل غير معروف', en: 'Unknown field' },
-  'validation.amount_invalid': { ar: 'المبلغ يجب أن يكون رقماً من 0 فأكثر', en: 'The amount must be a number of 0 or more' },
+  'validation.amount_invalid': {
+    ar: 'المبلغ يجب أن يكون رقماً من 0 فأكثر',
+    en: 'The amount must be a number of 0 or more',
+  },
   'error.country_not_found': { ar: 'الدولة غير موجودة', en: 'Country not found' },
   'error.governorate_not_found': { ar: 'المحافظة غير موجودة', en: 'Governorate not found' },
   'error.city_not_found': { ar: 'المدينة غير موجودة', en: 'City not found' },
@@ -40,37 +88,97 @@ export const apiMessages = {
   'promo.inactive': { ar: 'كود الخصم غير مفعّل', en: 'This promo code is not active' },
   'promo.not_started': { ar: 'كود الخصم لم يبدأ بعد', en: 'This promo code is not valid yet' },
   'promo.expired': { ar: 'انتهت صلاحية كود الخصم', en: 'This promo code has expired' },
-  'promo.used_up': { ar: 'تم استخدام كود الخصم الحد الأقصى من المرات', en: 'This promo code has reached its maximum number of uses' },
-  'promo.below_minimum': { ar: 'الحد الأدنى للطلب لاستخدام هذا الكود {amount} {currency}', en: 'The minimum order for this promo code is {amount} {currency}' },
+  'promo.used_up': {
+    ar: 'تم استخدام كود الخصم الحد الأقصى من المرات',
+    en: 'This promo code has reached its maximum number of uses',
+  },
+  'promo.below_minimum': {
+    ar: 'الحد الأدنى للطلب لاستخدام هذا الكود {amount} {currency}',
+    en: 'The minimum order for this promo code is {amount} {currency}',
+  },
   'promo.applied': { ar: 'تم تطبيق كود الخصم', en: 'Promo code applied' },
-  'error.cart_item_not_found': { ar: 'هذا المنتج غير موجود في السلة', en: 'This item is not in your cart' },
-  'error.out_of_stock': { ar: 'هذا المنتج غير متوفر في المخزون', en: 'This product is not available in stock' },
-  'error.stock_not_enough': { ar: 'لا يمكن إضافة المزيد، الكمية المتوفرة في المخزون غير كافية', en: 'Cannot add more as the available stock is not enough' },
-  'validation.quantity_invalid': { ar: 'الكمية يجب أن تكون رقماً صحيحاً من 1 إلى 999', en: 'The quantity must be a whole number from 1 to 999' },
-  'validation.attribute_invalid': { ar: 'الخيار المحدد غير صحيح', en: 'The chosen option is invalid' },
-  'validation.variation_not_offered': { ar: 'هذا الخيار غير متاح لهذا المنتج', en: 'This option is not offered for this product' },
-  'validation.attributes_required': { ar: 'يرجى اختيار جميع الخيارات المطلوبة', en: 'Please choose all required attributes' },
-  'validation.attribute_required': { ar: 'يرجى اختيار {attribute}', en: 'Please choose {attribute}' },
+  'error.cart_item_not_found': {
+    ar: 'هذا المنتج غير موجود في السلة',
+    en: 'This item is not in your cart',
+  },
+  'error.out_of_stock': {
+    ar: 'هذا المنتج غير متوفر في المخزون',
+    en: 'This product is not available in stock',
+  },
+  'error.stock_not_enough': {
+    ar: 'لا يمكن إضافة المزيد، الكمية المتوفرة في المخزون غير كافية',
+    en: 'Cannot add more as the available stock is not enough',
+  },
+  'validation.quantity_invalid': {
+    ar: 'الكمية يجب أن تكون رقماً صحيحاً من 1 إلى 999',
+    en: 'The quantity must be a whole number from 1 to 999',
+  },
+  'validation.attribute_invalid': {
+    ar: 'الخيار المحدد غير صحيح',
+    en: 'The chosen option is invalid',
+  },
+  'validation.variation_not_offered': {
+    ar: 'هذا الخيار غير متاح لهذا المنتج',
+    en: 'This option is not offered for this product',
+  },
+  'validation.attributes_required': {
+    ar: 'يرجى اختيار جميع الخيارات المطلوبة',
+    en: 'Please choose all required attributes',
+  },
+  'validation.attribute_required': {
+    ar: 'يرجى اختيار {attribute}',
+    en: 'Please choose {attribute}',
+  },
   'validation.too_long': { ar: 'النص أطول من المسموح', en: 'The text is too long' },
   'order.name_required': { ar: 'الاسم مطلوب', en: 'Name is required' },
   'order.email_required': { ar: 'البريد الإلكتروني مطلوب', en: 'Email is required' },
-  'order.email_invalid': { ar: 'يرجى إدخال بريد إلكتروني صحيح', en: 'Please enter a valid email address' },
+  'order.email_invalid': {
+    ar: 'يرجى إدخال بريد إلكتروني صحيح',
+    en: 'Please enter a valid email address',
+  },
   'order.phone_required': { ar: 'رقم الهاتف مطلوب', en: 'Phone is required' },
   'order.phone_invalid': { ar: 'رقم الهاتف غير صحيح', en: 'Please enter a valid phone number' },
-  'order.shipping_address_required': { ar: 'عنوان الشحن مطلوب', en: 'Shipping address is required' },
+  'order.shipping_address_required': {
+    ar: 'عنوان الشحن مطلوب',
+    en: 'Shipping address is required',
+  },
   'order.country_required': { ar: 'الدولة مطلوبة', en: 'Country is required' },
   'order.governorate_required': { ar: 'المحافظة مطلوبة', en: 'Governorate is required' },
   'order.city_required': { ar: 'المدينة مطلوبة', en: 'City is required' },
-  'order.city_not_found': { ar: 'المدينة المختارة غير متاحة للتوصيل', en: 'The chosen city is not available for delivery' },
-  'order.country_mismatch': { ar: 'الدولة المختارة لا تطابق المدينة', en: 'The chosen country does not match the city' },
-  'order.governorate_mismatch': { ar: 'المحافظة المختارة لا تطابق المدينة', en: 'The chosen governorate does not match the city' },
-  'order.payment_method_invalid': { ar: 'طريقة الدفع غير صحيحة', en: 'The payment method is invalid' },
-  'order.payment_unavailable': { ar: 'طريقة الدفع المختارة غير متاحة حالياً', en: 'the chosen payment method is currently unavailable' },
-  'order.cart_empty': { ar: 'سلة التسوق فارغة. يرجى إضافة منتجات إلى السلة قبل إتمام الطلب.', en: 'Your cart is empty. Please add items to your cart before checkout.' },
-  'order.out_of_stock': { ar: 'الكمية المطلوبة من {product} غير متوفرة في المخزون', en: 'The requested quantity of {product} is not available in stock' },
+  'order.city_not_found': {
+    ar: 'المدينة المختارة غير متاحة للتوصيل',
+    en: 'The chosen city is not available for delivery',
+  },
+  'order.country_mismatch': {
+    ar: 'الدولة المختارة لا تطابق المدينة',
+    en: 'The chosen country does not match the city',
+  },
+  'order.governorate_mismatch': {
+    ar: 'المحافظة المختارة لا تطابق المدينة',
+    en: 'The chosen governorate does not match the city',
+  },
+  'order.payment_method_invalid': {
+    ar: 'طريقة الدفع غير صحيحة',
+    en: 'The payment method is invalid',
+  },
+  'order.payment_unavailable': {
+    ar: 'طريقة الدفع المختارة غير متاحة حالياً',
+    en: 'the chosen payment method is currently unavailable',
+  },
+  'order.cart_empty': {
+    ar: 'سلة التسوق فارغة. يرجى إضافة منتجات إلى السلة قبل إتمام الطلب.',
+    en: 'Your cart is empty. Please add items to your cart before checkout.',
+  },
+  'order.out_of_stock': {
+    ar: 'الكمية المطلوبة من {product} غير متوفرة في المخزون',
+    en: 'The requested quantity of {product} is not available in stock',
+  },
   'order.number_invalid': { ar: 'رقم الطلب غير صحيح', en: 'The order number is invalid' },
   'order.not_found': { ar: 'طلب غير موجود', en: 'order not found' },
-  'order.idempotency_key_invalid': { ar: 'مفتاح عدم التكرار غير صحيح', en: 'The Idempotency-Key header must be 1 to 100 letters, digits, - or _' },
+  'order.idempotency_key_invalid': {
+    ar: 'مفتاح عدم التكرار غير صحيح',
+    en: 'The Idempotency-Key header must be 1 to 100 letters, digits, - or _',
+  },
   'order.status.pending': { ar: 'قيد الانتظار', en: 'Pending' },
   'order.status.processing': { ar: 'قيد المعالجة', en: 'Processing' },
   'order.status.shipped': { ar: 'تم الشحن', en: 'Shipped' },
@@ -86,15 +194,15 @@ export function isApiMessageKey(key: string): key is ApiMessageKey {
   return Object.hasOwn(apiMessages, key);
 }
 
-export function apiMessage(key: ApiMessageKey, lang: Language): string {
-  return apiMessages[key][lang];
-}
-
-/** A catalogue text with its {placeholders} filled in. */
-export function formatApiMessage(
+/** A catalogue text in a language, with its `{name}` placeholders filled from `params`. */
+export function apiMessage(
   key: ApiMessageKey,
   lang: Language,
-  values: Record<string, string>,
+  params?: Readonly<Record<string, string | number>>,
 ): string {
-  return apiMessage(key, lang).replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+  const text: string = apiMessages[key][lang];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
+  );
 }

@@ -16,14 +16,6 @@ import { AppError, httpStatusOf, type MessageParams } from '../errors.js';
 
 const zodLocales = { ar: z.locales.ar(), en: z.locales.en() } as const;
 
-/** Fills the `{name}` placeholders of a catalogue text; unknown names are left as they are. */
-function interpolate(text: string, params: MessageParams | undefined): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : placeholder,
-  );
-}
-
 /** A catalogue key is translated; any other text (a zod default) is re-rendered in the language. */
 function translateIssue(
   message: string,
@@ -31,7 +23,7 @@ function translateIssue(
   lang: Language,
   params?: MessageParams,
 ): string {
-  if (isApiMessageKey(message)) return interpolate(apiMessage(message, lang), params);
+  if (isApiMessageKey(message)) return apiMessage(message, lang, params);
   if (issue) {
     const localized = zodLocales[lang].localeError(issue as never);
     if (typeof localized === 'string') return localized;
@@ -50,7 +42,7 @@ export function sendError(
   const body: ErrorResponse = {
     success: false,
     code,
-    message: interpolate(apiMessage(messageKey, reply.request.lang), params),
+    message: apiMessage(messageKey, reply.request.lang, params),
     ...(details && details.length > 0 ? { details } : {}),
   };
   return reply.code(httpStatusOf(code)).type('application/json; charset=utf-8').send(body);
@@ -115,7 +107,9 @@ export const errorsPlugin = fp(
         const needsCurrency = texts.some(
           (text) => isApiMessageKey(text) && apiMessage(text, request.lang).includes('{currency}'),
         );
-        const shared: MessageParams = needsCurrency ? { currency: await storeCurrency(request) } : {};
+        const shared: MessageParams = needsCurrency
+          ? { currency: await storeCurrency(request) }
+          : {};
         const details = error.details?.map((detail) => ({
           field: detail.field,
           message: translateIssue(detail.message, undefined, request.lang, {
@@ -123,10 +117,18 @@ export const errorsPlugin = fp(
             ...detail.params,
           }),
         }));
-        return sendError(reply, error.code, error.messageKey, details, { ...shared, ...error.params });
+        return sendError(reply, error.code, error.messageKey, details, {
+          ...shared,
+          ...error.params,
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-        return sendError(reply, 'VALIDATION_ERROR', 'error.validation', validationDetails(error, request));
+        return sendError(
+          reply,
+          'VALIDATION_ERROR',
+          'error.validation',
+          validationDetails(error, request),
+        );
       }
       const status = error.statusCode ?? 500;
       const known = status < 500 ? statusErrorCode(status) : undefined;
@@ -134,7 +136,8 @@ export const errorsPlugin = fp(
         request.log.info({ err: error }, 'request rejected');
         return sendError(reply, known.code, known.key);
       }
-      if (status === 503) return sendError(reply, 'SERVICE_UNAVAILABLE', 'error.service_unavailable');
+      if (status === 503)
+        return sendError(reply, 'SERVICE_UNAVAILABLE', 'error.service_unavailable');
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 'INTERNAL', 'error.internal');
     });

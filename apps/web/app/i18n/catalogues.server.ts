@@ -3,12 +3,16 @@ import cartAr from './messages/cart.ar.json';
 import cartEn from './messages/cart.en.json';
 import catalogAr from './messages/catalog.ar.json';
 import catalogEn from './messages/catalog.en.json';
+import checkoutAr from './messages/checkout.ar.json';
+import checkoutEn from './messages/checkout.en.json';
 import commonAr from './messages/common.ar.json';
 import commonEn from './messages/common.en.json';
 import homeAr from './messages/home.ar.json';
 import homeEn from './messages/home.en.json';
 import layoutAr from './messages/layout.ar.json';
 import layoutEn from './messages/layout.en.json';
+import ordersAr from './messages/orders.ar.json';
+import ordersEn from './messages/orders.en.json';
 import pagesAr from './messages/pages.ar.json';
 import pagesEn from './messages/pages.en.json';
 
@@ -18,8 +22,8 @@ import pagesEn from './messages/pages.en.json';
  * To add a namespace: add its two files and one line to each map below.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'];

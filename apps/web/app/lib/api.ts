@@ -76,7 +76,11 @@ export function apiFrom(context: { apiFetch: ApiFetch }): Api {
 /** The API client for code running in the browser: same-origin /api with the stored token. */
 export function browserApi(): Api {
   return createApi(async (path, init) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // The page's language, which the API would otherwise guess from the browser's settings.
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-language': document.documentElement.lang || 'ar',
+    };
     const token = window.localStorage.getItem('token');
     if (token) headers.authorization = `Bearer ${token}`;
     if (init?.body !== undefined) headers['content-type'] = 'application/json';

@@ -9,7 +9,11 @@ import {
   errorResponseSchema,
   type CartAddBody,
 } from '@shop/shared';
-import { CART_COOKIE, cartCookieToken as cookieToken, guestCartOwner as guestOwner } from './cookie.js';
+import {
+  CART_COOKIE,
+  cartCookieToken as cookieToken,
+  guestCartOwner as guestOwner,
+} from './cookie.js';
 import { newCartToken, type CartView } from './service.js';
 
 export { CART_COOKIE };
@@ -105,7 +109,6 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
           quantity: request.body.quantity,
           selected: selectedVariations(request.body.selected_attributes),
         },
-        request.lang,
       );
       setCartCookie(reply, token);
       return cartReply(updated);
@@ -125,12 +128,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       cartReply(
-        await cart.updateQuantity(
-          guestOwner(request),
-          request.params.id,
-          request.body.quantity,
-          request.lang,
-        ),
+        await cart.updateQuantity(guestOwner(request), request.params.id, request.body.quantity),
       ),
   );
 

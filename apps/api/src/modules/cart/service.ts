@@ -2,11 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
-  DEFAULT_LANGUAGE,
   fromThousandths,
   type CartItem,
   type CartSummary,
-  type Language,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
@@ -15,8 +13,7 @@ import type { CatalogService, PricedLine } from '../catalog/service.js';
 
 /** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
 export type CartOwner =
-  | { kind: 'guest'; token: string | undefined }
-  | { kind: 'user'; userId: number };
+  { kind: 'guest'; token: string | undefined } | { kind: 'user'; userId: number };
 
 export interface CartView {
   items: CartItem[];
@@ -233,8 +230,8 @@ export function createCartService(db: Database, options: CartServiceOptions) {
      * Adds a product with its choices; the same product with the same choices joins its line.
      * The cart is created on the first add. Refuses more than the stock of the product.
      */
-    async add(owner: CartOwner, input: CartLineInput, lang: Language = DEFAULT_LANGUAGE) {
-      const [priced] = await catalog.priceLines([input], lang);
+    async add(owner: CartOwner, input: CartLineInput) {
+      const [priced] = await catalog.priceLines([input]);
       const key = selectionKey(input.selected);
       const cartId = await db.transaction(async (tx) => {
         const id = await lockCart(tx, owner);
@@ -260,12 +257,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
     },
 
     /** Sets a line's quantity; an increase beyond the product's stock is refused. */
-    async updateQuantity(
-      owner: CartOwner,
-      lineId: number,
-      quantity: number,
-      lang: Language = DEFAULT_LANGUAGE,
-    ): Promise<CartView> {
+    async updateQuantity(owner: CartOwner, lineId: number, quantity: number): Promise<CartView> {
       const cartId = await findCartId(db, owner);
       if (cartId === undefined) throw AppError.notFound('error.cart_item_not_found');
       const [line] = await db
@@ -273,7 +265,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         .from(cartItems)
         .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)));
       if (!line) throw AppError.notFound('error.cart_item_not_found');
-      const [priced] = await catalog.priceLines([{ ...line, quantity }], lang);
+      const [priced] = await catalog.priceLines([{ ...line, quantity }]);
       await db.transaction(async (tx) => {
         await lockCart(tx, owner);
         const [current] = await tx
@@ -283,7 +275,10 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         if (!current) throw AppError.notFound('error.cart_item_not_found');
         // Lowering a quantity is always allowed, even when the stock fell below it meanwhile.
         if (quantity > current.quantity) {
-          ensureStock(priced!, (await productQuantity(tx, cartId, line.product_id, lineId)) + quantity);
+          ensureStock(
+            priced!,
+            (await productQuantity(tx, cartId, line.product_id, lineId)) + quantity,
+          );
         }
         await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
       });
@@ -339,7 +334,10 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         const productTotals = new Map<number, number>();
         const lineQuantities = new Map<string, number>();
         for (const row of existing) {
-          productTotals.set(row.product_id, (productTotals.get(row.product_id) ?? 0) + row.quantity);
+          productTotals.set(
+            row.product_id,
+            (productTotals.get(row.product_id) ?? 0) + row.quantity,
+          );
           lineQuantities.set(`${row.product_id}|${row.selection_key}`, row.quantity);
         }
         for (const [index, line] of guestLines.entries()) {

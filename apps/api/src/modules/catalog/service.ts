@@ -11,14 +11,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import {
-  DEFAULT_LANGUAGE,
-  formatApiMessage,
   fromThousandths,
   normalizeArabic,
   sortCategories,
   uploadUrl,
   type Category,
-  type Language,
   type Pagination,
   type Product,
   type ProductAttribute,
@@ -875,10 +872,7 @@ export function createCatalogService(
      * the product offers needs a choice among its offered variations. Throws NOT_FOUND or
      * VALIDATION_ERROR (details in `lang`) for the first line that cannot be priced.
      */
-    async priceLines(
-      lines: readonly PriceLineInput[],
-      lang: Language = DEFAULT_LANGUAGE,
-    ): Promise<PricedLine[]> {
+    async priceLines(lines: readonly PriceLineInput[]): Promise<PricedLine[]> {
       const results = await priceLineResults(lines);
       return results.map((result) => {
         if (result.ok) return result.line;
@@ -895,7 +889,8 @@ export function createCatalogService(
           'validation.attributes_required',
           result.attributes.map((attribute) => ({
             field: 'selected_attributes',
-            message: formatApiMessage('validation.attribute_required', lang, { attribute }),
+            message: 'validation.attribute_required',
+            params: { attribute },
           })),
         );
       });

@@ -317,7 +317,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (lines.length === 0) throw cartEmpty();
       // Step 2. Priced before the transaction opens: the catalogue reads with its own
       // connection, and the guarded stock update below is what makes the order safe.
-      const priced = await deps.catalog.priceLines(lines, lang);
+      const priced = await deps.catalog.priceLines(lines);
       const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
       const promoCode = input.promo_code?.trim() || undefined;
 

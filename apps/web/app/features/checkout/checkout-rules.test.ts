@@ -1,0 +1,124 @@
+import { createOrderBodySchema } from '@shop/shared';
+import { describe, expect, it } from 'vitest';
+import checkoutEn from '../../i18n/messages/checkout.en.json';
+import {
+  checkoutTotals,
+  chooseCity,
+  chooseCountry,
+  chooseGovernorate,
+  emptyCheckoutForm,
+  missingRequiredFields,
+  newIdempotencyKey,
+  orderPayload,
+  type CheckoutForm,
+} from './checkout-rules';
+
+const english = (key: string) => (checkoutEn as Record<string, string>)[key.replace(/^checkout\./, '')];
+
+const filled: CheckoutForm = {
+  ...emptyCheckoutForm(),
+  name: 'Fatima Al-Sabah',
+  email: 'Fatima@Example.com ',
+  phone: '+965 9999 8888',
+  shipping_address: 'Block 3, Street 12, House 7',
+  country_id: 1,
+  governorate_id: 2,
+  city_id: 14,
+};
+
+describe('checkoutTotals', () => {
+  it('is subtotal minus discount plus the city fee, in thousandths', () => {
+    expect(checkoutTotals(25_750, 2_575, 1_500)).toEqual({
+      subtotal: 25_750,
+      discount: 2_575,
+      shipping: 1_500,
+      total: 24_675,
+    });
+  });
+
+  it('leaves shipping unknown and out of the total until a city is chosen', () => {
+    expect(checkoutTotals(10_000, 0, null)).toEqual({ subtotal: 10_000, discount: 0, shipping: null, total: 10_000 });
+  });
+
+  it('never takes more off than the subtotal, nor adds a negative discount', () => {
+    expect(checkoutTotals(4_000, 5_000, 1_000).total).toBe(1_000);
+    expect(checkoutTotals(4_000, -300, 1_000).total).toBe(5_000);
+  });
+});
+
+describe('the dependent location selects', () => {
+  it('clears governorate and city when the country changes', () => {
+    expect(chooseCountry(filled, 3)).toMatchObject({ country_id: 3, governorate_id: null, city_id: null });
+    expect(chooseCountry(filled, null)).toMatchObject({ country_id: null, governorate_id: null, city_id: null });
+  });
+
+  it('clears only the city when the governorate changes', () => {
+    expect(chooseGovernorate(filled, 5)).toMatchObject({ country_id: 1, governorate_id: 5, city_id: null });
+  });
+
+  it('keeps everything when the same choice is made again', () => {
+    expect(chooseCountry(filled, 1)).toBe(filled);
+    expect(chooseGovernorate(filled, 2)).toBe(filled);
+    expect(chooseCity(filled, 14)).toBe(filled);
+    expect(chooseCity(filled, 15)).toMatchObject({ country_id: 1, governorate_id: 2, city_id: 15 });
+  });
+});
+
+describe('missingRequiredFields', () => {
+  it("gives the spec's message for every empty required field", () => {
+    const missing = missingRequiredFields({ ...emptyCheckoutForm(), name: '   ' });
+    expect(Object.fromEntries(Object.entries(missing).map(([field, key]) => [field, english(key)]))).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      phone: 'Phone is required',
+      shipping_address: 'Shipping address is required',
+      country_id: 'Country is required',
+      governorate_id: 'Governorate is required',
+      city_id: 'City is required',
+    });
+  });
+
+  it('asks nothing of a complete form; notes stay optional', () => {
+    expect(missingRequiredFields(filled)).toEqual({});
+  });
+
+  it('starts from a signed-in shopper’s details when given', () => {
+    const form = emptyCheckoutForm({ name: 'Ali', email: 'ali@example.com' });
+    expect(Object.keys(missingRequiredFields(form))).not.toContain('name');
+    expect(form.payment_method).toBe('cash_on_delivery');
+  });
+});
+
+describe('orderPayload', () => {
+  it('builds a payload the API schema accepts, trimmed, with the promo code and city name', () => {
+    const payload = orderPayload(
+      { ...filled, notes: '  ring the bell ' },
+      { promoCode: 'RAMADAN10', cityName: 'Salmiya', totalAmount: 24.675, userId: null },
+    );
+    expect(payload).toMatchObject({
+      name: 'Fatima Al-Sabah',
+      email: 'Fatima@Example.com',
+      city: 'Salmiya',
+      promo_code: 'RAMADAN10',
+      notes: 'ring the bell',
+      payment_method: 'cash_on_delivery',
+      user_id: null,
+    });
+    expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
+  });
+
+  it('leaves out an empty promo code and notes, and names an unknown city as the spec says', () => {
+    const payload = orderPayload(filled, { promoCode: null, cityName: null, totalAmount: 10, userId: null });
+    expect(payload).not.toHaveProperty('promo_code');
+    expect(payload).not.toHaveProperty('notes');
+    expect(payload.city).toBe('Unknown City');
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('is a fresh 128-bit hex key each time', () => {
+    const first = newIdempotencyKey();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(newIdempotencyKey()).not.toBe(first);
+  });
+});

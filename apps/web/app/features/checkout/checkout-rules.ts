@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { createOrderBodySchema, PaymentMethod, Thousandths } from '@shop/shared';
+import type { MessageKey } from '../../i18n/i18n';
+
+/** What the shopper types and picks on the checkout page. */
+export interface CheckoutForm {
+  name: string;
+  email: string;
+  phone: string;
+  shipping_address: string;
+  notes: string;
+  country_id: number | null;
+  governorate_id: number | null;
+  city_id: number | null;
+  payment_method: PaymentMethod;
+}
+
+export type LocationChoice = Pick<CheckoutForm, 'country_id' | 'governorate_id' | 'city_id'>;
+
+/**
+ * The form a checkout starts from. `prefill` is where a signed-in shopper's name, email, phone
+ * and address go (spec section 4) once accounts exist; guests start empty.
+ */
+export function emptyCheckoutForm(prefill: Partial<Pick<CheckoutForm, 'name' | 'email' | 'phone' | 'shipping_address'>> = {}): CheckoutForm {
+  return {
+    name: prefill.name ?? '',
+    email: prefill.email ?? '',
+    phone: prefill.phone ?? '',
+    shipping_address: prefill.shipping_address ?? '',
+    notes: '',
+    country_id: null,
+    governorate_id: null,
+    city_id: null,
+    payment_method: 'cash_on_delivery',
+  };
+}
+
+/** A new country makes the chosen governorate and city meaningless (spec section 4). */
+export function chooseCountry<T extends LocationChoice>(form: T, countryId: number | null): T {
+  if (form.country_id === countryId) return form;
+  return { ...form, country_id: countryId, governorate_id: null, city_id: null };
+}
+
+/** A new governorate makes the chosen city meaningless. */
+export function chooseGovernorate<T extends LocationChoice>(form: T, governorateId: number | null): T {
+  if (form.governorate_id === governorateId) return form;
+  return { ...form, governorate_id: governorateId, city_id: null };
+}
+
+export function chooseCity<T extends LocationChoice>(form: T, cityId: number | null): T {
+  return form.city_id === cityId ? form : { ...form, city_id: cityId };
+}
+
+export const requiredFields = [
+  'name',
+  'email',
+  'phone',
+  'shipping_address',
+  'country_id',
+  'governorate_id',
+  'city_id',
+] as const;
+export type RequiredField = (typeof requiredFields)[number];
+
+/** The spec's per-field messages (section 5, checkout required fields). */
+export const requiredFieldMessages: Record<RequiredField, MessageKey> = {
+  name: 'checkout.required.name',
+  email: 'checkout.required.email',
+  phone: 'checkout.required.phone',
+  shipping_address: 'checkout.required.shipping_address',
+  country_id: 'checkout.required.country',
+  governorate_id: 'checkout.required.governorate',
+  city_id: 'checkout.required.city',
+};
+
+/** The required fields left empty, each with its message; empty when the form may be sent. */
+export function missingRequiredFields(form: CheckoutForm): Partial<Record<RequiredField, MessageKey>> {
+  const missing: Partial<Record<RequiredField, MessageKey>> = {};
+  for (const field of requiredFields) {
+    const value = form[field];
+    const empty = typeof value === 'string' ? value.trim() === '' : value === null;
+    if (empty) missing[field] = requiredFieldMessages[field];
+  }
+  return missing;
+}
+
+export interface CheckoutTotals {
+  subtotal: Thousandths;
+  discount: Thousandths;
+  /** null until a city is chosen. */
+  shipping: Thousandths | null;
+  total: Thousandths;
+}
+
+/** Order total = subtotal - discount + the chosen city's shipping fee (spec section 9). */
+export function checkoutTotals(
+  subtotal: Thousandths,
+  discount: Thousandths,
+  shipping: Thousandths | null,
+): CheckoutTotals {
+  const applied = Math.min(Math.max(discount, 0), subtotal);
+  return { subtotal, discount: applied, shipping, total: subtotal - applied + (shipping ?? 0) };
+}
+
+export type CreateOrderInput = z.input<typeof createOrderBodySchema>;
+
+/**
+ * The order payload (spec section 3). Without items the server orders the cart it holds, and
+ * it prices everything itself: total_amount is only what the shopper saw.
+ */
+export function orderPayload(
+  form: CheckoutForm,
+  extra: { promoCode: string | null; cityName: string | null; totalAmount: number; userId: number | null },
+): CreateOrderInput {
+  const notes = form.notes.trim();
+  return {
+    user_id: extra.userId,
+    total_amount: extra.totalAmount,
+    name: form.name.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    shipping_address: form.shipping_address.trim(),
+    country_id: form.country_id ?? undefined,
+    governorate_id: form.governorate_id ?? undefined,
+    city_id: form.city_id ?? undefined,
+    city: extra.cityName ?? 'Unknown City',
+    payment_method: form.payment_method,
+    ...(extra.promoCode ? { promo_code: extra.promoCode } : {}),
+    ...(notes ? { notes } : {}),
+  };
+}
+
+/** A random key for one checkout attempt, so a repeated click makes one order (hex, 128 bits). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,403 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fromThousandths, paymentMethods, toThousandths, type PaymentMethod } from '@shop/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/icons';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api';
+import { storeCart, useCart, type CartData } from '../cart/cart-api';
+import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
+import { placeOrder, type PlacedOrder } from '../orders/order-api';
+import { savePendingOrder } from '../orders/pending-order';
+import { FormSection, SelectField, TextField } from './checkout-fields';
+import {
+  checkoutTotals,
+  chooseCity,
+  chooseCountry,
+  chooseGovernorate,
+  emptyCheckoutForm,
+  missingRequiredFields,
+  newIdempotencyKey,
+  orderPayload,
+  requiredFields,
+  type CheckoutForm,
+  type CreateOrderInput,
+} from './checkout-rules';
+import { CheckoutSummary } from './checkout-summary';
+import { useCities, useCountries, useGovernorates } from './locations-api';
+
+const checkoutPromoTexts: PromoTexts = {
+  label: 'checkout.promo.label',
+  placeholder: 'checkout.promo.placeholder',
+  apply: 'checkout.promo.apply',
+  required: 'checkout.promo.required',
+  invalid: 'checkout.promo.invalid',
+  failed: 'checkout.promo.failed',
+  appliedPercent: 'checkout.promo.applied_percent',
+  appliedAmount: 'checkout.promo.applied_amount',
+  appliedBanner: 'checkout.promo.applied_banner',
+  remove: 'checkout.promo.remove',
+  removeNamed: 'checkout.promo.remove_named',
+};
+
+const paymentLabels: Record<PaymentMethod, { label: MessageKey; hint: MessageKey }> = {
+  cash_on_delivery: { label: 'checkout.payment.cash_on_delivery', hint: 'checkout.payment.cash_on_delivery_hint' },
+  upayments: { label: 'checkout.payment.upayments', hint: 'checkout.payment.upayments_hint' },
+};
+
+/** How long the success panel stays before the tracking page opens. */
+const SUCCESS_PANEL_MS = 1500;
+
+type FieldErrors = Partial<Record<string, string>>;
+
+const fieldId = (field: string) => `checkout-${field}`;
+
+const emptyCart: CartData = { items: [], summary: { total: 0, total_items: 0 } };
+
+/** The outcome is unknown (no answer, or the server failed): the same key must be sent again. */
+function outcomeUnknown(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && error.code === 'INTERNAL');
+}
+
+/**
+ * The checkout page. `prefill` takes a signed-in shopper's name, email, phone and address
+ * (spec section 4); guests start with an empty form.
+ */
+export function CheckoutScreen({
+  loaded,
+  prefill,
+}: {
+  loaded: CartData;
+  prefill?: Parameters<typeof emptyCheckoutForm>[0];
+}) {
+  const { t, lang } = useI18n();
+  const cart = useCart(loaded);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(prefill));
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<{ text: string; extra: string[] } | null>(null);
+  const [placed, setPlaced] = useState<string | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+
+  const countries = useCountries();
+  const governorates = useGovernorates(form.country_id);
+  const cities = useCities(form.governorate_id);
+  const city = cities.data?.find((item) => item.id === form.city_id) ?? null;
+  // Names in the page's language: the lists are fetched once and shared by both languages.
+  const named = (items: readonly { id: number; name_ar: string; name_en: string }[] | undefined) =>
+    (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
+
+  const subtotal = toThousandths(cart.summary.total);
+  const totals = checkoutTotals(subtotal, promo?.discount ?? 0, city ? toThousandths(city.shipping_fee) : null);
+
+  const placing = useMutation({
+    mutationFn: ({ payload, key }: { payload: CreateOrderInput; key: string }) => placeOrder(payload, key, lang),
+  });
+
+  useEffect(() => {
+    if (!placed) return;
+    const timer = setTimeout(() => navigate(`/order-status/${placed}`), SUCCESS_PANEL_MS);
+    return () => clearTimeout(timer);
+  }, [placed, navigate]);
+
+  function update(patch: Partial<CheckoutForm>) {
+    setForm((current) => ({ ...current, ...patch }));
+    const cleared = Object.keys(patch);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of cleared) delete next[field];
+      return next;
+    });
+  }
+
+  function updateLocation(next: (current: CheckoutForm) => CheckoutForm, field: string) {
+    setForm(next);
+    setErrors((current) => {
+      const copy = { ...current };
+      delete copy[field];
+      return copy;
+    });
+  }
+
+  function succeeded(order: PlacedOrder, payload: CreateOrderInput) {
+    if (!order.order_number) {
+      setFormError({ text: t('checkout.error.no_order_number'), extra: [] });
+      return;
+    }
+    idempotencyKey.current = null;
+    savePendingOrder(payload, order.order_number);
+    if (order.payment_url) {
+      window.location.assign(order.payment_url);
+      return;
+    }
+    // The server emptied the cart with the order: the header's count follows.
+    storeCart(queryClient, emptyCart);
+    setPlaced(order.order_number);
+  }
+
+  function failed(error: unknown) {
+    if (!outcomeUnknown(error)) idempotencyKey.current = null;
+    if (error instanceof ApiError && error.details.length > 0) {
+      const onFields: FieldErrors = {};
+      const elsewhere: string[] = [];
+      for (const detail of error.details) {
+        if (detail.field in form) onFields[detail.field] ??= detail.message;
+        else elsewhere.push(detail.message);
+      }
+      setErrors(onFields);
+      setFormError({ text: t('checkout.error.highlighted'), extra: elsewhere });
+      const first = requiredFields.find((field) => onFields[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    const serverMessage = error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
+    setFormError({ text: serverMessage ?? t('checkout.error.failed'), extra: [] });
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (placing.isPending) return;
+    const missing = missingRequiredFields(form);
+    const missingFields = requiredFields.filter((field) => missing[field]);
+    if (missingFields.length > 0) {
+      const shown: FieldErrors = {};
+      for (const field of missingFields) shown[field] = t(missing[field]!);
+      setErrors(shown);
+      setFormError({ text: t('checkout.error.required_summary'), extra: [] });
+      document.getElementById(fieldId(missingFields[0]!))?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    const payload = orderPayload(form, {
+      promoCode: promo?.code ?? null,
+      cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
+      totalAmount: fromThousandths(totals.total),
+      // Accounts arrive later; until then every order is a guest order.
+      userId: null,
+    });
+    idempotencyKey.current ??= newIdempotencyKey();
+    placing.mutate(
+      { payload, key: idempotencyKey.current },
+      { onSuccess: (order) => succeeded(order, payload), onError: failed },
+    );
+  }
+
+  if (placed) return <SuccessPanel orderNumber={placed} />;
+
+  return (
+    <Container className="py-6 sm:py-8">
+      <h1 className="text-2xl font-semibold text-stone-900 sm:text-3xl">{t('checkout.page.title')}</h1>
+      {cart.items.length === 0 ? (
+        <EmptyCheckout />
+      ) : (
+        // The spec puts the summary on the left and the forms on the right in both languages.
+        // The forms come first in the DOM (phones read them first); on wide screens an RTL row
+        // already puts the first child on the right, an LTR row has to be reversed for that.
+        <div className="mt-6 flex flex-col gap-6 lg:items-start lg:gap-8 lg:ltr:flex-row-reverse lg:rtl:flex-row">
+          <form
+            id="checkout-form"
+            onSubmit={submit}
+            noValidate
+            aria-labelledby="checkout-form-title"
+            className="flex min-w-0 flex-1 flex-col gap-4"
+          >
+            <h2 id="checkout-form-title" className="sr-only">
+              {t('checkout.page.title')}
+            </h2>
+            <FormSection title={t('checkout.contact.title')}>
+              <TextField
+                id={fieldId('name')}
+                label={t('checkout.field.name')}
+                value={form.name}
+                onChange={(name) => update({ name })}
+                error={errors.name}
+                autoComplete="name"
+                required
+              />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  id={fieldId('email')}
+                  label={t('checkout.field.email')}
+                  type="email"
+                  inputMode="email"
+                  dir="ltr"
+                  value={form.email}
+                  onChange={(email) => update({ email })}
+                  error={errors.email}
+                  autoComplete="email"
+                  required
+                />
+                <TextField
+                  id={fieldId('phone')}
+                  label={t('checkout.field.phone')}
+                  type="tel"
+                  inputMode="tel"
+                  dir="ltr"
+                  value={form.phone}
+                  onChange={(phone) => update({ phone })}
+                  error={errors.phone}
+                  autoComplete="tel"
+                  required
+                />
+              </div>
+            </FormSection>
+
+            <FormSection title={t('checkout.shipping.title')}>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <SelectField
+                  id={fieldId('country_id')}
+                  label={t('checkout.field.country')}
+                  value={form.country_id}
+                  options={named(countries.data)}
+                  placeholder={t('checkout.select.country')}
+                  disabled={false}
+                  loading={countries.isPending}
+                  failed={countries.isError}
+                  error={errors.country_id}
+                  onChange={(id) => updateLocation((current) => chooseCountry(current, id), 'country_id')}
+                />
+                <SelectField
+                  id={fieldId('governorate_id')}
+                  label={t('checkout.field.governorate')}
+                  value={form.governorate_id}
+                  options={named(governorates.data)}
+                  placeholder={t('checkout.select.governorate')}
+                  disabled={form.country_id === null}
+                  loading={form.country_id !== null && governorates.isPending}
+                  failed={governorates.isError}
+                  error={errors.governorate_id}
+                  onChange={(id) => updateLocation((current) => chooseGovernorate(current, id), 'governorate_id')}
+                />
+                <SelectField
+                  id={fieldId('city_id')}
+                  label={t('checkout.field.city')}
+                  value={form.city_id}
+                  options={named(cities.data)}
+                  placeholder={t('checkout.select.city')}
+                  disabled={form.governorate_id === null}
+                  loading={form.governorate_id !== null && cities.isPending}
+                  failed={cities.isError}
+                  error={errors.city_id}
+                  onChange={(id) => updateLocation((current) => chooseCity(current, id), 'city_id')}
+                />
+              </div>
+              <TextField
+                id={fieldId('shipping_address')}
+                label={t('checkout.field.shipping_address')}
+                value={form.shipping_address}
+                onChange={(shipping_address) => update({ shipping_address })}
+                error={errors.shipping_address}
+                autoComplete="street-address"
+                multiline
+                required
+              />
+              <TextField
+                id={fieldId('notes')}
+                label={t('checkout.field.notes')}
+                placeholder={t('checkout.field.notes_placeholder')}
+                value={form.notes}
+                onChange={(notes) => update({ notes })}
+                error={errors.notes}
+                multiline
+              />
+            </FormSection>
+
+            <FormSection title={t('checkout.payment.title')}>
+              <fieldset className="flex flex-col gap-3">
+                <legend className="sr-only">{t('checkout.payment.title')}</legend>
+                {paymentMethods.map((method) => (
+                  <label
+                    key={method}
+                    className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name="payment_method"
+                      value={method}
+                      checked={form.payment_method === method}
+                      onChange={() => update({ payment_method: method })}
+                      className="mt-1 size-4 accent-brand-700"
+                    />
+                    <span className="flex flex-col">
+                      <span className="font-semibold text-stone-900">{t(paymentLabels[method].label)}</span>
+                      <span className="text-sm text-stone-600">{t(paymentLabels[method].hint)}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              {errors.payment_method && (
+                <p className="text-sm font-semibold text-red-700">{errors.payment_method}</p>
+              )}
+            </FormSection>
+          </form>
+
+          <div className="w-full shrink-0 lg:w-96">
+            <CheckoutSummary items={cart.items} totals={totals}>
+              <PromoCodeBox subtotal={subtotal} applied={promo} onChange={setPromo} texts={checkoutPromoTexts} dimWhenEmpty />
+              {formError && (
+                <div
+                  role="alert"
+                  className="flex gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+                >
+                  <AlertCircleIcon className="mt-0.5 size-5 shrink-0" />
+                  <div>
+                    <p className="font-semibold">{formError.text}</p>
+                    {formError.extra.length > 0 && (
+                      <ul className="mt-1 list-disc ps-4">
+                        {formError.extra.map((message) => (
+                          <li key={message}>{message}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                </div>
+              )}
+              <Button type="submit" form="checkout-form" size="lg" disabled={placing.isPending} className="w-full">
+                {placing.isPending ? t('checkout.placing') : t('checkout.place_order')}
+              </Button>
+            </CheckoutSummary>
+          </div>
+        </div>
+      )}
+    </Container>
+  );
+}
+
+function EmptyCheckout() {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-4 text-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <CartIcon className="size-10" />
+      </span>
+      <h2 className="text-xl font-semibold text-stone-900">{t('checkout.empty.title')}</h2>
+      <p className="text-stone-600">{t('checkout.empty.text')}</p>
+      <ButtonLink to="/products" size="lg">
+        {t('checkout.empty.browse')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+function SuccessPanel({ orderNumber }: { orderNumber: string }) {
+  const { t } = useI18n();
+  return (
+    <Container className="py-10">
+      <div role="status" className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-2xl border border-brand-600/30 bg-white p-6 text-center shadow-sm">
+        <CheckCircleIcon className="size-14 text-brand-700" />
+        <h1 className="text-2xl font-semibold text-stone-900">{t('checkout.success.title')}</h1>
+        <p className="text-stone-700">
+          {t('checkout.success.text', { number: orderNumber })}
+        </p>
+        <Link to={`/order-status/${orderNumber}`} className="font-semibold text-brand-700 underline">
+          {t('checkout.success.link')}
+        </Link>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CityListResponse, CountryListResponse, GovernorateListResponse } from '@shop/shared';
+import { browserApi } from '../../lib/api';
+
+// Lists change rarely: kept for the whole visit once loaded.
+const LOCATION_STALE_MS = 30 * 60 * 1000;
+
+/** GET /api/locations/countries, loaded in the browser. */
+export function useCountries() {
+  return useQuery({
+    queryKey: ['locations', 'countries'],
+    queryFn: async () => (await browserApi().get<CountryListResponse>('/locations/countries')).countries,
+    staleTime: LOCATION_STALE_MS,
+  });
+}
+
+/** The governorates of the chosen country; idle until a country is chosen. */
+export function useGovernorates(countryId: number | null) {
+  return useQuery({
+    queryKey: ['locations', 'governorates', countryId],
+    queryFn: async () =>
+      (await browserApi().get<GovernorateListResponse>(`/locations/countries/${countryId}/governorates`)).governorates,
+    enabled: countryId !== null,
+    staleTime: LOCATION_STALE_MS,
+  });
+}
+
+/** The cities (areas) of the chosen governorate, each with its shipping fee. */
+export function useCities(governorateId: number | null) {
+  return useQuery({
+    queryKey: ['locations', 'cities', governorateId],
+    queryFn: async () =>
+      (await browserApi().get<CityListResponse>(`/locations/governorates/${governorateId}/cities`)).cities,
+    enabled: governorateId !== null,
+    staleTime: LOCATION_STALE_MS,
+  });
+}

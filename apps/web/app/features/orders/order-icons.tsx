@@ -1,0 +1,94 @@
+import type { SVGProps } from 'react';
+import type { OrderStatus } from '@shop/shared';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, className = 'size-6', ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const paths: Record<'received' | 'preparing' | 'delivering' | 'done' | 'stopped', React.ReactNode> = {
+  // A receipt with a clock hand: the order is in and waiting.
+  received: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </>
+  ),
+  // A parcel being packed.
+  preparing: (
+    <>
+      <path d="M3.5 7.5L12 3.5l8.5 4v9L12 20.5l-8.5-4z" />
+      <path d="M3.5 7.5L12 11.5l8.5-4M12 11.5v9" />
+    </>
+  ),
+  // A delivery van.
+  delivering: (
+    <>
+      <path d="M2.5 6.5h11v9h-11zM13.5 9.5h4l3 3v3h-7" />
+      <circle cx="6.5" cy="17.5" r="1.6" />
+      <circle cx="17" cy="17.5" r="1.6" />
+    </>
+  ),
+  done: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M8.2 12.3l2.6 2.6 5-5.3" />
+    </>
+  ),
+  stopped: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M9 9l6 6M15 9l-6 6" />
+    </>
+  ),
+};
+
+const iconOf: Record<OrderStatus, keyof typeof paths> = {
+  pending: 'received',
+  processing: 'preparing',
+  shipped: 'delivering',
+  delivered: 'done',
+  completed: 'done',
+  cancelled: 'stopped',
+  refunded: 'stopped',
+};
+
+export function OrderStatusIcon({ status, ...props }: IconProps & { status: OrderStatus }) {
+  return <Icon {...props}>{paths[iconOf[status]]}</Icon>;
+}
+
+export function PrinterIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 8.5V3.5h10v5M7 17.5H4.5v-7a2 2 0 0 1 2-2h11a2 2 0 0 1 2 2v7H17" />
+      <path d="M7 14h10v6.5H7z" />
+    </Icon>
+  );
+}
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="6" cy="12" r="2.3" />
+      <circle cx="17.5" cy="6" r="2.3" />
+      <circle cx="17.5" cy="18" r="2.3" />
+      <path d="M8.1 10.9l7.3-3.8M8.1 13.1l7.3 3.8" />
+    </Icon>
+  );
+}

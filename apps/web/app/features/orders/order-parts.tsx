@@ -1,0 +1,42 @@
+import { formatPrice, toThousandths, type Language, type OrderItem, type PaymentMethod } from '@shop/shared';
+import { useCurrencySymbol } from '../../components/ui/price';
+import type { MessageKey } from '../../i18n/i18n';
+
+export const paymentMethodLabels: Record<PaymentMethod, MessageKey> = {
+  cash_on_delivery: 'orders.payment.cash_on_delivery',
+  upayments: 'orders.payment.upayments',
+};
+
+/** A decimal amount from the API in checkout style (two decimals) with the store's symbol. */
+export function OrderAmount({ amount, className, testId }: { amount: number; className?: string; testId?: string }) {
+  const symbol = useCurrencySymbol();
+  return (
+    <bdi className={className} data-testid={testId}>
+      {formatPrice(toThousandths(amount), symbol, 'checkout')}
+    </bdi>
+  );
+}
+
+/** "Colour: Black · Tassel: Silver" pairs of an order line. */
+export function ItemOptions({ item }: { item: OrderItem }) {
+  const options = Object.values(item.selected_attributes);
+  if (options.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-x-3 text-sm text-stone-600">
+      {options.map((option) => (
+        <li key={option.attribute_id}>
+          <bdi>{option.attribute_name}</bdi>: <bdi className="font-semibold text-stone-800">{option.title}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order's location from street to country, in the order people write it. */
+export function addressLines(
+  order: { shipping_address: string; city_name: string; governorate_name: string | null; country_name: string },
+  lang: Language,
+): string[] {
+  const comma = lang === 'ar' ? '، ' : ', ';
+  return [order.shipping_address, [order.city_name, order.governorate_name, order.country_name].filter(Boolean).join(comma)];
+}

@@ -1,0 +1,283 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DELIVERY_PROMISE_HOURS } from '@shop/shared';
+import { mailtoUrl, telUrl, whatsappUrl } from '../../components/layout/contact';
+import { useRootData } from '../../components/layout/root-data';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { AlertCircleIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
+import { InvoicePreview } from './invoice-preview';
+import type { PlacedOrder } from './order-api';
+import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
+import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
+import { orderProgress, statusExplanation, statusLabels } from './order-progress';
+import { clearPendingOrder } from './pending-order';
+
+/** The order tracking page (spec section 2): status, items, totals, customer and delivery. */
+export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
+  const { t, lang, formatDate } = useI18n();
+  const [invoiceOpen, setInvoiceOpen] = useState(false);
+  const share = useShareLink(order.order_number);
+  const progress = orderProgress(order.status);
+  const explanation = statusExplanation(order.status);
+  const stopped = order.status === 'cancelled' || order.status === 'refunded';
+
+  // The order reached the shop: the copy kept while paying is no longer needed (spec section 4).
+  useEffect(() => clearPendingOrder(), []);
+
+  const [street, area] = addressLines(order, lang);
+  return (
+    <Container className="py-6 sm:py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-stone-900 sm:text-3xl">{t('orders.heading')}</h1>
+          <p className="mt-1 text-stone-600">
+            {t('orders.number')}: <bdi className="font-semibold text-stone-900" data-testid="order-number">{order.order_number}</bdi>
+            <span aria-hidden="true"> · </span>
+            <span className="whitespace-nowrap">
+              {t('orders.date')}: {formatDate(order.created_at)}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setInvoiceOpen(true)}>
+            <PrinterIcon className="size-5" />
+            {t('orders.print')}
+          </Button>
+          <Button variant="ghost" onClick={share}>
+            <ShareIcon className="size-5" />
+            {t('orders.share')}
+          </Button>
+        </div>
+      </div>
+
+      <section
+        aria-labelledby="order-status-title"
+        className="mt-6 flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:p-6"
+      >
+        <span
+          className={`flex size-16 shrink-0 items-center justify-center rounded-full ${stopped ? 'bg-red-50 text-red-700' : 'bg-brand-50 text-brand-700'}`}
+        >
+          <OrderStatusIcon status={order.status} className="size-9" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <h2 id="order-status-title" className="text-lg font-semibold text-stone-900">
+            {t('orders.status.label')}: <span data-testid="order-status">{t(statusLabels[order.status])}</span>
+          </h2>
+          <div
+            role="progressbar"
+            aria-label={t('orders.progress.label')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-3 w-full overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+          {explanation && <p className="text-stone-700">{t(explanation, { hours: DELIVERY_PROMISE_HOURS })}</p>}
+        </div>
+      </section>
+
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="order-items-title" className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+          <h2 id="order-items-title" className="mb-3 text-lg font-semibold text-stone-900">
+            {t('orders.items.title')}
+          </h2>
+          <ul className="flex flex-col divide-y divide-stone-100">
+            {order.items.map((item) => (
+              <li key={item.id} data-order-item={item.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+                <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-sand-100">
+                  {item.featured_image ? (
+                    <CatalogImage src={item.featured_image} alt="" sizes="64px" className="size-full object-cover" />
+                  ) : (
+                    <ImagePlaceholder className="size-full" />
+                  )}
+                </div>
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <p className="font-semibold text-stone-900">
+                    {item.product_id !== null ? (
+                      <Link to={`/products/${item.product_id}`} className="hover:text-brand-700 hover:underline">
+                        <bdi>{item.product_name}</bdi>
+                      </Link>
+                    ) : (
+                      <bdi>{item.product_name}</bdi>
+                    )}
+                  </p>
+                  <ItemOptions item={item} />
+                  <p className="text-sm text-stone-600">
+                    {t('orders.items.quantity')}: <span className="tabular-nums">{item.quantity}</span>
+                    <span aria-hidden="true"> × </span>
+                    <span className="sr-only"> · {t('orders.items.price')}: </span>
+                    <OrderAmount amount={item.price} />
+                  </p>
+                </div>
+                <p className="shrink-0 font-semibold text-stone-900">
+                  <span className="sr-only">{t('orders.items.total')}: </span>
+                  <OrderAmount amount={item.total} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="flex flex-col gap-4">
+          <InfoCard title={t('orders.totals.title')}>
+            <dl className="flex flex-col gap-2 text-stone-700">
+              <TotalRow label={t('orders.totals.subtotal')}>
+                <OrderAmount amount={order.subtotal} />
+              </TotalRow>
+              {order.discount_amount > 0 && (
+                <TotalRow
+                  label={order.promo_code ? t('orders.totals.promo', { code: order.promo_code }) : t('orders.totals.discount')}
+                  className="text-brand-700"
+                >
+                  <span dir="ltr">
+                    −<OrderAmount amount={order.discount_amount} testId="order-discount" />
+                  </span>
+                </TotalRow>
+              )}
+              <TotalRow label={t('orders.totals.shipping')}>
+                <OrderAmount amount={order.shipping_amount} testId="order-shipping" />
+              </TotalRow>
+              {order.tax_amount > 0 && (
+                <TotalRow label={t('orders.totals.tax')}>
+                  <OrderAmount amount={order.tax_amount} />
+                </TotalRow>
+              )}
+              <TotalRow label={t('orders.totals.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
+                <OrderAmount amount={order.total_amount} testId="order-total" />
+              </TotalRow>
+            </dl>
+          </InfoCard>
+          <InfoCard title={t('orders.customer.title')}>
+            <p className="font-semibold text-stone-900">{order.name}</p>
+            <p className="text-stone-700">{order.email}</p>
+            <p className="text-stone-700">
+              <bdi dir="ltr">{order.phone}</bdi>
+            </p>
+          </InfoCard>
+          <InfoCard title={t('orders.address.title')}>
+            <p className="text-stone-700">{street}</p>
+            <p className="text-stone-700">{area}</p>
+            {order.notes && (
+              <p className="mt-2 text-sm text-stone-600">
+                {t('orders.address.notes')}: {order.notes}
+              </p>
+            )}
+          </InfoCard>
+          <InfoCard title={t('orders.payment.title')}>
+            <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>
+          </InfoCard>
+        </div>
+      </div>
+
+      {invoiceOpen && <InvoicePreview order={order} onClose={() => setInvoiceOpen(false)} />}
+    </Container>
+  );
+}
+
+/** Shares the page's address: the system share sheet when there is one, else the clipboard. */
+function useShareLink(orderNumber: string) {
+  const { t } = useI18n();
+  const toast = useToast();
+  return async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: t('orders.share.title', { number: orderNumber }), url });
+        return;
+      } catch (error) {
+        // The shopper closed the share sheet: nothing to report.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('orders.share.copied'));
+    } catch {
+      toast.error(t('orders.share.failed'));
+    }
+  };
+}
+
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 className="mb-2 text-lg font-semibold text-stone-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function TotalRow({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={`flex justify-between gap-2 ${className}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** No such order ('طلب غير موجود') or a malformed number ('طلب غير صحيح'), with ways to get help. */
+export function OrderMissing({ reason }: { reason: 'not_found' | 'invalid' }) {
+  const { t } = useI18n();
+  const { settings } = useRootData();
+  const phone = settings.phone_number ? telUrl(settings.phone_number) : null;
+  const whatsapp = settings.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
+  const notFound = reason === 'not_found';
+  return (
+    <Container className="flex flex-col items-center gap-4 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-red-50 text-red-700">
+        <AlertCircleIcon className="size-9" />
+      </span>
+      <h1 className="text-2xl font-semibold text-stone-900">{notFound ? t('orders.not_found.title') : t('orders.invalid.title')}</h1>
+      <p className="max-w-lg text-stone-600">{notFound ? t('orders.not_found.text') : t('orders.invalid.text')}</p>
+      {notFound && (phone || whatsapp || settings.email) && (
+        <section aria-labelledby="order-help-title" className="flex flex-col items-center gap-2">
+          <h2 id="order-help-title" className="font-semibold text-stone-800">
+            {t('orders.contact.title')}
+          </h2>
+          <ul className="flex flex-wrap justify-center gap-3">
+            {phone && settings.phone_number && (
+              <li>
+                <a href={phone} className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 hover:border-brand-600">
+                  <PhoneIcon className="size-5 text-brand-700" />
+                  <span className="sr-only">{t('orders.contact.phone')}: </span>
+                  <bdi dir="ltr">{settings.phone_number}</bdi>
+                </a>
+              </li>
+            )}
+            {settings.email && (
+              <li>
+                <a href={mailtoUrl(settings.email)} className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 hover:border-brand-600">
+                  <MailIcon className="size-5 text-brand-700" />
+                  <span className="sr-only">{t('orders.contact.email')}: </span>
+                  {settings.email}
+                </a>
+              </li>
+            )}
+            {whatsapp && (
+              <li>
+                <a href={whatsapp} rel="noopener" target="_blank" className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 hover:border-brand-600">
+                  <WhatsAppIcon className="size-5 text-brand-700" />
+                  {t('orders.contact.whatsapp')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
+      <div className="flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/" size="lg">
+          {t('orders.link.home')}
+        </ButtonLink>
+        <ButtonLink to="/login" variant="secondary" size="lg">
+          {t('orders.link.login')}
+        </ButtonLink>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,27 @@
+import { rootMeta } from '../components/layout/root-data';
+import { fetchCart } from '../features/cart/cart-api';
+import { CheckoutScreen } from '../features/checkout/checkout-screen';
+import { apiFrom } from '../lib/api';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/checkout';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return fetchCart(apiFrom(context));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [{ name: 'robots', content: 'noindex' }];
+  return pageMeta({
+    title: root.t('checkout.page.title'),
+    description: root.t('checkout.page.meta_description'),
+    canonical: absoluteUrl(root.publicUrl, '/checkout'),
+    lang: root.lang,
+    siteName: root.settings.store_name,
+    noindex: true,
+  });
+}
+
+export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+  return <CheckoutScreen loaded={loaderData} />;
+}

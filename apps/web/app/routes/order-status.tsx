@@ -1,0 +1,55 @@
+import { data } from 'react-router';
+import { rootMeta } from '../components/layout/root-data';
+import { fetchOrderByNumber } from '../features/orders/order-api';
+import { normaliseOrderNumber } from '../features/orders/order-progress';
+import { OrderMissing, OrderTrackingScreen } from '../features/orders/order-tracking-screen';
+import { ApiError, apiFrom, type Api } from '../lib/api';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/order-status';
+
+/** The spec's order-by-number query retries once; a 404 is an answer, not a failure. */
+async function orderWithOneRetry(api: Api, orderNumber: string) {
+  try {
+    return await fetchOrderByNumber(api, orderNumber);
+  } catch (error) {
+    if (error instanceof ApiError && error.status > 0 && error.status < 500) throw error;
+    return fetchOrderByNumber(api, orderNumber);
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const orderNumber = normaliseOrderNumber(params.orderNumber);
+  if (!orderNumber) return data({ state: 'invalid' as const }, { status: 400 });
+  try {
+    const order = await orderWithOneRetry(apiFrom(context), orderNumber);
+    return data({ state: 'found' as const, order });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return data({ state: 'not_found' as const }, { status: 404 });
+    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return data({ state: 'invalid' as const }, { status: 400 });
+    throw error;
+  }
+}
+
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [{ name: 'robots', content: 'noindex' }];
+  const title =
+    loaderData?.state === 'found'
+      ? root.t('orders.page.title', { number: loaderData.order.order_number })
+      : loaderData?.state === 'invalid'
+        ? root.t('orders.invalid.title')
+        : root.t('orders.not_found.title');
+  return pageMeta({
+    title,
+    description: root.t('orders.page.meta_description'),
+    canonical: absoluteUrl(root.publicUrl, `/order-status/${encodeURIComponent(params.orderNumber)}`),
+    lang: root.lang,
+    siteName: root.settings.store_name,
+    noindex: true,
+  });
+}
+
+export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === 'found') return <OrderTrackingScreen key={loaderData.order.order_number} order={loaderData.order} />;
+  return <OrderMissing reason={loaderData.state} />;
+}
