@@ -59,6 +59,11 @@ async function kuwaitCity(request: APIRequestContext) {
   return { kuwait, governorate, city, fee: toThousandths(city.shipping_fee) };
 }
 
+async function cartSubtotal(page: Page) {
+  const { summary } = await api<CartResponse>(page.request, '/cart');
+  return { subtotal: toThousandths(summary.total) };
+}
+
 async function promoDiscount(request: APIRequestContext, code: string, subtotal: number) {
   const response = await request.post('/api/promo-codes/validate', { data: { code, total: subtotal / 1000 } });
   expect(response.ok()).toBe(true);
@@ -205,7 +210,7 @@ test.describe('checkout and order tracking', () => {
     expect(problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
   });
 
-  test('in English: card payment is refused as unavailable, unknown and malformed orders are explained', async ({
+  test('in English: card payment is refused as unavailable, cash on delivery goes through to tracking and invoice, unknown and malformed orders are explained', async ({
     page,
     context,
     baseURL,
@@ -235,6 +240,24 @@ test.describe('checkout and order tracking', () => {
     await expect(page.getByRole('alert')).toContainText('the chosen payment method is currently unavailable');
     await expect(page).toHaveURL(/\/checkout$/);
     expect((await api<CartResponse>(page.request, '/cart')).items).toHaveLength(2);
+
+    // Cash on delivery goes through, and the tracking page and invoice speak English too.
+    const symbol = (await getSettings(page.request)).currency_symbol;
+    const money = (value: number) => formatPrice(value, symbol, 'checkout');
+    const { subtotal } = await cartSubtotal(page);
+    const total = subtotal + toThousandths(city.shipping_fee);
+    await expect(page.getByTestId('checkout-total')).toHaveText(money(total));
+    await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order tracking' })).toBeVisible();
+    await expect(page.getByTestId('order-status')).toHaveText('Pending');
+    await expect(page.getByTestId('order-total')).toHaveText(money(total));
+    await expect(page.getByText(city.name_en, { exact: false }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Print invoice' }).click();
+    const invoice = page.getByRole('dialog', { name: 'Invoice' });
+    await expect(invoice.getByTestId('invoice-total')).toHaveText(money(total));
+    await invoice.getByRole('button', { name: 'Close' }).click();
 
     const missing = await page.goto('/order-status/SB-ZZZZZZZZZZ');
     expect(missing?.status()).toBe(404);
