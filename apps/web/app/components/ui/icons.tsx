@@ -4,9 +4,9 @@ import type { SVGProps } from 'react';
  * Inline SVG icons (no icon font, no extra request). Decorative by default: the control that
  * holds an icon carries the accessible name.
  */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function StrokeIcon({ children, className = 'size-5', ...props }: IconProps) {
+export function StrokeIcon({ children, className = 'size-5', ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -7,6 +7,7 @@ import { Container } from '../../components/ui/container';
 import { CartIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
+import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { pluralForm } from '../../i18n/plural';
 import { ApiError } from '../../lib/api';
@@ -336,15 +337,11 @@ function CartSummary({
 function EmptyCart() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-4 text-center">
-      <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <CartIcon className="size-10" />
-      </span>
-      <h2 className="text-xl font-semibold text-stone-900">{t('cart.empty.title')}</h2>
-      <p className="text-stone-600">{t('cart.empty.text')}</p>
-      <ButtonLink to="/products" size="lg">
-        {t('cart.empty.browse')}
-      </ButtonLink>
-    </div>
+    <EmptyState
+      icon={<CartIcon className="size-10" />}
+      title={t('cart.empty.title')}
+      text={t('cart.empty.text')}
+      action={{ to: '/products', label: t('cart.empty.browse') }}
+    />
   );
 }

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fromThousandths, paymentMethods, toThousandths, type PaymentMethod } from '@shop/shared';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/icons';
+import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { storeCart, useCart, type CartData } from '../cart/cart-api';
@@ -371,16 +372,12 @@ export function CheckoutScreen({
 function EmptyCheckout() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto mt-10 flex max-w-md flex-col items-center gap-4 text-center">
-      <span className="flex size-20 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <CartIcon className="size-10" />
-      </span>
-      <h2 className="text-xl font-semibold text-stone-900">{t('checkout.empty.title')}</h2>
-      <p className="text-stone-600">{t('checkout.empty.text')}</p>
-      <ButtonLink to="/products" size="lg">
-        {t('checkout.empty.browse')}
-      </ButtonLink>
-    </div>
+    <EmptyState
+      icon={<CartIcon className="size-10" />}
+      title={t('checkout.empty.title')}
+      text={t('checkout.empty.text')}
+      action={{ to: '/products', label: t('checkout.empty.browse') }}
+    />
   );
 }
 

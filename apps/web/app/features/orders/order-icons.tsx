@@ -1,26 +1,5 @@
-import type { SVGProps } from 'react';
+import { StrokeIcon as Icon, type IconProps } from '../../components/ui/icons';
 import type { OrderStatus } from '@shop/shared';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, className = 'size-6', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const paths: Record<'received' | 'preparing' | 'delivering' | 'done' | 'stopped', React.ReactNode> = {
   // A receipt with a clock hand: the order is in and waiting.
