@@ -59,7 +59,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', createServices(database.db, config));
+  app.decorate('services', createServices(database.db, config, app.log));
+  // Let e-mails already under way finish before the database they may write to is closed.
+  app.addHook('onClose', () => app.services.background.drain());
 
   // External plugins first, then the shop's own, then routes.
   await app.register(cookie, { secret: await app.services.cart.cookieSecret() });

@@ -24,7 +24,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  SMTP_URL: optionalUrl,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')
+      .optional(),
+  ),
   MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -32,6 +37,14 @@ const environmentSchema = z.object({
   UPAYMENTS_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+}).superRefine((values, context) => {
+  if (values.SMTP_URL && !values.MAIL_FROM) {
+    context.addIssue({
+      code: 'custom',
+      path: ['MAIL_FROM'],
+      message: 'is required when SMTP_URL is set (the sender address, e.g. "Shop <no-reply@example.com>")',
+    });
+  }
 });
 
 export interface AppConfig {
@@ -49,6 +62,10 @@ export interface AppConfig {
   catalogCacheTtlMs: number;
   /** Key that signs cookies; undefined: a random key generated once and kept in the database. */
   sessionSecret: string | undefined;
+  /** Outgoing mail server; undefined: messages go to the development outbox table. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail; always set when smtpUrl is. */
+  mailFrom: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -78,5 +95,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dbPoolSize: values.DB_POOL_SIZE,
     catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
     sessionSecret: values.SESSION_SECRET,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
   };
 }

@@ -1,25 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { createMailer } from './integrations/email/mailer.js';
+import { createBackgroundTasks } from './lib/background-tasks.js';
 import { createCartService } from './modules/cart/service.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createLocationsService } from './modules/locations/service.js';
+import { createNotificationsService } from './modules/notifications/service.js';
 import { createOrdersService } from './modules/orders/service.js';
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
 
 /** The business services, built once per process and shared by the route modules. */
-export function createServices(db: Database, config: AppConfig) {
+export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
   const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs });
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
   const cart = createCartService(db, { catalog: pricing, sessionSecret: config.sessionSecret });
   const locations = createLocationsService(db);
   const promotions = createPromotionsService(db);
+  const background = createBackgroundTasks();
+  const settings = createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs });
+  const notifications = createNotificationsService({
+    mailer: createMailer(config, db, log),
+    settings,
+    publicUrl: config.publicUrl,
+  });
   return {
     catalog,
     cart,
-    settings: createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs }),
+    settings,
     content: createContentService(db),
     locations,
     promotions,
@@ -29,7 +40,13 @@ export function createServices(db: Database, config: AppConfig) {
       locations,
       promotions,
       onStockChanged: () => catalog.invalidateListings(),
+      notifications,
+      background,
+      log,
     }),
+    notifications,
+    /** Work started after a reply (e-mails); drained when the app closes. */
+    background,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './locations.js';
 export * from './promotions.js';
 export * from './cart.js';
 export * from './orders.js';
+export * from './email.js';

@@ -13,12 +13,15 @@ import {
   type PaymentMethod,
   type Thousandths,
 } from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { orderItems, orders, products, type OrderItemSelection } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 import type { PromotionsService } from '../promotions/service.js';
 
 /** Crockford base32: no I, L, O or U, so a number read aloud or typed is hard to get wrong. */
@@ -80,6 +83,12 @@ export interface OrdersServiceDeps {
   promotions: Pick<PromotionsService, 'redeemPromo'>;
   /** Called after an order committed: stock changed, so cached product listings are stale. */
   onStockChanged?: () => void;
+  /** Sends the customer's order confirmation e-mail; called after the order committed. */
+  notifications?: Pick<NotificationsService, 'sendOrderConfirmation'>;
+  /** Runs the confirmation e-mail after the reply, so a slow mail server never delays an order. */
+  background?: Pick<BackgroundTasks, 'run'>;
+  /** Where a failed confirmation e-mail is reported. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -380,8 +389,21 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         throw error;
       }
       deps.onStockChanged?.();
-      const order = await findOne(db, eq(orders.id, orderId), lang);
-      return { order: order!, created: true };
+      const order = (await findOne(db, eq(orders.id, orderId), lang))!;
+      const { notifications } = deps;
+      if (notifications) {
+        // The order is committed and stays placed whatever happens to the e-mail: a failure to
+        // send is logged for the shop to follow up, never turned into a failed order.
+        const send = () => notifications.sendOrderConfirmation(order, lang);
+        const warn = (error: unknown) =>
+          deps.log?.warn(
+            { err: error, orderNumber: order.order_number },
+            'Order confirmation e-mail could not be sent',
+          );
+        if (deps.background) deps.background.run(send, warn);
+        else await send().catch(warn);
+      }
+      return { order, created: true };
     },
 
     /** An order by its public number (already upper-case), or NOT_FOUND. */

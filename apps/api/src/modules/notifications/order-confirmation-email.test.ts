@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@shop/shared';
+import { escapeHtml, orderConfirmationEmail } from './order-confirmation-email.js';
+
+function order(values: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    order_number: 'SB-7K3M9Q2XWA',
+    status: 'pending',
+    created_at: '2026-11-21T10:00:00.000Z',
+    payment_method: 'cash_on_delivery',
+    customer_type: 'guest',
+    name: 'فاطمة علي',
+    email: 'fatima@example.com',
+    phone: '+965 5555 1234',
+    shipping_address: 'قطعة 5، شارع 10، منزل 3',
+    country_name: 'الكويت',
+    governorate_name: 'حولي',
+    city_name: 'السالمية',
+    notes: null,
+    promo_code: 'EID10',
+    subtotal: 35.5,
+    discount_amount: 3.55,
+    shipping_amount: 1.5,
+    tax_amount: 0,
+    total_amount: 33.45,
+    items: [
+      {
+        id: 1,
+        product_id: 7,
+        product_name: 'سبحة كهرمان',
+        sku: 'AMB-1',
+        featured_image: null,
+        quantity: 2,
+        price: 14,
+        total: 28,
+        selected_attributes: {
+          '3': { attribute_id: 3, attribute_name: 'الحجم', variation_id: 9, title: 'كبير', additional_price: 1.25 },
+        },
+      },
+      {
+        id: 2,
+        product_id: 8,
+        product_name: 'سبحة يسر',
+        sku: null,
+        featured_image: null,
+        quantity: 1,
+        price: 7.5,
+        total: 7.5,
+        selected_attributes: {},
+      },
+    ],
+    ...values,
+  };
+}
+
+const settings = { store_name: 'متجر السبح', logo: '/uploads/settings/logo.webp', currency_symbol: 'د.ك' };
+const publicUrl = 'https://shop.example.com';
+
+describe('orderConfirmationEmail', () => {
+  it('writes Arabic right to left with the store, order number, items, totals and address', () => {
+    const mail = orderConfirmationEmail({ order: order(), lang: 'ar', settings, publicUrl });
+    expect(mail.to).toBe('fatima@example.com');
+    expect(mail.subject).toBe('تأكيد طلبك SB-7K3M9Q2XWA - متجر السبح');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('<body dir="rtl"');
+    expect(mail.html).toContain('src="https://shop.example.com/uploads/settings/logo.webp"');
+    expect(mail.html).toContain('مرحباً فاطمة علي،');
+    expect(mail.html).toContain('SB-7K3M9Q2XWA');
+    expect(mail.html).toContain('سبحة كهرمان');
+    expect(mail.html).toContain('الحجم: كبير');
+    expect(mail.html).toContain('الدفع عند الاستلام');
+    expect(mail.html).toContain('قطعة 5، شارع 10، منزل 3<br>السالمية، حولي، الكويت');
+    expect(mail.text).toContain('- سبحة كهرمان × 2: 28.00 د.ك (السعر: 14.00 د.ك)');
+    expect(mail.text).toContain('المجموع الفرعي: 35.50 د.ك');
+    expect(mail.text).toContain('الخصم: -3.55 د.ك');
+    expect(mail.text).toContain('الشحن: 1.50 د.ك');
+    expect(mail.text).toContain('الإجمالي: 33.45 د.ك');
+  });
+
+  it('writes English left to right with the same numbers', () => {
+    const mail = orderConfirmationEmail({
+      order: order({ country_name: 'Kuwait', governorate_name: 'Hawalli', city_name: 'Salmiya', name: 'Fatima' }),
+      lang: 'en',
+      settings: { ...settings, currency_symbol: 'KD' },
+      publicUrl,
+    });
+    expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - متجر السبح');
+    expect(mail.html).toContain('<html lang="en" dir="ltr">');
+    expect(mail.html).not.toContain('dir="rtl"');
+    expect(mail.html).toContain('Hello Fatima,');
+    expect(mail.html).toContain('Cash on delivery');
+    expect(mail.html).toContain('>33.45 KD<');
+    expect(mail.text).toContain('Subtotal: 35.50 KD');
+    expect(mail.text).toContain('Discount: -3.55 KD');
+    expect(mail.text).toContain('Shipping: 1.50 KD');
+    expect(mail.text).toContain('Total: 33.45 KD');
+    expect(mail.text).toContain('Salmiya, Hawalli, Kuwait');
+    expect(mail.text).not.toContain('المجموع');
+    expect(mail.html).not.toContain('الدفع عند الاستلام');
+  });
+
+  it('leaves the discount out when there is none', () => {
+    const mail = orderConfirmationEmail({
+      order: order({ discount_amount: 0, total_amount: 37, promo_code: null }),
+      lang: 'en',
+      settings,
+      publicUrl,
+    });
+    expect(mail.text).not.toContain('Discount');
+    expect(mail.html).not.toContain('Discount');
+    expect(mail.text).toContain('Total: 37.00 د.ك');
+  });
+
+  it('escapes everything the customer typed', () => {
+    const mail = orderConfirmationEmail({
+      order: order({ name: '<script>alert(1)</script>', shipping_address: 'Block "5" & <b>x</b>' }),
+      lang: 'en',
+      settings: { ...settings, store_name: 'Beads <i>&</i>' },
+      publicUrl,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<b>x</b>');
+    expect(mail.html).not.toContain('<i>');
+    expect(mail.html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(mail.html).toContain('Block &quot;5&quot; &amp; &lt;b&gt;x&lt;/b&gt;');
+    // Plain text is not HTML: it keeps the text as typed.
+    expect(mail.text).toContain('Hello <script>alert(1)</script>,');
+    expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;');
+  });
+
+  it('links to the tracking page under PUBLIC_URL and keeps an absolute logo as it is', () => {
+    const mail = orderConfirmationEmail({
+      order: order(),
+      lang: 'ar',
+      settings: { ...settings, logo: 'https://cdn.example.com/logo.png' },
+      publicUrl: 'https://beads.example.kw',
+    });
+    expect(mail.html).toContain('href="https://beads.example.kw/order-status/SB-7K3M9Q2XWA"');
+    expect(mail.text).toContain('https://beads.example.kw/order-status/SB-7K3M9Q2XWA');
+    expect(mail.html).toContain('src="https://cdn.example.com/logo.png"');
+  });
+
+  it('shows the store name without an image when there is no logo', () => {
+    const mail = orderConfirmationEmail({ order: order(), lang: 'ar', settings: { ...settings, logo: null }, publicUrl });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text.split('\n')[0]).toBe('متجر السبح');
+  });
+});
