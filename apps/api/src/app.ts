@@ -14,6 +14,7 @@ import {
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
 import { languagePlugin } from './plugins/language.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
@@ -87,6 +88,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(uploadsPlugin, { root: config.uploadsDir });
   await app.register(apiRoutes, { prefix: '/api' });

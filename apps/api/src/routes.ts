@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountsRoutes } from './modules/accounts/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
@@ -9,6 +10,7 @@ import { settingsRoutes } from './modules/settings/routes.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(accountsRoutes);
   await app.register(catalogRoutes);
   await app.register(cartRoutes);
   await app.register(settingsRoutes);

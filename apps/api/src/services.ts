@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
+import { createAccountsService } from './modules/accounts/service.js';
 import { createCartService } from './modules/cart/service.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
@@ -28,6 +29,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     publicUrl: config.publicUrl,
   });
   return {
+    accounts: createAccountsService(db),
     catalog,
     cart,
     settings,

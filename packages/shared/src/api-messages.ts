@@ -186,6 +186,41 @@ export const apiMessages = {
   'order.status.cancelled': { ar: 'ملغي', en: 'Cancelled' },
   'order.status.refunded': { ar: 'مسترد', en: 'Refunded' },
   'order.status.completed': { ar: 'مكتمل', en: 'Completed' },
+  'auth.name_required': { ar: 'الاسم الكامل مطلوب', en: 'Please enter your full name' },
+  'auth.name_too_short': {
+    ar: 'الاسم يجب أن يكون حرفين على الأقل',
+    en: 'Name must be at least 2 characters long',
+  },
+  'auth.email_required': { ar: 'البريد الإلكتروني مطلوب', en: 'Please enter your email address' },
+  'auth.email_invalid': {
+    ar: 'يرجى إدخال بريد إلكتروني صحيح',
+    en: 'Please enter a valid email address',
+  },
+  'auth.password_required': { ar: 'كلمة المرور مطلوبة', en: 'Please enter your password' },
+  'auth.password_too_short': {
+    ar: 'كلمة المرور يجب أن تكون 6 أحرف على الأقل',
+    en: 'Password must be at least 6 characters long',
+  },
+  'auth.phone_too_short': {
+    ar: 'رقم الهاتف يجب أن يكون 8 أرقام على الأقل',
+    en: 'Phone number must be at least 8 digits',
+  },
+  'auth.user_exists': {
+    ar: 'يوجد حساب مسجل بهذا البريد الإلكتروني',
+    en: 'An account with this email already exists',
+  },
+  'auth.invalid_credentials': {
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    en: 'Invalid email or password',
+  },
+  'auth.invalid_token': {
+    ar: 'جلسة الدخول غير صالحة، يرجى تسجيل الدخول مرة أخرى',
+    en: 'Invalid authentication token, please log in again',
+  },
+  'auth.token_expired': {
+    ar: 'انتهت صلاحية جلسة الدخول، يرجى تسجيل الدخول مرة أخرى',
+    en: 'Your session token has expired, please log in again',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

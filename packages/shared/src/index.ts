@@ -12,3 +12,4 @@ export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
 export * from './contracts/orders.js';
+export * from './contracts/accounts.js';

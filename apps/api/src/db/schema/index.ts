@@ -6,3 +6,4 @@ export * from './promotions.js';
 export * from './cart.js';
 export * from './orders.js';
 export * from './email.js';
+export * from './accounts.js';

@@ -18,3 +18,8 @@ export function cartCookieToken(request: FastifyRequest): string | undefined {
 export function guestCartOwner(request: FastifyRequest): CartOwner {
   return { kind: 'guest', token: cartCookieToken(request) };
 }
+
+/** The cart of a request: the signed-in user's when a valid bearer token is sent, else the guest's. */
+export function requestCartOwner(request: FastifyRequest): CartOwner {
+  return request.user ? { kind: 'user', userId: request.user.user.id } : guestCartOwner(request);
+}

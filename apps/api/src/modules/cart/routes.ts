@@ -12,7 +12,7 @@ import {
 import {
   CART_COOKIE,
   cartCookieToken as cookieToken,
-  guestCartOwner as guestOwner,
+  requestCartOwner as cartOwner,
 } from './cookie.js';
 import { newCartToken, type CartView } from './service.js';
 
@@ -71,7 +71,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.view(guestOwner(request))),
+    async (request) => cartReply(await cart.view(cartOwner(request))),
   );
 
   routes.get(
@@ -85,7 +85,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      item_count: await cart.count(guestOwner(request)),
+      item_count: await cart.count(cartOwner(request)),
     }),
   );
 
@@ -100,16 +100,17 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const line = {
+        product_id: request.body.product_id,
+        quantity: request.body.quantity,
+        selected: selectedVariations(request.body.selected_attributes),
+      };
+      if (request.user) {
+        return cartReply(await cart.add({ kind: 'user', userId: request.user.user.id }, line));
+      }
       // A guest without a valid cookie starts a new cart; the cookie is (re)sent on every add.
       const token = cookieToken(request) ?? newCartToken();
-      const updated = await cart.add(
-        { kind: 'guest', token },
-        {
-          product_id: request.body.product_id,
-          quantity: request.body.quantity,
-          selected: selectedVariations(request.body.selected_attributes),
-        },
-      );
+      const updated = await cart.add({ kind: 'guest', token }, line);
       setCartCookie(reply, token);
       return cartReply(updated);
     },
@@ -128,7 +129,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       cartReply(
-        await cart.updateQuantity(guestOwner(request), request.params.id, request.body.quantity),
+        await cart.updateQuantity(cartOwner(request), request.params.id, request.body.quantity),
       ),
   );
 
@@ -142,7 +143,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 400: errors[400], 404: errors[404], 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.removeLine(guestOwner(request), request.params.id)),
+    async (request) => cartReply(await cart.removeLine(cartOwner(request), request.params.id)),
   );
 
   routes.delete(
@@ -154,6 +155,6 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.clear(guestOwner(request))),
+    async (request) => cartReply(await cart.clear(cartOwner(request))),
   );
 }

@@ -10,7 +10,8 @@ import {
   orderStatusListResponseSchema,
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
-import { guestCartOwner } from '../cart/cookie.js';
+import { requireUser } from '../../plugins/auth.js';
+import { requestCartOwner } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -38,9 +39,6 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   }
   return value;
 }
-
-// Accounts do not exist yet: every route that needs a signed-in user answers 401 until they do.
-const signInRequired = () => new AppError('UNAUTHENTICATED', 'error.unauthenticated');
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -91,9 +89,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           })),
         },
         {
-          cartOwner: guestCartOwner(request),
+          cartOwner: requestCartOwner(request),
           // body.user_id is never trusted: the signed-in user comes from the session.
-          userId: null,
+          userId: request.user?.user.id ?? null,
           idempotencyKey: key,
           lang: request.lang,
         },
@@ -147,8 +145,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: orderListResponseSchema, 401: errors[401], 500: errors[500] },
       },
     },
-    async () => {
-      throw signInRequired();
+    async (request) => {
+      const { user } = requireUser(request);
+      return {
+        success: true as const,
+        orders: await orders.listOrdersForUser(user.id, request.lang),
+      };
     },
   );
 
@@ -168,8 +170,16 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async () => {
-      throw signInRequired();
+    async (request) => {
+      const { user } = requireUser(request);
+      return {
+        success: true as const,
+        order: await orders.getOrderForViewer(
+          request.params.id,
+          { userId: user.id, isAdmin: user.role === 'admin' },
+          request.lang,
+        ),
+      };
     },
   );
 }

@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { users } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The signed-in user of a request and the session its token belongs to. */
+export interface RequestUser {
+  user: UserRow;
+  sessionId: number;
+}
+
+type AuthState =
+  | { status: 'none' }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | ({ status: 'valid' } & RequestUser);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null without a valid bearer token. */
+    user: RequestUser | null;
+    /** What the request's bearer token resolved to; null before the hook has run. */
+    authState: AuthState | null;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** The signed-in user; 401 UNAUTHENTICATED, INVALID_TOKEN or TOKEN_EXPIRED otherwise. */
+export function requireUser(request: FastifyRequest): RequestUser {
+  const state = request.authState ?? { status: 'none' };
+  switch (state.status) {
+    case 'valid':
+      return { user: state.user, sessionId: state.sessionId };
+    case 'expired':
+      throw new AppError('TOKEN_EXPIRED', 'auth.token_expired');
+    case 'invalid':
+      throw new AppError('INVALID_TOKEN', 'auth.invalid_token');
+    case 'none':
+      throw new AppError('UNAUTHENTICATED', 'error.unauthenticated');
+  }
+}
+
+/** A signed-in administrator; other signed-in users get 403 FORBIDDEN. */
+export function requireAdmin(request: FastifyRequest): RequestUser {
+  const current = requireUser(request);
+  if (current.user.role !== 'admin') throw new AppError('FORBIDDEN', 'error.forbidden');
+  return current;
+}
+
+/** Resolves the bearer token of every request before its handler runs. */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('authState', null);
+    app.addHook('onRequest', async (request) => {
+      request.user = null;
+      const token = bearerToken(request);
+      if (token === undefined) {
+        request.authState = { status: 'none' };
+        return;
+      }
+      const resolved = await app.services.accounts.resolveToken(token);
+      if (resolved.status === 'valid') {
+        request.user = { user: resolved.user, sessionId: resolved.sessionId };
+        request.authState = { status: 'valid', ...request.user };
+      } else {
+        request.authState = { status: resolved.status };
+      }
+    });
+  },
+  { name: 'auth' },
+);
