@@ -4,6 +4,7 @@ import { useCurrencySymbol } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import type { CheckoutTotals } from './checkout-rules';
+import { SummaryRow } from '../../components/ui/summary-row';
 
 /** An amount in checkout style: always two decimals (spec section 9). */
 export function CheckoutPrice({ value, className }: { value: Thousandths; className?: string }) {
@@ -60,38 +61,30 @@ export function CheckoutSummary({
         ))}
       </ul>
       <dl className="flex flex-col gap-2 border-t border-stone-200 pt-3 text-stone-700">
-        <Row label={t('checkout.summary.subtotal')}>
+        <SummaryRow label={t('checkout.summary.subtotal')}>
           <CheckoutPrice value={totals.subtotal} />
-        </Row>
+        </SummaryRow>
         {totals.discount > 0 && (
-          <Row label={t('checkout.summary.discount')} className="text-brand-700">
+          <SummaryRow label={t('checkout.summary.discount')} className="text-brand-700">
             <span data-testid="checkout-discount" dir="ltr">
               −<CheckoutPrice value={totals.discount} />
             </span>
-          </Row>
+          </SummaryRow>
         )}
-        <Row label={t('checkout.summary.shipping')}>
+        <SummaryRow label={t('checkout.summary.shipping')}>
           <span data-testid="checkout-shipping">
             {totals.shipping === null ? t('checkout.summary.shipping_pending') : <CheckoutPrice value={totals.shipping} />}
           </span>
-        </Row>
+        </SummaryRow>
         {totals.shipping === null && <p className="text-xs text-stone-500">{t('checkout.summary.shipping_hint')}</p>}
-        <Row label={t('checkout.summary.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
+        <SummaryRow label={t('checkout.summary.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <span data-testid="checkout-total">
             <CheckoutPrice value={totals.total} />
           </span>
-        </Row>
+        </SummaryRow>
       </dl>
       {children}
     </aside>
   );
 }
 
-function Row({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={`flex justify-between gap-2 ${className}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{children}</dd>
-    </div>
-  );
-}

@@ -15,6 +15,7 @@ import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
 import { orderProgress, statusExplanation, statusLabels } from './order-progress';
 import { clearPendingOrder } from './pending-order';
+import { SummaryRow } from '../../components/ui/summary-row';
 
 /** The order tracking page (spec section 2): status, items, totals, customer and delivery. */
 export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
@@ -126,30 +127,30 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
         <div className="flex flex-col gap-4">
           <InfoCard title={t('orders.totals.title')}>
             <dl className="flex flex-col gap-2 text-stone-700">
-              <TotalRow label={t('orders.totals.subtotal')}>
+              <SummaryRow label={t('orders.totals.subtotal')}>
                 <OrderAmount amount={order.subtotal} />
-              </TotalRow>
+              </SummaryRow>
               {order.discount_amount > 0 && (
-                <TotalRow
+                <SummaryRow
                   label={order.promo_code ? t('orders.totals.promo', { code: order.promo_code }) : t('orders.totals.discount')}
                   className="text-brand-700"
                 >
                   <span dir="ltr">
                     −<OrderAmount amount={order.discount_amount} testId="order-discount" />
                   </span>
-                </TotalRow>
+                </SummaryRow>
               )}
-              <TotalRow label={t('orders.totals.shipping')}>
+              <SummaryRow label={t('orders.totals.shipping')}>
                 <OrderAmount amount={order.shipping_amount} testId="order-shipping" />
-              </TotalRow>
+              </SummaryRow>
               {order.tax_amount > 0 && (
-                <TotalRow label={t('orders.totals.tax')}>
+                <SummaryRow label={t('orders.totals.tax')}>
                   <OrderAmount amount={order.tax_amount} />
-                </TotalRow>
+                </SummaryRow>
               )}
-              <TotalRow label={t('orders.totals.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
+              <SummaryRow label={t('orders.totals.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
                 <OrderAmount amount={order.total_amount} testId="order-total" />
-              </TotalRow>
+              </SummaryRow>
             </dl>
           </InfoCard>
           <InfoCard title={t('orders.customer.title')}>
@@ -209,15 +210,6 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="mb-2 text-lg font-semibold text-stone-900">{title}</h2>
       {children}
     </section>
-  );
-}
-
-function TotalRow({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={`flex justify-between gap-2 ${className}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{children}</dd>
-    </div>
   );
 }
 
