@@ -12,11 +12,18 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { directionOf, DEFAULT_LANGUAGE, type SettingsResponse } from '@shop/shared';
+import {
+  directionOf,
+  DEFAULT_LANGUAGE,
+  type ProfileResponse,
+  type SettingsResponse,
+  type User,
+} from '@shop/shared';
 import { messagesFor } from './i18n/catalogues.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
+import { AuthProvider, useAuth } from './features/account/auth';
 import { fetchCartCount, useCartCount } from './features/cart/cart-api';
 import { apiFrom } from './lib/api';
 import { languageFromRequest } from './lib/language.server';
@@ -31,10 +38,15 @@ import './app.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromRequest(request);
   const api = apiFrom(context);
-  const [{ settings }, cartCount] = await Promise.all([
+  const [{ settings }, cartCount, user] = await Promise.all([
     api.get<SettingsResponse>('/settings'),
     // A cart that cannot be counted must not take the whole page down: the badge is left out.
     fetchCartCount(api).catch(() => undefined),
+    // The user of the session cookie (decision 006); guests and dead sessions render as guests.
+    api
+      .get<ProfileResponse>('/auth/profile')
+      .then((profile) => profile.user)
+      .catch(() => null),
   ]);
   const root: ShellData = {
     lang,
@@ -43,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
     cartCount,
+    user,
   };
   return data(root);
 }
@@ -84,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** The root loader's data: the shared RootData and the cart's item count for the header. */
-type ShellData = RootData & { cartCount: number | undefined };
+type ShellData = RootData & { cartCount: number | undefined; user: User | null };
 
 /** Client-side data policy (spec section 9): no retries, no refetch on window focus. */
 function createQueryClient() {
@@ -103,12 +116,14 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
     <QueryClientProvider client={queryClient}>
       <I18nProvider lang={root.lang} messages={root.messages}>
         <ToastProvider>
-          <SkipLink />
-          <Header root={root} />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter settings={root.settings} year={root.year} />
+          <AuthProvider initialUser={root.user}>
+            <SkipLink />
+            <Header root={root} />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter settings={root.settings} year={root.year} />
+          </AuthProvider>
         </ToastProvider>
       </I18nProvider>
     </QueryClientProvider>
@@ -117,8 +132,8 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
 
 function Header({ root }: { root: ShellData }) {
   const cartCount = useCartCount(root.cartCount);
-  // Signed-in users arrive with the accounts work; until then everyone is a guest.
-  return <SiteHeader settings={root.settings} user={null} cartCount={cartCount} />;
+  const { user } = useAuth();
+  return <SiteHeader settings={root.settings} user={user} cartCount={cartCount} />;
 }
 
 function SkipLink() {

@@ -221,6 +221,86 @@ export const apiMessages = {
     ar: 'انتهت صلاحية جلسة الدخول، يرجى تسجيل الدخول مرة أخرى',
     en: 'Your session token has expired, please log in again',
   },
+  'auth.code_invalid_format': {
+    ar: 'يرجى إدخال الأرقام الستة كاملة',
+    en: 'Please enter all 6 digits',
+  },
+  'auth.code_invalid': {
+    ar: 'رمز التحقق غير صحيح. حاول مرة أخرى.',
+    en: 'Invalid verification code. Please try again.',
+  },
+  'auth.code_expired': {
+    ar: 'انتهت صلاحية رمز التحقق، اطلب رمزاً جديداً',
+    en: 'This verification code has expired, please request a new one',
+  },
+  'auth.code_attempts_exceeded': {
+    ar: 'تجاوزت عدد المحاولات المسموح، اطلب رمزاً جديداً',
+    en: 'Too many wrong attempts, please request a new code',
+  },
+  'auth.email_verified': {
+    ar: 'تم تأكيد بريدك الإلكتروني بنجاح',
+    en: 'Your email has been verified successfully',
+  },
+  'auth.already_verified': {
+    ar: 'بريدك الإلكتروني مؤكد بالفعل',
+    en: 'Your email is already verified',
+  },
+  'auth.verification_sent': {
+    ar: 'إذا كان هناك حساب غير مؤكد بهذا البريد فقد أرسلنا إليه رمز تحقق جديداً',
+    en: 'If an unverified account uses this email, a new verification code has been sent to it',
+  },
+  'auth.reset_sent': {
+    ar: 'إذا كان هناك حساب بهذا البريد فقد أرسلنا إليه رابط إعادة تعيين كلمة المرور',
+    en: 'If an account uses this email, a password reset link has been sent to it',
+  },
+  'auth.reset_token_invalid': {
+    ar: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
+    en: 'Invalid or expired reset link',
+  },
+  'auth.password_reset': {
+    ar: 'تمت إعادة تعيين كلمة المرور بنجاح',
+    en: 'Password reset successfully!',
+  },
+  'auth.password_changed': {
+    ar: 'تم تغيير كلمة المرور بنجاح',
+    en: 'Your password has been changed',
+  },
+  'auth.current_password_required': {
+    ar: 'يرجى إدخال كلمة المرور الحالية',
+    en: 'Please enter your current password',
+  },
+  'auth.current_password_wrong': {
+    ar: 'كلمة المرور الحالية غير صحيحة',
+    en: 'The current password is incorrect',
+  },
+  'auth.preferences_saved': {
+    ar: 'تم حفظ تفضيلات الإشعارات',
+    en: 'Notification preferences saved',
+  },
+  'auth.account_deleted': {
+    ar: 'تم حذف حسابك',
+    en: 'Your account has been deleted',
+  },
+  'auth.email_send_failed': {
+    ar: 'تعذر إرسال البريد الإلكتروني، حاول مرة أخرى لاحقاً',
+    en: 'We could not send the email, please try again later',
+  },
+  'auth.too_many_attempts': {
+    ar: 'محاولات كثيرة، حاول مرة أخرى بعد {minutes} دقيقة',
+    en: 'Too many attempts, please try again in {minutes} minutes',
+  },
+  'auth.google_unavailable': {
+    ar: 'خدمات جوجل غير متاحة، أعد تحميل الصفحة',
+    en: 'Google services unavailable, reload the page',
+  },
+  'auth.google_failed': {
+    ar: 'فشلت المصادقة عبر جوجل',
+    en: 'Google authentication failed',
+  },
+  'auth.google_email_unverified': {
+    ar: 'بريد حساب جوجل غير مؤكد، لا يمكن ربطه بحساب موجود',
+    en: 'Your Google email is not verified, so it cannot be linked to an existing account',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -50,3 +50,17 @@ export const IMAGE_FOLDERS = ['products', 'categories', 'slider', 'settings'] as
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /** Widths every uploaded image is stored at; the largest is the canonical file. */
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
+
+/** Accounts (storefront spec section 9). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;
+export const PHONE_MIN_LENGTH = 8;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+/** A verification code is dead after this many wrong tries. */
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const VERIFICATION_SUCCESS_REDIRECT_MS = 2000;
+export const RESET_SUCCESS_REDIRECT_MS = 2000;
+/** Browser storage key of the bearer token (spec section 3). */
+export const TOKEN_STORAGE_KEY = 'token';

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '@shop/shared';
+import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
 import { sendError } from './errors.js';
 
 export interface WebPluginOptions {
@@ -41,6 +42,9 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): WebLoadCon
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  // Pages are rendered as the signed-in user of the session cookie (decision 006).
+  const sessionToken = sessionCookieToken(request);
+  if (sessionToken !== undefined) headers.authorization = `Bearer ${sessionToken}`;
   return async (apiPath, init) => {
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',

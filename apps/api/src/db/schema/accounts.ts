@@ -62,3 +62,77 @@ export const sessions = pgTable(
     index('sessions_user_id_idx').on(table.user_id),
   ],
 );
+
+/**
+ * A 6-digit e-mail verification code. Only its hash is stored; it dies after 10 minutes, after
+ * five wrong tries, once used, or when a newer code is issued.
+ */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Hex HMAC-SHA-256 of the code, keyed with the user id (see the accounts service). */
+    code_hash: text('code_hash').notNull(),
+    /** The address the code was sent to: a code proves only that address. */
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_verification_codes_user_idx').on(table.user_id, table.created_at)],
+);
+
+/** A single-use password reset link token (SHA-256 stored), valid one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(table.token_hash),
+    index('password_reset_tokens_user_idx').on(table.user_id),
+  ],
+);
+
+/** An external sign-in linked to an account (provider 'google', subject = the ID token's `sub`). */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_identities_provider_subject_key').on(table.provider, table.subject),
+    index('user_identities_user_idx').on(table.user_id),
+  ],
+);
+
+/**
+ * Per-account back-off for sensitive actions (login, code checks, e-mails sent). The key names
+ * the action and a hash of the account's email; `blocked_until` grows with repeated failures but
+ * is always finite, so nobody can lock a victim out for good.
+ */
+export const authThrottles = pgTable('auth_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blocked_until: timestamp('blocked_until', { withTimezone: true }),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

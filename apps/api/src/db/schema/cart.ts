@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
 import { products } from './catalog.js';
 
 /**
@@ -22,8 +23,7 @@ export const carts = pgTable(
     id: serial('id').primaryKey(),
     /** Hex SHA-256 of the guest token; the token itself is never stored. Null for user carts. */
     token_hash: text('token_hash'),
-    // No foreign key yet: the users table arrives with the accounts module, which adds it.
-    user_id: integer('user_id'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses, paymentMethods } from '@shop/shared';
+import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { cities, countries, governorates } from './locations.js';
 import { promoCodes } from './promotions.js';
@@ -39,8 +40,8 @@ export const orders = pgTable(
     /** Public, random and unguessable ("SB-" + 10 Crockford base32 characters). */
     order_number: text('order_number').notNull(),
     status: orderStatus('status').notNull().default('pending'),
-    // No foreign key yet: the users table arrives with the accounts module, which adds it.
-    user_id: integer('user_id'),
+    /** Null for guests, and once the customer deletes their account (the order stays). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     customer_name: text('customer_name').notNull(),
     customer_email: text('customer_email').notNull(),
     customer_phone: text('customer_phone').notNull(),

@@ -9,9 +9,10 @@ import {
   profileUpdateBodySchema,
   registerBodySchema,
 } from '@shop/shared';
-import { requireUser } from '../../plugins/auth.js';
+import { bearerToken, requireUser } from '../../plugins/auth.js';
 import { CART_COOKIE, cartCookieToken } from '../cart/cookie.js';
 import { presentUser } from './service.js';
+import { clearSessionCookie, sessionCookieToken, setSessionCookie } from './session-cookie.js';
 
 const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 const REGISTER_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
@@ -71,6 +72,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { token, user } = await accounts.register(request.body, sessionInput(request));
       await adoptGuestCart(request, reply, user.id);
+      setSessionCookie(reply, token);
       reply.code(201);
       return { success: true as const, token, user: presentUser(user) };
     },
@@ -96,6 +98,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { token, user } = await accounts.login(request.body, sessionInput(request));
       await adoptGuestCart(request, reply, user.id);
+      setSessionCookie(reply, token);
       return { success: true as const, token, user: presentUser(user) };
     },
   );
@@ -109,7 +112,9 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: logoutResponseSchema, 401: errors[401], 500: errors[500] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The server-rendering cookie goes whatever the token's state: the browser is signing out.
+      clearSessionCookie(request, reply);
       const { sessionId } = requireUser(request);
       await accounts.revokeSession(sessionId);
       return { success: true as const };
@@ -125,8 +130,11 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: profileResponseSchema, 401: errors[401], 500: errors[500] },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireUser(request);
+      // A browser signed in before the server-rendering cookie existed (or lost it) gets it back.
+      const token = bearerToken(request);
+      if (token !== undefined && sessionCookieToken(request) !== token) setSessionCookie(reply, token);
       return { success: true as const, user: presentUser(user) };
     },
   );

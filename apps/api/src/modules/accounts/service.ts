@@ -46,6 +46,12 @@ export function presentUser(row: UserRow): User {
     isVerified: row.email_verified_at !== null,
     isAdmin: row.role === 'admin',
     role: row.role,
+    has_password: row.password_hash !== null,
+    notification_preferences: {
+      order_confirmations: row.notify_order_confirmations,
+      shipping_updates: row.notify_shipping_updates,
+      promotional: row.notify_promotional,
+    },
   };
 }
 

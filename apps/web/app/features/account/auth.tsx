@@ -1,0 +1,154 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { ProfileResponse, User } from '@shop/shared';
+import { browserApi } from '../../lib/api';
+import { cartKeys, fetchCartCount } from '../cart/cart-api';
+import { clearToken, isInvalidTokenError, readToken, staysOnInvalidToken, storeToken } from './auth-token';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** After login, registration or Google sign-in: keeps the token and the user. */
+  signIn(token: string, user: User): void;
+  /** Logs out on the server (failures ignored, spec section 4) and forgets the session. */
+  signOut(): Promise<void>;
+  /** Replaces the known user after a profile change. */
+  updateUser(user: User): void;
+  /** Forgets the session locally (no server call), e.g. after the account was deleted. */
+  forget(): void;
+  /**
+   * Spec section 4: when `error` is an invalid-token 401, clears the session and goes to /login
+   * (unless already on a login, register or admin page). True when it handled the error.
+   */
+  handleAuthError(error: unknown): boolean;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The authentication state of spec section 4. The server renders with the user of the session
+ * cookie (decision 006) so the header is right from the first byte; in the browser the token in
+ * localStorage is the source of truth and the profile is fetched when one exists.
+ */
+export function AuthProvider({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(initialUser);
+  const [status, setStatus] = useState<AuthStatus>(initialUser ? 'authenticated' : 'loading');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathnameRef = useRef(location.pathname);
+  pathnameRef.current = location.pathname;
+
+  /** The cart belongs to whoever is signed in: refresh the header count, drop the cached lines. */
+  const refreshCart = useCallback(() => {
+    queryClient.removeQueries({ queryKey: cartKeys.cart });
+    void queryClient
+      .fetchQuery({ queryKey: cartKeys.count, queryFn: () => fetchCartCount(browserApi()), staleTime: 0 })
+      .catch(() => undefined);
+  }, [queryClient]);
+
+  const forget = useCallback(() => {
+    clearToken();
+    setUser(null);
+    setStatus('unauthenticated');
+    queryClient.removeQueries({ queryKey: ['account'] });
+    refreshCart();
+  }, [queryClient, refreshCart]);
+
+  const handleAuthError = useCallback(
+    (error: unknown) => {
+      if (!isInvalidTokenError(error)) return false;
+      // The server-rendering cookie holds the same dead token: logging out clears it.
+      void browserApi()
+        .post('/auth/logout')
+        .catch(() => undefined);
+      forget();
+      if (!staysOnInvalidToken(pathnameRef.current)) void navigate('/login');
+      return true;
+    },
+    [forget, navigate],
+  );
+
+  // On start: with a stored token the profile is loaded; a 401 or 403 there removes the token.
+  useEffect(() => {
+    const token = readToken();
+    if (!token) {
+      // A session cookie without a stored token (storage cleared): end that session too.
+      if (initialUser) {
+        void browserApi()
+          .post('/auth/logout')
+          .catch(() => undefined);
+        forget();
+      } else {
+        setStatus('unauthenticated');
+      }
+      return;
+    }
+    let cancelled = false;
+    browserApi()
+      .get<ProfileResponse>('/auth/profile')
+      .then(({ user: profile }) => {
+        if (cancelled) return;
+        setUser(profile);
+        setStatus('authenticated');
+        // The server rendered as a guest (no cookie yet): the profile call has set it now.
+        if (!initialUser) refreshCart();
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const status = (error as { status?: number }).status;
+        if (status === 401 || status === 403) {
+          if (!handleAuthError(error)) forget();
+        } else {
+          // Offline or a server error: keep the token and show what the server rendered.
+          setStatus(initialUser ? 'authenticated' : 'unauthenticated');
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Runs once per page load; later changes come through signIn/signOut.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const signIn = useCallback(
+    (token: string, signedIn: User) => {
+      storeToken(token);
+      setUser(signedIn);
+      setStatus('authenticated');
+      refreshCart();
+    },
+    [refreshCart],
+  );
+
+  const signOut = useCallback(async () => {
+    await browserApi()
+      .post('/auth/logout')
+      .catch(() => undefined);
+    forget();
+  }, [forget]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, signIn, signOut, updateUser: setUser, forget, handleAuthError }),
+    [status, user, signIn, signOut, forget, handleAuthError],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth used outside AuthProvider');
+  return value;
+}
