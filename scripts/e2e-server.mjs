@@ -1,15 +1,52 @@
 #!/usr/bin/env node
 // Starts the production server for end-to-end tests on a brand-new embedded database in a
-// temporary directory, so every run begins with exactly the demo store.
+// temporary directory, so every run begins with exactly the demo store. E-mail goes over real
+// SMTP to a loopback server that drops each message, decoded, as JSON into the mailbox folder
+// the tests read (e2e/mailbox.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.argv[2] ?? '3300';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+const mailbox = path.join(os.tmpdir(), `shop-e2e-mailbox-${port}`);
+fs.rmSync(mailbox, { recursive: true, force: true });
+fs.mkdirSync(mailbox, { recursive: true });
+
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((parsed) => {
+        mailCount += 1;
+        const mail = {
+          to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+          receivedAt: Date.now(),
+        };
+        const name = `${String(mailCount).padStart(5, '0')}.json`;
+        fs.writeFileSync(path.join(mailbox, `${name}.tmp`), JSON.stringify(mail));
+        fs.renameSync(path.join(mailbox, `${name}.tmp`), path.join(mailbox, name));
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(0, '127.0.0.1', resolve);
+});
+const smtpPort = smtp.server.address().port;
 
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,
@@ -22,6 +59,8 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Subha Shop <no-reply@subha.test>',
   },
 });
 
@@ -29,6 +68,7 @@ const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
+  smtp.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

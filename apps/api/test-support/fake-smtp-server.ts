@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -6,6 +7,10 @@ export interface ReceivedMail {
   to: string[];
   /** The raw RFC 5322 message as received. */
   raw: string;
+  /** Decoded by mailparser: the subject and the plain-text and HTML bodies. */
+  subject: string;
+  text: string;
+  html: string;
 }
 
 export interface FakeSmtpServer {
@@ -28,12 +33,20 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const envelope = session.envelope;
-        received.push({
-          from: envelope.mailFrom ? envelope.mailFrom.address : '',
-          to: envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((parsed) => {
+            received.push({
+              from: envelope.mailFrom ? envelope.mailFrom.address : '',
+              to: envelope.rcptTo.map((address) => address.address),
+              raw,
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+            });
+            callback();
+          })
+          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
       });
     },
   });
@@ -52,4 +65,22 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
       return closing;
     },
   };
+}
+
+/** Waits until a message to `address` whose text matches `pattern` has arrived (newest first). */
+export async function waitForMail(
+  server: FakeSmtpServer,
+  address: string,
+  pattern: RegExp = /./,
+  timeoutMs = 5000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = [...server.received]
+      .reverse()
+      .find((mail) => mail.to.includes(address) && pattern.test(mail.text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} matching ${String(pattern)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -15,6 +15,10 @@ import ordersAr from './messages/orders.ar.json';
 import ordersEn from './messages/orders.en.json';
 import pagesAr from './messages/pages.ar.json';
 import pagesEn from './messages/pages.en.json';
+import accountAr from './messages/account.ar.json';
+import accountEn from './messages/account.en.json';
+import profileAr from './messages/profile.ar.json';
+import profileEn from './messages/profile.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -22,8 +26,8 @@ import pagesEn from './messages/pages.en.json';
  * To add a namespace: add its two files and one line to each map below.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, account: accountAr, profile: profileAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, account: accountEn, profile: profileEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'];

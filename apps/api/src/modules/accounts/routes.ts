@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
@@ -10,7 +10,7 @@ import {
   registerBodySchema,
 } from '@shop/shared';
 import { bearerToken, requireUser } from '../../plugins/auth.js';
-import { CART_COOKIE, cartCookieToken } from '../cart/cookie.js';
+import { adoptGuestCart } from './guest-cart.js';
 import { presentUser } from './service.js';
 import { clearSessionCookie, sessionCookieToken, setSessionCookie } from './session-cookie.js';
 
@@ -27,26 +27,12 @@ const errors = {
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, cart } = app.services;
+  const { accounts } = app.services;
 
   // Replies carry tokens and personal data: no cache may keep them.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-
-  /** Moves the guest cart of the request's cookie into the user's cart and drops the cookie. */
-  async function adoptGuestCart(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: number,
-  ): Promise<void> {
-    const token = cartCookieToken(request);
-    if (token !== undefined) {
-      const guestCartId = await cart.guestCartId(token);
-      if (guestCartId !== undefined) await cart.mergeCarts(guestCartId, userId);
-    }
-    if (request.cookies[CART_COOKIE] !== undefined) reply.clearCookie(CART_COOKIE, { path: '/' });
-  }
 
   const sessionInput = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'],
