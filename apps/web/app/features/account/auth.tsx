@@ -5,13 +5,12 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { ProfileResponse, User } from '@shop/shared';
-import { browserApi } from '../../lib/api';
+import { ApiError, browserApi } from '../../lib/api';
 import { cartKeys, fetchCartCount } from '../cart/cart-api';
 import { clearToken, isInvalidTokenError, readToken, staysOnInvalidToken, storeToken } from './auth-token';
 
@@ -37,6 +36,13 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** POST /auth/logout; its failures are ignored (spec section 4), the local session ends anyway. */
+async function signOutOnServer(): Promise<void> {
+  await browserApi()
+    .post('/auth/logout')
+    .catch(() => undefined);
+}
+
 /**
  * The authentication state of spec section 4. The server renders with the user of the session
  * cookie (decision 006) so the header is right from the first byte; in the browser the token in
@@ -47,9 +53,6 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
   const [status, setStatus] = useState<AuthStatus>(initialUser ? 'authenticated' : 'loading');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
-  const pathnameRef = useRef(location.pathname);
-  pathnameRef.current = location.pathname;
 
   /** The cart belongs to whoever is signed in: refresh the header count, drop the cached lines. */
   const refreshCart = useCallback(() => {
@@ -71,55 +74,46 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
     (error: unknown) => {
       if (!isInvalidTokenError(error)) return false;
       // The server-rendering cookie holds the same dead token: logging out clears it.
-      void browserApi()
-        .post('/auth/logout')
-        .catch(() => undefined);
+      void signOutOnServer();
       forget();
-      if (!staysOnInvalidToken(pathnameRef.current)) void navigate('/login');
+      if (!staysOnInvalidToken(window.location.pathname)) void navigate('/login');
       return true;
     },
     [forget, navigate],
   );
 
   // On start: with a stored token the profile is loaded; a 401 or 403 there removes the token.
-  useEffect(() => {
+  const startSession = useCallback(async () => {
     const token = readToken();
     if (!token) {
       // A session cookie without a stored token (storage cleared): end that session too.
-      if (initialUser) {
-        void browserApi()
-          .post('/auth/logout')
-          .catch(() => undefined);
-        forget();
-      } else {
-        setStatus('unauthenticated');
-      }
+      if (initialUser) await signOutOnServer();
+      if (initialUser) forget();
+      else setStatus('unauthenticated');
       return;
     }
-    let cancelled = false;
-    browserApi()
-      .get<ProfileResponse>('/auth/profile')
-      .then(({ user: profile }) => {
-        if (cancelled) return;
-        setUser(profile);
-        setStatus('authenticated');
-        // The server rendered as a guest (no cookie yet): the profile call has set it now.
-        if (!initialUser) refreshCart();
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        const status = (error as { status?: number }).status;
-        if (status === 401 || status === 403) {
-          if (!handleAuthError(error)) forget();
-        } else {
-          // Offline or a server error: keep the token and show what the server rendered.
-          setStatus(initialUser ? 'authenticated' : 'unauthenticated');
-        }
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Runs once per page load; later changes come through signIn/signOut.
+    try {
+      const { user: profile } = await browserApi().get<ProfileResponse>('/auth/profile');
+      setUser(profile);
+      setStatus('authenticated');
+      // The server rendered as a guest (no cookie yet): the profile call has set it now.
+      if (!initialUser) refreshCart();
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status === 401 || status === 403) {
+        if (!handleAuthError(error)) forget();
+      } else {
+        // Offline or a server error: keep the token and show what the server rendered.
+        setStatus(initialUser ? 'authenticated' : 'unauthenticated');
+      }
+    }
+  }, [initialUser, forget, handleAuthError, refreshCart]);
+
+  useEffect(() => {
+    // localStorage exists only in the browser, so the stored token is read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void startSession();
+    // Once per page load; later changes come through signIn, signOut and handleAuthError.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -134,9 +128,7 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
   );
 
   const signOut = useCallback(async () => {
-    await browserApi()
-      .post('/auth/logout')
-      .catch(() => undefined);
+    await signOutOnServer();
     forget();
   }, [forget]);
 
