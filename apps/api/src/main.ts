@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { isEmptyStore, openConfiguredDatabase } from './db/client.js';
 import { webPlugin } from './plugins/web.js';
+import { seedDemoAdmin } from './seed/demo-admin.js';
 import { seedDemoStore } from './seed/demo-store.js';
 
 const webRoot = fileURLToPath(new URL('../../web', import.meta.url));
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
   if (database.kind === 'embedded' && (await isEmptyStore(database.db))) {
     app.log.info('empty embedded database: seeding the demo store');
     await seedDemoStore({ db: database.db, uploadsDir: config.uploadsDir, log: app.log });
+    await seedDemoAdmin({
+      db: database.db,
+      dataDir: config.dataDir,
+      password: process.env.DEMO_ADMIN_PASSWORD || undefined,
+      log: app.log,
+    });
   }
 
   await app.register(webPlugin, { webRoot, dev });

@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
 import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
+import { seedDemoAdmin } from '../seed/demo-admin.js';
 import { seedDemoStore } from '../seed/demo-store.js';
 
 const config = loadConfig();
@@ -11,6 +12,12 @@ try {
     process.exitCode = 1;
   } else {
     await seedDemoStore({ db: database.db, uploadsDir: config.uploadsDir, log: console });
+    await seedDemoAdmin({
+      db: database.db,
+      dataDir: config.dataDir,
+      password: process.env.DEMO_ADMIN_PASSWORD || undefined,
+      log: console,
+    });
     console.log(`Demo store seeded (${database.kind} database).`);
   }
 } finally {
