@@ -60,6 +60,8 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // The tests stand in for a proxy on loopback: each simulated shopper sends X-Forwarded-For.
+    TRUST_PROXY: 'loopback',
     MAIL_FROM: 'Subha Shop <no-reply@subha.test>',
   },
 });

@@ -19,6 +19,7 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { languagePlugin } from './plugins/language.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { apiRoutes } from './routes.js';
 
@@ -33,25 +34,38 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
-  /** pino options; tests pass false to keep output quiet. */
-  logger?: boolean | Record<string, unknown>;
+  /** false keeps tests quiet; 'pretty' is the development server's readable output. */
+  logger?: false | 'pretty';
 }
 
 export type App = FastifyInstance;
 
+/** TRUST_PROXY as Fastify takes it: a number means "believe exactly that many proxy hops". */
+function trustProxyOption(setting: AppConfig['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 /** Builds the HTTP application: API, uploads and health checks. The web app is added by main. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // No bearer token, cookie or one-time token/code in any log line.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // Reset tokens travel in URLs (the API path and the reset page's link).
+            serializers: { req: redactedRequestSerializer },
+            ...(logger === 'pretty' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

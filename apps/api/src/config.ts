@@ -33,10 +33,20 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: optionalUrl,
   UPAYMENTS_API_KEY: optionalString,
   UPAYMENTS_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .union([
+        z.enum(['true', 'false']),
+        z.string().regex(/^\d{1,2}$/),
+        z.string().regex(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/),
+      ], { error: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal' })
+      .optional(),
+  ),
 }).superRefine((values, context) => {
   if (values.SMTP_URL && !values.MAIL_FROM) {
     context.addIssue({
@@ -45,7 +55,31 @@ const environmentSchema = z.object({
       message: 'is required when SMTP_URL is set (the sender address, e.g. "Shop <no-reply@example.com>")',
     });
   }
+  if (values.GOOGLE_CLIENT_ID && !values.GOOGLE_CLIENT_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_CLIENT_SECRET'],
+      message: 'is required when GOOGLE_CLIENT_ID is set (the OAuth client secret from Google Cloud)',
+    });
+  }
+  if (values.GOOGLE_ISSUER && !isSecureOrLoopback(values.GOOGLE_ISSUER)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_ISSUER'],
+      message: 'must be an https:// URL (plain http:// only on localhost, for tests)',
+    });
+  }
 });
+
+const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/** https, or http on the loopback interface (a local test provider). */
+function isSecureOrLoopback(address: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -66,6 +100,17 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** Sender of outgoing mail; always set when smtpUrl is. */
   mailFrom: string | undefined;
+  /** OAuth client of "Sign in with Google"; undefined: Google sign-in reports itself unavailable. */
+  googleClientId: string | undefined;
+  /** Always set when googleClientId is. */
+  googleClientSecret: string | undefined;
+  /** OpenID issuer whose discovery document is used (Google; a local fake provider in tests). */
+  googleIssuer: string;
+  /**
+   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): false by default, so a client
+   * cannot pick its own address and slip past the per-address rate limits.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -97,5 +142,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     sessionSecret: values.SESSION_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    googleClientId: values.GOOGLE_CLIENT_ID,
+    googleClientSecret: values.GOOGLE_CLIENT_SECRET,
+    googleIssuer: values.GOOGLE_ISSUER ?? DEFAULT_GOOGLE_ISSUER,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -18,9 +18,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: dev
-      ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-      : undefined,
+    ...(dev ? { logger: 'pretty' as const } : {}),
   });
 
   if (database.kind === 'embedded' && (await isEmptyStore(database.db))) {

@@ -3,7 +3,11 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
+import { createGoogleSignInService } from './modules/accounts/google-service.js';
+import { createEmailVerificationService } from './modules/accounts/email-verification.js';
+import { createPasswordResetService } from './modules/accounts/password-reset.js';
 import { createAccountsService } from './modules/accounts/service.js';
+import { createAuthThrottle } from './modules/accounts/throttle.js';
 import { createCartService } from './modules/cart/service.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
@@ -23,13 +27,32 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   const promotions = createPromotionsService(db);
   const background = createBackgroundTasks();
   const settings = createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs });
+  const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
     settings,
     publicUrl: config.publicUrl,
+    orderConfirmationWanted: (orderId) => accounts.orderConfirmationWanted(orderId),
   });
+  const authThrottle = createAuthThrottle(db);
   return {
-    accounts: createAccountsService(db),
+    accounts,
+    authThrottle,
+    emailVerification: createEmailVerificationService(db, {
+      accounts,
+      notifications,
+      throttle: authThrottle,
+      serverSecret: () => cart.cookieSecret(),
+      log,
+    }),
+    passwordReset: createPasswordResetService(db, {
+      accounts,
+      notifications,
+      throttle: authThrottle,
+      publicUrl: config.publicUrl,
+      log,
+    }),
+    googleSignIn: createGoogleSignInService(db, config),
     catalog,
     cart,
     settings,

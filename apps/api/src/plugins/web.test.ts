@@ -94,6 +94,54 @@ describe('server-rendered pages', () => {
     expect(response.headers['content-encoding']).toBe('br');
   });
 
+  it('renders as the signed-in user of the session cookie: header and cart', async () => {
+    const product = await createProduct(ctx.database.db, { name: 'سبحة يسر للمشتري', stock_quantity: 5 });
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'مريم المشترية', email: 'maryam.ssr@example.com', password: 'secret-123' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const { token } = registered.json<{ token: string }>();
+    const sessionCookie = registered.cookies.find((cookie) => cookie.name === 'session');
+    expect(sessionCookie?.httpOnly).toBe(true);
+    expect(sessionCookie?.sameSite).toBe('Lax');
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { product_id: product.id, quantity: 2, selected_attributes: {} },
+    });
+    expect(added.statusCode).toBe(200);
+
+    const cookie = `session=${sessionCookie?.value ?? ''}`;
+    const cartPage = await ctx.app.inject({ url: '/cart', headers: { cookie } });
+    expect(cartPage.statusCode).toBe(200);
+    expect(cartPage.headers['cache-control']).toBe('private, no-cache');
+    expect(cartPage.body).toContain('سبحة يسر للمشتري');
+    expect(cartPage.body).toContain('مريم المشترية');
+
+    // Without the cookie the same page is a guest's: no user, an empty cart.
+    const guestPage = await ctx.app.inject('/cart');
+    expect(guestPage.body).not.toContain('سبحة يسر للمشتري');
+    expect(guestPage.body).not.toContain('مريم المشترية');
+
+    // The API itself never accepts the cookie in place of the bearer token.
+    const profile = await ctx.app.inject({ url: '/api/auth/profile', headers: { cookie } });
+    expect(profile.statusCode).toBe(401);
+
+    // After logout the cookie is cleared and its token no longer renders the user.
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}`, cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.cookies.find((entry) => entry.name === 'session')?.value).toBe('');
+    const afterLogout = await ctx.app.inject({ url: '/cart', headers: { cookie } });
+    expect(afterLogout.body).not.toContain('مريم المشترية');
+  });
+
   it('shows a friendly error page, not a stack trace, when the database is down', async () => {
     await ctx.database.close();
     const response = await ctx.app.inject('/');

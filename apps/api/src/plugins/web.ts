@@ -146,9 +146,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       logError: (error) => request.log.error({ err: error }, 'page rendering failed'),
     };
     const response = await handleRequest(toWebRequest(request, reply), context);
-    if (nonce && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-      reply.header('content-security-policy', contentSecurityPolicy(nonce));
-    }
+    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (nonce && html) reply.header('content-security-policy', contentSecurityPolicy(nonce));
+    // Pages carry the visitor's cart count and, signed in, their name: no shared cache keeps them.
+    if (html && !response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
     return sendWebResponse(reply, response);
   };
 

@@ -18,6 +18,7 @@ import {
   promoCodes,
   slides,
   storeSettings,
+  users,
 } from '../db/schema/index.js';
 
 /**
@@ -307,4 +308,14 @@ export async function createOrder(
           )
           .returning();
   return { order: order!, items: rows };
+}
+
+/** A customer account without a password (tests that only need a user row to point at). */
+export async function createUser(db: Executor, values: Partial<typeof users.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({ username: `customer${n}`, name: `عميل ${n}`, email: `customer${n}@example.com`, ...values })
+    .returning();
+  return row!;
 }

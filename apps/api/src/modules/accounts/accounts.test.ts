@@ -91,6 +91,8 @@ describe('POST /api/auth/register', () => {
     const body = response.json<AuthResponse>();
     expect(body.success).toBe(true);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Without SMTP the verification code goes to the development outbox.
+    expect(body.verification_sent).toBe(true);
     expect(body.user).toMatchObject({
       name: 'Maryam Saleh',
       email: 'maryam.saleh@example.com',
@@ -370,15 +372,30 @@ describe('login, profile and logout', () => {
 
   it('limits login attempts per address to 10 a minute with RATE_LIMITED', async () => {
     const ip = '192.0.2.77';
-    const payload = { email: 'nobody@example.com', password: 'whatever' };
+    // A different email each time, so the per-account back-off (throttle.test.ts) stays out of it.
+    const payload = (attempt: number) => ({ email: `nobody${attempt}@example.com`, password: 'whatever' });
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await call('POST', '/api/auth/login', payload, { ip });
+      const response = await call('POST', '/api/auth/login', payload(attempt), { ip });
       expect(response.statusCode).toBe(401);
     }
-    const limited = await call('POST', '/api/auth/login', payload, { ip });
+    const limited = await call('POST', '/api/auth/login', payload(10), { ip });
     expect(limited.statusCode).toBe(429);
     expect(errorOf(limited.json()).code).toBe('RATE_LIMITED');
   });
+  it('does not let a client choose its address with X-Forwarded-For (TRUST_PROXY unset)', async () => {
+    const payload = (attempt: number) => ({ email: `forged${attempt}@example.com`, password: 'whatever' });
+    const attempt = (n: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': `198.18.0.${n}` },
+        remoteAddress: '192.0.2.79',
+        payload: payload(n),
+      });
+    for (let n = 0; n < 10; n += 1) expect((await attempt(n)).statusCode).toBe(401);
+    expect((await attempt(10)).statusCode).toBe(429);
+  });
+
   it('limits registrations per address to 5 a minute with RATE_LIMITED', async () => {
     const ip = '192.0.2.78';
     for (let attempt = 0; attempt < 5; attempt += 1) {

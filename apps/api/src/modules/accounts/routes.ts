@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
-  errorResponseSchema,
   loginBodySchema,
   logoutResponseSchema,
   profileResponseSchema,
@@ -10,24 +9,18 @@ import {
   registerBodySchema,
 } from '@shop/shared';
 import { bearerToken, requireUser } from '../../plugins/auth.js';
+import { googleAuthRoutes } from './google-routes.js';
 import { adoptGuestCart } from './guest-cart.js';
+import { passwordRoutes } from './password-routes.js';
+import { errorResponses as errors, RATE_LIMITS } from './route-shared.js';
 import { presentUser } from './service.js';
 import { clearSessionCookie, sessionCookieToken, setSessionCookie } from './session-cookie.js';
-
-const LOGIN_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
-const REGISTER_RATE_LIMIT = { max: 5, timeWindow: 60_000 };
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-  500: errorResponseSchema,
-};
+import { settingsRoutes } from './settings-routes.js';
+import { verificationRoutes } from './verification-routes.js';
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts } = app.services;
+  const { accounts, emailVerification } = app.services;
 
   // Replies carry tokens and personal data: no cache may keep them.
   app.addHook('onRequest', async (_request, reply) => {
@@ -41,10 +34,10 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/auth/register',
     {
-      config: { rateLimit: REGISTER_RATE_LIMIT },
+      config: { rateLimit: RATE_LIMITS.register },
       schema: {
         tags: ['auth'],
-        summary: 'Create a customer account and sign in',
+        summary: 'Create a customer account, sign in and mail the e-mail verification code',
         body: registerBodySchema,
         response: {
           201: authResponseSchema,
@@ -58,16 +51,23 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { token, user } = await accounts.register(request.body, sessionInput(request));
       await adoptGuestCart(request, reply, user.id);
+      // The account stands whatever the mail server does; the web offers a resend when false.
+      const verificationSent = await emailVerification.sendAfterRegistration(user, request.lang);
       setSessionCookie(reply, token);
       reply.code(201);
-      return { success: true as const, token, user: presentUser(user) };
+      return {
+        success: true as const,
+        token,
+        user: presentUser(user),
+        verification_sent: verificationSent,
+      };
     },
   );
 
   routes.post(
     '/auth/login',
     {
-      config: { rateLimit: LOGIN_RATE_LIMIT },
+      config: { rateLimit: RATE_LIMITS.login },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -147,4 +147,21 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, user: presentUser(updated) };
     },
   );
+
+  // Old throttle rows are swept hourly; every process may do it, the DELETE is idempotent.
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(() => {
+      app.services.authThrottle.prune().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not prune auth throttles');
+      });
+    }, 60 * 60_000);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  await app.register(verificationRoutes);
+  await app.register(passwordRoutes);
+  await app.register(settingsRoutes);
+  await app.register(googleAuthRoutes);
 }

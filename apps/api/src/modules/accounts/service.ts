@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { LoginBody, ProfileUpdateBody, RegisterBody, User } from '@shop/shared';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  NotificationPreferences,
+  ProfileUpdateBody,
+  RegisterBody,
+  User,
+} from '@shop/shared';
 import type { Database } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { createAuthThrottle } from './throttle.js';
+import { isUniqueViolation, uniqueUsername } from './usernames.js';
 
 /**
  * OWASP's minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. The library's default
@@ -19,9 +28,8 @@ const ARGON2_OPTIONS = {
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const USERNAME_MAX = 30;
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 /** What a bearer token resolves to. */
 export type TokenResolution =
@@ -55,28 +63,15 @@ export function presentUser(row: UserRow): User {
   };
 }
 
-/** True when a database error is a unique-constraint violation (possibly wrapped by drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** The base of a username: the email's local part reduced to [a-z0-9._-]. */
-function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const cleaned = local
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]/g, '')
-    .slice(0, USERNAME_MAX - 5);
-  return cleaned.length >= 2 ? cleaned : `user${cleaned}`;
-}
-
 const userExists = () => new AppError('USER_EXISTS', 'auth.user_exists');
 const invalidCredentials = () => new AppError('UNAUTHENTICATED', 'auth.invalid_credentials');
+
+/** 429 with the whole minutes left, so the shopper knows when to try again. */
+export function tooManyAttempts(remainingMs: number): AppError {
+  return new AppError('RATE_LIMITED', 'auth.too_many_attempts', undefined, {
+    minutes: Math.max(1, Math.ceil(remainingMs / 60_000)),
+  });
+}
 
 export interface SessionInput {
   userAgent?: string | undefined;
@@ -84,6 +79,7 @@ export interface SessionInput {
 }
 
 export function createAccountsService(db: Database) {
+  const throttle = createAuthThrottle(db);
   // A real hash of a random secret: an unknown email costs the same verification as a known one.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS));
@@ -108,23 +104,17 @@ export function createAccountsService(db: Database) {
     return user;
   }
 
-  async function usernameTaken(username: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, username))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  /** A free username from the email's local part, with a random suffix when taken. */
-  async function uniqueUsername(email: string): Promise<string> {
-    const base = usernameBase(email);
-    if (!(await usernameTaken(base))) return base;
-    for (;;) {
-      const candidate = `${base}${randomBytes(2).readUInt16BE(0) % 10_000}`;
-      if (!(await usernameTaken(candidate))) return candidate;
+  /**
+   * Confirms an action with the account's current password when it has one (an account made
+   * with Google may not); the failure is a field error on `field`.
+   */
+  async function confirmPassword(user: UserRow, password: string | undefined, field: string): Promise<void> {
+    if (user.password_hash === null) return;
+    if (!password) {
+      throw AppError.validation([{ field, message: 'auth.current_password_required' }]);
     }
+    const matches = await verify(user.password_hash, password).catch(() => false);
+    if (!matches) throw AppError.validation([{ field, message: 'auth.current_password_wrong' }]);
   }
 
   async function createSession(userId: number, input: SessionInput = {}): Promise<string> {
@@ -157,7 +147,7 @@ export function createAccountsService(db: Database) {
           const [user] = await db
             .insert(users)
             .values({
-              username: await uniqueUsername(input.email),
+              username: await uniqueUsername(db, input.email),
               name: input.name,
               email: input.email,
               phone: input.phone,
@@ -175,18 +165,31 @@ export function createAccountsService(db: Database) {
       }
     },
 
-    /** Checks email and password; unknown email and wrong password fail alike. */
+    /**
+     * Checks email and password; unknown email and wrong password fail alike, and both count
+     * towards the email's back-off (429 while it lasts), so neither answers nor timing tell
+     * whether an account exists.
+     */
     async login(
       input: LoginBody,
       session: SessionInput = {},
     ): Promise<{ token: string; user: UserRow }> {
+      const now = session.now ?? new Date();
+      const blockedMs = await throttle.blockedFor('login', input.email, now);
+      if (blockedMs > 0) throw tooManyAttempts(blockedMs);
       const user = await findByEmail(input.email);
       const stored = user?.password_hash ?? (await getDummyHash());
       const matches = await verify(stored, input.password).catch(() => false);
-      if (!user || user.password_hash === null || !matches) throw invalidCredentials();
+      if (!user || user.password_hash === null || !matches) {
+        await throttle.recordFailure('login', input.email, now);
+        throw invalidCredentials();
+      }
+      await throttle.clear('login', input.email);
       const token = await createSession(user.id, session);
       return { token, user };
     },
+
+    findByEmail,
 
     createSession,
 
@@ -221,6 +224,63 @@ export function createAccountsService(db: Database) {
 
     getProfile,
 
+    /**
+     * Sets a new password after checking the current one (when the account has one) and ends
+     * every other session; reset links still open die too.
+     */
+    async changePassword(userId: number, keepSessionId: number, input: ChangePasswordBody): Promise<void> {
+      const user = await getProfile(userId);
+      await confirmPassword(user, input.current_password, 'current_password');
+      const password_hash = await hash(input.new_password, ARGON2_OPTIONS);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash, updated_at: new Date() }).where(eq(users.id, userId));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
+        await tx
+          .delete(passwordResetTokens)
+          .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+      });
+    },
+
+    /** Saves the e-mail notification choices of the Settings tab. */
+    async updatePreferences(userId: number, input: NotificationPreferences): Promise<NotificationPreferences> {
+      const [row] = await db
+        .update(users)
+        .set({
+          notify_order_confirmations: input.order_confirmations,
+          notify_shipping_updates: input.shipping_updates,
+          notify_promotional: input.promotional,
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new AppError('INVALID_TOKEN', 'auth.invalid_token');
+      return presentUser(row).notification_preferences;
+    },
+
+    /**
+     * Deletes the account after checking its password (when it has one). Sessions, codes, reset
+     * links, linked identities and the cart go with it (cascade); orders keep their snapshot and
+     * lose only the link to the user (set null).
+     */
+    async deleteAccount(userId: number, password: string | undefined): Promise<void> {
+      const user = await getProfile(userId);
+      await confirmPassword(user, password, 'password');
+      await db.delete(users).where(eq(users.id, userId));
+    },
+
+    /** False only for an order of a signed-in customer who turned order confirmations off. */
+    async orderConfirmationWanted(orderId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ wanted: users.notify_order_confirmations })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.user_id))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      return row?.wanted ?? true;
+    },
+
     /** Updates the given fields; a new email must be free and has to be verified again. */
     async updateProfile(userId: number, input: ProfileUpdateBody): Promise<UserRow> {
       const current = await getProfile(userId);
@@ -235,12 +295,20 @@ export function createAccountsService(db: Database) {
         changes.email_verified_at = null;
       }
       try {
-        const [updated] = await db
-          .update(users)
-          .set(changes)
-          .where(eq(users.id, userId))
-          .returning();
-        return updated!;
+        return await db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(users)
+            .set(changes)
+            .where(eq(users.id, userId))
+            .returning();
+          // A reset link mailed to the old address must not open the account any more.
+          if (changes.email !== undefined) {
+            await tx
+              .delete(passwordResetTokens)
+              .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+          }
+          return updated!;
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw userExists();
         throw error;

@@ -1,5 +1,4 @@
 import {
-  directionOf,
   formatPrice,
   toThousandths,
   type Language,
@@ -8,6 +7,9 @@ import {
   type StoreSettings,
 } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
+import { directionStyles, emailButton, emailClosing, escapeHtml, renderEmailLayout } from './email-layout.js';
+
+export { escapeHtml } from './email-layout.js';
 
 const texts = {
   ar: {
@@ -28,7 +30,6 @@ const texts = {
     paymentMethods: { cash_on_delivery: 'الدفع عند الاستلام', upayments: 'الدفع الإلكتروني' },
     track: 'تتبع طلبك',
     trackText: 'تابع حالة طلبك من هنا:',
-    closing: 'مع تحيات فريق',
   },
   en: {
     subject: (store: string, number: string) => `Your order ${number} is confirmed - ${store}`,
@@ -48,24 +49,8 @@ const texts = {
     paymentMethods: { cash_on_delivery: 'Cash on delivery', upayments: 'Online payment' },
     track: 'Track your order',
     trackText: 'Follow your order here:',
-    closing: 'Best regards, the team of',
   },
 } satisfies Record<Language, Record<string, unknown> & { paymentMethods: Record<PaymentMethod, string> }>;
-
-/** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-/** An absolute URL: a path is resolved against the public URL, an absolute URL kept. */
-function absoluteUrl(publicUrl: string, value: string): string {
-  return /^https?:\/\//i.test(value) ? value : `${publicUrl}${value.startsWith('/') ? '' : '/'}${value}`;
-}
 
 export interface OrderConfirmationInput {
   order: Order;
@@ -78,9 +63,7 @@ export interface OrderConfirmationInput {
 /** The order confirmation e-mail in the customer's language: subject, HTML and plain text. */
 export function orderConfirmationEmail({ order, lang, settings, publicUrl }: OrderConfirmationInput): MailMessage {
   const t = texts[lang];
-  const dir = directionOf(lang);
-  const start = dir === 'rtl' ? 'right' : 'left';
-  const end = dir === 'rtl' ? 'left' : 'right';
+  const { start, end } = directionStyles(lang);
   const money = (amount: number) => formatPrice(toThousandths(amount), settings.currency_symbol, 'checkout');
   const store = settings.store_name;
   const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
@@ -120,17 +103,7 @@ export function orderConfirmationEmail({ order, lang, settings, publicUrl }: Ord
         `<td style="padding:6px 8px;text-align:${end};white-space:nowrap;${strong ? 'font-weight:bold;font-size:16px;' : ''}">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const logo = settings.logo
-    ? `<img src="${escapeHtml(absoluteUrl(publicUrl, settings.logo))}" alt="${escapeHtml(store)}" style="max-height:64px;max-width:200px;display:block;margin:0 auto 8px;">`
-    : '';
-
-  const html = `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t.subject(store, order.order_number))}</title></head>
-<body dir="${dir}" style="margin:0;padding:0;background:#f6f5f2;font-family:Tahoma,Arial,sans-serif;color:#1f2937;">
-<div dir="${dir}" style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;text-align:${start};">
-<div style="text-align:center;margin-bottom:16px;">${logo}<div style="font-size:20px;font-weight:bold;">${escapeHtml(store)}</div></div>
-<p style="margin:0 0 8px;">${escapeHtml(t.greeting(order.name))}</p>
+  const content = `<p style="margin:0 0 8px;">${escapeHtml(t.greeting(order.name))}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
@@ -141,11 +114,9 @@ export function orderConfirmationEmail({ order, lang, settings, publicUrl }: Ord
 <h2 style="font-size:16px;margin:24px 0 8px;">${escapeHtml(t.address)}</h2>
 <p style="margin:0;">${addressLines.map(escapeHtml).join('<br>')}</p>
 <p style="margin:16px 0 0;">${escapeHtml(t.payment)}: ${escapeHtml(t.paymentMethods[order.payment_method])}</p>
-<p style="text-align:center;margin:24px 0;"><a href="${escapeHtml(trackingUrl)}" style="display:inline-block;padding:12px 24px;background:#065f46;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(t.track)}</a></p>
-<p style="margin:0;color:#6b7280;font-size:13px;">${escapeHtml(t.closing)} ${escapeHtml(store)}</p>
-</div>
-</body>
-</html>`;
+${emailButton(trackingUrl, t.track)}`;
+  const subject = t.subject(store, order.order_number);
+  const html = renderEmailLayout({ lang, settings, publicUrl, title: subject, content });
 
   const text = [
     store,
@@ -169,8 +140,8 @@ export function orderConfirmationEmail({ order, lang, settings, publicUrl }: Ord
     '',
     `${t.trackText} ${trackingUrl}`,
     '',
-    `${t.closing} ${store}`,
+    emailClosing(lang, store),
   ].join('\n');
 
-  return { to: order.email, subject: t.subject(store, order.order_number), html, text };
+  return { to: order.email, subject, html, text };
 }

@@ -1,6 +1,7 @@
 import type { Language, Order } from '@shop/shared';
 import type { Mailer } from '../../integrations/email/mailer.js';
 import type { SettingsService } from '../settings/service.js';
+import { passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 
 export interface NotificationsServiceDeps {
@@ -8,15 +9,46 @@ export interface NotificationsServiceDeps {
   settings: Pick<SettingsService, 'getSettings'>;
   /** Base of every link in a message (config.publicUrl), never the request's Host header. */
   publicUrl: string;
+  /**
+   * False when the order belongs to a signed-in customer who turned order confirmations off;
+   * guest orders always get theirs.
+   */
+  orderConfirmationWanted: (orderId: number) => Promise<boolean>;
+}
+
+/** Who an account e-mail goes to and in which language. */
+export interface AccountRecipient {
+  to: string;
+  name: string;
+  lang: Language;
 }
 
 /** The e-mails the shop sends to customers, in their language, with the store's name and logo. */
 export function createNotificationsService(deps: NotificationsServiceDeps) {
+  const branding = async () => {
+    const settings = await deps.settings.getSettings();
+    return { settings, publicUrl: deps.publicUrl };
+  };
+
   return {
-    /** Mails the order confirmation to the order's e-mail address; rejects when sending fails. */
+    /**
+     * Mails the order confirmation to the order's e-mail address unless its customer opted out;
+     * rejects when sending fails.
+     */
     async sendOrderConfirmation(order: Order, lang: Language): Promise<void> {
+      if (!(await deps.orderConfirmationWanted(order.id))) return;
       const settings = await deps.settings.getSettings();
       await deps.mailer.sendMail(orderConfirmationEmail({ order, lang, settings, publicUrl: deps.publicUrl }));
+    },
+
+    /** Mails a 6-digit e-mail verification code; rejects when sending fails. */
+    async sendVerificationCode(recipient: AccountRecipient, code: string): Promise<void> {
+      await deps.mailer.sendMail(verificationCodeEmail({ ...recipient, ...(await branding()), code }));
+    },
+
+    /** Mails a password reset link; rejects when sending fails. */
+    async sendPasswordReset(recipient: AccountRecipient, resetUrl: string): Promise<void> {
+      await deps.mailer.sendMail(passwordResetEmail({ ...recipient, ...(await branding()), resetUrl }));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_NUMBER_PATTERN } from '@shop/shared';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import { createOrder } from '../../seed/factories.js';
+import { createOrder, createUser } from '../../seed/factories.js';
 import { newOrderNumber } from './service.js';
 
 let ctx: TestContext;
@@ -25,10 +25,11 @@ describe('newOrderNumber', () => {
 describe('listOrdersForUser', () => {
   it("gives a customer's own orders, newest first, and nobody else's", async () => {
     const db = ctx.database.db;
-    const older = await createOrder(db, { user_id: 7, created_at: new Date('2026-01-01T10:00:00Z') });
+    const [customer, other] = [await createUser(db), await createUser(db)];
+    const older = await createOrder(db, { user_id: customer.id, created_at: new Date('2026-01-01T10:00:00Z') });
     const newer = await createOrder(
       db,
-      { user_id: 7, shipping_amount: 1_500, created_at: new Date('2026-02-01T10:00:00Z') },
+      { user_id: customer.id, shipping_amount: 1_500, created_at: new Date('2026-02-01T10:00:00Z') },
       [
         {
           product_id: null,
@@ -42,10 +43,10 @@ describe('listOrdersForUser', () => {
         },
       ],
     );
-    await createOrder(db, { user_id: 8 });
+    await createOrder(db, { user_id: other.id });
     await createOrder(db, { user_id: null });
 
-    const list = await ctx.app.services.orders.listOrdersForUser(7, 'en');
+    const list = await ctx.app.services.orders.listOrdersForUser(customer.id, 'en');
     expect(list.map((order) => order.id)).toEqual([newer.order.id, older.order.id]);
     expect(list[0]).toMatchObject({
       customer_type: 'user',
@@ -70,11 +71,12 @@ describe('listOrdersForUser', () => {
 
 describe('getOrderForViewer', () => {
   it('shows an order to its owner and to an administrator only', async () => {
-    const { order } = await createOrder(ctx.database.db, { user_id: 21 });
+    const owner = await createUser(ctx.database.db);
+    const { order } = await createOrder(ctx.database.db, { user_id: owner.id });
     const { orders } = ctx.app.services;
-    expect((await orders.getOrderForViewer(order.id, { userId: 21, isAdmin: false }, 'ar')).id).toBe(order.id);
+    expect((await orders.getOrderForViewer(order.id, { userId: owner.id, isAdmin: false }, 'ar')).id).toBe(order.id);
     expect((await orders.getOrderForViewer(order.id, { userId: 1, isAdmin: true }, 'ar')).city_name).toBe('حولي');
-    await expect(orders.getOrderForViewer(order.id, { userId: 22, isAdmin: false })).rejects.toMatchObject({
+    await expect(orders.getOrderForViewer(order.id, { userId: owner.id + 1, isAdmin: false })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       messageKey: 'order.not_found',
     });

@@ -1,0 +1,121 @@
+import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, type Language } from '@shop/shared';
+import type { MailMessage } from '../../integrations/email/mailer.js';
+import {
+  emailButton,
+  emailClosing,
+  escapeHtml,
+  renderEmailLayout,
+  type EmailBranding,
+} from './email-layout.js';
+
+const codeMinutes = Math.round(VERIFICATION_CODE_TTL_MS / 60_000);
+const linkHours = Math.round(RESET_LINK_TTL_MS / 3_600_000);
+
+const texts = {
+  ar: {
+    greeting: (name: string) => `مرحباً ${name}،`,
+    codeSubject: (store: string) => `رمز تأكيد بريدك الإلكتروني - ${store}`,
+    codeIntro: 'استخدم الرمز التالي لتأكيد بريدك الإلكتروني:',
+    codeValidity: `الرمز صالح لمدة ${codeMinutes} دقائق، ولا تشاركه مع أحد.`,
+    codeIgnore: 'إذا لم تطلب هذا الرمز فتجاهل هذه الرسالة.',
+    resetSubject: (store: string) => `إعادة تعيين كلمة المرور - ${store}`,
+    resetIntro: 'تلقينا طلباً لإعادة تعيين كلمة مرور حسابك. اختر كلمة مرور جديدة من الرابط التالي:',
+    resetButton: 'إعادة تعيين كلمة المرور',
+    resetValidity: `الرابط صالح لمدة ${linkHours === 1 ? 'ساعة واحدة' : `${linkHours} ساعات`} ويعمل مرة واحدة فقط.`,
+    resetIgnore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
+  },
+  en: {
+    greeting: (name: string) => `Hello ${name},`,
+    codeSubject: (store: string) => `Your email verification code - ${store}`,
+    codeIntro: 'Use this code to verify your email address:',
+    codeValidity: `The code is valid for ${codeMinutes} minutes. Do not share it with anyone.`,
+    codeIgnore: 'If you did not ask for this code, you can ignore this e-mail.',
+    resetSubject: (store: string) => `Reset your password - ${store}`,
+    resetIntro: 'We received a request to reset the password of your account. Choose a new password with this link:',
+    resetButton: 'Reset password',
+    resetValidity: `The link is valid for ${linkHours === 1 ? '1 hour' : `${linkHours} hours`} and works only once.`,
+    resetIgnore: 'If you did not ask for this, ignore this e-mail and your password stays as it is.',
+  },
+} as const satisfies Record<Language, Record<string, unknown>>;
+
+interface AccountEmailBase {
+  to: string;
+  /** The account holder's name, for the greeting. */
+  name: string;
+  lang: Language;
+  settings: EmailBranding;
+  publicUrl: string;
+}
+
+const paragraph = (text: string, margin = '0 0 16px') =>
+  `<p style="margin:${margin};">${escapeHtml(text)}</p>`;
+
+/**
+ * The 6-digit e-mail verification code. The plain text carries the code alone on its line and
+ * no other 6-digit number, so it can be read (or copied) without ambiguity.
+ */
+export function verificationCodeEmail(input: AccountEmailBase & { code: string }): MailMessage {
+  const t = texts[input.lang];
+  const store = input.settings.store_name;
+  const subject = t.codeSubject(store);
+  const content = [
+    paragraph(t.greeting(input.name), '0 0 8px'),
+    paragraph(t.codeIntro),
+    `<p dir="ltr" style="text-align:center;margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace;">${escapeHtml(input.code)}</p>`,
+    paragraph(t.codeValidity, '0 0 8px'),
+    paragraph(t.codeIgnore, '0 0 24px'),
+  ].join('\n');
+  const text = [
+    store,
+    '',
+    t.greeting(input.name),
+    t.codeIntro,
+    '',
+    input.code,
+    '',
+    t.codeValidity,
+    t.codeIgnore,
+    '',
+    emailClosing(input.lang, store),
+  ].join('\n');
+  return {
+    to: input.to,
+    subject,
+    html: renderEmailLayout({ lang: input.lang, settings: input.settings, publicUrl: input.publicUrl, title: subject, content }),
+    text,
+  };
+}
+
+/** The single-use password reset link; the plain text has the full URL on its own line. */
+export function passwordResetEmail(input: AccountEmailBase & { resetUrl: string }): MailMessage {
+  const t = texts[input.lang];
+  const store = input.settings.store_name;
+  const subject = t.resetSubject(store);
+  const content = [
+    paragraph(t.greeting(input.name), '0 0 8px'),
+    paragraph(t.resetIntro),
+    emailButton(input.resetUrl, t.resetButton),
+    `<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#6b7280;word-break:break-all;text-align:left;">${escapeHtml(input.resetUrl)}</p>`,
+    paragraph(t.resetValidity, '0 0 8px'),
+    paragraph(t.resetIgnore, '0 0 24px'),
+  ].join('\n');
+  const text = [
+    store,
+    '',
+    t.greeting(input.name),
+    t.resetIntro,
+    '',
+    input.resetUrl,
+    '',
+    t.resetValidity,
+    t.resetIgnore,
+    '',
+    emailClosing(input.lang, store),
+  ].join('\n');
+  return {
+    to: input.to,
+    subject,
+    html: renderEmailLayout({ lang: input.lang, settings: input.settings, publicUrl: input.publicUrl, title: subject, content }),
+    text,
+  };
+}
