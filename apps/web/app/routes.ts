@@ -16,5 +16,12 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('set-language', 'routes/set-language.ts'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-code', 'routes/verify-code.tsx'),
+  route('auth/google/callback', 'routes/google-callback.tsx'),
+  route('profile', 'routes/profile.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -5,11 +5,13 @@ import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
 import { BeadsIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { MobileAccountActions, UserMenu } from '../../features/account/user-menu';
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 
 /** The signed-in shopper as the header needs it; null for guests. */
 export interface HeaderUser {
+  name: string;
   isAdmin: boolean;
 }
 
@@ -106,9 +108,7 @@ function AccountLinks({ user, className }: { user: HeaderUser | null; className:
   if (user) {
     return (
       <div className={className}>
-        <Link to="/profile" className={buttonClasses('ghost')}>
-          {t('layout.nav.profile')}
-        </Link>
+        <UserMenu name={user.name} />
       </div>
     );
   }
@@ -208,9 +208,7 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
           </nav>
           <div className="mt-3 grid grid-cols-2 gap-2 border-t border-stone-200 pt-3">
             {user ? (
-              <Link to="/profile" className={buttonClasses('secondary', 'md', 'col-span-2')}>
-                {t('layout.nav.profile')}
-              </Link>
+              <MobileAccountActions name={user.name} />
             ) : (
               <>
                 <Link to="/login" className={buttonClasses('secondary')}>

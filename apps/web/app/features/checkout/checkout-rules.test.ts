@@ -2,11 +2,13 @@ import { createOrderBodySchema } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import checkoutEn from '../../i18n/messages/checkout.en.json';
 import {
+  checkoutPrefill,
   checkoutTotals,
   chooseCity,
   chooseCountry,
   chooseGovernorate,
   emptyCheckoutForm,
+  fillEmptyFields,
   missingRequiredFields,
   newIdempotencyKey,
   orderPayload,
@@ -120,5 +122,55 @@ describe('newIdempotencyKey', () => {
     const first = newIdempotencyKey();
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(newIdempotencyKey()).not.toBe(first);
+  });
+});
+
+describe('checkout prefill for a signed-in shopper', () => {
+  const account = {
+    name: 'Fatima Al-Sabah',
+    first_name: 'Fatima',
+    last_name: 'Al-Sabah',
+    email: 'fatima@example.com',
+    phone: '+965 9999 8888',
+    address: 'Block 3, Street 12, House 7',
+  };
+
+  it('takes the name, email, phone and address of the account', () => {
+    expect(checkoutPrefill(account)).toEqual({
+      name: 'Fatima Al-Sabah',
+      email: 'fatima@example.com',
+      phone: '+965 9999 8888',
+      shipping_address: 'Block 3, Street 12, House 7',
+    });
+  });
+
+  it('builds the name from first and last name when the account has no full name, and leaves missing values empty', () => {
+    expect(checkoutPrefill({ ...account, name: ' ', last_name: null, phone: null, address: null })).toEqual({
+      name: 'Fatima',
+      email: 'fatima@example.com',
+      phone: '',
+      shipping_address: '',
+    });
+  });
+
+  it('fills only the fields the shopper left empty', () => {
+    const typed = { ...emptyCheckoutForm(), name: 'Someone Else', phone: '   ' };
+    const filled = fillEmptyFields(typed, checkoutPrefill(account));
+    expect(filled.name).toBe('Someone Else');
+    expect(filled.email).toBe('fatima@example.com');
+    expect(filled.phone).toBe('+965 9999 8888');
+    expect(filled.shipping_address).toBe('Block 3, Street 12, House 7');
+  });
+
+  it('returns the same form when there is nothing to fill', () => {
+    const form = fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(account));
+    expect(fillEmptyFields(form, checkoutPrefill(account))).toBe(form);
+  });
+
+  it('sends the signed-in user id with the order', () => {
+    const form = { ...fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(account)), country_id: 1, governorate_id: 2, city_id: 3 };
+    const payload = orderPayload(form, { promoCode: null, cityName: 'Salmiya', totalAmount: 10, userId: 42 });
+    expect(payload.user_id).toBe(42);
+    expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createOrderBodySchema, PaymentMethod, Thousandths } from '@shop/shared';
+import type { createOrderBodySchema, PaymentMethod, Thousandths, User } from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
 
 /** What the shopper types and picks on the checkout page. */
@@ -33,6 +33,38 @@ export function emptyCheckoutForm(prefill: Partial<Pick<CheckoutForm, 'name' | '
     city_id: null,
     payment_method: 'cash_on_delivery',
   };
+}
+
+export type CheckoutPrefill = Pick<CheckoutForm, 'name' | 'email' | 'phone' | 'shipping_address'>;
+const prefillFields: readonly (keyof CheckoutPrefill)[] = ['name', 'email', 'phone', 'shipping_address'];
+
+/** What a signed-in shopper's account gives the checkout: name (or first + last), email, phone, address. */
+export function checkoutPrefill(
+  user: Pick<User, 'name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>,
+): CheckoutPrefill {
+  const fullName = [user.first_name, user.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  return {
+    name: user.name.trim() || fullName,
+    email: user.email.trim(),
+    phone: user.phone?.trim() ?? '',
+    shipping_address: user.address?.trim() ?? '',
+  };
+}
+
+/**
+ * Fills the contact and address fields the shopper has left empty (spec section 4: prefilled
+ * when authenticated); what the shopper typed is never replaced. The same form comes back when
+ * nothing changes.
+ */
+export function fillEmptyFields<T extends CheckoutPrefill>(form: T, prefill: CheckoutPrefill): T {
+  let filled = form;
+  for (const field of prefillFields) {
+    if (form[field].trim() === '' && prefill[field] !== '') filled = { ...filled, [field]: prefill[field] };
+  }
+  return filled;
 }
 
 /** A new country makes the chosen governorate and city meaningless (spec section 4). */

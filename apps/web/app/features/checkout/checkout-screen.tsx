@@ -8,6 +8,7 @@ import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/
 import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../account/auth';
 import { storeCart, useCart, type CartData } from '../cart/cart-api';
 import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
 import { placeOrder, type PlacedOrder } from '../orders/order-api';
@@ -17,8 +18,10 @@ import {
   checkoutTotals,
   chooseCity,
   chooseCountry,
+  checkoutPrefill,
   chooseGovernorate,
   emptyCheckoutForm,
+  fillEmptyFields,
   missingRequiredFields,
   newIdempotencyKey,
   orderPayload,
@@ -63,21 +66,21 @@ function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * The checkout page. `prefill` takes a signed-in shopper's name, email, phone and address
- * (spec section 4); guests start with an empty form.
+ * The checkout page. A signed-in shopper's name, email, phone and address fill the empty fields
+ * (spec section 4), also when the session is confirmed after the first render; guests start
+ * with an empty form.
  */
-export function CheckoutScreen({
-  loaded,
-  prefill,
-}: {
-  loaded: CartData;
-  prefill?: Parameters<typeof emptyCheckoutForm>[0];
-}) {
+export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const { t, lang } = useI18n();
   const cart = useCart(loaded);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [form, setForm] = useState<CheckoutForm>(() => emptyCheckoutForm(prefill));
+  const { user, handleAuthError } = useAuth();
+  // The server renders with the session cookie's user, so the first HTML is already filled.
+  const [form, setForm] = useState<CheckoutForm>(() =>
+    user ? fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(user)) : emptyCheckoutForm(),
+  );
+  const prefilledFor = useRef<number | null>(user?.id ?? null);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ text: string; extra: string[] } | null>(null);
@@ -98,6 +101,13 @@ export function CheckoutScreen({
   const placing = useMutation({
     mutationFn: ({ payload, key }: { payload: CreateOrderInput; key: string }) => placeOrder(payload, key, lang),
   });
+
+  useEffect(() => {
+    // Once per signed-in user: a field the shopper empties on purpose stays empty.
+    if (!user || prefilledFor.current === user.id) return;
+    prefilledFor.current = user.id;
+    setForm((current) => fillEmptyFields(current, checkoutPrefill(user)));
+  }, [user]);
 
   useEffect(() => {
     if (!placed) return;
@@ -142,6 +152,8 @@ export function CheckoutScreen({
 
   function failed(error: unknown) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
+    // A dead token (spec section 4): the session ends and the shopper goes to /login.
+    if (handleAuthError(error)) return;
     if (error instanceof ApiError && error.details.length > 0) {
       const onFields: FieldErrors = {};
       const elsewhere: string[] = [];
@@ -178,8 +190,8 @@ export function CheckoutScreen({
       promoCode: promo?.code ?? null,
       cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
       totalAmount: fromThousandths(totals.total),
-      // Accounts arrive later; until then every order is a guest order.
-      userId: null,
+      // The server takes the customer from the token; the spec's payload carries the id too.
+      userId: user?.id ?? null,
     });
     idempotencyKey.current ??= newIdempotencyKey();
     placing.mutate(

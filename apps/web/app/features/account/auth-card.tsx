@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Container } from '../../components/ui/container';
+
+/**
+ * The frame of every account screen: a centred card with the page's one h1. The heading can
+ * take the focus, so screens that swap their content (success, error) move the focus there.
+ */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  headingRef,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
+  return (
+    <Container className="py-8 sm:py-12">
+      <div className="mx-auto w-full max-w-md rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-stone-900 focus:outline-none">
+          {title}
+        </h1>
+        {subtitle ? <div className="mt-2 text-stone-600">{subtitle}</div> : null}
+        <div className="mt-6 flex flex-col gap-4">{children}</div>
+        {footer ? <div className="mt-6 border-t border-stone-200 pt-4 text-center text-sm text-stone-700">{footer}</div> : null}
+      </div>
+    </Container>
+  );
+}
+
+/** A spinner with its message, announced politely while the screen waits for the server. */
+export function AuthSpinner({ message }: { message: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-6 text-center text-stone-700">
+      <span
+        aria-hidden="true"
+        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
+      />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** A text link in the account screens' style. */
+export const authLinkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';

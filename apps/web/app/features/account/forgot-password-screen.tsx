@@ -1,0 +1,122 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { MailIcon } from '../../components/ui/icons';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api';
+import { requestPasswordReset } from './auth-api';
+import { AuthCard, authLinkClass } from './auth-card';
+import { checkForgotPassword, normaliseEmail, serverMessage } from './auth-rules';
+import { TextField } from './form-field';
+
+const EMAIL_FIELD_ID = 'forgot-email';
+
+/** Forgot password (spec section 2): the e-mail form, then the 'Check your email' screen. */
+export function ForgotPasswordScreen() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = checkForgotPassword(email);
+    if (problem) {
+      setError(t(problem.key, problem.params));
+      document.getElementById(EMAIL_FIELD_ID)?.focus();
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      const address = normaliseEmail(email);
+      await requestPasswordReset(address);
+      toast.success(t('account.forgot.sent_toast'));
+      setSentTo(address);
+      // The screen changes under the shopper's focus: move it to the new heading.
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch (failure) {
+      const message = serverMessage(failure) ?? t('account.forgot.failed');
+      if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') {
+        setError(failure.details[0]?.message ?? message);
+        document.getElementById(EMAIL_FIELD_ID)?.focus();
+      } else {
+        toast.error(message);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function tryAnother() {
+    setSentTo(null);
+    setEmail('');
+    requestAnimationFrame(() => document.getElementById(EMAIL_FIELD_ID)?.focus());
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('account.forgot.check_title')} headingRef={heading}>
+        <div className="flex flex-col items-center gap-4 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <MailIcon className="size-7" />
+          </span>
+          <p className="text-stone-800">{t('account.forgot.check_text')}</p>
+          <p dir="ltr" className="font-semibold break-all text-stone-900">
+            {sentTo}
+          </p>
+          <p className="font-semibold text-stone-900">{t('account.forgot.expires')}</p>
+          <p className="text-sm text-stone-600">{t('account.forgot.spam_hint')}</p>
+          <div className="flex w-full flex-col gap-2">
+            <Button variant="secondary" size="lg" className="w-full" onClick={tryAnother}>
+              {t('account.forgot.try_different')}
+            </Button>
+            <Link to="/login" className={`${authLinkClass} py-2`}>
+              {t('account.forgot.back_to_login')}
+            </Link>
+          </div>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t('account.forgot.title')}
+      subtitle={t('account.forgot.subtitle')}
+      headingRef={heading}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          {t('account.forgot.back_to_login')}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          id={EMAIL_FIELD_ID}
+          name="email"
+          label={t('account.forgot.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          ltr
+          required
+          value={email}
+          error={error}
+          onChange={(value) => {
+            setEmail(value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting || undefined} className="w-full">
+          {submitting ? t('account.forgot.submitting') : t('account.forgot.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { ApiError } from '../../lib/api';
+import { useAuth } from './auth';
+import { completeGoogleSignIn } from './auth-api';
+import { AuthCard, AuthSpinner } from './auth-card';
+import { serverMessage } from './auth-rules';
+
+/**
+ * Codes already sent to the server in this page's life. Google's code works once: a second
+ * POST (React's development double effects, a remount) would fail and undo a good sign-in.
+ */
+const postedCodes = new Set<string>();
+
+/**
+ * Where Google sends the browser back (spec sections 2 and 4): posts code and state, stores the
+ * session and reloads the whole page on /, or explains the failure and returns to /login.
+ */
+export function GoogleCallbackScreen() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const [search] = useSearchParams();
+  const code = search.get('code');
+  const state = search.get('state');
+  const failedAtGoogle = search.has('error');
+
+  useEffect(() => {
+    const giveUp = (message: string) => {
+      toast.error(message);
+      void navigate('/login', { replace: true });
+    };
+    if (failedAtGoogle || !code || !state) {
+      giveUp(t('account.google.auth_failed'));
+      return;
+    }
+    if (postedCodes.has(code)) return;
+    postedCodes.add(code);
+    completeGoogleSignIn(code, state).then(
+      ({ token, user }) => {
+        signIn(token, user);
+        toast.success(t('account.login.welcome', { name: user.name }));
+        // A full load, so every part of the page starts from the signed-in session.
+        window.location.assign('/');
+      },
+      (error: unknown) => {
+        const network = error instanceof ApiError && error.status === 0;
+        giveUp(network ? t('account.google.network_error') : (serverMessage(error) ?? t('account.google.auth_failed')));
+      },
+    );
+    // Runs once per code: the toast, navigate, signIn and t identities do not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [code, state, failedAtGoogle]);
+
+  return (
+    <AuthCard title={t('account.google.callback_title')}>
+      <AuthSpinner message={t('account.google.completing')} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { CloseIcon } from '../../components/ui/icons';
+import { useToast } from '../../components/ui/toast';
+import { useI18n } from '../../i18n/i18n';
+import { useAuth } from '../account/auth';
+import { deleteAccount, errorDetails, serverMessage } from './profile-api';
+import { PasswordField } from '../account/password-input';
+import { deleteAccountPayload } from './profile-rules';
+
+/**
+ * Confirms deleting the account. A native modal <dialog> keeps focus inside it (the page behind
+ * is inert) and closes on Escape; the current password confirms when the account has one.
+ */
+export function DeleteAccountDialog({
+  hasPassword,
+  onClose,
+  onLeaving,
+}: {
+  hasPassword: boolean;
+  onClose: () => void;
+  /** Called just before the session ends, so the profile page does not send the user to /login. */
+  onLeaving: () => void;
+}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { forget, handleAuthError } = useAuth();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    // The password is what the customer has to give: the cursor starts there.
+    document.getElementById('profile-delete-password')?.focus();
+    return () => element?.close();
+  }, []);
+
+  const deleting = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (reply) => {
+      onLeaving();
+      forget();
+      toast.success(reply.message || t('profile.delete.done'));
+      void navigate('/', { replace: true });
+    },
+    onError: (failure) => {
+      if (handleAuthError(failure)) return;
+      const onPassword = errorDetails(failure).find((detail) => detail.field === 'password');
+      if (onPassword) {
+        setError(onPassword.message);
+        document.getElementById('profile-delete-password')?.focus();
+        return;
+      }
+      toast.error(serverMessage(failure) ?? t('profile.delete.failed'));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (deleting.isPending) return;
+    if (hasPassword && password === '') {
+      setError(t('profile.delete.password_required'));
+      document.getElementById('profile-delete-password')?.focus();
+      return;
+    }
+    setError(undefined);
+    deleting.mutate(deleteAccountPayload(password, hasPassword));
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="profile-delete-title"
+      aria-describedby="profile-delete-text"
+      onCancel={(event) => {
+        // Escape: closing is our state's decision (not while the request is on its way).
+        event.preventDefault();
+        if (!deleting.isPending) onClose();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id="profile-delete-title" className="text-xl font-semibold text-red-800">
+            {t('profile.delete.title')}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={deleting.isPending}
+            aria-label={t('profile.delete.close')}
+            className="-m-1 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+          >
+            <CloseIcon className="size-5" />
+          </button>
+        </div>
+        <div id="profile-delete-text" className="flex flex-col gap-2 text-stone-700">
+          <p>{t('profile.delete.text')}</p>
+          <p>{t('profile.delete.orders_kept')}</p>
+        </div>
+        {hasPassword && (
+          <PasswordField
+            id="profile-delete-password"
+            label={t('profile.delete.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        )}
+        {!hasPassword && error && <p className="text-sm font-semibold text-red-700">{error}</p>}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onClose} disabled={deleting.isPending} autoFocus={!hasPassword}>
+            {t('profile.delete.cancel')}
+          </Button>
+          <button
+            type="submit"
+            disabled={deleting.isPending}
+            className="inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {deleting.isPending ? t('profile.delete.deleting') : t('profile.delete.confirm')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

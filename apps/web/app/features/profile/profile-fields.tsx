@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { FormNotice } from '../account/form-field';
+
+/** A titled white card, one per part of a tab. */
+export function ProfileCard({
+  title,
+  titleId,
+  actions,
+  tone = 'normal',
+  children,
+}: {
+  title: string;
+  titleId: string;
+  actions?: ReactNode;
+  tone?: 'normal' | 'danger';
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={`rounded-2xl border bg-white p-4 shadow-sm sm:p-6 ${tone === 'danger' ? 'border-red-200' : 'border-stone-200'}`}
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-800' : 'text-stone-900'}`}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Why a form was not sent: the summary and any server messages that belong to no field. */
+export function FormAlertNotice({ text, extra = [] }: { text: string; extra?: readonly string[] }) {
+  return (
+    <FormNotice tone="error">
+      <p className="font-semibold">{text}</p>
+      {extra.length > 0 && (
+        <ul className="mt-1 list-disc ps-4">
+          {extra.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </FormNotice>
+  );
+}

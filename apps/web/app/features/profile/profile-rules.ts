@@ -1,0 +1,185 @@
+import {
+  PASSWORD_MIN_LENGTH,
+  PHONE_MIN_LENGTH,
+  type ErrorDetail,
+  type NotificationPreferences,
+  type ProfileUpdateBody,
+  type User,
+} from '@shop/shared';
+import type { MessageKey } from '../../i18n/i18n';
+
+/** The three tabs of the profile screen, in their order; the first is the default. */
+export const profileTabs = ['account', 'orders', 'settings'] as const;
+export type ProfileTab = (typeof profileTabs)[number];
+
+/** The tab a `?tab=` value names; anything else (missing, misspelt) is Account Info. */
+export function tabFromQuery(value: string | null): ProfileTab {
+  return profileTabs.find((tab) => tab === value) ?? 'account';
+}
+
+/** The tab an arrow, Home or End key moves to (WAI-ARIA tabs pattern), or null for other keys. */
+export function tabAfterKey(current: ProfileTab, key: string, dir: 'rtl' | 'ltr'): ProfileTab | null {
+  const index = profileTabs.indexOf(current);
+  const last = profileTabs.length - 1;
+  // In a right-to-left row the next tab sits to the left.
+  const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+  switch (key) {
+    case forward:
+      return profileTabs[index === last ? 0 : index + 1] ?? null;
+    case backward:
+      return profileTabs[index === 0 ? last : index - 1] ?? null;
+    case 'Home':
+      return profileTabs[0];
+    case 'End':
+      return profileTabs[last] ?? null;
+    default:
+      return null;
+  }
+}
+
+/** A profile value for display: trimmed, or null when there is nothing (shown as 'Not provided'). */
+export function shownValue(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Spec section 2: Admin if isAdmin, else Customer. */
+export function roleLabel(user: Pick<User, 'isAdmin'>): MessageKey {
+  return user.isAdmin ? 'profile.account.role_admin' : 'profile.account.role_customer';
+}
+
+/** The fields Edit Profile makes editable (spec section 3, profile update payload). */
+export interface ProfileForm {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+}
+export type ProfileField = keyof ProfileForm;
+export const profileFields: readonly ProfileField[] = ['email', 'first_name', 'last_name', 'phone'];
+
+export function profileFormFrom(user: User): ProfileForm {
+  return {
+    email: user.email,
+    first_name: user.first_name ?? '',
+    last_name: user.last_name ?? '',
+    phone: user.phone ?? '',
+  };
+}
+
+/** PUT /auth/profile's body: trimmed, and empty optional fields cleared (null). */
+export function profileUpdatePayload(form: ProfileForm): ProfileUpdateBody {
+  const orNull = (value: string) => value.trim() || null;
+  return {
+    email: form.email.trim(),
+    first_name: orNull(form.first_name),
+    last_name: orNull(form.last_name),
+    phone: orNull(form.phone),
+  };
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The comfort check before saving the profile; the server checks again and has the last word. */
+export function profileFormErrors(form: ProfileForm): Partial<Record<ProfileField, MessageKey>> {
+  const errors: Partial<Record<ProfileField, MessageKey>> = {};
+  const email = form.email.trim();
+  if (!email) errors.email = 'profile.validation.email_required';
+  else if (!EMAIL_PATTERN.test(email)) errors.email = 'profile.validation.email_invalid';
+  const phone = form.phone.trim();
+  if (phone && phone.length < PHONE_MIN_LENGTH) errors.phone = 'profile.validation.phone_too_short';
+  return errors;
+}
+
+/** Server field details placed on the form's own fields; the rest is returned as `elsewhere`. */
+export function detailsOnFields<F extends string>(
+  details: readonly ErrorDetail[],
+  fields: readonly F[],
+): { onFields: Partial<Record<F, string>>; elsewhere: string[] } {
+  const onFields: Partial<Record<F, string>> = {};
+  const elsewhere: string[] = [];
+  for (const detail of details) {
+    const field = fields.find((name) => name === detail.field);
+    if (field) onFields[field] ??= detail.message;
+    else elsewhere.push(detail.message);
+  }
+  return { onFields, elsewhere };
+}
+
+export interface PasswordChangeForm {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+export type PasswordChangeField = keyof PasswordChangeForm;
+export const passwordChangeFields: readonly PasswordChangeField[] = [
+  'current_password',
+  'new_password',
+  'confirm_password',
+];
+
+export const emptyPasswordChange: PasswordChangeForm = { current_password: '', new_password: '', confirm_password: '' };
+
+/**
+ * The change-password check: the current password only when the account has one (a Google
+ * account may not), a new password of at least PASSWORD_MIN_LENGTH, and a matching confirmation.
+ */
+export function passwordChangeErrors(
+  form: PasswordChangeForm,
+  hasPassword: boolean,
+): Partial<Record<PasswordChangeField, MessageKey>> {
+  const errors: Partial<Record<PasswordChangeField, MessageKey>> = {};
+  if (hasPassword && form.current_password === '') errors.current_password = 'profile.validation.current_required';
+  if (form.new_password === '') errors.new_password = 'profile.validation.new_required';
+  else if (form.new_password.length < PASSWORD_MIN_LENGTH) errors.new_password = 'profile.validation.new_too_short';
+  if (form.confirm_password === '') errors.confirm_password = 'profile.validation.confirm_required';
+  else if (form.confirm_password !== form.new_password) errors.confirm_password = 'profile.validation.mismatch';
+  return errors;
+}
+
+/** PUT /auth/change-password's body; the current password is left out when the account has none. */
+export function passwordChangePayload(
+  form: PasswordChangeForm,
+  hasPassword: boolean,
+): { current_password?: string; new_password: string } {
+  return hasPassword
+    ? { current_password: form.current_password, new_password: form.new_password }
+    : { new_password: form.new_password };
+}
+
+export const notificationOptions: readonly { key: keyof NotificationPreferences; label: MessageKey; hint: MessageKey }[] = [
+  {
+    key: 'order_confirmations',
+    label: 'profile.notifications.order_confirmations',
+    hint: 'profile.notifications.order_confirmations_hint',
+  },
+  { key: 'shipping_updates', label: 'profile.notifications.shipping_updates', hint: 'profile.notifications.shipping_updates_hint' },
+  { key: 'promotional', label: 'profile.notifications.promotional', hint: 'profile.notifications.promotional_hint' },
+];
+
+export function samePreferences(a: NotificationPreferences, b: NotificationPreferences): boolean {
+  return notificationOptions.every(({ key }) => a[key] === b[key]);
+}
+
+/** DELETE /auth/account's body: the password confirms it when the account has one. */
+export function deleteAccountPayload(password: string, hasPassword: boolean): { password?: string } {
+  return hasPassword ? { password } : {};
+}
+
+// One formatter per language; Kuwait's clock, so an order placed at 1 a.m. shows Kuwait's date.
+const orderDateFormats = {
+  ar: new Intl.DateTimeFormat('ar-KW-u-nu-latn-ca-gregory', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuwait' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuwait' }),
+} as const;
+
+/** When an order was placed, in the page's language and Kuwait's time zone. */
+export function orderDate(iso: string, lang: 'ar' | 'en'): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : orderDateFormats[lang].format(date);
+}
+
+/** How many pieces an order holds (the sum of its quantities). */
+export function orderItemCount(items: readonly { quantity: number }[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}

@@ -1,0 +1,11 @@
+import { accountMeta } from '../features/account/account-meta';
+import { ForgotPasswordScreen } from '../features/account/forgot-password-screen';
+import type { Route } from './+types/forgot-password';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, '/forgot-password', 'account.forgot.title', 'account.forgot.meta_description');
+}
+
+export default function ForgotPasswordPage() {
+  return <ForgotPasswordScreen />;
+}

@@ -1,0 +1,11 @@
+import { accountMeta } from '../features/account/account-meta';
+import { LoginScreen } from '../features/account/login-screen';
+import type { Route } from './+types/login';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountMeta(matches, '/login', 'account.login.title', 'account.login.meta_description');
+}
+
+export default function LoginPage() {
+  return <LoginScreen />;
+}

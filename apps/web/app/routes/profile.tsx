@@ -1,0 +1,22 @@
+import { rootMeta } from '../components/layout/root-data';
+import { ProfileScreen } from '../features/profile/profile-screen';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/profile';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [{ name: 'robots', content: 'noindex' }];
+  return pageMeta({
+    title: root.t('profile.page.title'),
+    description: root.t('profile.page.meta_description'),
+    canonical: absoluteUrl(root.publicUrl, '/profile'),
+    lang: root.lang,
+    siteName: root.settings.store_name,
+    noindex: true,
+  });
+}
+
+/** The signed-in customer's account; the user comes from the auth state, not from a loader. */
+export default function ProfilePage() {
+  return <ProfileScreen />;
+}
