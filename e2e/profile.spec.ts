@@ -228,7 +228,9 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(panel.getByTestId('profile-username')).toHaveText(account.user.username);
       await expect(panel.getByTestId('profile-email')).toContainText(account.email);
       await expect(panel.getByTestId('profile-email')).toContainText(say.notVerified);
-      await expect(panel.getByTestId('profile-last-name')).toHaveText(say.notProvided);
+      // The full name typed at registration gives the first and last names.
+      await expect(panel.getByTestId('profile-first-name')).toHaveText('Maryam');
+      await expect(panel.getByTestId('profile-last-name')).toHaveText('Al-Kandari');
       await expect(panel.getByTestId('profile-phone')).toHaveText(say.notProvided);
       await expect(panel.getByTestId('profile-role')).toHaveText(say.customer);
       await expect(panel.getByRole('button', { name: say.sendCode })).toBeVisible();

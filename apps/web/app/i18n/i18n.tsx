@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { directionOf, type Language } from '@shop/shared';
 import type { MessageKey, Messages } from './catalogues.server';
+import { formatKuwaitDate } from './dates';
 
 export type { MessageKey };
 export type TranslationParams = Record<string, string | number>;
@@ -11,16 +12,14 @@ interface I18nValue {
   dir: 'rtl' | 'ltr';
   t: Translate;
   /** Formats a date for display in the active language (Gregorian calendar, Latin digits). */
+  /** A date on Kuwait's clock in the page's language. */
   formatDate: (iso: string) => string;
+  /** A date and time on Kuwait's clock in the page's language. */
+  formatDateTime: (iso: string) => string;
 }
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-// Building an Intl formatter is costly; one per language serves every render.
-const dateFormats: Record<Language, Intl.DateTimeFormat> = {
-  ar: new Intl.DateTimeFormat('ar-KW-u-nu-latn-ca-gregory', { dateStyle: 'medium' }),
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }),
-};
 
 export function interpolate(text: string, params?: TranslationParams): string {
   if (!params) return text;
@@ -43,12 +42,12 @@ export function I18nProvider({
   children: ReactNode;
 }) {
   const value = useMemo<I18nValue>(() => {
-    const dateFormat = dateFormats[lang];
     return {
       lang,
       dir: directionOf(lang),
       t: createTranslator(messages),
-      formatDate: (iso) => dateFormat.format(new Date(iso)),
+      formatDate: (iso) => formatKuwaitDate(iso, lang),
+      formatDateTime: (iso) => formatKuwaitDate(iso, lang, { withTime: true }),
     };
   }, [lang, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

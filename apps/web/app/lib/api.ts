@@ -62,7 +62,7 @@ export function createApi(apiFetch: ApiFetch) {
     get: <T>(path: string, query?: Record<string, QueryValue>) => request<T>(withQuery(path, query)),
     post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
     put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-    delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
+    delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
   };
 }
 

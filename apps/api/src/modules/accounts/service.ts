@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.js';
 import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { createAuthThrottle } from './throttle.js';
-import { isUniqueViolation, uniqueUsername } from './usernames.js';
+import { isUniqueViolation, splitFullName, uniqueUsername } from './usernames.js';
 
 /**
  * OWASP's minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. The library's default
@@ -149,6 +149,7 @@ export function createAccountsService(db: Database) {
             .values({
               username: await uniqueUsername(db, input.email),
               name: input.name,
+              ...splitFullName(input.name),
               email: input.email,
               phone: input.phone,
               address: input.address,

@@ -46,3 +46,12 @@ export async function uniqueUsername(db: Executor, email: string): Promise<strin
     if (!(await usernameTaken(db, candidate))) return candidate;
   }
 }
+
+/**
+ * First and last name from the full name typed at registration ("فاطمة علي الصباح" → "فاطمة",
+ * "علي الصباح"), so the profile shows them; the customer can correct both later.
+ */
+export function splitFullName(name: string): { first_name: string; last_name: string | null } {
+  const [first = name, ...rest] = name.trim().split(/\s+/);
+  return { first_name: first.slice(0, 100), last_name: rest.length > 0 ? rest.join(' ').slice(0, 100) : null };
+}

@@ -32,18 +32,5 @@ export function AuthCard({
   );
 }
 
-/** A spinner with its message, announced politely while the screen waits for the server. */
-export function AuthSpinner({ message }: { message: string }) {
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 py-6 text-center text-stone-700">
-      <span
-        aria-hidden="true"
-        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
-      />
-      <p>{message}</p>
-    </div>
-  );
-}
-
 /** A text link in the account screens' style. */
 export const authLinkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';

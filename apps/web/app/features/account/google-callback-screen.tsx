@@ -5,7 +5,8 @@ import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { completeGoogleSignIn } from './auth-api';
-import { AuthCard, AuthSpinner } from './auth-card';
+import { AuthCard } from './auth-card';
+import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from './auth-rules';
 
 /**
@@ -57,7 +58,7 @@ export function GoogleCallbackScreen() {
 
   return (
     <AuthCard title={t('account.google.callback_title')}>
-      <AuthSpinner message={t('account.google.completing')} />
+      <Spinner label={t('account.google.completing')} />
     </AuthCard>
   );
 }

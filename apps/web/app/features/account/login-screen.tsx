@@ -6,7 +6,8 @@ import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { logIn } from './auth-api';
-import { AuthCard, AuthSpinner, authLinkClass } from './auth-card';
+import { AuthCard, authLinkClass } from './auth-card';
+import { Spinner } from '../../components/ui/spinner';
 import {
   checkLogin,
   firstProblemField,
@@ -92,7 +93,7 @@ export function LoginScreen() {
   if (redirecting) {
     return (
       <AuthCard title={t('account.login.title')}>
-        <AuthSpinner message={t('account.signed_in.redirecting')} />
+        <Spinner label={t('account.signed_in.redirecting')} />
       </AuthCard>
     );
   }

@@ -7,7 +7,8 @@ import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { register } from './auth-api';
-import { AuthCard, AuthSpinner, authLinkClass } from './auth-card';
+import { AuthCard, authLinkClass } from './auth-card';
+import { Spinner } from '../../components/ui/spinner';
 import {
   checkRegistration,
   firstProblemField,
@@ -104,7 +105,7 @@ export function RegisterScreen() {
   if (redirecting) {
     return (
       <AuthCard title={t('account.register.title')}>
-        <AuthSpinner message={t('account.signed_in.redirecting')} />
+        <Spinner label={t('account.signed_in.redirecting')} />
       </AuthCard>
     );
   }

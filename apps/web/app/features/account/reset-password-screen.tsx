@@ -8,7 +8,8 @@ import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { checkResetToken, resetPassword } from './auth-api';
-import { AuthCard, AuthSpinner, authLinkClass } from './auth-card';
+import { AuthCard, authLinkClass } from './auth-card';
+import { Spinner } from '../../components/ui/spinner';
 import { checkNewPassword, firstProblemField, isolateLtr, serverMessage, type NewPasswordForm } from './auth-rules';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
@@ -36,7 +37,7 @@ export function ResetPasswordScreen() {
   if (check.isPending) {
     return (
       <AuthCard title={t('account.reset.title')}>
-        <AuthSpinner message={t('account.reset.verifying')} />
+        <Spinner label={t('account.reset.verifying')} />
       </AuthCard>
     );
   }

@@ -11,8 +11,8 @@ import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { ItemOptions, OrderAmount } from '../orders/order-parts';
 import { statusLabels } from '../orders/order-progress';
 import { useMyOrders } from './profile-api';
-import { orderDate, orderItemCount } from './profile-rules';
-import { Spinner } from './spinner';
+import { orderItemCount } from './profile-rules';
+import { Spinner } from '../../components/ui/spinner';
 
 /** Badge colours per status: waiting amber, moving blue, done green, stopped grey or red. */
 const statusColours: Record<OrderStatus, string> = {
@@ -73,7 +73,7 @@ export function OrderHistoryTab({ userId }: { userId: number }) {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const { t, lang } = useI18n();
+  const { t, lang, formatDateTime } = useI18n();
   const count = orderItemCount(order.items);
   const titleId = `order-${order.id}-title`;
   return (
@@ -90,7 +90,7 @@ function OrderCard({ order }: { order: Order }) {
             </Link>
           </h3>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.created_at}>{orderDate(order.created_at, lang)}</time>
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
         </div>
         <span

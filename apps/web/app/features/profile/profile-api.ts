@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  TOKEN_STORAGE_KEY,
   type MessageResponse,
   type NotificationPreferences,
   type Order,
@@ -10,7 +9,7 @@ import {
   type ProfileUpdateBody,
   type User,
 } from '@shop/shared';
-import { ApiError, browserApi, createApi, type Api } from '../../lib/api';
+import { ApiError, browserApi, type Api } from '../../lib/api';
 
 /** Everything under ['account'] belongs to the signed-in user; useAuth().forget drops it. */
 export const profileKeys = {
@@ -56,28 +55,9 @@ export async function savePreferences(preferences: NotificationPreferences): Pro
   return browserApi().put<PreferencesResponse>('/auth/preferences', preferences);
 }
 
-/**
- * DELETE /auth/account with its confirming password in the body. browserApi().delete sends no
- * body, so this one request builds the same headers itself (token, language, JSON).
- */
+/** DELETE /auth/account, confirmed by the current password when the account has one. */
 export async function deleteAccount(body: { password?: string }): Promise<MessageResponse> {
-  const api = createApi((path, init) => {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-language': document.documentElement.lang || 'ar',
-      'content-type': 'application/json',
-    };
-    const token = window.localStorage.getItem(TOKEN_STORAGE_KEY);
-    if (token) headers.authorization = `Bearer ${token}`;
-    return fetch(`/api${path}`, {
-      method: 'DELETE',
-      headers,
-      credentials: 'same-origin',
-      body: JSON.stringify(init?.body ?? {}),
-    });
-  });
-  // post() only carries the body through createApi; the fetch above sends it as a DELETE.
-  return api.post<MessageResponse>('/auth/account', body);
+  return browserApi().delete<MessageResponse>('/auth/account', body);
 }
 
 /** The API's own message for a failure (already in the page's language), or null without one. */

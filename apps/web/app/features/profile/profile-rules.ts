@@ -167,18 +167,6 @@ export function deleteAccountPayload(password: string, hasPassword: boolean): { 
   return hasPassword ? { password } : {};
 }
 
-// One formatter per language; Kuwait's clock, so an order placed at 1 a.m. shows Kuwait's date.
-const orderDateFormats = {
-  ar: new Intl.DateTimeFormat('ar-KW-u-nu-latn-ca-gregory', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuwait' }),
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kuwait' }),
-} as const;
-
-/** When an order was placed, in the page's language and Kuwait's time zone. */
-export function orderDate(iso: string, lang: 'ar' | 'en'): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : orderDateFormats[lang].format(date);
-}
-
 /** How many pieces an order holds (the sum of its quantities). */
 export function orderItemCount(items: readonly { quantity: number }[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);

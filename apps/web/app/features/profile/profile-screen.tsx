@@ -9,7 +9,7 @@ import { AccountInfoTab } from './account-info-tab';
 import { OrderHistoryTab } from './order-history-tab';
 import { profileTabs, tabAfterKey, tabFromQuery, type ProfileTab } from './profile-rules';
 import { SettingsTab } from './settings-tab';
-import { Spinner } from './spinner';
+import { Spinner } from '../../components/ui/spinner';
 
 const tabLabels: Record<ProfileTab, MessageKey> = {
   account: 'profile.tabs.account',

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatKuwaitDate } from './dates';
+
+describe('formatKuwaitDate', () => {
+  it("uses Kuwait's clock (UTC+3), whatever the machine's time zone", () => {
+    expect(formatKuwaitDate('2025-12-31T22:30:00.000Z', 'en')).toBe('1 Jan 2026');
+    expect(formatKuwaitDate('2025-12-31T22:30:00.000Z', 'en', { withTime: true })).toMatch(/1 Jan 2026.*01:30/);
+    expect(formatKuwaitDate('2025-12-31T22:30:00.000Z', 'ar')).toMatch(/2026/);
+  });
+
+  it('shows text that is not a date as it is', () => {
+    expect(formatKuwaitDate('not a date', 'en')).toBe('not a date');
+  });
+});

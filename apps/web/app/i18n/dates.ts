@@ -1,0 +1,22 @@
+import type { Language } from '@shop/shared';
+
+// Building an Intl formatter is costly: one per language and style serves every render. Kuwait's
+// clock everywhere, so an order placed at 1 a.m. shows Kuwait's date on the server and in any
+// browser alike (and server and browser render the same text).
+const options = { timeZone: 'Asia/Kuwait' } as const;
+const locales: Record<Language, string> = { ar: 'ar-KW-u-nu-latn-ca-gregory', en: 'en-GB' };
+const dateFormats = {
+  ar: new Intl.DateTimeFormat(locales.ar, { ...options, dateStyle: 'medium' }),
+  en: new Intl.DateTimeFormat(locales.en, { ...options, dateStyle: 'medium' }),
+};
+const dateTimeFormats = {
+  ar: new Intl.DateTimeFormat(locales.ar, { ...options, dateStyle: 'medium', timeStyle: 'short' }),
+  en: new Intl.DateTimeFormat(locales.en, { ...options, dateStyle: 'medium', timeStyle: 'short' }),
+};
+
+/** A date (or date and time) in the page's language, on Kuwait's clock; bad input is shown as is. */
+export function formatKuwaitDate(iso: string, lang: Language, { withTime = false } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return (withTime ? dateTimeFormats : dateFormats)[lang].format(date);
+}
