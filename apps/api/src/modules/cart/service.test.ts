@@ -11,6 +11,7 @@ import {
   createAttribute,
   createCart,
   createProduct,
+  createUser,
   linkProductVariations,
 } from '../../seed/factories.js';
 import { createCatalogService } from '../catalog/service.js';
@@ -61,7 +62,7 @@ describe('mergeCarts', () => {
     ]);
     await linkProductVariations(db, plenty.id, size.variations);
     const [small, large] = size.variations;
-    const userId = 41;
+    const userId = (await createUser(db)).id;
 
     const userCart = await createCart(db, { user_id: userId });
     await addCartItem(db, { cart_id: userCart.id, product_id: scarce.id, quantity: 3 });
@@ -106,9 +107,10 @@ describe('mergeCarts', () => {
     const product = await createProduct(database.db, { stock_quantity: 5 });
     const token = newCartToken();
     await service.add({ kind: 'guest', token }, { product_id: product.id, quantity: 2, selected: {} });
-    await service.mergeCarts((await service.guestCartId(token))!, 77);
-    expect((await service.forUser(77)).summary.total_items).toBe(2);
-    expect(await service.count({ kind: 'user', userId: 77 })).toBe(2);
+    const userId = (await createUser(database.db)).id;
+    await service.mergeCarts((await service.guestCartId(token))!, userId);
+    expect((await service.forUser(userId)).summary.total_items).toBe(2);
+    expect(await service.count({ kind: 'user', userId })).toBe(2);
   });
 
   it('reads an unknown user as an empty cart without creating one', async () => {
