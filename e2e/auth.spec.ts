@@ -361,6 +361,18 @@ test.describe('login form', () => {
 
     test(`Google sign-in says when Google is not configured (${lang})`, async ({ page, context, baseURL }) => {
       await useLanguage(context, baseURL!, lang);
+      // The e2e server signs in with a fake Google (e2e/google.spec.ts), so the API's answer for an
+      // unconfigured Google is played here, envelope and text as the API sends them; the server
+      // side of this case is covered by apps/api/src/modules/accounts/google.test.ts.
+      await page.route('**/api/auth/google', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json; charset=utf-8',
+              json: { success: false, code: 'SERVICE_UNAVAILABLE', message: text[lang].googleUnavailable },
+            })
+          : route.fallback(),
+      );
       await page.goto('/login');
       await waitForHydration(page);
       await page.getByRole('button', { name: text[lang].googleButton }).click();

@@ -2,7 +2,8 @@
 // Starts the production server for end-to-end tests on a brand-new embedded database in a
 // temporary directory, so every run begins with exactly the demo store. E-mail goes over real
 // SMTP to a loopback server that drops each message, decoded, as JSON into the mailbox folder
-// the tests read (e2e/mailbox.ts).
+// the tests read (e2e/mailbox.ts). "Sign in with Google" talks to the fake OpenID provider of
+// the API's tests on loopback; its issuer goes into a file the tests read (e2e/google.spec.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+// Built by `npm run build`, which every end-to-end run follows.
+import { startFakeOpenIdProvider } from '../apps/api/dist/integrations/google-oauth/fake-provider.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.argv[2] ?? '3300';
@@ -48,6 +51,10 @@ await new Promise((resolve, reject) => {
 });
 const smtpPort = smtp.server.address().port;
 
+const google = await startFakeOpenIdProvider();
+const googleInfo = path.join(os.tmpdir(), `shop-e2e-google-${port}.json`);
+fs.writeFileSync(googleInfo, JSON.stringify({ issuer: google.issuer }));
+
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
@@ -63,6 +70,9 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     // The tests stand in for a proxy on loopback: each simulated shopper sends X-Forwarded-For.
     TRUST_PROXY: 'loopback',
     MAIL_FROM: 'Subha Shop <no-reply@subha.test>',
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
   },
 });
 
@@ -71,6 +81,8 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
   smtp.close();
+  void google.close();
+  fs.rmSync(googleInfo, { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

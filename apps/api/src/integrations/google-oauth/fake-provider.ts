@@ -10,6 +10,19 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
  * answers with an RS256 ID token. Never used by product code.
  */
 
+/**
+ * Cookie naming the account a browser is "signed in to Google" as: the claims as base64url JSON
+ * (see browserAccountCookieValue). /authorize consents as it, else as setBrowserIdentity's
+ * identity. Like Google's own cookies it belongs to one browser, so browser tests running side by
+ * side each sign in as their own person.
+ */
+export const BROWSER_ACCOUNT_COOKIE = 'fake_google_account';
+
+/** The BROWSER_ACCOUNT_COOKIE value that makes /authorize consent as `claims`. */
+export function browserAccountCookieValue(claims: FakeIdentityClaims): string {
+  return Buffer.from(JSON.stringify(claims)).toString('base64url');
+}
+
 /** The person the ID token describes; any extra claim is passed through. */
 export interface FakeIdentityClaims {
   sub: string;
@@ -51,7 +64,10 @@ export interface FakeOpenIdProvider {
     claims: FakeIdentityClaims,
     options?: { defect?: IdTokenDefect },
   ): { code: string; state: string };
-  /** Who /authorize signs in as (for browser tests); undefined: /authorize answers access_denied. */
+  /**
+   * Who /authorize signs in as when the browser has no BROWSER_ACCOUNT_COOKIE (for browser tests);
+   * undefined: /authorize answers access_denied, as when the person cancels at the consent page.
+   */
   setBrowserIdentity(claims: FakeIdentityClaims | undefined): void;
   /** Token endpoint calls so far, successful or not. */
   readonly tokenRequests: number;
@@ -93,6 +109,28 @@ async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The claims of the browser's BROWSER_ACCOUNT_COOKIE; undefined without the cookie, 'malformed'
+ * when it does not hold claims with a subject (a broken test setup, answered loudly).
+ */
+function browserAccount(request: IncomingMessage): FakeIdentityClaims | 'malformed' | undefined {
+  const cookie = (request.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${BROWSER_ACCOUNT_COOKIE}=`));
+  if (cookie === undefined) return undefined;
+  try {
+    const claims: unknown = JSON.parse(
+      Buffer.from(cookie.slice(BROWSER_ACCOUNT_COOKIE.length + 1), 'base64url').toString('utf8'),
+    );
+    if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return 'malformed';
+    const subject: unknown = (claims as Record<string, unknown>).sub;
+    return typeof subject === 'string' && subject !== '' ? (claims as FakeIdentityClaims) : 'malformed';
+  } catch {
+    return 'malformed';
+  }
 }
 
 /** client_secret_basic (form-encoded parts, RFC 6749 2.3.1) or client_secret_post. */
@@ -201,30 +239,37 @@ export async function startFakeOpenIdProvider(
     });
   }
 
-  /** Auto-consent as the browser identity, like Google's page after the user picks an account. */
-  function authorize(url: URL, response: ServerResponse): void {
+  /** Auto-consent as the browser's account, like Google's page after the user picks an account. */
+  function authorize(url: URL, request: IncomingMessage, response: ServerResponse): void {
     const params = url.searchParams;
     const redirectUri = params.get('redirect_uri');
-    if (params.get('client_id') !== clientId || !redirectUri || !URL.canParse(redirectUri)) {
+    const account = browserAccount(request);
+    if (
+      params.get('client_id') !== clientId ||
+      !redirectUri ||
+      !URL.canParse(redirectUri) ||
+      account === 'malformed'
+    ) {
       sendJson(response, 400, { error: 'invalid_request' });
       return;
     }
+    const identity = account ?? browserIdentity;
     const target = new URL(redirectUri);
     const state = params.get('state');
     if (state !== null) target.searchParams.set('state', state);
     const challenge = params.get('code_challenge');
     if (
-      !browserIdentity ||
+      !identity ||
       params.get('response_type') !== 'code' ||
       params.get('code_challenge_method') !== 'S256' ||
       !challenge
     ) {
-      target.searchParams.set('error', browserIdentity ? 'invalid_request' : 'access_denied');
+      target.searchParams.set('error', identity ? 'invalid_request' : 'access_denied');
     } else {
       target.searchParams.set(
         'code',
         issueCode({
-          claims: browserIdentity,
+          claims: identity,
           codeChallenge: challenge,
           redirectUri,
           nonce: params.get('nonce') ?? '',
@@ -257,7 +302,7 @@ export async function startFakeOpenIdProvider(
         case 'GET /jwks':
           return sendJson(response, 200, { keys: [publicJwk] });
         case 'GET /authorize':
-          return authorize(url, response);
+          return authorize(url, request, response);
         case 'POST /token':
           return token(request, response);
         default:

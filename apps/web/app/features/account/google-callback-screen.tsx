@@ -16,6 +16,12 @@ import { serverMessage } from './auth-rules';
 const postedCodes = new Set<string>();
 
 /**
+ * How long the welcome toast stays in view before the full reload to / (which drops every toast
+ * of this page); without the pause the reload follows at once and the welcome is never seen.
+ */
+const WELCOME_BEFORE_RELOAD_MS = 1500;
+
+/**
  * Where Google sends the browser back (spec sections 2 and 4): posts code and state, stores the
  * session and reloads the whole page on /, or explains the failure and returns to /login.
  */
@@ -45,7 +51,7 @@ export function GoogleCallbackScreen() {
         signIn(token, user);
         toast.success(t('account.login.welcome', { name: user.name }));
         // A full load, so every part of the page starts from the signed-in session.
-        window.location.assign('/');
+        setTimeout(() => window.location.assign('/'), WELCOME_BEFORE_RELOAD_MS);
       },
       (error: unknown) => {
         const network = error instanceof ApiError && error.status === 0;
