@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Container } from '../../components/ui/container';
+import { Spinner } from '../../components/ui/spinner';
+import { useI18n } from '../../i18n/i18n';
 
 /**
  * The frame of every account screen: a centred card with the page's one h1. The heading can
@@ -34,3 +36,13 @@ export function AuthCard({
 
 /** A text link in the account screens' style. */
 export const authLinkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
+
+/** What a guest-only screen shows while a signed-in visitor is sent on (see useGuestOnly). */
+export function RedirectingCard({ title }: { title: string }) {
+  const { t } = useI18n();
+  return (
+    <AuthCard title={title}>
+      <Spinner label={t('account.signed_in.redirecting')} />
+    </AuthCard>
+  );
+}

@@ -9,12 +9,10 @@ import {
   codeFromPaste,
   digitFromInput,
   emptyCode,
-  firstProblemField,
   loginPayload,
   readNavigationState,
   registrationPayload,
   serverMessage,
-  splitFieldDetails,
   verificationEmail,
   verifyCodePath,
 } from './auth-rules';
@@ -92,11 +90,6 @@ describe('forgot and reset password', () => {
     });
     expect(checkNewPassword({ password: '123456', confirm: '123456' })).toEqual({});
   });
-
-  it('finds the first field with a problem in form order', () => {
-    expect(firstProblemField(['name', 'email', 'password'], { password: 1, email: 1 })).toBe('email');
-    expect(firstProblemField(['name'], {})).toBeNull();
-  });
 });
 
 describe('verification code boxes', () => {
@@ -130,19 +123,6 @@ describe('server replies', () => {
     expect(serverMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBeNull();
     expect(serverMessage(new ApiError(502, 'INTERNAL', 'Bad Gateway'))).toBeNull();
     expect(serverMessage(new Error('boom'))).toBeNull();
-  });
-
-  it('puts field details on the form fields and keeps the others apart', () => {
-    const { onFields, elsewhere } = splitFieldDetails(
-      [
-        { field: 'email', message: 'taken' },
-        { field: 'email', message: 'second' },
-        { field: 'token', message: 'bad token' },
-      ],
-      ['name', 'email'] as const,
-    );
-    expect(onFields).toEqual({ email: 'taken' });
-    expect(elsewhere).toEqual(['bad token']);
   });
 });
 

@@ -3,7 +3,6 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MIN_LENGTH,
   VERIFICATION_CODE_LENGTH,
-  type ErrorDetail,
 } from '@shop/shared';
 import type { MessageKey, TranslationParams } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
@@ -115,14 +114,6 @@ export function checkNewPassword(form: NewPasswordForm): FieldProblems<keyof New
   return problems;
 }
 
-/** The first field (in form order) that has a problem, to move the focus there. */
-export function firstProblemField<Field extends string>(
-  order: readonly Field[],
-  problems: Partial<Record<Field, unknown>>,
-): Field | null {
-  return order.find((field) => problems[field] !== undefined) ?? null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The verification code boxes
 // ---------------------------------------------------------------------------------------------
@@ -172,24 +163,6 @@ export function serverMessage(error: unknown): string | null {
     return error.message;
   }
   return null;
-}
-
-/**
- * Splits a VALIDATION_ERROR's details into messages for the form's own fields (first message
- * per field) and the rest, which the screen shows together.
- */
-export function splitFieldDetails<Field extends string>(
-  details: readonly ErrorDetail[],
-  fields: readonly Field[],
-): { onFields: Partial<Record<Field, string>>; elsewhere: string[] } {
-  const onFields: Partial<Record<Field, string>> = {};
-  const elsewhere: string[] = [];
-  for (const detail of details) {
-    const field = fields.find((name) => name === detail.field);
-    if (field) onFields[field] ??= detail.message;
-    else elsewhere.push(detail.message);
-  }
-  return { onFields, elsewhere };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,16 +8,17 @@ import { ApiError } from '../../lib/api';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { checkForgotPassword, normaliseEmail, serverMessage } from './auth-rules';
-import { TextField } from './form-field';
+import { useFieldForm } from '../../components/ui/use-field-form';
+import { EmailField } from './form-field';
 
-const EMAIL_FIELD_ID = 'forgot-email';
+const fields = ['email'] as const;
+const fieldId = () => 'forgot-email';
 
 /** Forgot password (spec section 2): the e-mail form, then the 'Check your email' screen. */
 export function ForgotPasswordScreen() {
   const { t } = useI18n();
   const toast = useToast();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFieldForm({ email: '' }, { fields, fieldId });
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -25,16 +26,11 @@ export function ForgotPasswordScreen() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    const problem = checkForgotPassword(email);
-    if (problem) {
-      setError(t(problem.key, problem.params));
-      document.getElementById(EMAIL_FIELD_ID)?.focus();
-      return;
-    }
-    setError(undefined);
+    const problem = checkForgotPassword(form.values.email) ?? undefined;
+    if (!form.validate({ email: problem }, (found) => t(found.key, found.params))) return;
     setSubmitting(true);
     try {
-      const address = normaliseEmail(email);
+      const address = normaliseEmail(form.values.email);
       await requestPasswordReset(address);
       toast.success(t('account.forgot.sent_toast'));
       setSentTo(address);
@@ -43,8 +39,7 @@ export function ForgotPasswordScreen() {
     } catch (failure) {
       const message = serverMessage(failure) ?? t('account.forgot.failed');
       if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') {
-        setError(failure.details[0]?.message ?? message);
-        document.getElementById(EMAIL_FIELD_ID)?.focus();
+        form.showErrors({ email: failure.details[0]?.message ?? message });
       } else {
         toast.error(message);
       }
@@ -55,8 +50,8 @@ export function ForgotPasswordScreen() {
 
   function tryAnother() {
     setSentTo(null);
-    setEmail('');
-    requestAnimationFrame(() => document.getElementById(EMAIL_FIELD_ID)?.focus());
+    form.change('email', '');
+    requestAnimationFrame(() => form.focus('email'));
   }
 
   if (sentTo) {
@@ -97,22 +92,7 @@ export function ForgotPasswordScreen() {
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          id={EMAIL_FIELD_ID}
-          name="email"
-          label={t('account.forgot.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          ltr
-          required
-          value={email}
-          error={error}
-          onChange={(value) => {
-            setEmail(value);
-            setError(undefined);
-          }}
-        />
+        <EmailField {...form.field('email')} label={t('account.forgot.email')} />
         <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting || undefined} className="w-full">
           {submitting ? t('account.forgot.submitting') : t('account.forgot.submit')}
         </Button>

@@ -107,6 +107,19 @@ export function TextField({
   );
 }
 
+/** The required e-mail field of the account screens: typed as an address, read left to right. */
+export function EmailField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextField {...props} name="email" type="email" inputMode="email" autoComplete="email" ltr required />
+  );
+}
+
 export type NoticeTone = 'success' | 'error' | 'info';
 
 const noticeStyles: Record<NoticeTone, string> = {
@@ -140,5 +153,17 @@ export function FormNotice({
       <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="flex-1">{children}</div>
     </div>
+  );
+}
+
+/** The server's messages that belong to no field of the form, one paragraph each; nothing when none. */
+export function FormErrors({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <FormNotice tone="error">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </FormNotice>
   );
 }

@@ -7,25 +7,21 @@ import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { register } from './auth-api';
-import { AuthCard, authLinkClass } from './auth-card';
-import { Spinner } from '../../components/ui/spinner';
+import { AuthCard, authLinkClass, RedirectingCard } from './auth-card';
+import { useFieldForm } from '../../components/ui/use-field-form';
 import {
   checkRegistration,
-  firstProblemField,
   normaliseEmail,
   serverMessage,
-  splitFieldDetails,
   verifyCodePath,
   type AccountNavigationState,
   type RegistrationForm,
 } from './auth-rules';
-import { FormNotice, TextField } from './form-field';
+import { EmailField, FormErrors, TextField } from './form-field';
 import { PasswordField } from './password-input';
 import { useGuestOnly } from './use-guest-only';
 
 const fields = ['name', 'email', 'password', 'phone', 'address'] as const;
-type Field = (typeof fields)[number];
-type FieldErrors = Partial<Record<Field, string>>;
 const fieldId = (field: string) => `register-${field}`;
 
 const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: '', address: '' };
@@ -40,45 +36,22 @@ export function RegisterScreen() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const { markSigningIn, redirecting } = useGuestOnly();
-  const [form, setForm] = useState<RegistrationForm>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFieldForm(emptyForm, { fields, fieldId });
   const [formError, setFormError] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
-
-  function update(field: Field, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function showErrors(shown: FieldErrors) {
-    setErrors(shown);
-    const first = firstProblemField(fields, shown);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    const problems = checkRegistration(form);
-    if (firstProblemField(fields, problems)) {
-      const shown: FieldErrors = {};
-      for (const field of fields) {
-        const problem = problems[field];
-        if (problem) shown[field] = t(problem.key, problem.params);
-      }
-      setFormError([]);
-      showErrors(shown);
-      return;
-    }
-    setErrors({});
     setFormError([]);
+    if (!form.validate(checkRegistration(form.values), (problem) => t(problem.key, problem.params))) return;
     setSubmitting(true);
     try {
-      const { token, user, verification_sent: verificationSent } = await register(form);
+      const { token, user, verification_sent: verificationSent } = await register(form.values);
       markSigningIn();
       signIn(token, user);
       toast.success(t('account.register.success_toast'));
-      const email = normaliseEmail(form.email);
+      const email = normaliseEmail(form.values.email);
       const state: AccountNavigationState = {
         email,
         message: t('account.register.created'),
@@ -87,28 +60,21 @@ export function RegisterScreen() {
       void navigate(verifyCodePath(email), { state });
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR' && error.details.length > 0) {
-        const { onFields, elsewhere } = splitFieldDetails(error.details, fields);
+      const elsewhere = form.showServerErrors(error);
+      if (elsewhere) {
         setFormError(elsewhere);
-        showErrors(onFields);
         return;
       }
       if (error instanceof ApiError && error.code === 'USER_EXISTS') {
         // The address is the problem: say so on the field, where the shopper can change it.
-        showErrors({ email: serverMessage(error) ?? t('account.register.failed') });
+        form.showErrors({ email: serverMessage(error) ?? t('account.register.failed') });
         return;
       }
       toast.error(serverMessage(error) ?? t('account.register.failed'));
     }
   }
 
-  if (redirecting) {
-    return (
-      <AuthCard title={t('account.register.title')}>
-        <Spinner label={t('account.signed_in.redirecting')} />
-      </AuthCard>
-    );
-  }
+  if (redirecting) return <RedirectingCard title={t('account.register.title')} />;
 
   const [termsBefore = '', termsMiddle = '', termsAfter = ''] = t('account.register.terms').split(/\{terms\}|\{privacy\}/);
 
@@ -126,48 +92,24 @@ export function RegisterScreen() {
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        {formError.length > 0 ? (
-          <FormNotice tone="error">
-            {formError.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </FormNotice>
-        ) : null}
+        <FormErrors messages={formError} />
         <TextField
-          id={fieldId('name')}
+          {...form.field('name')}
           name="name"
           label={t('account.register.name')}
           autoComplete="name"
           required
-          value={form.name}
-          error={errors.name}
-          onChange={(value) => update('name', value)}
         />
-        <TextField
-          id={fieldId('email')}
-          name="email"
-          label={t('account.register.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          ltr
-          required
-          value={form.email}
-          error={errors.email}
-          onChange={(value) => update('email', value)}
-        />
+        <EmailField {...form.field('email')} label={t('account.register.email')} />
         <PasswordField
-          id={fieldId('password')}
+          {...form.field('password')}
           label={t('account.register.password')}
           autoComplete="new-password"
           required
           hint={t('account.register.password_hint', { min: PASSWORD_MIN_LENGTH })}
-          value={form.password}
-          error={errors.password}
-          onChange={(value) => update('password', value)}
         />
         <TextField
-          id={fieldId('phone')}
+          {...form.field('phone')}
           name="phone"
           label={t('account.register.phone')}
           type="tel"
@@ -175,19 +117,13 @@ export function RegisterScreen() {
           autoComplete="tel"
           ltr
           optional
-          value={form.phone}
-          error={errors.phone}
-          onChange={(value) => update('phone', value)}
         />
         <TextField
-          id={fieldId('address')}
+          {...form.field('address')}
           name="address"
           label={t('account.register.address')}
           autoComplete="street-address"
           optional
-          value={form.address}
-          error={errors.address}
-          onChange={(value) => update('address', value)}
         />
         <p className="text-sm text-stone-600">
           {termsBefore}

@@ -6,16 +6,15 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api';
 import { checkResetToken, resetPassword } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
-import { checkNewPassword, firstProblemField, isolateLtr, serverMessage, type NewPasswordForm } from './auth-rules';
+import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
+import { checkNewPassword, isolateLtr, serverMessage, type NewPasswordForm } from './auth-rules';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
 
 const fields = ['password', 'confirm'] as const;
-type FieldErrors = Partial<Record<(typeof fields)[number], string>>;
 const fieldId = (field: string) => `reset-${field}`;
 
 /**
@@ -71,8 +70,7 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
   const { t } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
-  const [form, setForm] = useState<NewPasswordForm>({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFieldForm<NewPasswordForm>({ password: '', confirm: '' }, { fields, fieldId });
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -85,39 +83,22 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  function update(field: keyof NewPasswordForm, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    const problems = checkNewPassword(form);
-    const first = firstProblemField(fields, problems);
-    if (first) {
-      setErrors({
-        password: problems.password && t(problems.password.key, problems.password.params),
-        confirm: problems.confirm && t(problems.confirm.key, problems.confirm.params),
-      });
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    setErrors({});
+    if (!form.validate(checkNewPassword(form.values), (problem) => t(problem.key, problem.params))) return;
     setFormError(null);
     setSubmitting(true);
     try {
-      await resetPassword(token, form.password);
+      await resetPassword(token, form.values.password);
       toast.success(t('account.reset.success_toast'));
       setDone(true);
     } catch (error) {
       setSubmitting(false);
       const message = serverMessage(error) ?? t('account.reset.failed');
-      const passwordDetail =
-        error instanceof ApiError ? error.details.find((detail) => detail.field === 'password') : undefined;
-      if (passwordDetail) {
-        setErrors({ password: passwordDetail.message });
-        document.getElementById(fieldId('password'))?.focus();
+      const onPassword = serverFieldMessage(error, 'password');
+      if (onPassword) {
+        form.showErrors({ password: onPassword });
         return;
       }
       setFormError(message);
@@ -154,22 +135,16 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
         <PasswordField
-          id={fieldId('password')}
+          {...form.field('password')}
           label={t('account.reset.password')}
           autoComplete="new-password"
           required
-          value={form.password}
-          error={errors.password}
-          onChange={(value) => update('password', value)}
         />
         <PasswordField
-          id={fieldId('confirm')}
+          {...form.field('confirm')}
           label={t('account.reset.confirm')}
           autoComplete="new-password"
           required
-          value={form.confirm}
-          error={errors.confirm}
-          onChange={(value) => update('confirm', value)}
         />
         <div className="rounded-lg border border-stone-200 bg-sand-50 p-3 text-sm text-stone-700">
           <p className="font-semibold text-stone-900">{t('account.reset.requirements_title')}</p>

@@ -13,6 +13,7 @@ import { storeCart, useCart, type CartData } from '../cart/cart-api';
 import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
 import { placeOrder, type PlacedOrder } from '../orders/order-api';
 import { savePendingOrder } from '../orders/pending-order';
+import { useFieldForm } from '../../components/ui/use-field-form';
 import { FormSection, SelectField, TextField } from './checkout-fields';
 import {
   checkoutTotals,
@@ -54,9 +55,9 @@ const paymentLabels: Record<PaymentMethod, { label: MessageKey; hint: MessageKey
 /** How long the success panel stays before the tracking page opens. */
 const SUCCESS_PANEL_MS = 1500;
 
-type FieldErrors = Partial<Record<string, string>>;
-
 const fieldId = (field: string) => `checkout-${field}`;
+/** Every field the server may name; the required ones first, in the order their errors are read. */
+const checkoutFields = [...requiredFields, 'notes', 'payment_method'] as const;
 
 const emptyCart: CartData = { items: [], summary: { total: 0, total_items: 0 } };
 
@@ -77,12 +78,13 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const navigate = useNavigate();
   const { user, handleAuthError } = useAuth();
   // The server renders with the session cookie's user, so the first HTML is already filled.
-  const [form, setForm] = useState<CheckoutForm>(() =>
-    user ? fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(user)) : emptyCheckoutForm(),
+  const checkout = useFieldForm<CheckoutForm>(
+    () => (user ? fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(user)) : emptyCheckoutForm()),
+    { fields: checkoutFields, fieldId },
   );
+  const { values: form, errors, setValues } = checkout;
   const prefilledFor = useRef<number | null>(user?.id ?? null);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<{ text: string; extra: string[] } | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -106,33 +108,14 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     // Once per signed-in user: a field the shopper empties on purpose stays empty.
     if (!user || prefilledFor.current === user.id) return;
     prefilledFor.current = user.id;
-    setForm((current) => fillEmptyFields(current, checkoutPrefill(user)));
-  }, [user]);
+    setValues((current) => fillEmptyFields(current, checkoutPrefill(user)));
+  }, [user, setValues]);
 
   useEffect(() => {
     if (!placed) return;
     const timer = setTimeout(() => navigate(`/order-status/${placed}`), SUCCESS_PANEL_MS);
     return () => clearTimeout(timer);
   }, [placed, navigate]);
-
-  function update(patch: Partial<CheckoutForm>) {
-    setForm((current) => ({ ...current, ...patch }));
-    const cleared = Object.keys(patch);
-    setErrors((current) => {
-      const next = { ...current };
-      for (const field of cleared) delete next[field];
-      return next;
-    });
-  }
-
-  function updateLocation(next: (current: CheckoutForm) => CheckoutForm, field: string) {
-    setForm(next);
-    setErrors((current) => {
-      const copy = { ...current };
-      delete copy[field];
-      return copy;
-    });
-  }
 
   function succeeded(order: PlacedOrder, payload: CreateOrderInput) {
     if (!order.order_number) {
@@ -154,17 +137,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
     // A dead token (spec section 4): the session ends and the shopper goes to /login.
     if (handleAuthError(error)) return;
-    if (error instanceof ApiError && error.details.length > 0) {
-      const onFields: FieldErrors = {};
-      const elsewhere: string[] = [];
-      for (const detail of error.details) {
-        if (detail.field in form) onFields[detail.field] ??= detail.message;
-        else elsewhere.push(detail.message);
-      }
-      setErrors(onFields);
+    const elsewhere = checkout.showServerErrors(error);
+    if (elsewhere) {
       setFormError({ text: t('checkout.error.highlighted'), extra: elsewhere });
-      const first = requiredFields.find((field) => onFields[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
       return;
     }
     const serverMessage = error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
@@ -174,17 +149,10 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (placing.isPending) return;
-    const missing = missingRequiredFields(form);
-    const missingFields = requiredFields.filter((field) => missing[field]);
-    if (missingFields.length > 0) {
-      const shown: FieldErrors = {};
-      for (const field of missingFields) shown[field] = t(missing[field]!);
-      setErrors(shown);
+    if (!checkout.validate(missingRequiredFields(form), (key) => t(key))) {
       setFormError({ text: t('checkout.error.required_summary'), extra: [] });
-      document.getElementById(fieldId(missingFields[0]!))?.focus();
       return;
     }
-    setErrors({});
     setFormError(null);
     const payload = orderPayload(form, {
       promoCode: promo?.code ?? null,
@@ -224,36 +192,27 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
             </h2>
             <FormSection title={t('checkout.contact.title')}>
               <TextField
-                id={fieldId('name')}
+                {...checkout.field('name')}
                 label={t('checkout.field.name')}
-                value={form.name}
-                onChange={(name) => update({ name })}
-                error={errors.name}
                 autoComplete="name"
                 required
               />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
-                  id={fieldId('email')}
+                  {...checkout.field('email')}
                   label={t('checkout.field.email')}
                   type="email"
                   inputMode="email"
                   dir="ltr"
-                  value={form.email}
-                  onChange={(email) => update({ email })}
-                  error={errors.email}
                   autoComplete="email"
                   required
                 />
                 <TextField
-                  id={fieldId('phone')}
+                  {...checkout.field('phone')}
                   label={t('checkout.field.phone')}
                   type="tel"
                   inputMode="tel"
                   dir="ltr"
-                  value={form.phone}
-                  onChange={(phone) => update({ phone })}
-                  error={errors.phone}
                   autoComplete="tel"
                   required
                 />
@@ -272,7 +231,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                   loading={countries.isPending}
                   failed={countries.isError}
                   error={errors.country_id}
-                  onChange={(id) => updateLocation((current) => chooseCountry(current, id), 'country_id')}
+                  onChange={(id) => checkout.changeWith('country_id', (current) => chooseCountry(current, id))}
                 />
                 <SelectField
                   id={fieldId('governorate_id')}
@@ -284,7 +243,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                   loading={form.country_id !== null && governorates.isPending}
                   failed={governorates.isError}
                   error={errors.governorate_id}
-                  onChange={(id) => updateLocation((current) => chooseGovernorate(current, id), 'governorate_id')}
+                  onChange={(id) => checkout.changeWith('governorate_id', (current) => chooseGovernorate(current, id))}
                 />
                 <SelectField
                   id={fieldId('city_id')}
@@ -296,26 +255,20 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                   loading={form.governorate_id !== null && cities.isPending}
                   failed={cities.isError}
                   error={errors.city_id}
-                  onChange={(id) => updateLocation((current) => chooseCity(current, id), 'city_id')}
+                  onChange={(id) => checkout.changeWith('city_id', (current) => chooseCity(current, id))}
                 />
               </div>
               <TextField
-                id={fieldId('shipping_address')}
+                {...checkout.field('shipping_address')}
                 label={t('checkout.field.shipping_address')}
-                value={form.shipping_address}
-                onChange={(shipping_address) => update({ shipping_address })}
-                error={errors.shipping_address}
                 autoComplete="street-address"
                 multiline
                 required
               />
               <TextField
-                id={fieldId('notes')}
+                {...checkout.field('notes')}
                 label={t('checkout.field.notes')}
                 placeholder={t('checkout.field.notes_placeholder')}
-                value={form.notes}
-                onChange={(notes) => update({ notes })}
-                error={errors.notes}
                 multiline
               />
             </FormSection>
@@ -333,7 +286,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                       name="payment_method"
                       value={method}
                       checked={form.payment_method === method}
-                      onChange={() => update({ payment_method: method })}
+                      onChange={() => checkout.change('payment_method', method)}
                       className="mt-1 size-4 accent-brand-700"
                     />
                     <span className="flex flex-col">

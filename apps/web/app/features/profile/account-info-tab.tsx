@@ -8,11 +8,11 @@ import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../account/auth';
-import { errorDetails, sendVerificationCode, serverMessage, updateProfile } from './profile-api';
+import { useFieldForm } from '../../components/ui/use-field-form';
+import { sendVerificationCode, serverMessage, updateProfile } from './profile-api';
 import { TextField } from '../account/form-field';
-import { FormAlertNotice, ProfileCard } from './profile-fields';
+import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
 import {
-  detailsOnFields,
   profileFields,
   profileFormErrors,
   profileFormFrom,
@@ -116,9 +116,8 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useI18n();
   const toast = useToast();
   const { updateUser, handleAuthError } = useAuth();
-  const [form, setForm] = useState<ProfileForm>(() => profileFormFrom(user));
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [alert, setAlert] = useState<{ text: string; extra: string[] } | null>(null);
+  const form = useFieldForm<ProfileForm>(() => profileFormFrom(user), { fields: profileFields, fieldId });
+  const [alert, setAlert] = useState<FormAlert | null>(null);
 
   const saving = useMutation({
     mutationFn: updateProfile,
@@ -129,109 +128,68 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     },
     onError: (error) => {
       if (handleAuthError(error)) return;
-      const details = errorDetails(error);
-      if (details.length > 0) {
-        const { onFields, elsewhere } = detailsOnFields(details, profileFields);
-        setErrors(onFields);
+      const elsewhere = form.showServerErrors(error);
+      if (elsewhere) {
         setAlert({ text: t('profile.form.correct_errors'), extra: elsewhere });
-        focusFirst(onFields);
         return;
       }
       if (error instanceof ApiError && error.code === 'USER_EXISTS') {
         // 409: the new email belongs to another account.
-        setErrors({ email: error.message });
+        form.showErrors({ email: error.message });
         setAlert(null);
-        focusFirst({ email: error.message });
         return;
       }
       toast.error(serverMessage(error) ?? t('profile.account.update_failed'));
     },
   });
 
-  function focusFirst(shown: Partial<Record<ProfileField, string>>) {
-    const first = profileFields.find((field) => shown[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }
-
-  function change(field: ProfileField, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     if (saving.isPending) return;
-    const found = profileFormErrors(form);
-    const shown: Partial<Record<ProfileField, string>> = {};
-    for (const field of profileFields) {
-      const key = found[field];
-      if (key) shown[field] = t(key);
-    }
-    if (Object.keys(shown).length > 0) {
-      setErrors(shown);
+    if (!form.validate(profileFormErrors(form.values), (key) => t(key))) {
       setAlert({ text: t('profile.form.correct_errors'), extra: [] });
-      focusFirst(shown);
       return;
     }
-    setErrors({});
     setAlert(null);
-    saving.mutate(profileUpdatePayload(form));
+    saving.mutate(profileUpdatePayload(form.values));
   }
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="profile-account-title" className="flex flex-col gap-4">
       <TextField
-        id={fieldId('email')}
+        {...form.field('email')}
         label={t('profile.account.email')}
         type="email"
         ltr
         autoComplete="email"
-        value={form.email}
-        onChange={(value) => change('email', value)}
-        error={errors.email}
         hint={t('profile.account.email_change_hint')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id={fieldId('first_name')}
+          {...form.field('first_name')}
           label={t('profile.account.first_name')}
           autoComplete="given-name"
-          value={form.first_name}
-          onChange={(value) => change('first_name', value)}
-          error={errors.first_name}
         />
         <TextField
-          id={fieldId('last_name')}
+          {...form.field('last_name')}
           label={t('profile.account.last_name')}
           autoComplete="family-name"
-          value={form.last_name}
-          onChange={(value) => change('last_name', value)}
-          error={errors.last_name}
         />
       </div>
       <TextField
-        id={fieldId('phone')}
+        {...form.field('phone')}
         label={t('profile.account.phone')}
         type="tel"
         ltr
         autoComplete="tel"
-        value={form.phone}
-        onChange={(value) => change('phone', value)}
-        error={errors.phone}
       />
-      {alert && <FormAlertNotice text={alert.text} extra={alert.extra} />}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving.isPending}>
-          {saving.isPending ? t('profile.account.saving') : t('profile.account.save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone} disabled={saving.isPending}>
-          {t('profile.account.cancel')}
-        </Button>
-      </div>
+      <EditFormFooter
+        alert={alert}
+        saving={saving.isPending}
+        saveLabel={t('profile.account.save')}
+        savingLabel={t('profile.account.saving')}
+        onCancel={onDone}
+      />
     </form>
   );
 }

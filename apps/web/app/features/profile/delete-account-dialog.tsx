@@ -1,14 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
-import { useI18n } from '../../i18n/i18n';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
-import { deleteAccount, errorDetails, serverMessage } from './profile-api';
+import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
+import { deleteAccount, serverMessage } from './profile-api';
 import { PasswordField } from '../account/password-input';
 import { deleteAccountPayload } from './profile-rules';
+
+const fields = ['password'] as const;
+const passwordId = 'profile-delete-password';
 
 /**
  * Confirms deleting the account. A native modal <dialog> keeps focus inside it (the page behind
@@ -29,14 +33,13 @@ export function DeleteAccountDialog({
   const navigate = useNavigate();
   const { forget, handleAuthError } = useAuth();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFieldForm({ password: '' }, { fields, fieldId: () => passwordId });
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
     // The password is what the customer has to give: the cursor starts there.
-    document.getElementById('profile-delete-password')?.focus();
+    document.getElementById(passwordId)?.focus();
     return () => element?.close();
   }, []);
 
@@ -50,10 +53,9 @@ export function DeleteAccountDialog({
     },
     onError: (failure) => {
       if (handleAuthError(failure)) return;
-      const onPassword = errorDetails(failure).find((detail) => detail.field === 'password');
+      const onPassword = serverFieldMessage(failure, 'password');
       if (onPassword) {
-        setError(onPassword.message);
-        document.getElementById('profile-delete-password')?.focus();
+        form.showErrors({ password: onPassword });
         return;
       }
       toast.error(serverMessage(failure) ?? t('profile.delete.failed'));
@@ -63,13 +65,10 @@ export function DeleteAccountDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (deleting.isPending) return;
-    if (hasPassword && password === '') {
-      setError(t('profile.delete.password_required'));
-      document.getElementById('profile-delete-password')?.focus();
-      return;
-    }
-    setError(undefined);
-    deleting.mutate(deleteAccountPayload(password, hasPassword));
+    const problem: MessageKey | undefined =
+      hasPassword && form.values.password === '' ? 'profile.delete.password_required' : undefined;
+    if (!form.validate({ password: problem }, (key) => t(key))) return;
+    deleting.mutate(deleteAccountPayload(form.values.password, hasPassword));
   }
 
   return (
@@ -105,18 +104,14 @@ export function DeleteAccountDialog({
         </div>
         {hasPassword && (
           <PasswordField
-            id="profile-delete-password"
+            {...form.field('password')}
             label={t('profile.delete.password')}
             autoComplete="current-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setError(undefined);
-            }}
-            error={error}
           />
         )}
-        {!hasPassword && error && <p className="text-sm font-semibold text-red-700">{error}</p>}
+        {!hasPassword && form.errors.password && (
+          <p className="text-sm font-semibold text-red-700">{form.errors.password}</p>
+        )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onClose} disabled={deleting.isPending} autoFocus={!hasPassword}>
             {t('profile.delete.cancel')}

@@ -64,8 +64,3 @@ export async function deleteAccount(body: { password?: string }): Promise<Messag
 export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
 }
-
-/** The field details of a VALIDATION_ERROR (or any error that carries them). */
-export function errorDetails(error: unknown) {
-  return error instanceof ApiError ? error.details : [];
-}

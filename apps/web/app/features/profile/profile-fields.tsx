@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { useI18n } from '../../i18n/i18n';
 import { FormNotice } from '../account/form-field';
 
 /** A titled white card, one per part of a tab. */
@@ -44,5 +46,41 @@ export function FormAlertNotice({ text, extra = [] }: { text: string; extra?: re
         </ul>
       )}
     </FormNotice>
+  );
+}
+
+/** Why an edit form was not sent: the summary, and the server messages no field shows. */
+export interface FormAlert {
+  text: string;
+  extra: string[];
+}
+
+/** The end of an edit form: its alert, then Save (its label while saving) and Cancel. */
+export function EditFormFooter({
+  alert,
+  saving,
+  saveLabel,
+  savingLabel,
+  onCancel,
+}: {
+  alert: FormAlert | null;
+  saving: boolean;
+  saveLabel: string;
+  savingLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      {alert && <FormAlertNotice text={alert.text} extra={alert.extra} />}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? savingLabel : saveLabel}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={saving}>
+          {t('profile.account.cancel')}
+        </Button>
+      </div>
+    </>
   );
 }

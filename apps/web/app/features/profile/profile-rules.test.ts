@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import profileEn from '../../i18n/messages/profile.en.json';
 import {
   deleteAccountPayload,
-  detailsOnFields,
   emptyPasswordChange,
   orderItemCount,
   passwordChangeErrors,
@@ -88,19 +87,6 @@ describe('edit profile', () => {
       phone: 'profile.validation.phone_too_short',
     });
     expect(profileFormErrors({ email: 'a@b.co', first_name: '', last_name: '', phone: '' })).toEqual({});
-  });
-
-  it('puts server details on their fields and keeps the others apart', () => {
-    const result = detailsOnFields(
-      [
-        { field: 'email', message: 'Invalid email' },
-        { field: 'email', message: 'Second email message' },
-        { field: 'token', message: 'Something else' },
-      ],
-      ['email', 'phone'] as const,
-    );
-    expect(result.onFields).toEqual({ email: 'Invalid email' });
-    expect(result.elsewhere).toEqual(['Something else']);
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   PASSWORD_MIN_LENGTH,
   PHONE_MIN_LENGTH,
-  type ErrorDetail,
   type NotificationPreferences,
   type ProfileUpdateBody,
   type User,
@@ -90,21 +89,6 @@ export function profileFormErrors(form: ProfileForm): Partial<Record<ProfileFiel
   const phone = form.phone.trim();
   if (phone && phone.length < PHONE_MIN_LENGTH) errors.phone = 'profile.validation.phone_too_short';
   return errors;
-}
-
-/** Server field details placed on the form's own fields; the rest is returned as `elsewhere`. */
-export function detailsOnFields<F extends string>(
-  details: readonly ErrorDetail[],
-  fields: readonly F[],
-): { onFields: Partial<Record<F, string>>; elsewhere: string[] } {
-  const onFields: Partial<Record<F, string>> = {};
-  const elsewhere: string[] = [];
-  for (const detail of details) {
-    const field = fields.find((name) => name === detail.field);
-    if (field) onFields[field] ??= detail.message;
-    else elsewhere.push(detail.message);
-  }
-  return { onFields, elsewhere };
 }
 
 export interface PasswordChangeForm {

@@ -6,11 +6,11 @@ import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { changePassword, errorDetails, savePreferences, serverMessage } from './profile-api';
+import { useFieldForm } from '../../components/ui/use-field-form';
+import { changePassword, savePreferences, serverMessage } from './profile-api';
 import { PasswordField } from '../account/password-input';
-import { FormAlertNotice, ProfileCard } from './profile-fields';
+import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
 import {
-  detailsOnFields,
   emptyPasswordChange,
   notificationOptions,
   passwordChangeErrors,
@@ -68,9 +68,11 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
   const { t } = useI18n();
   const toast = useToast();
   const { handleAuthError } = useAuth();
-  const [form, setForm] = useState<PasswordChangeForm>(emptyPasswordChange);
-  const [errors, setErrors] = useState<Partial<Record<PasswordChangeField, string>>>({});
-  const [alert, setAlert] = useState<{ text: string; extra: string[] } | null>(null);
+  const form = useFieldForm<PasswordChangeForm>(emptyPasswordChange, {
+    fields: passwordChangeFields,
+    fieldId: passwordFieldId,
+  });
+  const [alert, setAlert] = useState<FormAlert | null>(null);
 
   const saving = useMutation({
     mutationFn: changePassword,
@@ -80,90 +82,54 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
     },
     onError: (error) => {
       if (handleAuthError(error)) return;
-      const details = errorDetails(error);
-      if (details.length > 0) {
-        const { onFields, elsewhere } = detailsOnFields(details, passwordChangeFields);
-        setErrors(onFields);
+      const elsewhere = form.showServerErrors(error);
+      if (elsewhere) {
         setAlert({ text: t('profile.form.correct_errors'), extra: elsewhere });
-        focusFirst(onFields);
         return;
       }
       toast.error(serverMessage(error) ?? t('profile.password.failed'));
     },
   });
 
-  function focusFirst(shown: Partial<Record<PasswordChangeField, string>>) {
-    const first = passwordChangeFields.find((field) => shown[field]);
-    if (first) document.getElementById(passwordFieldId(first))?.focus();
-  }
-
-  function change(field: PasswordChangeField, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     if (saving.isPending) return;
-    const found = passwordChangeErrors(form, hasPassword);
-    const shown: Partial<Record<PasswordChangeField, string>> = {};
-    for (const field of passwordChangeFields) {
-      const key = found[field];
-      if (key) shown[field] = t(key, { min: PASSWORD_MIN_LENGTH });
-    }
-    if (Object.keys(shown).length > 0) {
-      setErrors(shown);
+    const problems = passwordChangeErrors(form.values, hasPassword);
+    if (!form.validate(problems, (key) => t(key, { min: PASSWORD_MIN_LENGTH }))) {
       setAlert({ text: t('profile.form.correct_errors'), extra: [] });
-      focusFirst(shown);
       return;
     }
-    setErrors({});
     setAlert(null);
-    saving.mutate(passwordChangePayload(form, hasPassword));
+    saving.mutate(passwordChangePayload(form.values, hasPassword));
   }
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="profile-password-title" className="flex flex-col gap-4">
       {hasPassword && (
         <PasswordField
-          id={passwordFieldId('current_password')}
+          {...form.field('current_password')}
           label={t('profile.password.current')}
           autoComplete="current-password"
-          value={form.current_password}
-          onChange={(value) => change('current_password', value)}
-          error={errors.current_password}
         />
       )}
       <PasswordField
-        id={passwordFieldId('new_password')}
+        {...form.field('new_password')}
         label={t('profile.password.new')}
         hint={t('profile.password.rule', { min: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
-        value={form.new_password}
-        onChange={(value) => change('new_password', value)}
-        error={errors.new_password}
       />
       <PasswordField
-        id={passwordFieldId('confirm_password')}
+        {...form.field('confirm_password')}
         label={t('profile.password.confirm')}
         autoComplete="new-password"
-        value={form.confirm_password}
-        onChange={(value) => change('confirm_password', value)}
-        error={errors.confirm_password}
       />
-      {alert && <FormAlertNotice text={alert.text} extra={alert.extra} />}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving.isPending}>
-          {saving.isPending ? t('profile.password.saving') : t('profile.password.save')}
-        </Button>
-        <Button variant="ghost" onClick={onDone} disabled={saving.isPending}>
-          {t('profile.account.cancel')}
-        </Button>
-      </div>
+      <EditFormFooter
+        alert={alert}
+        saving={saving.isPending}
+        saveLabel={t('profile.password.save')}
+        savingLabel={t('profile.password.saving')}
+        onCancel={onDone}
+      />
     </form>
   );
 }
