@@ -147,12 +147,13 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
       title={t('account.verify.title')}
       headingRef={heading}
       subtitle={
-        <p>
-          {t('account.verify.instructions')}{' '}
-          <bdi dir="ltr" className="font-semibold break-all text-stone-900">
+        <>
+          <p>{t('account.verify.instructions')}</p>
+          {/* On its own line, so a long address never splits in the middle of a word. */}
+          <bdi dir="ltr" className="inline-block max-w-full font-semibold [overflow-wrap:anywhere] text-stone-900">
             {email}
           </bdi>
-        </p>
+        </>
       }
       footer={
         <Link to="/login" className={authLinkClass}>
