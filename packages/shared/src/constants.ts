@@ -64,3 +64,6 @@ export const VERIFICATION_SUCCESS_REDIRECT_MS = 2000;
 export const RESET_SUCCESS_REDIRECT_MS = 2000;
 /** Browser storage key of the bearer token (spec section 3). */
 export const TOKEN_STORAGE_KEY = 'token';
+
+/** Largest quantity of one cart line a request may ask for (stock limits it further). */
+export const CART_LINE_MAX_QUANTITY = 999;

@@ -11,5 +11,6 @@ export * from './web-context.js';
 export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
+export * from './orders.js';
 export * from './contracts/orders.js';
 export * from './contracts/accounts.js';

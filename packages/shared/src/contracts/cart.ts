@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { CART_LINE_MAX_QUANTITY } from '../constants.js';
 import { idParam, moneySchema, successShape } from './common.js';
-
-/** Largest quantity of one line a request may ask for (stock limits it further). */
-export const CART_LINE_MAX_QUANTITY = 999;
 
 // ---------- requests ----------
 

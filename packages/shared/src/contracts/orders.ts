@@ -1,34 +1,8 @@
 import { z } from 'zod';
-import { selectedAttributesInputSchema, selectedAttributeSchema, CART_LINE_MAX_QUANTITY } from './cart.js';
+import { CART_LINE_MAX_QUANTITY } from '../constants.js';
+import { selectedAttributesInputSchema, selectedAttributeSchema } from './cart.js';
 import { idParam, moneySchema, successShape } from './common.js';
-
-export const orderStatuses = [
-  'pending',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'refunded',
-  'completed',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-export const paymentMethods = ['cash_on_delivery', 'upayments'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-/** Order numbers are random, unguessable and safe to show: e.g. "SB-7K3M9Q2X4T". */
-export const ORDER_NUMBER_PATTERN = /^SB-[0-9A-HJKMNP-TV-Z]{10}$/;
-
-/** Progress shown on the tracking page per status (spec: pending 25 %, … delivered 100 %). */
-export const ORDER_PROGRESS: Record<OrderStatus, number> = {
-  pending: 25,
-  processing: 50,
-  shipped: 75,
-  delivered: 100,
-  completed: 100,
-  cancelled: 0,
-  refunded: 0,
-};
+import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods } from '../orders.js';
 
 // ---------- requests ----------
 
