@@ -142,6 +142,15 @@ describe('server-rendered pages', () => {
     expect(afterLogout.body).not.toContain('مريم المشترية');
   });
 
+  it('keeps the contract schemas (zod) out of the browser bundle', () => {
+    const assets = path.join(webRoot, 'build', 'client', 'assets');
+    const withZod = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .filter((name) => fs.readFileSync(path.join(assets, name), 'utf8').includes('$ZodType'));
+    expect(withZod).toEqual([]);
+  });
+
   it('shows a friendly error page, not a stack trace, when the database is down', async () => {
     await ctx.database.close();
     const response = await ctx.app.inject('/');
