@@ -1,10 +1,11 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 
 // Records every hash login checks a password against, while still checking it for real.
 const checkedHashes = vi.hoisted(() => [] as string[]);
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@node-rs/argon2')>();
+  const original = await importOriginal<typeof Argon2>();
   return {
     ...original,
     verify: (hashed: string, password: string) => {
