@@ -8,6 +8,7 @@ import type {
   OrderResponse,
   ProfileResponse,
 } from '@shop/shared';
+import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import {
@@ -19,40 +20,8 @@ import {
 } from '../../seed/factories.js';
 
 let ctx: TestContext;
-type Lang = 'ar' | 'en';
 
-let ipCounter = 0;
-/** Each call comes from its own address unless told, so per-IP limits do not interfere. */
-const nextIp = () => {
-  ipCounter += 1;
-  return `203.0.113.${ipCounter % 250}`;
-};
-
-interface CallOptions {
-  token?: string;
-  lang?: Lang;
-  ip?: string;
-  cookies?: Record<string, string>;
-}
-
-function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  options: CallOptions = {},
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      'accept-language': options.lang ?? 'en',
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-    },
-    remoteAddress: options.ip ?? nextIp(),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(options.cookies ? { cookies: options.cookies } : {}),
-  });
-}
+const call = apiCaller(() => ctx.app);
 
 let emailCounter = 0;
 async function register(extra: Record<string, unknown> = {}) {
@@ -385,12 +354,9 @@ describe('login, profile and logout', () => {
   it('does not let a client choose its address with X-Forwarded-For (TRUST_PROXY unset)', async () => {
     const payload = (attempt: number) => ({ email: `forged${attempt}@example.com`, password: 'whatever' });
     const attempt = (n: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
+      call('POST', '/api/auth/login', payload(n), {
+        ip: '192.0.2.79',
         headers: { 'x-forwarded-for': `198.18.0.${n}` },
-        remoteAddress: '192.0.2.79',
-        payload: payload(n),
       });
     for (let n = 0; n < 10; n += 1) expect((await attempt(n)).statusCode).toBe(401);
     expect((await attempt(10)).statusCode).toBe(429);

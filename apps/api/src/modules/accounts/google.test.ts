@@ -8,6 +8,7 @@ import {
   type GoogleStartResponse,
   type ProfileResponse,
 } from '@shop/shared';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { userIdentities, users } from '../../db/schema/index.js';
@@ -28,44 +29,7 @@ const PENDING_COOKIE = 'google_oauth';
 
 let provider: FakeOpenIdProvider;
 let ctx: TestContext;
-type Lang = 'ar' | 'en';
-
-let ipCounter = 0;
-/** Each call comes from its own address unless told, so per-IP limits do not interfere. */
-const nextIp = () => {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter % 250}`;
-};
-
-interface CallOptions {
-  token?: string;
-  lang?: Lang;
-  ip?: string;
-  cookies?: Record<string, string>;
-}
-
-function callOn(
-  context: TestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: unknown,
-  options: CallOptions = {},
-) {
-  return context.app.inject({
-    method,
-    url,
-    headers: {
-      'accept-language': options.lang ?? 'en',
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-    },
-    remoteAddress: options.ip ?? nextIp(),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(options.cookies ? { cookies: options.cookies } : {}),
-  });
-}
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, options?: CallOptions) =>
-  callOn(ctx, method, url, payload, options);
+const call = apiCaller(() => ctx.app);
 
 const errorOf = (body: unknown) => body as ErrorResponse;
 
@@ -95,7 +59,7 @@ async function startSignIn() {
 
 interface SignInOptions {
   defect?: IdTokenDefect;
-  lang?: Lang;
+  lang?: TestLang;
   cookies?: Record<string, string>;
 }
 
@@ -242,6 +206,8 @@ describe('the OpenID client against the fake provider', () => {
 describe('Google sign-in when it cannot work', () => {
   let unconfigured: TestContext;
   let unreachable: TestContext;
+  const callUnconfigured = apiCaller(() => unconfigured.app);
+  const callUnreachable = apiCaller(() => unreachable.app);
 
   beforeAll(async () => {
     // A provider that existed and is gone: its port refuses connections.
@@ -264,7 +230,7 @@ describe('Google sign-in when it cannot work', () => {
     ['ar', 'خدمات جوجل غير متاحة، أعد تحميل الصفحة'],
     ['en', 'Google services unavailable, reload the page'],
   ] as const)('answers 503 in %s without a client id', async (lang, message) => {
-    const response = await callOn(unconfigured, 'POST', '/api/auth/google', undefined, { lang });
+    const response = await callUnconfigured('POST', '/api/auth/google', undefined, { lang });
     expect(response.statusCode).toBe(503);
     expect(errorOf(response.json())).toMatchObject({
       success: false,
@@ -275,13 +241,13 @@ describe('Google sign-in when it cannot work', () => {
   });
 
   it('sends a plain link back to the login page when unconfigured', async () => {
-    const response = await callOn(unconfigured, 'GET', '/api/auth/google');
+    const response = await callUnconfigured('GET', '/api/auth/google');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login?error=google_unavailable');
   });
 
   it('refuses a callback when unconfigured', async () => {
-    const response = await callOn(unconfigured, 'POST', '/api/auth/google/callback', {
+    const response = await callUnconfigured('POST', '/api/auth/google/callback', {
       code: 'anything',
       state: 'anything',
     });
@@ -290,13 +256,13 @@ describe('Google sign-in when it cannot work', () => {
   });
 
   it('answers 503, not 500, when the provider cannot be discovered', async () => {
-    const response = await callOn(unreachable, 'POST', '/api/auth/google', undefined, { lang: 'ar' });
+    const response = await callUnreachable('POST', '/api/auth/google', undefined, { lang: 'ar' });
     expect(response.statusCode).toBe(503);
     expect(errorOf(response.json())).toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
       message: apiMessage('auth.google_unavailable', 'ar'),
     });
-    const link = await callOn(unreachable, 'GET', '/api/auth/google');
+    const link = await callUnreachable('GET', '/api/auth/google');
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toBe('/login?error=google_unavailable');
   });

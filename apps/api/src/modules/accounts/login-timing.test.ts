@@ -1,5 +1,6 @@
 import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 
 // Records every hash login checks a password against, while still checking it for real.
@@ -16,24 +17,16 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 let ctx: TestContext;
-let address = 0;
+const call = apiCaller(() => ctx.app);
 
-function login(email: string, password: string) {
-  address += 1;
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: `198.51.100.${address}`,
-    payload: { email, password },
-  });
-}
+const login = (email: string, password: string) => call('POST', '/api/auth/login', { email, password });
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const registered = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { name: 'Huda Saleh', email: 'huda.timing@example.com', password: 'right-password' },
+  const registered = await call('POST', '/api/auth/register', {
+    name: 'Huda Saleh',
+    email: 'huda.timing@example.com',
+    password: 'right-password',
   });
   expect(registered.statusCode).toBe(201);
 });

@@ -3,37 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, MessageResponse, ProfileResponse, VerifyResetTokenResponse } from '@shop/shared';
 import { startFakeSmtpServer, waitForMail, type FakeSmtpServer } from '../../../test-support/fake-smtp-server.js';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { redactedRequestSerializer, redactUrlSecrets } from './log-redaction.js';
 import { maskEmail } from './password-reset.js';
-
-type Lang = 'ar' | 'en';
-
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter % 250}`;
-};
-
-function caller(context: () => TestContext) {
-  return (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: unknown,
-    options: { token?: string; lang?: Lang; ip?: string } = {},
-  ) =>
-    context().app.inject({
-      method,
-      url,
-      headers: {
-        'accept-language': options.lang ?? 'en',
-        ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-      },
-      remoteAddress: options.ip ?? nextIp(),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
 
 const LINK_PATTERN = /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/;
 const tokenOf = (text: string) => new URL(LINK_PATTERN.exec(text)?.[1] ?? 'http://x/').searchParams.get('token') ?? '';
@@ -41,7 +15,7 @@ const tokenOf = (text: string) => new URL(LINK_PATTERN.exec(text)?.[1] ?? 'http:
 describe('password reset over SMTP', () => {
   let smtp: FakeSmtpServer;
   let ctx: TestContext;
-  const call = caller(() => ctx);
+  const call = apiCaller(() => ctx.app);
   let emailCounter = 0;
 
   async function register() {
@@ -55,7 +29,7 @@ describe('password reset over SMTP', () => {
   const resetMailsTo = (address: string) =>
     smtp.received.filter((mail) => mail.to.includes(address) && LINK_PATTERN.test(mail.text));
 
-  async function forgot(email: string, lang: Lang = 'en') {
+  async function forgot(email: string, lang: TestLang = 'en') {
     const response = await call('POST', '/api/auth/forgot-password', { email }, { lang });
     return response;
   }
@@ -79,13 +53,12 @@ describe('password reset over SMTP', () => {
     const second = await call('POST', '/api/auth/login', { email: registered.email, password: 'secret123' });
     const secondToken = second.json<AuthResponse>().token;
 
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: { 'accept-language': 'ar', host: 'evil.example.com' },
-      remoteAddress: nextIp(),
-      payload: { email: registered.email.toUpperCase() },
-    });
+    const response = await call(
+      'POST',
+      '/api/auth/forgot-password',
+      { email: registered.email.toUpperCase() },
+      { lang: 'ar', headers: { host: 'evil.example.com' } },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
@@ -257,7 +230,7 @@ describe('password reset with the mail server down', () => {
   });
 
   it('reports EMAIL_FAILED for an existing account', async () => {
-    const call = caller(() => ctx);
+    const call = apiCaller(() => ctx.app);
     await call('POST', '/api/auth/register', { name: 'Fatima Ali', email: 'down@example.com', password: 'secret123' });
     const response = await call('POST', '/api/auth/forgot-password', { email: 'down@example.com' });
     expect(response.statusCode).toBe(502);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, OrderResponse, PreferencesResponse, ProfileResponse } from '@shop/shared';
+import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import {
   carts,
@@ -15,32 +16,7 @@ import {
 import { createCity, createCountry, createGovernorate, createOrder, createProduct } from '../../seed/factories.js';
 
 let ctx: TestContext;
-type Lang = 'ar' | 'en';
-
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter % 250}`;
-};
-
-function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  options: { token?: string; lang?: Lang; ip?: string; cookies?: Record<string, string> } = {},
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: {
-      'accept-language': options.lang ?? 'en',
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-    },
-    remoteAddress: options.ip ?? nextIp(),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    ...(options.cookies ? { cookies: options.cookies } : {}),
-  });
-}
+const call = apiCaller(() => ctx.app);
 
 let emailCounter = 0;
 async function register() {

@@ -1,38 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse } from '@shop/shared';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { authThrottles } from '../../db/schema/index.js';
 import { createAuthThrottle, loginBlockMs, throttleKey } from './throttle.js';
 
 let ctx: TestContext;
 
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter % 250}`;
-};
+const call = apiCaller(() => ctx.app);
 
-function login(email: string, password: string, lang: 'ar' | 'en' = 'en') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    headers: { 'accept-language': lang },
-    remoteAddress: nextIp(),
-    payload: { email, password },
-  });
+function login(email: string, password: string, lang: TestLang = 'en') {
+  return call('POST', '/api/auth/login', { email, password }, { lang });
 }
 
 let emailCounter = 0;
 async function register() {
   emailCounter += 1;
   const email = `throttle${emailCounter}@example.com`;
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    remoteAddress: nextIp(),
-    payload: { name: 'Fatima Ali', email, password: 'secret123' },
-  });
+  const response = await call('POST', '/api/auth/register', { name: 'Fatima Ali', email, password: 'secret123' });
   expect(response.statusCode).toBe(201);
   return email;
 }

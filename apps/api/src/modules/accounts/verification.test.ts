@@ -3,36 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, MessageResponse, ProfileResponse } from '@shop/shared';
 import { startFakeSmtpServer, waitForMail, type FakeSmtpServer } from '../../../test-support/fake-smtp-server.js';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { emailVerificationCodes, users } from '../../db/schema/index.js';
 import { generateVerificationCode } from './email-verification.js';
-
-type Lang = 'ar' | 'en';
-
-let ipCounter = 0;
-const nextIp = () => {
-  ipCounter += 1;
-  return `198.51.100.${ipCounter % 250}`;
-};
-
-function caller(context: () => TestContext) {
-  return (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: unknown,
-    options: { token?: string; lang?: Lang; ip?: string } = {},
-  ) =>
-    context().app.inject({
-      method,
-      url,
-      headers: {
-        'accept-language': options.lang ?? 'en',
-        ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-      },
-      remoteAddress: options.ip ?? nextIp(),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
 
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
@@ -49,10 +23,10 @@ async function closedPort(): Promise<number> {
 describe('e-mail verification over SMTP', () => {
   let smtp: FakeSmtpServer;
   let ctx: TestContext;
-  const call = caller(() => ctx);
+  const call = apiCaller(() => ctx.app);
   let emailCounter = 0;
 
-  async function register(lang: Lang = 'en', email?: string) {
+  async function register(lang: TestLang = 'en', email?: string) {
     emailCounter += 1;
     const address = email ?? `verify${emailCounter}@example.com`;
     const response = await call(
@@ -293,7 +267,7 @@ describe('e-mail verification over SMTP', () => {
 
 describe('e-mail verification with the mail server down', () => {
   let ctx: TestContext;
-  const call = caller(() => ctx);
+  const call = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
     ctx = await createTestApp({

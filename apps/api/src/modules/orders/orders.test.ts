@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ORDER_NUMBER_PATTERN, type ErrorResponse, type OrderResponse } from '@shop/shared';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orderItems, orders, products, promoCodes } from '../../db/schema/index.js';
 import {
@@ -30,30 +31,24 @@ interface Fixture {
 }
 let fx: Fixture;
 
-type Lang = 'ar' | 'en';
+const call = apiCaller(() => ctx.app);
 
 interface PostOptions {
-  lang?: Lang;
+  lang?: TestLang;
   cookie?: string;
   key?: string;
 }
 
 function postOrder(payload: Record<string, unknown>, options: PostOptions = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: {
-      'accept-language': options.lang ?? 'en',
-      ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
-    },
-    payload,
-    ...(options.cookie ? { cookies: { cart: options.cookie } } : {}),
+  return call('POST', '/api/orders', payload, {
+    lang: options.lang,
+    headers: options.key === undefined ? {} : { 'idempotency-key': options.key },
+    cookies: options.cookie ? { cart: options.cookie } : undefined,
   });
 }
 
-function get(url: string, lang: Lang = 'en', remoteAddress = '198.51.100.1') {
-  return ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': lang }, remoteAddress });
-}
+const get = (url: string, lang: TestLang = 'en', ip?: string) =>
+  call('GET', url, undefined, { lang, ip });
 
 /** A valid checkout payload for the fixture's city; pass the lines to order. */
 function checkout(items: unknown[] | undefined, extra: Record<string, unknown> = {}) {
@@ -475,19 +470,15 @@ describe('POST /api/orders: stock', () => {
 
 describe('POST /api/orders: cart', () => {
   async function cartWith(productId: number, quantity: number): Promise<string> {
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      payload: { product_id: productId, quantity },
-    });
+    const added = await call('POST', '/api/cart/add', { product_id: productId, quantity });
     expect(added.statusCode).toBe(200);
     return added.cookies.find((entry) => entry.name === 'cart')!.value;
   }
 
   const cartCount = async (cookie: string) =>
-    (
-      await ctx.app.inject({ method: 'GET', url: '/api/cart/count', cookies: { cart: cookie } })
-    ).json<{ item_count: number }>().item_count;
+    (await call('GET', '/api/cart/count', undefined, { cookies: { cart: cookie } })).json<{
+      item_count: number;
+    }>().item_count;
 
   it('orders the shopper\'s cart when no items are sent, then empties it', async () => {
     const plain = await createProduct(ctx.database.db, { price: 4_250 });

@@ -1,31 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { PROMO_RATE_LIMIT_PER_MINUTE } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { promoCodes } from '../../db/schema/index.js';
 import { createPromoCode, saveStoreSettings } from '../../seed/factories.js';
 
 let ctx: TestContext;
-let clientNumber = 0;
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Every call comes from its own address, so only the rate-limit test meets the limit. */
-const post = (
-  url: string,
-  payload: Record<string, unknown>,
-  lang: 'ar' | 'en' = 'en',
-  remoteAddress = `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`,
-) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress,
-    headers: { 'accept-language': lang },
-  });
+const call = apiCaller(() => ctx.app);
+const post = (url: string, payload: Record<string, unknown>, lang: TestLang = 'en', ip?: string) =>
+  call('POST', url, payload, { lang, ip });
 
-const validate = (code: unknown, total: unknown, lang: 'ar' | 'en' = 'en') =>
+const validate = (code: unknown, total: unknown, lang: TestLang = 'en') =>
   post('/api/promo-codes/validate', { code, total }, lang);
 
 async function usedCount(code: string): Promise<number> {
