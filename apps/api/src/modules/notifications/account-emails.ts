@@ -50,72 +50,82 @@ interface AccountEmailBase {
 const paragraph = (text: string, margin = '0 0 16px') =>
   `<p style="margin:${margin};">${escapeHtml(text)}</p>`;
 
+interface AccountEmailParts {
+  subject: string;
+  intro: string;
+  /** What the e-mail is for (the code, the link), in HTML and on its own plain-text line. */
+  html: string;
+  text: string;
+  validity: string;
+  ignore: string;
+}
+
+/** The frame every account e-mail shares: greeting, intro, the thing itself, validity, closing. */
+function accountEmail(input: AccountEmailBase, parts: AccountEmailParts): MailMessage {
+  const t = texts[input.lang];
+  const store = input.settings.store_name;
+  const content = [
+    paragraph(t.greeting(input.name), '0 0 8px'),
+    paragraph(parts.intro),
+    parts.html,
+    paragraph(parts.validity, '0 0 8px'),
+    paragraph(parts.ignore, '0 0 24px'),
+  ].join('\n');
+  const text = [
+    store,
+    '',
+    t.greeting(input.name),
+    parts.intro,
+    '',
+    parts.text,
+    '',
+    parts.validity,
+    parts.ignore,
+    '',
+    emailClosing(input.lang, store),
+  ].join('\n');
+  return {
+    to: input.to,
+    subject: parts.subject,
+    html: renderEmailLayout({
+      lang: input.lang,
+      settings: input.settings,
+      publicUrl: input.publicUrl,
+      title: parts.subject,
+      content,
+    }),
+    text,
+  };
+}
+
 /**
  * The 6-digit e-mail verification code. The plain text carries the code alone on its line and
  * no other 6-digit number, so it can be read (or copied) without ambiguity.
  */
 export function verificationCodeEmail(input: AccountEmailBase & { code: string }): MailMessage {
   const t = texts[input.lang];
-  const store = input.settings.store_name;
-  const subject = t.codeSubject(store);
-  const content = [
-    paragraph(t.greeting(input.name), '0 0 8px'),
-    paragraph(t.codeIntro),
-    `<p dir="ltr" style="text-align:center;margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace;">${escapeHtml(input.code)}</p>`,
-    paragraph(t.codeValidity, '0 0 8px'),
-    paragraph(t.codeIgnore, '0 0 24px'),
-  ].join('\n');
-  const text = [
-    store,
-    '',
-    t.greeting(input.name),
-    t.codeIntro,
-    '',
-    input.code,
-    '',
-    t.codeValidity,
-    t.codeIgnore,
-    '',
-    emailClosing(input.lang, store),
-  ].join('\n');
-  return {
-    to: input.to,
-    subject,
-    html: renderEmailLayout({ lang: input.lang, settings: input.settings, publicUrl: input.publicUrl, title: subject, content }),
-    text,
-  };
+  return accountEmail(input, {
+    subject: t.codeSubject(input.settings.store_name),
+    intro: t.codeIntro,
+    html: `<p dir="ltr" style="text-align:center;margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace;">${escapeHtml(input.code)}</p>`,
+    text: input.code,
+    validity: t.codeValidity,
+    ignore: t.codeIgnore,
+  });
 }
 
 /** The single-use password reset link; the plain text has the full URL on its own line. */
 export function passwordResetEmail(input: AccountEmailBase & { resetUrl: string }): MailMessage {
   const t = texts[input.lang];
-  const store = input.settings.store_name;
-  const subject = t.resetSubject(store);
-  const content = [
-    paragraph(t.greeting(input.name), '0 0 8px'),
-    paragraph(t.resetIntro),
-    emailButton(input.resetUrl, t.resetButton),
-    `<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#6b7280;word-break:break-all;text-align:left;">${escapeHtml(input.resetUrl)}</p>`,
-    paragraph(t.resetValidity, '0 0 8px'),
-    paragraph(t.resetIgnore, '0 0 24px'),
-  ].join('\n');
-  const text = [
-    store,
-    '',
-    t.greeting(input.name),
-    t.resetIntro,
-    '',
-    input.resetUrl,
-    '',
-    t.resetValidity,
-    t.resetIgnore,
-    '',
-    emailClosing(input.lang, store),
-  ].join('\n');
-  return {
-    to: input.to,
-    subject,
-    html: renderEmailLayout({ lang: input.lang, settings: input.settings, publicUrl: input.publicUrl, title: subject, content }),
-    text,
-  };
+  return accountEmail(input, {
+    subject: t.resetSubject(input.settings.store_name),
+    intro: t.resetIntro,
+    html: [
+      emailButton(input.resetUrl, t.resetButton),
+      `<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#6b7280;word-break:break-all;text-align:left;">${escapeHtml(input.resetUrl)}</p>`,
+    ].join('\n'),
+    text: input.resetUrl,
+    validity: t.resetValidity,
+    ignore: t.resetIgnore,
+  });
 }
