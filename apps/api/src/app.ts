@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
+import { formBodyPlugin } from './lib/form-body.js';
 import { languagePlugin } from './plugins/language.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(formBodyPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(uploadsPlugin, { root: config.uploadsDir });

@@ -3,6 +3,8 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
+import { createChangeFeed } from './lib/change-feed.js';
+import { createAuditService } from './modules/audit/service.js';
 import { createGoogleSignInService } from './modules/accounts/google-service.js';
 import { createEmailVerificationService } from './modules/accounts/email-verification.js';
 import { createPasswordResetService } from './modules/accounts/password-reset.js';
@@ -19,7 +21,10 @@ import { createSettingsService } from './modules/settings/service.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
+  // Back-office writes publish here; every cached copy below subscribes (docs/decisions/010).
+  const changes = createChangeFeed((error) => log.warn({ err: error }, 'change notification not sent'));
   const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs });
+  changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
   const cart = createCartService(db, { catalog: pricing, sessionSecret: config.sessionSecret });
@@ -27,6 +32,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   const promotions = createPromotionsService(db);
   const background = createBackgroundTasks();
   const settings = createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs });
+  changes.subscribe('settings', () => settings.invalidate());
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -36,6 +42,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   });
   const authThrottle = createAuthThrottle(db);
   return {
+    changes,
+    audit: createAuditService(),
     accounts,
     authThrottle,
     emailVerification: createEmailVerificationService(db, {

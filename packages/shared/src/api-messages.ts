@@ -1,10 +1,16 @@
 import type { Language } from './constants.js';
+import { attributesMessages } from './messages/attributes.js';
+import { backofficeMessages } from './messages/backoffice.js';
+import { categoriesMessages } from './messages/categories.js';
+import { productsMessages } from './messages/products.js';
+import { settingsMessages } from './messages/settings.js';
+import { sliderMessages } from './messages/slider.js';
 
 /**
  * Texts the API puts in error replies, in both languages. Keys are also used as zod issue
  * messages in the contract schemas, so a validation failure reads well in the shopper's language.
  */
-export const apiMessages = {
+const coreMessages = {
   'error.validation': {
     ar: 'بعض البيانات المدخلة غير صحيحة',
     en: 'Some of the data sent is invalid',
@@ -302,6 +308,17 @@ export const apiMessages = {
     en: 'Your Google email is not verified, so it cannot be linked to an existing account',
   },
 } as const satisfies Record<string, Record<Language, string>>;
+
+/** Every API text: the storefront's above, each back-office area's from messages/. */
+export const apiMessages = {
+  ...coreMessages,
+  ...backofficeMessages,
+  ...productsMessages,
+  ...categoriesMessages,
+  ...attributesMessages,
+  ...sliderMessages,
+  ...settingsMessages,
+} as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;
 

@@ -1,4 +1,6 @@
 export * from './constants.js';
+export * from './permissions.js';
+export * from './localized.js';
 export * from './money.js';
 export * from './arabic.js';
 export * from './stock.js';
@@ -14,3 +16,4 @@ export * from './contracts/promotions.js';
 export * from './orders.js';
 export * from './contracts/orders.js';
 export * from './contracts/accounts.js';
+export * from './contracts/form-fields.js';

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { roleCan, type Permission } from '@shop/shared';
 import type { users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 
@@ -18,6 +19,13 @@ type AuthState =
   | ({ status: 'valid' } & RequestUser);
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The back-office permission a route needs (docs/decisions/008). Checked once, for every
+     * route that names one, before its body is read: no token 401, a role without it 403.
+     */
+    permission?: Permission;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null without a valid bearer token. */
     user: RequestUser | null;
@@ -49,10 +57,10 @@ export function requireUser(request: FastifyRequest): RequestUser {
   }
 }
 
-/** A signed-in administrator; other signed-in users get 403 FORBIDDEN. */
-export function requireAdmin(request: FastifyRequest): RequestUser {
+/** A signed-in user whose role holds the permission; other signed-in users get 403 FORBIDDEN. */
+export function requirePermission(request: FastifyRequest, permission: Permission): RequestUser {
   const current = requireUser(request);
-  if (current.user.role !== 'admin') throw new AppError('FORBIDDEN', 'error.forbidden');
+  if (!roleCan(current.user.role, permission)) throw new AppError('FORBIDDEN', 'error.forbidden');
   return current;
 }
 
@@ -75,6 +83,18 @@ export const authPlugin = fp(
       } else {
         request.authState = { status: resolved.status };
       }
+    });
+
+    // The single place where back-office routes are guarded: a route that names a permission
+    // gets a route-level onRequest hook, which runs after the token was resolved above.
+    app.addHook('onRoute', (route) => {
+      const permission = route.config?.permission;
+      if (!permission) return;
+      const guard: onRequestHookHandler = async (request) => {
+        requirePermission(request, permission);
+      };
+      const existing = route.onRequest;
+      route.onRequest = existing === undefined ? [guard] : [guard, ...[existing].flat()];
     });
   },
   { name: 'auth' },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PERMISSIONS, USER_ROLES } from '../permissions.js';
 import { successShape } from './common.js';
 
-export const USER_ROLES = ['customer', 'moderator', 'admin'] as const;
-export type UserRoleName = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRoleName } from '../permissions.js';
 
 const optionalTrimmed = (max: number) =>
   z
@@ -83,6 +83,8 @@ export const userSchema = z.object({
   isVerified: z.boolean(),
   isAdmin: z.boolean(),
   role: z.enum(USER_ROLES),
+  /** What the role may do in the back office (docs/decisions/008); empty for customers. */
+  permissions: z.array(z.enum(PERMISSIONS)),
   /** False for an account created with Google that never set a password. */
   has_password: z.boolean(),
   notification_preferences: notificationPreferencesSchema,

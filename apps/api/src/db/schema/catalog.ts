@@ -29,8 +29,11 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** English name and description; the English storefront falls back to the Arabic ones. */
+    name_en: text('name_en'),
     slug: text('slug').notNull(),
     description: text('description'),
+    description_en: text('description_en'),
     image: text('image'),
     parent_id: integer('parent_id').references((): AnyPgColumn => categories.id, {
       onDelete: 'set null',
@@ -38,7 +41,10 @@ export const categories = pgTable(
     sort_order: integer('sort_order'),
     is_active: boolean('is_active').notNull().default(true),
     search_text: text('search_text').generatedAlwaysAs(
-      (): SQL => normalized(sql`${categories.name} || ' ' || coalesce(${categories.description}, '')`),
+      (): SQL =>
+        normalized(
+          sql`${categories.name} || ' ' || coalesce(${categories.name_en}, '') || ' ' || coalesce(${categories.description}, '') || ' ' || coalesce(${categories.description_en}, '')`,
+        ),
     ),
     ...timestamps,
   },
@@ -47,6 +53,11 @@ export const categories = pgTable(
     index('categories_parent_idx').on(table.parent_id),
   ],
 );
+
+/** A product's own searchable text, in both languages. */
+function productText(): SQL {
+  return sql`${products.name} || ' ' || coalesce(${products.name_en}, '') || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.short_description_en}, '') || ' ' || coalesce(${products.description}, '') || ' ' || coalesce(${products.description_en}, '')`;
+}
 
 export const productStatus = pgEnum('product_status', ['published', 'draft']);
 
@@ -57,6 +68,10 @@ export const products = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     short_description: text('short_description'),
+    /** English texts; the English storefront falls back to the Arabic ones. */
+    name_en: text('name_en'),
+    description_en: text('description_en'),
+    short_description_en: text('short_description_en'),
     price: integer('price').notNull(),
     sale_price: integer('sale_price'),
     /** What a shopper pays before surcharges; sorting by price uses it. */
@@ -72,7 +87,7 @@ export const products = pgTable(
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
         normalized(
-          sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
+          productText(),
         ),
     ),
     /**
@@ -84,12 +99,12 @@ export const products = pgTable(
     search_document: text('search_document').generatedAlwaysAs(
       (): SQL =>
         sql`${normalized(
-          sql`${products.name} || ' ' || coalesce(${products.short_description}, '') || ' ' || coalesce(${products.description}, '')`,
+          productText(),
         )} || ' ' || coalesce(${products.category_text}, '')`,
     ),
     /** The normalised name alone: search ranks name matches first without normalising per row. */
     name_search: text('name_search').generatedAlwaysAs(
-      (): SQL => normalized(sql`${products.name}`),
+      (): SQL => normalized(sql`${products.name} || ' ' || coalesce(${products.name_en}, '')`),
     ),
     ...timestamps,
   },

@@ -7,6 +7,8 @@ export const slides = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description'),
+    title_en: text('title_en'),
+    description_en: text('description_en'),
     image: text('image').notNull(),
     link_url: text('link_url'),
     sort_order: integer('sort_order').notNull().default(0),

@@ -7,3 +7,4 @@ export * from './cart.js';
 export * from './orders.js';
 export * from './email.js';
 export * from './accounts.js';
+export * from './audit.js';

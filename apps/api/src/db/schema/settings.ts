@@ -8,6 +8,8 @@ export const storeSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     store_name: text('store_name'),
     store_description: text('store_description'),
+    store_name_en: text('store_name_en'),
+    store_description_en: text('store_description_en'),
     logo: text('logo'),
     phone_number: text('phone_number'),
     whatsapp_number: text('whatsapp_number'),

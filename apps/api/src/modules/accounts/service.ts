@@ -9,6 +9,7 @@ import type {
   RegisterBody,
   User,
 } from '@shop/shared';
+import { permissionsOf } from '@shop/shared';
 import type { Database } from '../../db/client.js';
 import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -54,6 +55,7 @@ export function presentUser(row: UserRow): User {
     isVerified: row.email_verified_at !== null,
     isAdmin: row.role === 'admin',
     role: row.role,
+    permissions: permissionsOf(row.role),
     has_password: row.password_hash !== null,
     notification_preferences: {
       order_confirmations: row.notify_order_confirmations,

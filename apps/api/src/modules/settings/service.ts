@@ -50,6 +50,11 @@ export function createSettingsService(
       return options.cacheTtlMs > 0 ? cache.get('settings', load) : load();
     },
 
+    /** Forgets the cached settings (another process or a service changed them). */
+    invalidate(): void {
+      cache.clear();
+    },
+
     /** Creates or updates the single settings row. */
     async saveSettings(update: SettingsUpdate): Promise<StoreSettings> {
       const values = { ...update, updated_at: new Date() };

@@ -1,0 +1,72 @@
+import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+/** Who made a back-office change. */
+export interface Actor {
+  id: number;
+  email: string;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
+
+export interface AuditEntry {
+  actor: Actor;
+  /** The table-like name of what changed: products, categories, slides, settings, … */
+  entity: string;
+  entityId: number | null;
+  action: AuditAction;
+  /** The entity before the change (undefined for a create). */
+  before?: Readonly<Record<string, unknown>> | undefined;
+  /** The entity after the change (undefined for a delete). */
+  after?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Fields never written to the trail, whatever entity they belong to. */
+const SECRET_FIELD = /password|secret|token|hash/i;
+/** Bookkeeping that changes with every write and says nothing about what the admin did. */
+const IGNORED_FIELDS = new Set(['updated_at', 'created_at', 'search_text', 'search_document', 'name_search', 'category_text', 'current_price']);
+
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  return value === undefined ? null : value;
+}
+
+/**
+ * The fields that differ between two versions of an entity, as { field: { from, to } }. For a
+ * create every given field is listed with from null; for a delete, to is null.
+ */
+export function changedFields(
+  before: Readonly<Record<string, unknown>> | undefined,
+  after: Readonly<Record<string, unknown>> | undefined,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const name of names) {
+    if (SECRET_FIELD.test(name) || IGNORED_FIELDS.has(name)) continue;
+    const from = comparable(before?.[name]);
+    const to = comparable(after?.[name]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[name] = { from, to };
+  }
+  return changes;
+}
+
+/**
+ * The audit trail of the back office. Services call record() inside the transaction of the write
+ * it describes, so a change and its trail are kept or lost together.
+ */
+export function createAuditService() {
+  return {
+    async record(executor: Executor, entry: AuditEntry): Promise<void> {
+      await executor.insert(auditLog).values({
+        actor_id: entry.actor.id,
+        actor_email: entry.actor.email,
+        entity: entry.entity,
+        entity_id: entry.entityId,
+        action: entry.action,
+        changes: changedFields(entry.before, entry.after),
+      });
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
