@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 import { MAX_IMAGE_BYTES } from '../modules/media/service.js';
@@ -128,4 +129,19 @@ export async function readFormBody(
     throw formError(error, currentFile);
   }
   return { fields, files };
+}
+
+/**
+ * Parses a form's fields with its contract schema; a refusal becomes VALIDATION_ERROR with one
+ * detail per field (the schema's messages are catalogue keys, translated by the error handler).
+ */
+export function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, unknown>): z.output<T> {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  throw AppError.validation(
+    result.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.') || 'body',
+      message: issue.message,
+    })),
+  );
 }
