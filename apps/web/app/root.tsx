@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -109,20 +110,34 @@ function createQueryClient() {
   });
 }
 
+/** Back-office pages (their layout's `handle.backoffice`) bring their own chrome. */
+function useBackoffice(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { backoffice?: boolean } | undefined)?.backoffice === true,
+  );
+}
+
 /** Header, main landmark and footer around every page, with the toasts and a skip link. */
 function Shell({ root, children }: { root: ShellData; children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const backoffice = useBackoffice();
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider lang={root.lang} messages={root.messages}>
         <ToastProvider>
           <AuthProvider initialUser={root.user}>
             <SkipLink />
-            <Header root={root} />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter settings={root.settings} year={root.year} />
+            {backoffice ? (
+              children
+            ) : (
+              <>
+                <Header root={root} />
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter settings={root.settings} year={root.year} />
+              </>
+            )}
           </AuthProvider>
         </ToastProvider>
       </I18nProvider>

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 // The storefront spec's route table (section 2).
 export default [
@@ -23,5 +23,9 @@ export default [
   route('verify-code', 'routes/verify-code.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
   route('profile', 'routes/profile.tsx'),
+  // The back office (admin spec section 2): its own chrome, messages and code chunks.
+  layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/index.tsx')]),
+  route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),
+  route('admin-dashboard', 'routes/admin/redirect.ts', { id: 'admin-dashboard' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

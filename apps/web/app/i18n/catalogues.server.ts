@@ -19,6 +19,8 @@ import accountAr from './messages/account.ar.json';
 import accountEn from './messages/account.en.json';
 import profileAr from './messages/profile.ar.json';
 import profileEn from './messages/profile.en.json';
+import adminAr from './messages/admin.ar.json';
+import adminEn from './messages/admin.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -30,7 +32,16 @@ const namespaces = {
   en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, account: accountEn, profile: profileEn },
 } as const;
 
-type Namespaces = (typeof namespaces)['ar'];
+/**
+ * The back office's catalogues: sent only to admin pages, by the admin layout's loader, so the
+ * storefront's pages never carry them. One namespace per admin area.
+ */
+const adminNamespaces = {
+  ar: { admin: adminAr },
+  en: { admin: adminEn },
+} as const;
+
+type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
 type KeysOf<N extends keyof Namespaces> = `${N & string}.${keyof Namespaces[N] & string}`;
 export type MessageKey = { [N in keyof Namespaces]: KeysOf<N> }[keyof Namespaces];
 export type Messages = Record<string, string>;
@@ -50,4 +61,14 @@ const flattened: Record<Language, Messages> = {
 
 export function messagesFor(lang: Language): Messages {
   return flattened[lang];
+}
+
+const adminFlattened: Record<Language, Messages> = {
+  ar: flatten(adminNamespaces.ar),
+  en: flatten(adminNamespaces.en),
+};
+
+/** The back office's messages in a language (added to the storefront's on admin pages). */
+export function adminMessagesFor(lang: Language): Messages {
+  return adminFlattened[lang];
 }

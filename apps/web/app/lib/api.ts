@@ -63,6 +63,9 @@ export function createApi(apiFetch: ApiFetch) {
     post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
     put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
     delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
+    /** A multipart form (fields and files), as the back office's product, category, slide and settings forms send. */
+    postForm: <T>(path: string, form: FormData) => request<T>(path, { method: 'POST', body: form }),
+    putForm: <T>(path: string, form: FormData) => request<T>(path, { method: 'PUT', body: form }),
   };
 }
 
@@ -83,12 +86,15 @@ export function browserApi(): Api {
     };
     const token = window.localStorage.getItem('token');
     if (token) headers.authorization = `Bearer ${token}`;
-    if (init?.body !== undefined) headers['content-type'] = 'application/json';
+    const body = init?.body;
+    // A FormData body sets its own multipart content type (with the boundary).
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     return fetch(path.startsWith('/api') ? path : `/api${path}`, {
       method: init?.method ?? 'GET',
       headers,
       credentials: 'same-origin',
-      ...(init?.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
   });
 }

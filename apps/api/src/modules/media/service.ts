@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_WIDTHS, imageVariantName, type ImageFolder } from '@shop/shared';
+import { IMAGE_WIDTHS, imageVariantName, MAX_IMAGE_UPLOAD_BYTES, type ImageFolder } from '@shop/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../errors.js';
 
 /** Largest upload accepted, in bytes. */
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 /** Longest side accepted, in pixels: larger is a mistake or a decompression bomb. */
 export const MAX_IMAGE_DIMENSION = 8000;
 /** Formats accepted from uploads. SVG is not one: it is a document, not a picture. */

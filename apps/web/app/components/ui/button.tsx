@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'outline-inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'outline-inverse' | 'danger';
 export type ButtonSize = 'md' | 'lg';
 
 const base =
@@ -13,6 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-brand-800 hover:bg-brand-50',
   inverse: 'bg-white text-brand-800 hover:bg-sand-100',
   'outline-inverse': 'border border-white/70 text-white hover:bg-white/10',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -12,6 +12,7 @@ import { EmailField, FormErrors, FormNotice } from './form-field';
 import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
 import { PasswordField } from './password-input';
 import { useArrivalState } from './use-arrival-state';
+import { safeReturnTo } from './return-to';
 import { useGuestOnly } from './use-guest-only';
 
 const fields = ['email', 'password'] as const;
@@ -27,7 +28,12 @@ export function LoginScreen() {
   // Arriving from /verify-code: its success message and the verified address.
   const arrival = useArrivalState();
   // A shopper who registered is signed in already, yet the spec brings them here after verifying.
-  const { markSigningIn, redirecting } = useGuestOnly({ allowSignedIn: Boolean(arrival.message) });
+  // Where the shopper was sent from (the back office's gate sends /login?returnTo=/admin).
+  const returnTo = safeReturnTo(search.get('returnTo'));
+  const { markSigningIn, redirecting } = useGuestOnly({
+    allowSignedIn: Boolean(arrival.message),
+    destination: returnTo,
+  });
   const form = useFieldForm<LoginForm>({ email: arrival.email ?? '', password: '' }, { fields, fieldId });
   const [remember, setRemember] = useState(true);
   const [formError, setFormError] = useState<string[]>([]);
@@ -45,7 +51,7 @@ export function LoginScreen() {
       markSigningIn();
       signIn(token, user);
       toast.success(t('account.login.welcome', { name: user.name }));
-      void navigate('/', { replace: true });
+      void navigate(returnTo, { replace: true });
     } catch (error) {
       setSubmitting(false);
       const elsewhere = form.showServerErrors(error);

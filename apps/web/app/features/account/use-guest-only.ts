@@ -4,19 +4,22 @@ import { useAuth } from './auth';
 
 /**
  * Login and registration are for guests: a shopper who is already signed in is taken to the
- * home page (replacing the history entry, so Back does not bounce). Returns `markSigningIn`,
+ * home page, or to `destination` (replacing the history entry, so Back does not bounce). Returns `markSigningIn`,
  * which the screen calls together with its own sign-in so its success navigation is not
  * overtaken by this redirect, and whether the redirect is happening (to show a short note).
  */
-export function useGuestOnly({ allowSignedIn = false }: { allowSignedIn?: boolean } = {}) {
+export function useGuestOnly({
+  allowSignedIn = false,
+  destination = '/',
+}: { allowSignedIn?: boolean; destination?: string } = {}) {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [signingIn, setSigningIn] = useState(false);
   const redirecting = status === 'authenticated' && !allowSignedIn && !signingIn;
 
   useEffect(() => {
-    if (redirecting) void navigate('/', { replace: true });
-  }, [redirecting, navigate]);
+    if (redirecting) void navigate(destination, { replace: true });
+  }, [redirecting, navigate, destination]);
 
   const markSigningIn = useCallback(() => setSigningIn(true), []);
   return { markSigningIn, redirecting };

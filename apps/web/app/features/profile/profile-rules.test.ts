@@ -31,6 +31,7 @@ const customer: User = {
   isVerified: false,
   isAdmin: false,
   role: 'customer',
+  permissions: [],
   has_password: true,
   notification_preferences: { order_confirmations: true, shipping_updates: true, promotional: false },
 };

@@ -1,0 +1,53 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Permission } from '@shop/shared';
+import type { IconProps } from '../../../components/ui/icons';
+import type { MessageKey } from '../../../i18n/i18n';
+
+/** The tab ids of the spec (admin.md section 2), in its order. */
+export const ADMIN_TAB_IDS = [
+  'dashboard',
+  'products',
+  'categories',
+  'orders',
+  'users',
+  'settings',
+  'slider',
+  'cities',
+  'promo-codes',
+  'google-merchant',
+  'simple-attributes',
+] as const;
+export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
+
+/** The tab the spec opens by default. */
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'dashboard';
+
+export interface AdminTab {
+  id: AdminTabId;
+  label: MessageKey;
+  icon: ComponentType<IconProps>;
+  /** Who sees the tab; the server checks every call again. */
+  permission: Permission;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * The tabs whose screens exist, in the spec's order. Only these are shown: a tab id without a
+ * screen is never offered (no empty or "coming soon" tabs). Each screen is its own chunk.
+ */
+export const ADMIN_TABS: readonly AdminTab[] = [];
+
+/** The tabs a user with these permissions may open. */
+export function visibleTabs(permissions: readonly Permission[]): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => permissions.includes(tab.permission));
+}
+
+/**
+ * The tab to show for ?tab=: the requested one when it exists and is allowed; otherwise the
+ * default (dashboard) when available, else the first allowed tab. Null when none is allowed.
+ */
+export function resolveTab(requested: string | null, tabs: readonly AdminTab[]): AdminTab | null {
+  const wanted = tabs.find((tab) => tab.id === requested);
+  if (wanted) return wanted;
+  return tabs.find((tab) => tab.id === DEFAULT_ADMIN_TAB) ?? tabs[0] ?? null;
+}

@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { browserApi, type Api } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+
+/** The API client of the back office: the browser client with the admin's bearer token. */
+export function adminApi(): Api {
+  return browserApi();
+}
+
+/**
+ * Handles a failed back-office call the shop's way: an invalid or expired token clears the
+ * session (spec section 4); returns true when it did, so the screen shows nothing more.
+ */
+export function useAuthFailure(): (error: unknown) => boolean {
+  const { handleAuthError } = useAuth();
+  return useCallback((error: unknown) => handleAuthError(error), [handleAuthError]);
+}
+
+/** Query keys of the back office: every mutation invalidates its resource's root key. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  products: ['admin', 'products'] as const,
+  product: (id: number) => ['admin', 'products', 'one', id] as const,
+  categories: ['admin', 'categories'] as const,
+  category: (id: number) => ['admin', 'categories', 'one', id] as const,
+  attributes: ['admin', 'attributes'] as const,
+  slides: ['admin', 'slides'] as const,
+  settings: ['admin', 'settings'] as const,
+};

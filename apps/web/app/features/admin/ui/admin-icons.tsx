@@ -1,0 +1,101 @@
+import { StrokeIcon, type IconProps } from '../../../components/ui/icons';
+
+/** Icons of the back office's navigation and actions (inline SVG, decorative). */
+export function DashboardIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="3" width="7" height="9" rx="1.5" />
+      <rect x="14" y="3" width="7" height="5" rx="1.5" />
+      <rect x="14" y="12" width="7" height="9" rx="1.5" />
+      <rect x="3" y="16" width="7" height="5" rx="1.5" />
+    </StrokeIcon>
+  );
+}
+
+export function BoxIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M21 8l-9-5-9 5 9 5 9-5z" />
+      <path d="M3 8v8l9 5 9-5V8" />
+      <path d="M12 13v8" />
+    </StrokeIcon>
+  );
+}
+
+export function FolderIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M3 6.5A1.5 1.5 0 014.5 5H9l2 2.5h8.5A1.5 1.5 0 0121 9v9.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 18.5v-12z" />
+    </StrokeIcon>
+  );
+}
+
+export function TagIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M3 12V4a1 1 0 011-1h8l9 9-9 9-9-9z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
+    </StrokeIcon>
+  );
+}
+
+export function ImagesIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="M21 16l-5-5-8 8" />
+    </StrokeIcon>
+  );
+}
+
+export function GearIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="3" />
+      <path d="M19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z" />
+    </StrokeIcon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 5v14M5 12h14" />
+    </StrokeIcon>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+      <path d="M13.5 6.5l4 4" />
+    </StrokeIcon>
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </StrokeIcon>
+  );
+}
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M20 11a8 8 0 10-2.3 5.7M20 4v7h-7" />
+    </StrokeIcon>
+  );
+}
+
+export function StoreIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 10v10h16V10M3 4h18l-1.5 6h-15L3 4z" />
+      <path d="M9 20v-5h6v5" />
+    </StrokeIcon>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '../../../components/ui/icons';
+import { useI18n } from '../../../i18n/i18n';
+
+/**
+ * A modal dialog on the native <dialog> element: focus is kept inside, Escape and the close
+ * button call onClose, the page behind is inert. Rendered only while open.
+ */
+export function Modal({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'md',
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const { t } = useI18n();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) element.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    element.addEventListener('cancel', onCancel);
+    return () => {
+      element.removeEventListener('cancel', onCancel);
+      if (element.open) element.close();
+    };
+  }, []);
+
+  const width = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' }[size];
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50`}
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('admin.common.close')}
+          className="inline-flex size-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="max-h-[70dvh] overflow-y-auto px-5 py-4">{children}</div>
+      {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4">{footer}</div> : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { useI18n } from '../../../i18n/i18n';
+import { useConfirm } from './confirm-dialog';
+
+/**
+ * Warns before a dirty form is left: a closing tab or reload gets the browser's own prompt; a
+ * navigation inside the shop asks in the back office's dialog. Pass false once saved.
+ */
+export function useUnsavedChanges(dirty: boolean): void {
+  const { t } = useI18n();
+  const confirm = useConfirm();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let active = true;
+    void confirm({
+      title: t('admin.unsaved.title'),
+      message: t('admin.unsaved.message'),
+      confirmLabel: t('admin.unsaved.leave'),
+      cancelLabel: t('admin.unsaved.stay'),
+    }).then((leave) => {
+      if (!active) return;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    });
+    return () => {
+      active = false;
+    };
+  }, [blocker, confirm, t]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+}
