@@ -67,9 +67,17 @@ function currentYearInKuwait(): number {
   return Number(kuwaitYear.format(new Date()));
 }
 
-// The shell (language, catalogue, settings) changes only with the language or after a form post.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+// The shell (language, catalogue, settings) changes only with the language, after a form post, or
+// when a screen asks for fresh data in place (useRevalidator after the back office saved settings).
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
