@@ -26,12 +26,22 @@ declare module 'fastify' {
      */
     permission?: Permission;
   }
+  interface FastifyInstance {
+    /** Every route that declared a permission, as registered (the permission-matrix test walks them). */
+    guardedRoutes: GuardedRoute[];
+  }
   interface FastifyRequest {
     /** The signed-in user, or null without a valid bearer token. */
     user: RequestUser | null;
     /** What the request's bearer token resolved to; null before the hook has run. */
     authState: AuthState | null;
   }
+}
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  permission: Permission;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */
@@ -87,12 +97,22 @@ export const authPlugin = fp(
 
     // The single place where back-office routes are guarded: a route that names a permission
     // gets a route-level onRequest hook, which runs after the token was resolved above.
+    app.decorate('guardedRoutes', [] as GuardedRoute[]);
     app.addHook('onRoute', (route) => {
       const permission = route.config?.permission;
       if (!permission) return;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, permission });
+      }
       const guard: onRequestHookHandler = async (request) => {
         requirePermission(request, permission);
       };
+      // The OpenAPI document says who may call it.
+      if (route.schema) {
+        const note = `Back office: needs the \`${permission}\` permission (docs/decisions/008).`;
+        const description = route.schema.description ? `${route.schema.description}\n\n${note}` : note;
+        route.schema = { ...route.schema, description };
+      }
       const existing = route.onRequest;
       route.onRequest = existing === undefined ? [guard] : [guard, ...[existing].flat()];
     });
