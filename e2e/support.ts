@@ -58,3 +58,12 @@ export async function waitForHydration(page: Page) {
     return Boolean(root && Object.keys(root).some((key) => key.startsWith('__react')));
   });
 }
+
+/** The demo administrator of the e2e server (scripts/e2e-server.mjs sets its password). */
+export const DEMO_ADMIN = { email: 'admin@demo.subha.shop', password: 'e2e-Admin-Pass-1' } as const;
+
+/** A different client address per simulated visitor, so per-IP limits stay out of the way. */
+export function visitorAddress(): string {
+  const part = () => 1 + Math.floor(Math.random() * 250);
+  return `10.${part()}.${part()}.${part()}`;
+}

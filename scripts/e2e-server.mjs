@@ -73,6 +73,8 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ISSUER: google.issuer,
+    // The demo administrator's password, known to the back-office tests (e2e/support.ts).
+    DEMO_ADMIN_PASSWORD: 'e2e-Admin-Pass-1',
   },
 });
 
