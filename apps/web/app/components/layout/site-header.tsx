@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { StoreSettings } from '@shop/shared';
+import type { Permission, StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
@@ -12,7 +12,8 @@ import { SearchForm } from './search-form';
 /** The signed-in shopper as the header needs it; null for guests. */
 export interface HeaderUser {
   name: string;
-  isAdmin: boolean;
+  /** What the role may do; staff (back-office entry) get the Admin link. */
+  permissions: readonly Permission[];
 }
 
 interface SiteHeaderProps {
@@ -34,7 +35,7 @@ function navItems(user: HeaderUser | null): NavItem[] {
     { to: '/products', label: 'common.nav.products' },
     { to: '/categories', label: 'common.nav.categories' },
   ];
-  if (user?.isAdmin) items.push({ to: '/admin', label: 'common.nav.admin' });
+  if (user?.permissions.includes('backoffice.enter')) items.push({ to: '/admin', label: 'common.nav.admin' });
   return items;
 }
 
