@@ -21,6 +21,8 @@ import profileAr from './messages/profile.ar.json';
 import profileEn from './messages/profile.en.json';
 import adminAr from './messages/admin.ar.json';
 import adminEn from './messages/admin.en.json';
+import adminProductsAr from './messages/admin-products.ar.json';
+import adminProductsEn from './messages/admin-products.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -37,8 +39,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr },
-  en: { admin: adminEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
