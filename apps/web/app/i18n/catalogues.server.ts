@@ -23,6 +23,10 @@ import adminAr from './messages/admin.ar.json';
 import adminEn from './messages/admin.en.json';
 import adminProductsAr from './messages/admin-products.ar.json';
 import adminProductsEn from './messages/admin-products.en.json';
+import adminSettingsAr from './messages/admin-settings.ar.json';
+import adminSettingsEn from './messages/admin-settings.en.json';
+import adminSliderAr from './messages/admin-slider.ar.json';
+import adminSliderEn from './messages/admin-slider.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -39,8 +43,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
