@@ -17,3 +17,4 @@ export * from './orders.js';
 export * from './contracts/orders.js';
 export * from './contracts/accounts.js';
 export * from './contracts/form-fields.js';
+export * from './contracts/admin-products.js';

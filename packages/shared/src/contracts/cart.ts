@@ -58,6 +58,8 @@ export const cartItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   name: z.string(),
+  /** The product's English name, or null (the English cart then shows the Arabic one). */
+  name_en: z.string().nullable(),
   short_description: z.string().nullable(),
   featured_image: z.string().nullable(),
   /** Unit price now: sale price when set, else price, plus the chosen variations' surcharges. */

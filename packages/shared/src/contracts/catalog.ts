@@ -41,6 +41,11 @@ export const productListQuerySchema = z.object({
   sort: z.enum(productSortFields, { error: 'validation.sort_invalid' }).default('created_at'),
   order: z.enum(sortOrders, { error: 'validation.order_invalid' }).default('desc'),
   featured: booleanQuery.optional(),
+  /**
+   * Back office only (`catalog.read`): absent lists published products like the storefront,
+   * empty lists every status, `draft` or `published` one status. Ignored for anyone else.
+   */
+  status: z.enum(['', 'published', 'draft'], { error: 'validation.product_status_invalid' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -88,6 +93,10 @@ export const productSchema = z.object({
   /** The price a shopper pays before attribute surcharges: sale_price when set, else price. */
   current_price: moneySchema,
   stock_quantity: z.number().int(),
+  /** English texts; null when the product has none (the English storefront shows the Arabic). */
+  name_en: z.string().nullable(),
+  short_description_en: z.string().nullable(),
+  description_en: z.string().nullable(),
   manage_stock: z.boolean(),
   in_stock: z.boolean(),
   sku: z.string().nullable(),

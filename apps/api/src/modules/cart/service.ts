@@ -206,6 +206,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         .insert(serverSecrets)
         .values({ name: COOKIE_SECRET_NAME, value: randomBytes(48).toString('base64url') })
         .onConflictDoNothing({ target: serverSecrets.name });
+        name_en: price.name_en,
       const [row] = await db
         .select({ value: serverSecrets.value })
         .from(serverSecrets)

@@ -22,6 +22,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /**
  * Public caching for the routes of the plugin that registers this one: successful GET replies
  * get `cache-control: public` and a weak ETag, and a matching If-None-Match is answered 304.
+ * A reply whose handler set its own cache-control (a back-office view) is left as it is.
  * It runs before compression (a route-level hook), so the tag is taken from the JSON text.
  */
 export const publicCachePlugin = fp(
@@ -29,6 +30,7 @@ export const publicCachePlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const readOnly = request.method === 'GET' || request.method === 'HEAD';
       if (!readOnly || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (reply.hasHeader('cache-control')) return payload;
       const etag = weakEtag(payload);
       reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
       reply.header('etag', etag);

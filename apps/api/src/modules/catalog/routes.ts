@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   categoryListQuerySchema,
@@ -15,7 +15,10 @@ import {
   productResponseSchema,
   productsResponseSchema,
   relatedListQuerySchema,
+  roleCan,
+  type ProductListQuery,
 } from '@shop/shared';
+import type { ProductStatusFilter } from './service.js';
 import { publicCachePlugin } from './http-cache.js';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorResponseSchema };
@@ -24,6 +27,28 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorR
 function queryNames(url: string, name: string): boolean {
   const question = url.indexOf('?');
   return question !== -1 && new URLSearchParams(url.slice(question + 1)).has(name);
+}
+
+/**
+ * Whether the caller reads the catalogue as the back office does (drafts included): a signed-in
+ * role with `catalog.read` (docs/decisions/008). Anyone else gets the storefront's view.
+ */
+function readsBackOffice(request: FastifyRequest): boolean {
+  return request.user !== null && roleCan(request.user.user.role, 'catalog.read');
+}
+
+/**
+ * Product reads answer staff and shoppers differently at the same URL: staff replies are never
+ * stored, and public ones say they vary with the caller so no cache hands one to the other.
+ */
+function markCallerDependent(reply: FastifyReply, staff: boolean): void {
+  reply.header('vary', 'authorization');
+  if (staff) reply.header('cache-control', 'private, no-store');
+}
+
+/** The list's status query as the back office means it: empty is every status. */
+function statusFilter(status: ProductListQuery['status']): ProductStatusFilter | undefined {
+  return status === '' ? 'all' : status;
 }
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
@@ -37,16 +62,22 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['catalog'],
         summary: 'Published products, filtered, searched, sorted and paginated',
+        description:
+          'Callers with `catalog.read` may pass `status` (empty: every status, `draft`, ' +
+          '`published`); for anyone else it is ignored and only published products are listed.',
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errors[400], 500: errors[500] },
       },
     },
-    async (request) => {
-      const { sort, ...query } = request.query;
+    async (request, reply) => {
+      const { sort, status, ...query } = request.query;
+      const staff = readsBackOffice(request);
+      markCallerDependent(reply, staff);
       const page = await catalog.listProducts({
         ...query,
         // Without an explicit sort a search is ordered by relevance.
         sort: queryNames(request.url, 'sort') ? sort : undefined,
+        status: staff ? statusFilter(status) : undefined,
       });
       return { success: true as const, ...page };
     },
@@ -74,15 +105,19 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One published product',
+        summary: 'One published product (a draft too for callers with `catalog.read`)',
         params: productIdParamsSchema,
         response: { 200: productResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      product: await catalog.getProduct(request.params.id),
-    }),
+    async (request, reply) => {
+      const staff = readsBackOffice(request);
+      markCallerDependent(reply, staff);
+      return {
+        success: true as const,
+        product: await catalog.getProduct(request.params.id, { includeDrafts: staff }),
+      };
+    },
   );
 
   routes.get(
@@ -112,10 +147,16 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: productAttributesResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      attributes: await catalog.listProductAttributes(request.params.id),
-    }),
+    async (request, reply) => {
+      const staff = readsBackOffice(request);
+      markCallerDependent(reply, staff);
+      return {
+        success: true as const,
+        attributes: await catalog.listProductAttributes(request.params.id, {
+          includeDrafts: staff,
+        }),
+      };
+    },
   );
 
   routes.get(

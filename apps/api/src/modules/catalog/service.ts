@@ -50,6 +50,18 @@ export interface ProductListFilter {
   order: SortOrder;
   /** Only featured products when true; false and unset mean no filter. */
   featured?: boolean | undefined;
+  /**
+   * Which statuses to list: unset or 'published' is the storefront's list (cached, prepared);
+   * 'draft' and 'all' are back-office views, never cached. Callers decide who may ask.
+   */
+  status?: ProductStatusFilter | undefined;
+}
+
+export type ProductStatusFilter = 'published' | 'draft' | 'all';
+
+/** Whether a read may see drafts (back office) or only published products (everyone else). */
+export interface Visibility {
+  includeDrafts?: boolean;
 }
 
 export interface ProductPage {
@@ -84,6 +96,7 @@ export interface PricedLine {
   product_id: number;
   quantity: number;
   name: string;
+  name_en: string | null;
   short_description: string | null;
   featured_image: string | null;
   stock_quantity: number;
@@ -132,6 +145,9 @@ const productFields = {
   name: products.name,
   description: products.description,
   short_description: products.short_description,
+  name_en: products.name_en,
+  short_description_en: products.short_description_en,
+  description_en: products.description_en,
   price: products.price,
   sale_price: products.sale_price,
   current_price: products.current_price,
@@ -189,11 +205,13 @@ const sortColumns = {
   created_at: products.created_at,
   name: products.name,
   price: products.current_price,
+  id: products.id,
 } as const;
 
 /** The list order; the id follows the same direction so one index serves the whole order. */
 function listOrder(sort: ProductSortField, order: SortOrder): SQL[] {
   const direction = order === 'asc' ? asc : desc;
+  if (sort === 'id') return [direction(products.id)];
   return [direction(sortColumns[sort]), direction(products.id)];
 }
 
@@ -277,6 +295,9 @@ export function presentProduct(row: ProductRow): Product {
     name: row.name,
     description: row.description,
     short_description: row.short_description,
+    name_en: row.name_en,
+    short_description_en: row.short_description_en,
+    description_en: row.description_en,
     price: fromThousandths(row.price),
     sale_price: row.sale_price === null ? null : fromThousandths(row.sale_price),
     current_price: fromThousandths(row.current_price ?? row.sale_price ?? row.price),
@@ -379,6 +400,11 @@ export function createCatalogService(
     .where(and(eq(products.id, sql.placeholder('id')), published))
     .prepare('catalog_published_product');
 
+  // The back office reads drafts too.
+  const anyProduct = selectProducts(db)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('catalog_any_product');
+
   const featuredProducts = selectProducts(db)
     .where(and(eq(products.featured, true), published))
     .orderBy(desc(products.created_at), desc(products.id))
@@ -411,24 +437,29 @@ export function createCatalogService(
     .limit(sql.placeholder('limit'))
     .prepare('catalog_newest_outside_category');
 
-  const attributesOfProduct = db
-    .select({
-      attribute_id: attributes.id,
-      attribute_name: attributes.name,
-      variation_id: attributeVariations.id,
-      title: attributeVariations.title,
-      price: productAttributeVariations.price,
-    })
-    .from(products)
-    .leftJoin(productAttributeVariations, eq(productAttributeVariations.product_id, products.id))
-    .leftJoin(
-      attributeVariations,
-      eq(attributeVariations.id, productAttributeVariations.variation_id),
-    )
-    .leftJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
-    .where(and(eq(products.id, sql.placeholder('id')), published))
-    .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id))
-    .prepare('catalog_attributes_of_product');
+  const attributesOf = (includeDrafts: boolean) =>
+    db
+      .select({
+        attribute_id: attributes.id,
+        attribute_name: attributes.name,
+        variation_id: attributeVariations.id,
+        title: attributeVariations.title,
+        price: productAttributeVariations.price,
+      })
+      .from(products)
+      .leftJoin(productAttributeVariations, eq(productAttributeVariations.product_id, products.id))
+      .leftJoin(
+        attributeVariations,
+        eq(attributeVariations.id, productAttributeVariations.variation_id),
+      )
+      .leftJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
+      .where(and(eq(products.id, sql.placeholder('id')), includeDrafts ? undefined : published))
+      .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id))
+      .prepare(
+        includeDrafts ? 'catalog_attributes_of_any_product' : 'catalog_attributes_of_product',
+      );
+  const attributesOfProduct = attributesOf(false);
+  const attributesOfAnyProduct = attributesOf(true);
 
   /** A page of the list and its count, prepared per combination of filters and order. */
   const listStatements = new Map<string, ReturnType<typeof prepareList>>();
@@ -521,6 +552,12 @@ export function createCatalogService(
     return row;
   }
 
+  async function findAnyProduct(id: number): Promise<ProductRow> {
+    const [row] = await anyProduct.execute({ id });
+    if (!row) throw AppError.notFound('error.product_not_found');
+    return row;
+  }
+
   /**
    * Words as typed first; when they fill less than a page, the search is repeated forgiving
    * typos and near words (a superset, exact matches still ranked first). Similarity is costly
@@ -530,18 +567,20 @@ export function createCatalogService(
   async function searchProducts(
     filter: ProductListFilter,
     terms: SearchTerms,
+    statusCondition: SQL | undefined = published,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const exact = await runSearch(filter, terms, false);
-    return exact.total >= filter.limit ? exact : runSearch(filter, terms, true);
+    const exact = await runSearch(filter, terms, false, statusCondition);
+    return exact.total >= filter.limit ? exact : runSearch(filter, terms, true, statusCondition);
   }
 
   async function runSearch(
     filter: ProductListFilter,
     terms: SearchTerms,
     fuzzy: boolean,
+    statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const where = and(
-      published,
+      statusCondition,
       filter.featured ? eq(products.featured, true) : undefined,
       filter.category
         ? sql`${products.category_id} = any(${categoryBranch(filter.category)})`
@@ -551,6 +590,18 @@ export function createCatalogService(
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
       : [...relevanceOrder(terms), ...listOrder('created_at', 'desc')];
+    return pageWithTotal(where, order, filter);
+  }
+
+  /**
+   * One page of the products matching `where`, in `order`, and how many match in all (a window
+   * count rides along: a search ranks every match anyway, a back-office list is small).
+   */
+  async function pageWithTotal(
+    where: SQL | undefined,
+    order: SQL[],
+    filter: ProductListFilter,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
     const offset = (filter.page - 1) * filter.limit;
     const page = db
       .select({
@@ -558,7 +609,6 @@ export function createCatalogService(
         position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
           'position',
         ),
-        // A search has to rank every match anyway, so the count rides along as a window.
         total: sql<number>`count(*) over ()`.as('total'),
       })
       .from(products)
@@ -640,7 +690,23 @@ export function createCatalogService(
     const terms = searchTerms(filter.search);
     let rows: ProductRow[];
     let total: number;
-    if (terms) {
+    if (filter.status === 'draft' || filter.status === 'all') {
+      // A back-office view: every status or drafts only, built per request.
+      const statusCondition = filter.status === 'draft' ? eq(products.status, 'draft') : undefined;
+      ({ rows, total } = terms
+        ? await searchProducts(filter, terms, statusCondition)
+        : await pageWithTotal(
+            and(
+              statusCondition,
+              filter.featured ? eq(products.featured, true) : undefined,
+              filter.category
+                ? sql`${products.category_id} = any(${categoryBranch(filter.category)})`
+                : undefined,
+            ),
+            listOrder(filter.sort ?? 'created_at', filter.order),
+            filter,
+          ));
+    } else if (terms) {
       ({ rows, total } = await searchProducts(filter, terms));
     } else {
       const statement = listStatement(filter, filter.sort ?? 'created_at');
@@ -675,6 +741,7 @@ export function createCatalogService(
         .select({
           id: products.id,
           name: products.name,
+          name_en: products.name_en,
           short_description: products.short_description,
           price: products.price,
           sale_price: products.sale_price,
@@ -743,6 +810,7 @@ export function createCatalogService(
           product_id: product.id,
           quantity: line.quantity,
           name: product.name,
+          name_en: product.name_en,
           short_description: product.short_description,
           featured_image: product.image ? uploadUrl('products', product.image) : null,
           stock_quantity: product.stock_quantity,
@@ -777,6 +845,8 @@ export function createCatalogService(
 
     /** A page of published products, filtered, searched and sorted. */
     listProducts(filter: ProductListFilter): Promise<ProductPage> {
+      // Back-office views are read fresh: an admin expects to see the change just saved.
+      if (filter.status === 'draft' || filter.status === 'all') return listProductsUncached(filter);
       const key = [
         'products',
         filter.page,
@@ -790,9 +860,11 @@ export function createCatalogService(
       return cached(key, () => listProductsUncached(filter));
     },
 
-    /** A published product, or NOT_FOUND. */
-    async getProduct(id: number): Promise<Product> {
-      return presentProduct(await findPublishedProduct(id));
+    /** A published product (any product with includeDrafts), or NOT_FOUND. */
+    async getProduct(id: number, visibility: Visibility = {}): Promise<Product> {
+      return presentProduct(
+        await (visibility.includeDrafts ? findAnyProduct(id) : findPublishedProduct(id)),
+      );
     },
 
     /** Featured published products, newest first. */
@@ -820,9 +892,16 @@ export function createCatalogService(
       });
     },
 
-    /** The attributes a published product offers, each with its variations and surcharges. */
-    async listProductAttributes(id: number): Promise<ProductAttribute[]> {
-      const rows = await attributesOfProduct.execute({ id });
+    /**
+     * The attributes a published product (any product with includeDrafts) offers, each with its
+     * variations and surcharges.
+     */
+    async listProductAttributes(
+      id: number,
+      visibility: Visibility = {},
+    ): Promise<ProductAttribute[]> {
+      const statement = visibility.includeDrafts ? attributesOfAnyProduct : attributesOfProduct;
+      const rows = await statement.execute({ id });
       if (rows.length === 0) throw AppError.notFound('error.product_not_found');
       const byAttribute = new Map<number, ProductAttribute>();
       for (const row of rows) {
