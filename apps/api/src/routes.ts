@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { attributeRoutes } from './modules/catalog/attribute-routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { locationsRoutes } from './modules/locations/routes.js';
@@ -18,4 +19,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(locationsRoutes);
   await app.register(promotionsRoutes);
   await app.register(ordersRoutes);
+  await app.register(attributeRoutes);
 }

@@ -11,6 +11,7 @@ import { createPasswordResetService } from './modules/accounts/password-reset.js
 import { createAccountsService } from './modules/accounts/service.js';
 import { createAuthThrottle } from './modules/accounts/throttle.js';
 import { createCartService } from './modules/cart/service.js';
+import { createAttributesAdminService } from './modules/catalog/attributes-admin.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createLocationsService } from './modules/locations/service.js';
@@ -62,6 +63,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     }),
     googleSignIn: createGoogleSignInService(db, config),
     catalog,
+    attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
     cart,
     settings,
     content: createContentService(db),

@@ -18,3 +18,4 @@ export * from './contracts/orders.js';
 export * from './contracts/accounts.js';
 export * from './contracts/form-fields.js';
 export * from './contracts/admin-products.js';
+export * from './contracts/admin-attributes.js';
