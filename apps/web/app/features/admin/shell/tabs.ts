@@ -1,7 +1,8 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
 import type { IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
+import { GearIcon, ImagesIcon } from '../ui/admin-icons';
 
 /** The tab ids of the spec (admin.md section 2), in its order. */
 export const ADMIN_TAB_IDS = [
@@ -35,7 +36,10 @@ export interface AdminTab {
  * The tabs whose screens exist, in the spec's order. Only these are shown: a tab id without a
  * screen is never offered (no empty or "coming soon" tabs). Each screen is its own chunk.
  */
-export const ADMIN_TABS: readonly AdminTab[] = [];
+export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'settings', label: 'admin.tabs.settings', icon: GearIcon, permission: 'settings.write', screen: lazy(() => import('../settings/settings-tab')) },
+  { id: 'slider', label: 'admin.tabs.slider', icon: ImagesIcon, permission: 'catalog.read', screen: lazy(() => import('../slider/slider-tab')) },
+];
 
 /** The tabs a user with these permissions may open. */
 export function visibleTabs(permissions: readonly Permission[]): AdminTab[] {

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import * as contract from '@shop/shared';
+import {
+  isPhoneNumber,
+  isSettingsFormDirty,
+  settingsFormData,
+  settingsFormFrom,
+  settingsFormProblems,
+  ADDRESS_MAX,
+  EMAIL_MAX,
+  PHONE_DIGITS_MAX,
+  PHONE_DIGITS_MIN,
+  PHONE_MAX,
+  STORE_DESCRIPTION_MAX,
+  STORE_NAME_MAX,
+  type SettingsForm,
+  type SettingsValues,
+} from './settings-rules';
+
+const stored: SettingsValues = {
+  store_name: 'متجر السبح',
+  store_name_en: null,
+  store_description: 'سبح ومسابح',
+  store_description_en: 'Prayer beads',
+  email: 'info@subha.shop',
+  address: 'الكويت',
+  phone_number: '+965 2222 3333',
+  whatsapp_number: null,
+  logo: '/uploads/settings/logo.webp',
+};
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+
+function filled(overrides: Partial<SettingsForm> = {}): SettingsForm {
+  return { ...settingsFormFrom(stored), ...overrides };
+}
+
+describe('settingsFormFrom', () => {
+  it('fills the form from the stored settings, empty texts for nulls, logo untouched', () => {
+    expect(settingsFormFrom(stored)).toEqual({
+      store_name: 'متجر السبح',
+      store_name_en: '',
+      store_description: 'سبح ومسابح',
+      store_description_en: 'Prayer beads',
+      email: 'info@subha.shop',
+      address: 'الكويت',
+      phone_number: '+965 2222 3333',
+      whatsapp_number: '',
+      logo: { file: null, removed: false },
+    });
+  });
+});
+
+describe('isSettingsFormDirty', () => {
+  const initial = settingsFormFrom(stored);
+  it('is clean as loaded and when only spaces were added', () => {
+    expect(isSettingsFormDirty(initial, initial)).toBe(false);
+    expect(isSettingsFormDirty({ ...initial, address: 'الكويت  ' }, initial)).toBe(false);
+  });
+  it('is dirty after a text or the logo changed', () => {
+    expect(isSettingsFormDirty({ ...initial, whatsapp_number: '99998888' }, initial)).toBe(true);
+    expect(isSettingsFormDirty({ ...initial, logo: { file: png(), removed: false } }, initial)).toBe(true);
+    expect(isSettingsFormDirty({ ...initial, logo: { file: null, removed: true } }, initial)).toBe(true);
+  });
+});
+
+describe('isPhoneNumber', () => {
+  it.each(['+965 2222 3333', '22223333', '(965) 2222-3333', '+1 (555) 010-9999'])('accepts %s', (phone) => {
+    expect(isPhoneNumber(phone)).toBe(true);
+  });
+  it('accepts digits typed on an Arabic keyboard', () => {
+    expect(isPhoneNumber('+٩٦٥ ٢٢٢٢ ٣٣٣٣')).toBe(true);
+    expect(isPhoneNumber('۹۹۹۹۸۸۸۸')).toBe(true);
+  });
+  it.each(['965+2222', '2222 3333 ext 4', 'phone', '++965 2222', '()-', '+', '٢٢٢٢ x', '1234567', '1234567890123456'])('refuses %s', (phone) => {
+    expect(isPhoneNumber(phone)).toBe(false);
+  });
+});
+
+describe('settingsFormProblems', () => {
+  it('accepts the stored settings and empty optional fields', () => {
+    expect(settingsFormProblems(filled())).toEqual({});
+    expect(settingsFormProblems(filled({ email: ' ', phone_number: '', whatsapp_number: '', address: '' }))).toEqual({});
+  });
+
+  it('needs a store name and a valid e-mail, phone and WhatsApp number', () => {
+    expect(settingsFormProblems(filled({ store_name: '  ', email: 'info@shop', phone_number: 'call us', whatsapp_number: '965-2222' }))).toEqual({
+      store_name: { key: 'admin-settings.validation.store_name_required' },
+      email: { key: 'admin-settings.validation.email_invalid' },
+      phone_number: { key: 'admin-settings.validation.phone_invalid', params: { min: 8, max: 15 } },
+      whatsapp_number: { key: 'admin-settings.validation.whatsapp_invalid', params: { min: 8, max: 15 } },
+    });
+  });
+
+  it('refuses texts longer than the server keeps, naming the limit', () => {
+    expect(settingsFormProblems(filled({ store_name_en: 'x'.repeat(STORE_NAME_MAX + 1) }))).toEqual({
+      store_name_en: { key: 'admin-settings.validation.too_long', params: { max: STORE_NAME_MAX } },
+    });
+  });
+});
+
+describe('settingsFormData', () => {
+  it('sends every text trimmed, without a logo field when the logo is untouched', () => {
+    const body = settingsFormData(filled({ store_name: '  متجر  ', email: ' info@subha.shop ' }));
+    expect(Object.fromEntries(body.entries())).toEqual({
+      store_name: 'متجر',
+      store_name_en: '',
+      store_description: 'سبح ومسابح',
+      store_description_en: 'Prayer beads',
+      email: 'info@subha.shop',
+      address: 'الكويت',
+      phone_number: '+965 2222 3333',
+      whatsapp_number: '',
+    });
+  });
+
+  it('sends phone numbers in Latin digits', () => {
+    const body = settingsFormData(filled({ phone_number: ' +٩٦٥ ٢٢٢٢-٣٣٣٣ ', whatsapp_number: '۹۹۹۹۸۸۸۸' }));
+    expect(body.get('phone_number')).toBe('+965 2222-3333');
+    expect(body.get('whatsapp_number')).toBe('99998888');
+  });
+
+  it('sends a newly chosen logo (and no removal)', () => {
+    const body = settingsFormData(filled({ logo: { file: png(), removed: true } }));
+    expect((body.get('logo') as File).name).toBe('logo.png');
+    expect(body.has('remove_logo')).toBe(false);
+  });
+
+  it('asks to remove the stored logo when it was removed without a replacement', () => {
+    const body = settingsFormData(filled({ logo: { file: null, removed: true } }));
+    expect(body.get('remove_logo')).toBe('1');
+    expect(body.has('logo')).toBe(false);
+  });
+});
+
+describe('agreement with the server contract (packages/shared/src/contracts/admin-settings.ts)', () => {
+  it('uses the same limits', () => {
+    expect([STORE_NAME_MAX, STORE_DESCRIPTION_MAX, ADDRESS_MAX, EMAIL_MAX, PHONE_MAX, PHONE_DIGITS_MIN, PHONE_DIGITS_MAX]).toEqual([
+      contract.STORE_NAME_MAX,
+      contract.STORE_DESCRIPTION_MAX,
+      contract.STORE_ADDRESS_MAX,
+      contract.STORE_EMAIL_MAX,
+      contract.STORE_PHONE_MAX,
+      contract.STORE_PHONE_DIGITS_MIN,
+      contract.STORE_PHONE_DIGITS_MAX,
+    ]);
+  });
+
+  it.each(['+965 2222 3333', '(965) 2222-3333', '+٩٦٥ ٢٢٢٢ ٣٣٣٣', '965+2222', '1234567', '1234567890123456', 'phone', '+'])(
+    'judges the phone number %s as the server does',
+    (phone) => {
+      expect(isPhoneNumber(phone)).toBe(contract.isStorePhoneNumber(phone));
+    },
+  );
+
+  it('sends a body the server reads as the form says', () => {
+    const body = Object.fromEntries(settingsFormData(filled({ logo: { file: null, removed: true } })).entries());
+    expect(contract.adminSettingsUpdateSchema.parse(body)).toEqual({
+      store_name: 'متجر السبح',
+      store_name_en: null,
+      store_description: 'سبح ومسابح',
+      store_description_en: 'Prayer beads',
+      email: 'info@subha.shop',
+      address: 'الكويت',
+      phone_number: '+965 2222 3333',
+      whatsapp_number: null,
+      remove_logo: true,
+    });
+  });
+});

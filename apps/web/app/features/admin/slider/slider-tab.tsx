@@ -1,0 +1,237 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { imageSrcSet, inLanguage } from '@shop/shared';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { ImagesIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { useConfirm } from '../ui/confirm-dialog';
+import { Badge, ResourceList, type Column } from '../ui/resource-list';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { sortSlides } from './slide-rules';
+import { SlideFormModal } from './slide-form-modal';
+import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
+
+/** Which form is open: none, a new slide, or the slide being edited. */
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminSlide };
+
+const iconButton =
+  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * The slider tab (admin spec section 2): the home page's slides in their order, with an add and
+ * edit modal and deletion after a confirmation. Without catalog.write (moderators) it is read-only.
+ */
+export default function SliderTab() {
+  const { t, lang } = useI18n();
+  const { user } = useAuth();
+  const canWrite = user?.permissions.includes('catalog.write') ?? false;
+  const toast = useToast();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+
+  const slides = useQuery({ queryKey: adminKeys.slides, queryFn: fetchAdminSlides });
+  useEffect(() => {
+    if (slides.error) authFailure(slides.error);
+  }, [slides.error, authFailure]);
+  const rows = useMemo(() => sortSlides(slides.data ?? []), [slides.data]);
+
+  const remove = useMutation({
+    mutationFn: (slide: AdminSlide) => deleteSlide(slide.id),
+    onSuccess: () => {
+      toast.success(t('admin-slider.toast.deleted'));
+      void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      // A slide someone else already deleted is gone either way: the list is refreshed.
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
+      toast.error(
+        error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message
+          ? `${t('admin-slider.toast.delete_failed')}: ${error.message}`
+          : t('admin-slider.toast.delete_failed'),
+      );
+    },
+  });
+
+  const shownTitle = (slide: AdminSlide) => inLanguage(lang, slide.title, slide.title_en);
+
+  async function askDelete(slide: AdminSlide) {
+    const yes = await confirm({ message: t('admin-slider.confirm.delete_message', { title: shownTitle(slide) }) });
+    if (yes) remove.mutate(slide);
+  }
+
+  const columns: Column<AdminSlide>[] = [
+    {
+      id: 'image',
+      header: t('admin-slider.col.image'),
+      media: true,
+      className: 'w-32',
+      cell: (slide) => (
+        <img
+          src={slide.image}
+          srcSet={imageSrcSet(slide.image)}
+          sizes="112px"
+          alt={t('admin-slider.image_alt', { title: slide.title })}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[8/3] w-28 rounded-lg border border-stone-200 bg-stone-100 object-cover"
+        />
+      ),
+    },
+    {
+      id: 'title',
+      header: t('admin-slider.col.title'),
+      primary: true,
+      cell: (slide) => (
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-stone-900" dir="auto">
+            {slide.title}
+          </p>
+          {slide.title_en ? (
+            <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
+              {slide.title_en}
+            </p>
+          ) : null}
+          {/* On a phone the status sits under the title. */}
+          <span className="mt-1 inline-block md:hidden">
+            <StatusBadge active={slide.is_active} />
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'description',
+      header: t('admin-slider.col.description'),
+      className: 'max-w-xs',
+      cell: (slide) =>
+        slide.description ? (
+          <p className="line-clamp-2 break-words text-stone-700" dir="auto" title={slide.description}>
+            {slide.description}
+          </p>
+        ) : (
+          <span className="text-stone-400">{t('admin-slider.no_description')}</span>
+        ),
+    },
+    {
+      id: 'link',
+      header: t('admin-slider.col.link'),
+      cell: (slide) =>
+        slide.link_url ? (
+          <a
+            href={slide.link_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            dir="ltr"
+            className="inline-block max-w-56 truncate align-bottom text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            title={slide.link_url}
+          >
+            {slide.link_url}
+          </a>
+        ) : (
+          <span className="text-stone-400">{t('admin-slider.no_link')}</span>
+        ),
+    },
+    {
+      id: 'sort_order',
+      header: t('admin-slider.col.sort_order'),
+      className: 'tabular-nums',
+      cell: (slide) => <bdi>{slide.sort_order}</bdi>,
+    },
+    {
+      id: 'status',
+      header: t('admin-slider.col.status'),
+      hideOnPhone: true,
+      cell: (slide) => <StatusBadge active={slide.is_active} />,
+    },
+  ];
+
+  const addButton = canWrite ? (
+    <Button onClick={() => setEditing({ mode: 'create' })}>
+      <PlusIcon className="size-4" />
+      {t('admin-slider.add')}
+    </Button>
+  ) : null;
+
+  let body;
+  if (slides.isPending) body = <LoadingPanel />;
+  else if (slides.isError) body = <ErrorPanel title={t('admin-slider.load_error')} error={slides.error} onRetry={() => void slides.refetch()} />;
+  else if (rows.length === 0) {
+    body = (
+      <EmptyPanel
+        icon={<ImagesIcon className="size-8" />}
+        title={t('admin-slider.empty_title')}
+        text={canWrite ? t('admin-slider.empty_text') : t('admin-slider.empty_text_readonly')}
+        action={addButton}
+      />
+    );
+  } else {
+    body = (
+      <ResourceList
+        label={t('admin-slider.list_label')}
+        columns={columns}
+        rows={rows}
+        rowKey={(slide) => slide.id}
+        actions={
+          canWrite
+            ? (slide) => {
+                const deleting = remove.isPending && remove.variables.id === slide.id;
+                return (
+                  <>
+                    <button
+                      type="button"
+                      className={iconButton}
+                      onClick={() => setEditing({ mode: 'edit', slide })}
+                      aria-label={t('admin-slider.edit_label', { title: shownTitle(slide) })}
+                      title={t('admin.common.edit')}
+                      disabled={deleting}
+                    >
+                      <PencilIcon />
+                    </button>
+                    <button
+                      type="button"
+                      className={`${iconButton} text-red-700 hover:bg-red-50`}
+                      onClick={() => void askDelete(slide)}
+                      aria-label={deleting ? t('admin.common.deleting') : t('admin-slider.delete_label', { title: shownTitle(slide) })}
+                      title={t('admin.common.delete')}
+                      disabled={deleting}
+                    >
+                      <TrashIcon />
+                    </button>
+                  </>
+                );
+              }
+            : undefined
+        }
+      />
+    );
+  }
+
+  return (
+    <section>
+      <AdminPageHeader
+        title={t('admin-slider.title')}
+        description={canWrite ? t('admin-slider.description') : `${t('admin-slider.description')} ${t('admin-slider.readonly_note')}`}
+        actions={rows.length > 0 ? addButton : null}
+      />
+      {body}
+      {editing.mode !== 'closed' ? (
+        <SlideFormModal
+          slide={editing.mode === 'edit' ? editing.slide : null}
+          slides={rows}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useI18n();
+  return <Badge tone={active ? 'green' : 'grey'}>{active ? t('admin.common.active') : t('admin.common.inactive')}</Badge>;
+}
