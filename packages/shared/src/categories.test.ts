@@ -33,6 +33,18 @@ describe('sortCategories', () => {
     expect(names(sortCategories(list, 'name', 'asc'))).toEqual(['عقيق', 'فيروز', 'كهرمان', 'يسر']);
   });
 
+  it('sorts by the English name on the English storefront, the Arabic one where there is none', () => {
+    const english = [
+      { ...list[0]!, name_en: 'Amber' },
+      { ...list[1]!, name_en: 'Yusr' },
+      { ...list[2]!, name_en: null },
+      { ...list[3]!, name_en: 'Turquoise' },
+    ];
+    expect(names(sortCategories(english, 'name', 'asc', 'en'))).toEqual(['كهرمان', 'فيروز', 'يسر', 'عقيق']);
+    expect(names(sortCategories(english, 'name', 'asc', 'ar'))).toEqual(['عقيق', 'فيروز', 'كهرمان', 'يسر']);
+    expect(names(sortCategories(english, 'name', 'asc'))).toEqual(['عقيق', 'فيروز', 'كهرمان', 'يسر']);
+  });
+
   it('does not change the input', () => {
     const before = names(list);
     sortCategories(list, 'name', 'desc');
@@ -45,5 +57,18 @@ describe('filterCategories', () => {
     expect(names(filterCategories(list, 'احجار'))).toEqual(['عقيق']);
     expect(names(filterCategories(list, 'البلطيقى'))).toEqual(['كهرمان']);
     expect(names(filterCategories(list, ''))).toHaveLength(4);
+  });
+
+  it('searches the English name and description too, and still the Arabic ones', () => {
+    const english = [
+      { ...list[0]!, name_en: 'Amber', description_en: 'Baltic amber beads' },
+      { ...list[1]!, name_en: null, description_en: null },
+      { ...list[2]!, name_en: 'Agate', description_en: null },
+    ];
+    expect(names(filterCategories(english, 'amber'))).toEqual(['كهرمان']);
+    expect(names(filterCategories(english, 'BALTIC beads'))).toEqual(['كهرمان']);
+    expect(names(filterCategories(english, 'agate'))).toEqual(['عقيق']);
+    expect(names(filterCategories(english, 'كهرمان'))).toEqual(['كهرمان']);
+    expect(names(filterCategories(english, 'ruby'))).toEqual([]);
   });
 });
