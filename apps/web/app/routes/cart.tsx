@@ -17,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description: root.t('cart.page.meta_description'),
     canonical: absoluteUrl(root.publicUrl, '/cart'),
     lang: root.lang,
-    siteName: root.settings.store_name,
+    siteName: root.storeName,
     noindex: true,
   });
 }

@@ -20,6 +20,7 @@ import { SignupCta } from '../features/home/signup-cta';
 import { HomeSlider } from '../features/home/slider';
 import { useI18n } from '../i18n/i18n';
 import { apiFrom } from '../lib/api';
+import { storeDescription } from '../lib/localized';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
@@ -54,12 +55,12 @@ export function meta({ matches }: Route.MetaArgs) {
   if (!root) return [];
   const { settings, t } = root;
   return pageMeta({
-    title: settings.store_name,
-    description: settings.store_description ?? t('home.hero.fallback_description'),
+    title: root.storeName,
+    description: storeDescription(root.lang, settings) ?? t('home.hero.fallback_description'),
     canonical: absoluteUrl(root.publicUrl, '/'),
     image: settings.logo ? absoluteUrl(root.publicUrl, settings.logo) : null,
     lang: root.lang,
-    siteName: settings.store_name,
+    siteName: root.storeName,
   });
 }
 

@@ -17,7 +17,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
     description: root.t('common.not_found.text'),
     canonical: absoluteUrl(root.publicUrl, location.pathname),
     lang: root.lang,
-    siteName: root.settings.store_name,
+    siteName: root.storeName,
     noindex: true,
   });
 }

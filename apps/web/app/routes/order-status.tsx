@@ -44,7 +44,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     description: root.t('orders.page.meta_description'),
     canonical: absoluteUrl(root.publicUrl, `/order-status/${encodeURIComponent(params.orderNumber)}`),
     lang: root.lang,
-    siteName: root.settings.store_name,
+    siteName: root.storeName,
     noindex: true,
   });
 }

@@ -3,6 +3,7 @@ import { contentPageMeta } from '../features/content/page-meta';
 import { privacySections } from '../features/content/policies';
 import { PolicyContact, PolicyPage } from '../features/content/policy-page';
 import { useI18n } from '../i18n/i18n';
+import { storeName } from '../lib/localized';
 import type { Route } from './+types/privacy';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -14,14 +15,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Privacy() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { settings } = useRootData();
   return (
     <PolicyPage
       title="pages.privacy.title"
       intro="pages.privacy.intro"
       sections={privacySections}
-      params={{ store: settings.store_name }}
+      params={{ store: storeName(lang, settings) }}
     >
       <PolicyContact text="pages.privacy.contact.text" email={settings.email} address={displayAddress(settings, t)} />
     </PolicyPage>

@@ -11,7 +11,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description: root.t('profile.page.meta_description'),
     canonical: absoluteUrl(root.publicUrl, '/profile'),
     lang: root.lang,
-    siteName: root.settings.store_name,
+    siteName: root.storeName,
     noindex: true,
   });
 }

@@ -4,6 +4,7 @@ import { contentPageMeta } from '../features/content/page-meta';
 import { returnSections } from '../features/content/policies';
 import { PolicyPage } from '../features/content/policy-page';
 import { ReturnHighlights, ReturnRequest } from '../features/content/return-policy';
+import { storeName } from '../lib/localized';
 import type { Route } from './+types/return-policy';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,13 +17,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ReturnPolicy() {
-  const { settings } = useRootData();
+  const { settings, lang } = useRootData();
   return (
     <PolicyPage
       title="pages.returns.title"
       intro="pages.returns.intro"
       sections={returnSections}
-      params={{ store: settings.store_name, days: RETURN_WINDOW_DAYS }}
+      params={{ store: storeName(lang, settings), days: RETURN_WINDOW_DAYS }}
       lead={<ReturnHighlights />}
     >
       <ReturnRequest settings={settings} />

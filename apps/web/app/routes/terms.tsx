@@ -3,6 +3,7 @@ import { contentPageMeta } from '../features/content/page-meta';
 import { termsSections } from '../features/content/policies';
 import { PolicyContact, PolicyPage } from '../features/content/policy-page';
 import { useI18n } from '../i18n/i18n';
+import { storeName } from '../lib/localized';
 import type { Route } from './+types/terms';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -14,14 +15,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Terms() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { settings } = useRootData();
   return (
     <PolicyPage
       title="pages.terms.title"
       intro="pages.terms.intro"
       sections={termsSections}
-      params={{ store: settings.store_name }}
+      params={{ store: storeName(lang, settings) }}
     >
       <PolicyContact text="pages.terms.contact.text" email={settings.email} address={displayAddress(settings, t)} />
     </PolicyPage>

@@ -2,6 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_ADDRESS, type Language, type StoreSettings } from '@shop/shared';
 import type { Messages } from '../../i18n/catalogues.server';
 import { createTranslator, type Translate } from '../../i18n/i18n';
+import { storeName } from '../../lib/localized';
 
 /** What the root loader gives every page: language, its catalogue, store settings, public URL. */
 export interface RootData {
@@ -27,14 +28,16 @@ interface MatchLike {
 }
 
 /**
- * The root loader's data from a meta function's matches, with a translator for the page's
- * language. meta runs outside React, so it cannot use the i18n context.
+ * The root loader's data from a meta function's matches, with a translator and the store's name
+ * for the page's language. meta runs outside React, so it cannot use the i18n context.
  */
-export function rootMeta(matches: ReadonlyArray<MatchLike | undefined>): (RootData & { t: Translate }) | null {
+export function rootMeta(
+  matches: ReadonlyArray<MatchLike | undefined>,
+): (RootData & { t: Translate; storeName: string }) | null {
   // The match with id "root" is the root route, whose loader returns RootData.
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return null;
-  return { ...root, t: createTranslator(root.messages) };
+  return { ...root, t: createTranslator(root.messages), storeName: storeName(root.lang, root.settings) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { storeDescription, storeName } from '../../lib/localized';
 import { Container } from '../ui/container';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
 import { mailtoUrl, telUrl, whatsappUrl } from './contact';
@@ -29,7 +30,9 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label?: strin
 }
 
 export function SiteFooter({ settings, year }: { settings: StoreSettings; year: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const name = storeName(lang, settings);
+  const description = storeDescription(lang, settings);
   const phoneHref = settings.phone_number ? telUrl(settings.phone_number) : null;
   const whatsappHref = settings.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
   const socials = [
@@ -43,11 +46,11 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-store">
           <h2 id="footer-store" className="text-lg font-semibold text-white">
-            <bdi>{settings.store_name}</bdi>
+            <bdi>{name}</bdi>
           </h2>
-          {settings.store_description ? (
+          {description ? (
             <p className="mt-3 text-sm leading-relaxed text-brand-100">
-              <bdi>{settings.store_description}</bdi>
+              <bdi>{description}</bdi>
             </p>
           ) : null}
         </section>
@@ -123,7 +126,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
       </Container>
       <div className="border-t border-white/15">
         <Container className="py-4 text-center text-sm text-brand-100">
-          <p>{t('common.footer.rights', { year, store: settings.store_name })}</p>
+          <p>{t('common.footer.rights', { year, store: name })}</p>
         </Container>
       </div>
     </footer>

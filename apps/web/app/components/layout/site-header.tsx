@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Permission, StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { storeName } from '../../lib/localized';
 import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
 import { BeadsIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
@@ -76,20 +77,22 @@ export function SiteHeader({ settings, user, cartCount }: SiteHeaderProps) {
 }
 
 function StoreLogo({ settings }: { settings: StoreSettings }) {
+  const { lang } = useI18n();
+  const name = storeName(lang, settings);
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
       {settings.logo ? (
         <>
           <img
             src={settings.logo}
-            alt={settings.store_name}
+            alt={name}
             width={40}
             height={40}
             className="h-10 w-auto max-w-40 object-contain"
           />
           {/* The image's alt text already names the link; the visible name is for wider screens. */}
           <bdi aria-hidden="true" className="hidden truncate text-lg font-semibold sm:block">
-            {settings.store_name}
+            {name}
           </bdi>
         </>
       ) : (
@@ -97,7 +100,7 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
             <BeadsIcon className="size-6" />
           </span>
-          <bdi className="truncate text-lg font-semibold">{settings.store_name}</bdi>
+          <bdi className="truncate text-lg font-semibold">{name}</bdi>
         </>
       )}
     </Link>

@@ -19,7 +19,7 @@ export function accountMeta(
     description: root.t(description),
     canonical: absoluteUrl(root.publicUrl, path),
     lang: root.lang,
-    siteName: root.settings.store_name,
+    siteName: root.storeName,
     noindex: true,
   });
 }

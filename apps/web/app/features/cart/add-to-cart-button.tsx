@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Product, ProductAttributesResponse } from '@shop/shared';
+import { inLanguage, type Product, type ProductAttributesResponse } from '@shop/shared';
 import { browserApi } from '../../lib/api';
 import { productStockLevel } from '../../components/ui/stock-badge';
 import { buttonClasses } from '../../components/ui/button';
@@ -22,9 +22,9 @@ function fetchNeedsChoices(id: number): Promise<boolean> {
 export function AddToCartButton({
   product,
 }: {
-  product: Pick<Product, 'id' | 'name' | 'stock_quantity' | 'manage_stock' | 'in_stock'>;
+  product: Pick<Product, 'id' | 'name' | 'name_en' | 'stock_quantity' | 'manage_stock' | 'in_stock'>;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { addToCart, adding, stockMessage } = useAddToCart();
@@ -58,7 +58,7 @@ export function AddToCartButton({
         aria-busy={adding}
         aria-disabled={soldOut}
         aria-describedby={hintId}
-        aria-label={t('cart.add_named', { name: product.name })}
+        aria-label={t('cart.add_named', { name: inLanguage(lang, product.name, product.name_en) })}
         className={buttonClasses(soldOut ? 'secondary' : 'primary', 'md', `w-full px-2 whitespace-nowrap ${soldOut ? 'cursor-not-allowed opacity-60' : ''}`)}
       >
         <CartIcon className="hidden size-5 shrink-0 sm:block" />

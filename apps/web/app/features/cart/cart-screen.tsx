@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toThousandths, type CartItem } from '@shop/shared';
+import { inLanguage, toThousandths, type CartItem } from '@shop/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { CartIcon } from '../../components/ui/icons';
@@ -110,7 +110,8 @@ function CartLine({
   onQuantity: (quantity: number) => Promise<CartData>;
   onRemove: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const name = inLanguage(lang, item.name, item.name_en);
   const [stockMessage, showStockMessage] = useTransientMessage();
   const limit = lineQuantityLimit(item);
   const atLimit = item.quantity >= limit;
@@ -158,14 +159,14 @@ function CartLine({
         <div className="flex items-start justify-between gap-2">
           <h2 className="font-semibold text-stone-900">
             <Link to={`/products/${item.product_id}`} className="hover:text-brand-700 hover:underline">
-              <bdi>{item.name}</bdi>
+              <bdi>{name}</bdi>
             </Link>
           </h2>
           <button
             type="button"
             onClick={onRemove}
             disabled={busy}
-            aria-label={t('cart.line.remove_named', { name: item.name })}
+            aria-label={t('cart.line.remove_named', { name })}
             className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
           >
             {t('cart.line.remove')}
@@ -195,14 +196,14 @@ function CartLine({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div
             role="group"
-            aria-label={t('cart.line.quantity_named', { name: item.name })}
+            aria-label={t('cart.line.quantity_named', { name })}
             className="inline-flex items-center rounded-lg border border-stone-300"
           >
             <button
               type="button"
               onClick={decrease}
               disabled={busy}
-              aria-label={t('cart.line.decrease', { name: item.name })}
+              aria-label={t('cart.line.decrease', { name })}
               className="flex size-10 items-center justify-center rounded-s-lg text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
             >
               −
@@ -216,7 +217,7 @@ function CartLine({
               disabled={busy}
               aria-disabled={atLimit}
               aria-describedby={messageId}
-              aria-label={t('cart.line.increase', { name: item.name })}
+              aria-label={t('cart.line.increase', { name })}
               className={`flex size-10 items-center justify-center rounded-e-lg text-lg font-semibold disabled:opacity-60 ${atLimit ? 'cursor-not-allowed text-stone-400' : 'text-brand-800 hover:bg-brand-50'}`}
             >
               +

@@ -1,8 +1,12 @@
-import { DEFAULT_STORE_NAME } from '@shop/shared';
+import { DEFAULT_STORE_NAME, inLanguage, type Language, type Product } from '@shop/shared';
 import { rootMeta } from '../../components/layout/root-data';
 import type { Translate } from '../../i18n/i18n';
+import { productSummary } from '../../lib/localized';
 import { absoluteUrl, pageMeta, type PageMeta } from '../../lib/seo';
 import type { ProductListData } from './product-list-data';
+
+/** Search engines show about this many characters of a description. */
+const META_DESCRIPTION_LENGTH = 160;
 
 interface MatchLike {
   id: string;
@@ -18,21 +22,22 @@ type PageFields = Omit<PageMeta, 'lang' | 'siteName' | 'canonical' | 'image'> & 
 
 /**
  * Builds a catalogue page's meta tags from the root loader data (language, catalogue, store name,
- * public URL). `page` receives the translator, since meta runs outside React.
+ * public URL). `page` receives the translator and the language, since meta runs outside React.
  */
 export function catalogMeta(
   matches: ReadonlyArray<MatchLike | undefined>,
   page: (context: {
     t: Translate;
+    lang: Language;
     absolute: (path: string) => string;
     siteName: string;
   }) => PageFields,
 ) {
   const root = rootMeta(matches);
   if (!root) return [];
-  const siteName = root.settings.store_name || DEFAULT_STORE_NAME;
+  const siteName = root.storeName || DEFAULT_STORE_NAME;
   const absolute = (path: string) => absoluteUrl(root.publicUrl, path);
-  const { path, imagePath, ...fields } = page({ t: root.t, absolute, siteName });
+  const { path, imagePath, ...fields } = page({ t: root.t, lang: root.lang, absolute, siteName });
   return pageMeta({
     ...fields,
     lang: root.lang,
@@ -51,7 +56,7 @@ export function productListMeta(
   matches: ReadonlyArray<MatchLike | undefined>,
   data: ProductListData | undefined,
 ) {
-  return catalogMeta(matches, ({ t }) => {
+  return catalogMeta(matches, ({ t, lang }) => {
     if (!data)
       return {
         title: t('catalog.list.title'),
@@ -64,14 +69,13 @@ export function productListMeta(
       ? `/category/${encodeURIComponent(filters.category)}`
       : '/products';
     const path = page > 1 ? `${base}?page=${page}` : base;
-    const categoryName =
-      category?.name ??
-      data.categoryOptions.find((option) => option.slug === filters.category)?.name;
+    const named = category ?? data.categoryOptions.find((option) => option.slug === filters.category);
+    const categoryName = named ? inLanguage(lang, named.name, named.name_en) : undefined;
     const title = filters.search
       ? t('catalog.list.search_title', { search: filters.search })
       : (categoryName ?? t('catalog.list.title'));
     const description =
-      category?.description ||
+      (category && inLanguage(lang, category.description, category.description_en)) ||
       (categoryName
         ? t('catalog.list.category_meta_description', { category: categoryName })
         : t('catalog.list.meta_description'));
@@ -81,6 +85,47 @@ export function productListMeta(
       path,
       imagePath: category?.image ?? null,
       noindex: filters.search !== '',
+    };
+  });
+}
+
+/** Meta of /products/{id}: the product's name and summary in the page's language. */
+export function productMeta(
+  matches: ReadonlyArray<MatchLike | undefined>,
+  product:
+    | Pick<
+        Product,
+        | 'id'
+        | 'name'
+        | 'name_en'
+        | 'short_description'
+        | 'short_description_en'
+        | 'description'
+        | 'description_en'
+        | 'featured_image'
+      >
+    | undefined,
+) {
+  return catalogMeta(matches, ({ t, lang }) => {
+    if (!product) {
+      return {
+        title: t('catalog.detail.not_found_title'),
+        description: t('catalog.detail.not_found_text'),
+        path: '/products',
+        noindex: true,
+      };
+    }
+    const name = inLanguage(lang, product.name, product.name_en);
+    const text = productSummary(lang, product) || t('catalog.detail.meta_description', { name });
+    return {
+      title: name,
+      description:
+        text.length > META_DESCRIPTION_LENGTH
+          ? `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…`
+          : text,
+      path: `/products/${product.id}`,
+      imagePath: product.featured_image,
+      type: 'product',
     };
   });
 }

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   filterCategories,
+  inLanguage,
   sortCategories,
   type CategorySortField,
   type SortOrder,
@@ -37,9 +38,10 @@ const fieldClass =
 const labelClass = 'mb-1 block text-xs font-semibold text-stone-600';
 
 /**
- * All categories as cards, searched (Arabic-normalised, over name and description) and sorted in
- * the browser. The controls are a GET form too, so the server renders the same view without
- * JavaScript; with it, the address follows the controls without reloading anything.
+ * All categories as cards, searched (Arabic-normalised, over the Arabic and English names and
+ * descriptions) and sorted in the browser, by the names shown in the page's language. The
+ * controls are a GET form too, so the server renders the same view without JavaScript; with it,
+ * the address follows the controls without reloading anything.
  */
 export function CategoriesScreen({ categories }: { categories: readonly CategoryCardData[] }) {
   const { t, lang } = useI18n();
@@ -47,12 +49,15 @@ export function CategoriesScreen({ categories }: { categories: readonly Category
   const [view, setView] = useState<CategoryListView>(() => readCategoryView(searchParams));
 
   const names = useMemo(
-    () => new Map(categories.map((category) => [category.id, category.name])),
-    [categories],
+    () =>
+      new Map(
+        categories.map((category) => [category.id, inLanguage(lang, category.name, category.name_en)]),
+      ),
+    [categories, lang],
   );
   const shown = useMemo(
-    () => sortCategories(filterCategories(categories, view.query), view.sort, view.order),
-    [categories, view],
+    () => sortCategories(filterCategories(categories, view.query), view.sort, view.order, lang),
+    [categories, view, lang],
   );
 
   function change(next: Partial<CategoryListView>) {

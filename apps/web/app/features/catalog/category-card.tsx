@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '@shop/shared';
+import { inLanguage, type Category } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { pluralForm } from '../../i18n/plural';
 import { CatalogImage, ImagePlaceholder } from './product-image';
@@ -17,6 +17,7 @@ export function CategoryCard({
   parentName?: string;
 }) {
   const { t, lang } = useI18n();
+  const description = inLanguage(lang, category.description, category.description_en);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-sand-100">
@@ -38,12 +39,12 @@ export function CategoryCard({
             to={`/category/${encodeURIComponent(category.slug)}`}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
           >
-            {category.name}
+            {inLanguage(lang, category.name, category.name_en)}
           </Link>
         </h2>
-        {category.description && (
+        {description && (
           <p className="line-clamp-3 text-sm text-stone-600">
-            <bdi>{category.description}</bdi>
+            <bdi>{description}</bdi>
           </p>
         )}
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-700">

@@ -24,6 +24,21 @@ describe('categoryOptions', () => {
   });
 });
 
+describe('categoryOptions names', () => {
+  it('carries the English name for the English storefront, null when there is none', () => {
+    const named = [
+      { ...base, id: 1, name: 'كهرمان', name_en: 'Amber', slug: 'amber', parent_id: null, sort_order: 1 },
+      { ...base, id: 2, name: 'يسر', name_en: null, slug: 'yusr', parent_id: null, sort_order: 2 },
+      { ...base, id: 3, name: 'عقيق', slug: 'agate', parent_id: null, sort_order: 3 },
+    ];
+    expect(categoryOptions(named).map(({ name, name_en }) => [name, name_en])).toEqual([
+      ['كهرمان', 'Amber'],
+      ['يسر', null],
+      ['عقيق', null],
+    ]);
+  });
+});
+
 describe('categoryAncestors', () => {
   it('gives the chain outermost first', () => {
     expect(

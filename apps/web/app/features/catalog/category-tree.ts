@@ -3,6 +3,7 @@ import { sortCategories } from '@shop/shared';
 interface TreeCategory {
   id: number;
   name: string;
+  name_en?: string | null;
   slug: string;
   description: string | null;
   parent_id: number | null;
@@ -14,6 +15,8 @@ interface TreeCategory {
 export interface CategoryOption {
   slug: string;
   name: string;
+  /** The English name, shown instead of `name` on the English storefront when there is one. */
+  name_en: string | null;
   depth: number;
   product_count: number;
 }
@@ -40,6 +43,7 @@ export function categoryOptions(categories: readonly TreeCategory[]): CategoryOp
       options.push({
         slug: category.slug,
         name: category.name,
+        name_en: category.name_en ?? null,
         depth,
         product_count: category.product_count,
       });

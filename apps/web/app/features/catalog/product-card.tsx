@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { discountPercent, toThousandths, type Product } from '@shop/shared';
+import { discountPercent, inLanguage, toThousandths, type Product } from '@shop/shared';
 import { SaleBadge, SalePrice } from '../../components/ui/price';
+import { useI18n } from '../../i18n/i18n';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
@@ -35,14 +36,16 @@ export function ProductCard({
   /** Load the image at once (cards in the first visible row). */
   eager?: boolean;
 }) {
+  const { lang } = useI18n();
   const { price, current, percent } = productPrices(product);
+  const name = inLanguage(lang, product.name, product.name_en);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-sand-100">
         {product.featured_image ? (
           <CatalogImage
             src={product.featured_image}
-            alt={product.name}
+            alt={name}
             sizes={PRODUCT_CARD_IMAGE_SIZES}
             eager={eager}
             className="size-full object-cover transition duration-300 group-hover:scale-105"
@@ -59,7 +62,7 @@ export function ProductCard({
             to={`/products/${product.id}`}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
           >
-            {product.name}
+            {name}
           </Link>
         </Heading>
         <SalePrice current={current} original={price} />

@@ -3,6 +3,7 @@ import { Await, Link } from 'react-router';
 import {
   DEFAULT_CURRENCY,
   DEFAULT_STORE_NAME,
+  inLanguage,
   toThousandths,
   type Product,
   type ProductAttribute,
@@ -15,6 +16,7 @@ import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { useI18n } from '../../i18n/i18n';
+import { storeName } from '../../lib/localized';
 import { useNonce } from '../../lib/nonce';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
@@ -40,8 +42,11 @@ export function ProductDetailScreen({
   attributes: readonly ProductAttribute[];
   related: Promise<Product[]>;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const root = useRootData();
+  const name = inLanguage(lang, product.name, product.name_en);
+  const shortDescription = inLanguage(lang, product.short_description, product.short_description_en);
+  const description = inLanguage(lang, product.description, product.description_en);
   const nonce = useNonce();
   const [selection, setSelection] = useState<AttributeSelection>({});
   // Missing choices are pointed out only after the shopper tries to add the product.
@@ -60,14 +65,15 @@ export function ProductDetailScreen({
   const call = settings?.phone_number ? telUrl(settings.phone_number) : null;
   const whatsapp = settings?.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
   const whatsappHref = whatsapp
-    ? `${whatsapp}?text=${encodeURIComponent(t('catalog.detail.whatsapp_message', { name: product.name, url: productUrl }))}`
+    ? `${whatsapp}?text=${encodeURIComponent(t('catalog.detail.whatsapp_message', { name, url: productUrl }))}`
     : null;
 
   const jsonLd = productJsonLd({
     product,
+    lang,
     price: toThousandths(product.current_price),
     currency: settings?.currency || DEFAULT_CURRENCY,
-    storeName: settings?.store_name || DEFAULT_STORE_NAME,
+    storeName: (settings && storeName(lang, settings)) || DEFAULT_STORE_NAME,
     url: productUrl,
     images: product.gallery.map(absolute),
   });
@@ -103,7 +109,7 @@ export function ProductDetailScreen({
           },
         ]
       : []),
-    { label: product.name },
+    { label: name },
   ];
 
   return (
@@ -117,7 +123,7 @@ export function ProductDetailScreen({
       <Breadcrumb items={crumbs} />
 
       <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">
-        <ProductGallery images={product.gallery} name={product.name} />
+        <ProductGallery images={product.gallery} name={name} />
 
         <div className="flex flex-col gap-5">
           <div>
@@ -130,11 +136,11 @@ export function ProductDetailScreen({
               </Link>
             )}
             <h1 className="mt-1 text-2xl font-semibold text-stone-900 sm:text-3xl">
-              <bdi>{product.name}</bdi>
+              <bdi>{name}</bdi>
             </h1>
-            {product.short_description && (
+            {shortDescription && (
               <p className="mt-2 text-stone-600">
-                <bdi>{product.short_description}</bdi>
+                <bdi>{shortDescription}</bdi>
               </p>
             )}
           </div>
@@ -223,13 +229,13 @@ export function ProductDetailScreen({
         </div>
       </div>
 
-      {product.description && (
+      {description && (
         <section aria-labelledby="product-description" className="mt-10 max-w-3xl">
           <h2 id="product-description" className="text-xl font-semibold text-stone-900">
             {t('catalog.detail.description')}
           </h2>
           <p dir="auto" className="mt-3 leading-relaxed whitespace-pre-line text-stone-700">
-            {product.description}
+            {description}
           </p>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
-import { SEARCH_MAX_LENGTH } from '@shop/shared';
+import { inLanguage, SEARCH_MAX_LENGTH } from '@shop/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { SearchIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
@@ -50,7 +50,7 @@ export function ProductFilterForm({
   categories: readonly CategoryOption[];
   onCategoryPage: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -145,7 +145,7 @@ export function ProductFilterForm({
           <option value="">{t('catalog.filters.all_categories')}</option>
           {categories.map((option) => (
             <option key={option.slug} value={option.slug}>
-              {`${INDENT.repeat(option.depth)}${option.name}`}
+              {`${INDENT.repeat(option.depth)}${inLanguage(lang, option.name, option.name_en)}`}
             </option>
           ))}
         </select>

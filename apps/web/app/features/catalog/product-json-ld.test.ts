@@ -8,9 +8,13 @@ describe('productJsonLd', () => {
       name: 'سبحة كهرمان',
       short_description: 'كهرمان طبيعي',
       description: null,
+      name_en: 'Amber rosary',
+      short_description_en: 'Natural amber',
+      description_en: null,
       sku: 'AMB-7',
       in_stock: true,
     },
+    lang: 'ar' as const,
     price: 12_500,
     currency: 'KWD',
     storeName: 'متجر السبح',
@@ -35,6 +39,23 @@ describe('productJsonLd', () => {
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
       },
+    });
+  });
+
+  it("uses the product's English texts and the given store name on the English page", () => {
+    const value = productJsonLd({ ...input, lang: 'en', storeName: 'Subha Shop' });
+    expect(value).toMatchObject({
+      name: 'Amber rosary',
+      description: 'Natural amber',
+      brand: { '@type': 'Brand', name: 'Subha Shop' },
+    });
+  });
+
+  it('keeps the Arabic texts on the English page when the shop wrote no English', () => {
+    const product = { ...input.product, name_en: null, short_description_en: null };
+    expect(productJsonLd({ ...input, product, lang: 'en' })).toMatchObject({
+      name: 'سبحة كهرمان',
+      description: 'كهرمان طبيعي',
     });
   });
 

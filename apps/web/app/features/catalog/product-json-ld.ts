@@ -1,7 +1,21 @@
-import { amountDigits, type Product, type Thousandths } from '@shop/shared';
+import { amountDigits, inLanguage, type Language, type Product, type Thousandths } from '@shop/shared';
+import { productSummary } from '../../lib/localized';
 
 export interface ProductJsonLdInput {
-  product: Pick<Product, 'name' | 'short_description' | 'description' | 'sku' | 'in_stock' | 'id'>;
+  product: Pick<
+    Product,
+    | 'name'
+    | 'short_description'
+    | 'description'
+    | 'name_en'
+    | 'short_description_en'
+    | 'description_en'
+    | 'sku'
+    | 'in_stock'
+    | 'id'
+  >;
+  /** The page's language: the product's English texts describe it on the English page. */
+  lang: Language;
   /** The price to pay (current price), in thousandths. */
   price: Thousandths;
   /** ISO 4217 code from the store settings (KWD). */
@@ -16,11 +30,11 @@ export interface ProductJsonLdInput {
 /** schema.org Product with one Offer, for search engines' rich results. */
 export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown> {
   const { product } = input;
-  const description = product.short_description || product.description;
+  const description = productSummary(input.lang, product);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: product.name,
+    name: inLanguage(input.lang, product.name, product.name_en),
     ...(description ? { description } : {}),
     ...(input.images.length > 0 ? { image: input.images } : {}),
     sku: product.sku || String(product.id),

@@ -20,6 +20,7 @@ import {
 
 export interface CategoryCrumb {
   name: string;
+  name_en: string | null;
   slug: string;
 }
 
@@ -92,8 +93,9 @@ export async function loadProductList(api: Api, url: URL, slug?: string): Promis
     category = {
       ...fields,
       ancestors: categoryAncestors(categories.flat_categories, fields).map(
-        ({ name, slug: ancestorSlug }) => ({
+        ({ name, name_en, slug: ancestorSlug }) => ({
           name,
+          name_en,
           slug: ancestorSlug,
         }),
       ),

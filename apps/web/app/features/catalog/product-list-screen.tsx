@@ -1,4 +1,5 @@
 import { Link, useNavigation } from 'react-router';
+import { inLanguage } from '@shop/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Pagination } from '../../components/ui/pagination';
@@ -15,7 +16,7 @@ const EAGER_CARDS = 2;
 
 /** The product list, shared by /products and /category/{slug}. */
 export function ProductListScreen({ data }: { data: ProductListData }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const navigation = useNavigation();
   const { products, pagination, filters, page, category } = data;
   const onCategoryPage = category !== null;
@@ -28,10 +29,10 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
     ? [
         { label: t('catalog.breadcrumb.categories'), to: '/categories' },
         ...category.ancestors.map((ancestor) => ({
-          label: ancestor.name,
+          label: inLanguage(lang, ancestor.name, ancestor.name_en),
           to: `/category/${encodeURIComponent(ancestor.slug)}`,
         })),
-        { label: category.name },
+        { label: inLanguage(lang, category.name, category.name_en) },
       ]
     : [{ label: t('catalog.list.title') }];
 
@@ -47,6 +48,9 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
     onCategoryPage,
   );
 
+  const categoryDescription = category
+    ? inLanguage(lang, category.description, category.description_en)
+    : null;
   const from = (pagination.page - 1) * pagination.limit + 1;
   const to = from + products.length - 1;
 
@@ -65,11 +69,11 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
         )}
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold text-brand-900 sm:text-3xl">
-            {category ? category.name : t('catalog.list.title')}
+            {category ? inLanguage(lang, category.name, category.name_en) : t('catalog.list.title')}
           </h1>
-          {category?.description ? (
+          {categoryDescription ? (
             <p className="mt-1 max-w-3xl text-stone-600">
-              <bdi>{category.description}</bdi>
+              <bdi>{categoryDescription}</bdi>
             </p>
           ) : (
             !category && <p className="mt-1 text-stone-600">{t('catalog.list.intro')}</p>

@@ -17,13 +17,13 @@ export function contentPageMeta(
 ): MetaDescriptor[] {
   const root = rootMeta(matches);
   if (!root) return [];
-  const { t, settings } = root;
+  const { t, storeName } = root;
   return pageMeta({
     title: t(page.title),
-    description: t(page.description, { store: settings.store_name, ...page.params }),
+    description: t(page.description, { store: storeName, ...page.params }),
     canonical: absoluteUrl(root.publicUrl, page.path),
     type: 'article',
     lang: root.lang,
-    siteName: settings.store_name,
+    siteName: storeName,
   });
 }

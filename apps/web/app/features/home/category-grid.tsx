@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { imageSrcSet, type Category } from '@shop/shared';
+import { imageSrcSet, inLanguage, type Category } from '@shop/shared';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { productCountKey } from './home-categories';
 
 export const categoryGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6';
 
-type CategoryCardData = Pick<Category, 'id' | 'name' | 'slug' | 'image' | 'product_count'>;
+type CategoryCardData = Pick<Category, 'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'>;
 
 export function CategoryGrid({ categories }: { categories: CategoryCardData[] }) {
   const { t, lang } = useI18n();
@@ -38,7 +38,7 @@ export function CategoryGrid({ categories }: { categories: CategoryCardData[] })
             </div>
             <div className="flex flex-1 flex-col p-3">
               <h3 className="font-semibold text-stone-900 group-hover:text-brand-700">
-                <bdi>{category.name}</bdi>
+                <bdi>{inLanguage(lang, category.name, category.name_en)}</bdi>
               </h3>
               <p className="mt-1 text-sm text-stone-600">
                 {t(productCountKey(lang, category.product_count), { count: category.product_count })}

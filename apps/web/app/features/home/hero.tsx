@@ -3,10 +3,12 @@ import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { storeDescription, storeName } from '../../lib/localized';
 
 /** The store's name and description from settings, with the way into the catalogue. */
 export function Hero({ settings }: { settings: StoreSettings }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const description = storeDescription(lang, settings);
   return (
     <section aria-labelledby="home-title" className="relative overflow-hidden bg-brand-800 text-white">
       <BeadsIcon
@@ -16,10 +18,10 @@ export function Hero({ settings }: { settings: StoreSettings }) {
       <Container className="relative py-12 sm:py-16">
         <p className="text-sm font-semibold text-sand-100">{t('home.hero.kicker')}</p>
         <h1 id="home-title" className="mt-2 max-w-2xl text-3xl font-semibold leading-tight sm:text-5xl">
-          <bdi>{settings.store_name}</bdi>
+          <bdi>{storeName(lang, settings)}</bdi>
         </h1>
         <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-50 sm:text-lg">
-          {settings.store_description ? <bdi>{settings.store_description}</bdi> : t('home.hero.fallback_description')}
+          {description ? <bdi>{description}</bdi> : t('home.hero.fallback_description')}
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink to="/products" variant="inverse" size="lg">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, SLIDER_INTERVAL_MS, type Slide } from '@shop/shared';
+import { imageSrcSet, inLanguage, SLIDER_INTERVAL_MS, type Slide } from '@shop/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
@@ -47,7 +47,7 @@ function SlideLink({ href, label }: { href: string; label: string }) {
  * motion start paused (the play button still works) and get no fade.
  */
 export function HomeSlider({ slides }: { slides: Slide[] }) {
-  const { t, dir } = useI18n();
+  const { t, dir, lang } = useI18n();
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -125,6 +125,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
       >
         {slides.map((slide, position) => {
           const active = position === current;
+          const description = inLanguage(lang, slide.description, slide.description_en);
           return (
             <div
               key={slide.id}
@@ -152,11 +153,11 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
               <div className="absolute inset-0 bg-linear-to-t from-black/80 via-black/35 to-transparent" />
               <div className="absolute inset-x-0 bottom-0 px-5 pb-14 sm:px-16 sm:pb-16">
                 <p className="text-xl font-semibold text-white sm:text-3xl">
-                  <bdi>{slide.title}</bdi>
+                  <bdi>{inLanguage(lang, slide.title, slide.title_en)}</bdi>
                 </p>
-                {slide.description ? (
+                {description ? (
                   <p className="mt-2 line-clamp-2 max-w-2xl text-sm text-white/90 sm:text-base">
-                    <bdi>{slide.description}</bdi>
+                    <bdi>{description}</bdi>
                   </p>
                 ) : null}
                 {slide.link_url ? <SlideLink href={slide.link_url} label={t('home.slider.cta')} /> : null}

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { displayAddress, useRootData } from '../../components/layout/root-data';
 import { useI18n } from '../../i18n/i18n';
+import { storeName } from '../../lib/localized';
 import type { PlacedOrder } from './order-api';
 import { PrinterIcon } from './order-icons';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
@@ -64,7 +65,7 @@ export function InvoicePreview({ order, onClose }: { order: PlacedOrder; onClose
             <div className="flex items-center gap-3">
               {settings.logo && <img src={settings.logo} alt="" width={56} height={56} className="size-14 object-contain" />}
               <div>
-                <p className="text-xl font-semibold text-brand-800">{settings.store_name}</p>
+                <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
                 <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
                 {settings.phone_number && (
                   <p className="text-sm text-stone-600" dir="ltr">

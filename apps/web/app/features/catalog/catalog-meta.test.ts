@@ -1,0 +1,135 @@
+import type { MetaDescriptor } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Language, StoreSettings } from '@shop/shared';
+import type { RootData } from '../../components/layout/root-data';
+import catalogAr from '../../i18n/messages/catalog.ar.json';
+import catalogEn from '../../i18n/messages/catalog.en.json';
+import { productListMeta, productMeta } from './catalog-meta';
+import type { ProductListData } from './product-list-data';
+import { defaultFilters } from './product-list-query';
+
+const settings: StoreSettings = {
+  store_name: 'متجر السبح',
+  store_description: null,
+  store_name_en: 'Subha Shop',
+  store_description_en: null,
+  logo: null,
+  phone_number: null,
+  whatsapp_number: null,
+  email: null,
+  address: 'الكويت',
+  currency_symbol: 'د.ك',
+  currency: 'KWD',
+  facebook_url: null,
+  instagram_url: null,
+};
+
+/** The catalogue namespace's messages, keyed as the root loader sends them ("catalog.<key>"). */
+function catalogMessages(lang: Language): Record<string, string> {
+  const entries = Object.entries(lang === 'en' ? catalogEn : catalogAr);
+  return Object.fromEntries(entries.map(([key, text]) => [`catalog.${key}`, text]));
+}
+
+function matchesFor(lang: Language, storeSettings: StoreSettings = settings) {
+  const root: RootData = {
+    lang,
+    messages: catalogMessages(lang),
+    settings: storeSettings,
+    publicUrl: 'https://shop.test',
+    year: 2026,
+  };
+  return [{ id: 'root', loaderData: root }];
+}
+
+/** The content of the first tag with this name or property ('title' for the title element). */
+function tag(tags: MetaDescriptor[], key: string): unknown {
+  for (const descriptor of tags) {
+    const fields = descriptor as Record<string, unknown>;
+    if (key === 'title' && 'title' in fields) return fields.title;
+    if (fields.name === key || fields.property === key) return fields.content;
+  }
+  return undefined;
+}
+
+const product = {
+  id: 7,
+  name: 'سبحة كهرمان',
+  name_en: 'Amber rosary',
+  short_description: 'كهرمان طبيعي',
+  short_description_en: 'Natural amber',
+  description: null,
+  description_en: null,
+  featured_image: null,
+};
+
+describe('productMeta', () => {
+  it("uses the product's and the store's English names on the English page", () => {
+    const tags = productMeta(matchesFor('en'), product);
+    expect(tag(tags, 'title')).toBe('Amber rosary | Subha Shop');
+    expect(tag(tags, 'og:title')).toBe('Amber rosary | Subha Shop');
+    expect(tag(tags, 'description')).toBe('Natural amber');
+    expect(tag(tags, 'og:site_name')).toBe('Subha Shop');
+    expect(tag(tags, 'og:locale')).toBe('en_US');
+  });
+
+  it('keeps the Arabic names on the Arabic page', () => {
+    const tags = productMeta(matchesFor('ar'), product);
+    expect(tag(tags, 'title')).toBe('سبحة كهرمان | متجر السبح');
+    expect(tag(tags, 'description')).toBe('كهرمان طبيعي');
+    expect(tag(tags, 'og:site_name')).toBe('متجر السبح');
+  });
+
+  it('falls back to the Arabic texts on the English page when the shop wrote none', () => {
+    const arabicOnly = { ...product, name_en: null, short_description: null, short_description_en: null };
+    const withoutEnglishName = { ...settings, store_name_en: null };
+    const tags = productMeta(matchesFor('en', withoutEnglishName), arabicOnly);
+    expect(tag(tags, 'title')).toBe('سبحة كهرمان | متجر السبح');
+    expect(tag(tags, 'description')).toBe(
+      'Buy سبحة كهرمان online in Kuwait, with fast delivery and cash on delivery.',
+    );
+  });
+});
+
+describe('productListMeta', () => {
+  const category = {
+    id: 3,
+    name: 'كهرمان',
+    name_en: 'Amber',
+    slug: 'amber',
+    description: 'سبح الكهرمان البلطيقي',
+    description_en: 'Baltic amber rosaries',
+    image: null,
+    parent_id: null,
+    sort_order: 1,
+    is_active: true,
+    product_count: 4,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ancestors: [],
+  };
+  const data: ProductListData = {
+    products: [],
+    pagination: { page: 1, limit: 12, total: 0, pages: 0 },
+    filters: { ...defaultFilters, category: 'amber' },
+    page: 1,
+    categoryOptions: [{ slug: 'amber', name: 'كهرمان', name_en: 'Amber', depth: 0, product_count: 4 }],
+    category,
+  };
+
+  it("titles a category page with the category's name and description in the page's language", () => {
+    const english = productListMeta(matchesFor('en'), data);
+    expect(tag(english, 'title')).toBe('Amber | Subha Shop');
+    expect(tag(english, 'description')).toBe('Baltic amber rosaries');
+    const arabic = productListMeta(matchesFor('ar'), data);
+    expect(tag(arabic, 'title')).toBe('كهرمان | متجر السبح');
+    expect(tag(arabic, 'description')).toBe('سبح الكهرمان البلطيقي');
+  });
+
+  it('names the filtered category of /products in English from the category options', () => {
+    const filtered = { ...data, category: null };
+    const tags = productListMeta(matchesFor('en'), filtered);
+    expect(tag(tags, 'title')).toBe('Amber | Subha Shop');
+    expect(tag(tags, 'description')).toBe(
+      'Shop Amber online in Kuwait, with fast delivery and cash on delivery.',
+    );
+  });
+});

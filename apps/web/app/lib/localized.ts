@@ -1,0 +1,50 @@
+import { inLanguage, type Language } from '@shop/shared';
+
+/**
+ * Catalogue content in the page's language, on top of `inLanguage` (packages/shared): the text
+ * the owner wrote in English on the English storefront, the Arabic original otherwise.
+ */
+
+interface StoreNameFields {
+  store_name: string;
+  store_name_en?: string | null;
+}
+
+interface StoreDescriptionFields {
+  store_description: string | null;
+  store_description_en?: string | null;
+}
+
+/** The shop's name in the page's language. */
+export function storeName(lang: Language, settings: StoreNameFields): string {
+  return inLanguage(lang, settings.store_name, settings.store_name_en);
+}
+
+/** The shop's description in the page's language, or null when the shop has none. */
+export function storeDescription(lang: Language, settings: StoreDescriptionFields): string | null {
+  return inLanguage(lang, settings.store_description, settings.store_description_en);
+}
+
+interface ProductTextFields {
+  short_description: string | null;
+  description: string | null;
+  short_description_en?: string | null;
+  description_en?: string | null;
+}
+
+function firstText(...texts: ReadonlyArray<string | null | undefined>): string | null {
+  return texts.find((text) => text?.trim()) ?? null;
+}
+
+/**
+ * A product's summary for search engines and link previews: its short description, else its
+ * description. On the English page an English text wins over an Arabic one, so a product with
+ * only an English description is not summed up in Arabic there.
+ */
+export function productSummary(lang: Language, product: ProductTextFields): string | null {
+  return inLanguage(
+    lang,
+    product.short_description || product.description || null,
+    firstText(product.short_description_en, product.description_en),
+  );
+}
