@@ -27,6 +27,10 @@ import adminSettingsAr from './messages/admin-settings.ar.json';
 import adminSettingsEn from './messages/admin-settings.en.json';
 import adminSliderAr from './messages/admin-slider.ar.json';
 import adminSliderEn from './messages/admin-slider.en.json';
+import adminCategoriesAr from './messages/admin-categories.ar.json';
+import adminCategoriesEn from './messages/admin-categories.en.json';
+import adminAttributesAr from './messages/admin-attributes.ar.json';
+import adminAttributesEn from './messages/admin-attributes.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -43,8 +47,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
