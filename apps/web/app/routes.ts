@@ -24,7 +24,11 @@ export default [
   route('auth/google/callback', 'routes/google-callback.tsx'),
   route('profile', 'routes/profile.tsx'),
   // The back office (admin spec section 2): its own chrome, messages and code chunks.
-  layout('routes/admin/layout.tsx', [route('admin', 'routes/admin/index.tsx')]),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/index.tsx'),
+    route('admin/products/new', 'routes/admin/product-new.tsx'),
+    route('admin/products/edit/:id', 'routes/admin/product-edit.tsx'),
+  ]),
   route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),
   route('admin-dashboard', 'routes/admin/redirect.ts', { id: 'admin-dashboard' }),
   route('*', 'routes/not-found.tsx'),

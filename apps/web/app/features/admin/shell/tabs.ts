@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
 import type { IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
-import { GearIcon, ImagesIcon } from '../ui/admin-icons';
+import { BoxIcon, GearIcon, ImagesIcon } from '../ui/admin-icons';
 
 /** The tab ids of the spec (admin.md section 2), in its order. */
 export const ADMIN_TAB_IDS = [
@@ -37,6 +37,7 @@ export interface AdminTab {
  * screen is never offered (no empty or "coming soon" tabs). Each screen is its own chunk.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'products', label: 'admin.tabs.products', icon: BoxIcon, permission: 'catalog.read', screen: lazy(() => import('../products/products-tab')) },
   { id: 'settings', label: 'admin.tabs.settings', icon: GearIcon, permission: 'settings.write', screen: lazy(() => import('../settings/settings-tab')) },
   { id: 'slider', label: 'admin.tabs.slider', icon: ImagesIcon, permission: 'catalog.read', screen: lazy(() => import('../slider/slider-tab')) },
 ];

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ButtonLink } from '../../../components/ui/button';
+import { AlertCircleIcon } from '../../../components/ui/icons';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { useAuthFailure } from '../ui/admin-api';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
+import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
+import { fetchProduct, fetchProductAttributes, productKeys } from './products-api';
+
+function BackLink() {
+  const { t } = useI18n();
+  return (
+    <ButtonLink variant="ghost" to={PRODUCTS_LIST_PATH}>
+      {t('admin-products.form.back')}
+    </ButtonLink>
+  );
+}
+
+function PageTitle({ title }: { title: string }) {
+  const { t } = useI18n();
+  return <title>{`${title} | ${t('admin.meta.title')}`}</title>;
+}
+
+function useCanWrite(): boolean {
+  const { user } = useAuth();
+  return user?.permissions.includes('catalog.write') ?? false;
+}
+
+/** /admin/products/new: an empty product form (only for those who may change the catalogue). */
+export function NewProductScreen() {
+  const { t } = useI18n();
+  const canWrite = useCanWrite();
+  const [initial] = useState<ProductFormSnapshot>(() => ({ form: emptyProductForm(), images: [], rows: [] }));
+  return (
+    <div>
+      <PageTitle title={t('admin-products.form.new_title')} />
+      <AdminPageHeader title={t('admin-products.form.new_title')} actions={<BackLink />} />
+      <span id="product-form-title" hidden>
+        {t('admin-products.form.new_title')}
+      </span>
+      {canWrite ? (
+        <ProductForm productId={null} initial={initial} />
+      ) : (
+        <EmptyPanel icon={<AlertCircleIcon className="size-8" />} title={t('admin-products.form.denied')} action={<BackLink />} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * /admin/products/edit/{id}: loads the product and its variation prices (a spinner meanwhile),
+ * then the form with them. Not found, or failed with a retry, both with a way back. Without
+ * catalog.write the product is shown read-only.
+ */
+export function EditProductScreen({ id }: { id: number | null }) {
+  const { t } = useI18n();
+  const canWrite = useCanWrite();
+  const authFailure = useAuthFailure();
+  const valid = id !== null;
+  const product = useQuery({ queryKey: productKeys.one(id ?? 0), queryFn: () => fetchProduct(id ?? 0), enabled: valid });
+  const attributes = useQuery({
+    queryKey: productKeys.attributes(id ?? 0),
+    queryFn: () => fetchProductAttributes(id ?? 0),
+    enabled: valid,
+  });
+  const error = product.error ?? attributes.error;
+  useEffect(() => {
+    if (error) authFailure(error);
+  }, [error, authFailure]);
+
+  const title = t('admin-products.form.edit_title');
+  let body;
+  if (!valid || (product.error instanceof ApiError && product.error.status === 404)) {
+    body = (
+      <EmptyPanel
+        icon={<AlertCircleIcon className="size-8" />}
+        title={t('admin-products.form.not_found_title')}
+        text={t('admin-products.form.not_found_text')}
+        action={<BackLink />}
+      />
+    );
+  } else if (error) {
+    body = (
+      <div className="flex flex-col items-center">
+        <ErrorPanel
+          title={t('admin-products.form.load_error')}
+          error={error}
+          onRetry={() => {
+            if (product.isError) void product.refetch();
+            if (attributes.isError) void attributes.refetch();
+          }}
+        />
+        <BackLink />
+      </div>
+    );
+  } else if (!product.data || !attributes.data || !product.isFetchedAfterMount || !attributes.isFetchedAfterMount) {
+    // Fresh data only: a form must not start from a copy cached before someone else's change.
+    body = <LoadingPanel />;
+  } else {
+    const initial: ProductFormSnapshot = {
+      form: productFormFrom(product.data),
+      images: existingImageItems(product.data.images),
+      rows: variationRowsFrom(attributes.data),
+    };
+    body = (
+      <>
+        {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.form.read_only')}</p>}
+        <ProductForm key={product.data.id} productId={product.data.id} initial={initial} readOnly={!canWrite} />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageTitle title={title} />
+      <AdminPageHeader
+        title={title}
+        description={product.data ? `${product.data.name} · ${t('admin-products.form.edit_subtitle', { id: product.data.id })}` : undefined}
+        actions={<BackLink />}
+      />
+      <span id="product-form-title" hidden>
+        {title}
+      </span>
+      {body}
+    </div>
+  );
+}

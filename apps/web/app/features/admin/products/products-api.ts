@@ -1,0 +1,89 @@
+import type {
+  AdminAttributeListResponse,
+  Product,
+  ProductAttributesResponse,
+  ProductListResponse,
+  ProductResponse,
+} from '@shop/shared';
+import { PRODUCT_PAGE_SIZE } from '@shop/shared';
+import { adminApi, adminKeys } from '../ui/admin-api';
+import type { AdminProductSort } from './product-form-rules';
+
+/**
+ * The back office's product calls (admin spec section 7, Products). Every key lives under
+ * adminKeys.products, so one invalidation after a write refreshes the list and the forms.
+ */
+
+export interface ProductListFilters {
+  search: string;
+  sort: AdminProductSort;
+  order: 'asc' | 'desc';
+}
+
+export const productKeys = {
+  list: (filters: ProductListFilters) => [...adminKeys.products, 'list', filters] as const,
+  one: (id: number) => adminKeys.product(id),
+  attributes: (id: number) => [...adminKeys.product(id), 'attributes'] as const,
+  /** The categories offered by the form's select (its own key beside the categories tab's). */
+  categoryOptions: [...adminKeys.categories, 'product-form-options'] as const,
+  /** The attributes and values offered by the form's variation rows. */
+  attributeOptions: [...adminKeys.attributes, 'product-form-options'] as const,
+};
+
+/**
+ * One page of GET /api/products as staff see it: `status=` is sent empty on purpose (every
+ * status; without it the server lists published products only, like the storefront).
+ */
+export function fetchProductPage(filters: ProductListFilters, page: number): Promise<ProductListResponse> {
+  const query = new URLSearchParams({
+    status: '',
+    page: String(page),
+    limit: String(PRODUCT_PAGE_SIZE),
+    sort: filters.sort,
+    order: filters.order,
+  });
+  const search = filters.search.trim();
+  if (search) query.set('search', search);
+  return adminApi().get<ProductListResponse>(`/products?${query.toString()}`);
+}
+
+export async function fetchProduct(id: number): Promise<Product> {
+  const body = await adminApi().get<ProductResponse>(`/products/${id}`);
+  return body.product;
+}
+
+/** The values the product offers with their surcharge for this product. */
+export async function fetchProductAttributes(id: number): Promise<ProductAttributesResponse['attributes']> {
+  const body = await adminApi().get<ProductAttributesResponse>(`/products/${id}/attributes`);
+  return body.attributes;
+}
+
+/** What the category select needs of a category (GET /api/categories?admin=true, flat_categories). */
+export interface CategoryChoice {
+  id: number;
+  name: string;
+  name_en?: string | null;
+  parent_id: number | null;
+  sort_order?: number | null;
+  is_active?: boolean;
+}
+
+export async function fetchCategoryChoices(): Promise<CategoryChoice[]> {
+  const body = await adminApi().get<{ flat_categories: CategoryChoice[] }>('/categories', { admin: 'true' });
+  return body.flat_categories;
+}
+
+export async function fetchAttributeChoices(): Promise<AdminAttributeListResponse['attributes']> {
+  const body = await adminApi().get<AdminAttributeListResponse>('/simple-attributes');
+  return body.attributes;
+}
+
+export async function saveProduct(id: number | null, form: FormData): Promise<Product> {
+  const api = adminApi();
+  const body = id === null ? await api.postForm<ProductResponse>('/products', form) : await api.putForm<ProductResponse>(`/products/${id}`, form);
+  return body.product;
+}
+
+export async function deleteProduct(id: number): Promise<void> {
+  await adminApi().delete<{ success: true }>(`/products/${id}`);
+}

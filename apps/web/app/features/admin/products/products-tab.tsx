@@ -1,0 +1,418 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { SearchIcon } from '../../../components/ui/icons';
+import { useCurrencySymbol } from '../../../components/ui/price';
+import { useToast } from '../../../components/ui/toast';
+import { useI18n } from '../../../i18n/i18n';
+import { pluralForm } from '../../../i18n/plural';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { useConfirm } from '../ui/confirm-dialog';
+import { controlClass } from '../ui/fields';
+import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { useUrlState } from '../ui/url-state';
+import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
+import { deleteProduct, fetchProductPage, productKeys } from './products-api';
+
+/** The list's filters in the URL beside `tab`; the spec's default is id, descending. */
+const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
+/** How long typing pauses before the search runs. */
+const SEARCH_DEBOUNCE_MS = 350;
+
+const iconButton =
+  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * The search box's text, sent to the URL once typing pauses. When the URL changes by itself
+ * (the Products tab link, a cleared search) the box follows it.
+ */
+function useDebouncedSearch(urlValue: string, commit: (value: string) => void) {
+  const [text, setText] = useState(urlValue);
+  const [seen, setSeen] = useState(urlValue);
+  const [sent, setSent] = useState(urlValue);
+  if (urlValue !== seen) {
+    setSeen(urlValue);
+    if (urlValue !== sent) setText(urlValue);
+  }
+  useEffect(() => {
+    if (text.trim() === urlValue.trim()) return;
+    const timer = setTimeout(() => {
+      setSent(text);
+      commit(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, urlValue, commit]);
+  return [text, setText] as const;
+}
+
+/**
+ * The Products tab (admin spec sections 2 and 4): every product, published or draft, 12 at a
+ * time with "load more"; search, sort and order kept in the URL; add, edit and delete for those
+ * who may change the catalogue (a moderator sees the list only).
+ */
+export default function ProductsTab() {
+  const { t, lang } = useI18n();
+  const { user } = useAuth();
+  const canWrite = user?.permissions.includes('catalog.write') ?? false;
+  const toast = useToast();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  const errorText = useErrorText();
+  const symbol = useCurrencySymbol();
+
+  const [state, setState] = useUrlState(LIST_DEFAULTS);
+  const filters = useMemo(
+    () => ({ search: state.search.trim(), sort: productSortFrom(state.sort), order: productOrderFrom(state.order) }),
+    [state.search, state.sort, state.order],
+  );
+  const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
+  const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
+
+  const products = useInfiniteQuery({
+    queryKey: productKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchProductPage(filters, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextProductPage(last.pagination),
+    // A new search keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (products.error) authFailure(products.error);
+  }, [products.error, authFailure]);
+
+  const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
+  const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
+
+  const remove = useMutation({
+    mutationFn: (product: Product) => deleteProduct(product.id),
+    onSuccess: () => {
+      toast.success(t('admin-products.delete.success'));
+      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      // One someone else already deleted is gone either way: the list is refreshed.
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      toast.error(
+        error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message
+          ? `${t('admin-products.delete.failed')}: ${error.message}`
+          : t('admin-products.delete.failed'),
+      );
+    },
+  });
+
+  async function askDelete(product: Product) {
+    const count = product.images.length;
+    const yes = await confirm({
+      title: t('admin-products.delete.title'),
+      message: t(`admin-products.delete.message.${pluralForm(lang, count)}`, { name: product.name, count }),
+      confirmLabel: t('admin-products.delete.confirm'),
+    });
+    if (yes) remove.mutate(product);
+  }
+
+  const price = (amount: number) => formatPrice(toThousandths(amount), symbol, 'admin');
+
+  const columns: Column<Product>[] = [
+    {
+      id: 'image',
+      header: t('admin-products.column.image'),
+      media: true,
+      className: 'w-20',
+      cell: (product) => <ProductThumb url={product.featured_image} />,
+    },
+    {
+      id: 'name',
+      header: t('admin-products.column.name'),
+      primary: true,
+      cell: (product) => (
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            {canWrite ? (
+              <Link
+                to={`/admin/products/edit/${product.id}`}
+                className="font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline"
+                dir="auto"
+              >
+                {product.name}
+              </Link>
+            ) : (
+              <span className="font-semibold break-words text-stone-900" dir="auto">
+                {product.name}
+              </span>
+            )}
+            {product.featured === 1 ? <Badge tone="purple">{t('admin-products.list.featured')}</Badge> : null}
+          </p>
+          {product.name_en ? (
+            <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
+              {product.name_en}
+            </p>
+          ) : null}
+          {product.sku ? (
+            <p className="text-xs font-normal text-stone-500">
+              {t('admin-products.list.sku')} <bdi dir="ltr">{product.sku}</bdi>
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('admin-products.column.category'),
+      cell: (product) =>
+        product.category_name ? (
+          <span dir="auto">{product.category_name}</span>
+        ) : (
+          <span className="text-stone-500">{t('admin-products.list.uncategorised')}</span>
+        ),
+    },
+    {
+      id: 'price',
+      header: t('admin-products.column.price'),
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (product) =>
+        product.sale_price !== null && product.sale_price < product.price ? (
+          <div className="flex flex-col">
+            <span className="font-semibold text-brand-800">
+              <span className="sr-only">{t('admin-products.list.price_sale')} </span>
+              <bdi>{price(product.sale_price)}</bdi>
+            </span>
+            <s className="text-xs text-stone-500">
+              <span className="sr-only">{t('admin-products.list.price_regular')} </span>
+              <bdi>{price(product.price)}</bdi>
+            </s>
+          </div>
+        ) : (
+          <bdi className="font-semibold text-stone-900">{price(product.price)}</bdi>
+        ),
+    },
+    {
+      id: 'stock',
+      header: t('admin-products.column.stock'),
+      cell: (product) => <StockCell quantity={product.stock_quantity} />,
+    },
+    {
+      id: 'status',
+      header: t('admin-products.column.status'),
+      cell: (product) =>
+        product.status === 'published' ? (
+          <Badge tone="green">{t('admin-products.status.published')}</Badge>
+        ) : (
+          <Badge tone="grey">{t('admin-products.status.draft')}</Badge>
+        ),
+    },
+  ];
+
+  const searching = filters.search !== '';
+  const hasMore = products.hasNextPage;
+
+  let body;
+  if (products.isPending) {
+    body = <LoadingPanel />;
+  } else if (products.isError && rows.length === 0) {
+    body = <ErrorPanel title={t('admin-products.list.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
+  } else if (rows.length === 0 && !products.isPlaceholderData) {
+    body = searching ? (
+      <EmptyPanel
+        icon={<SearchIcon className="size-8" />}
+        title={t('admin-products.list.no_match_title', { search: filters.search })}
+        text={t('admin-products.list.no_match_text')}
+        action={
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setSearchText('');
+              setState({ search: '' });
+            }}
+          >
+            {t('admin-products.list.clear_search')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyPanel
+        icon={<BoxIcon className="size-8" />}
+        title={t('admin-products.list.empty_title')}
+        text={canWrite ? t('admin-products.list.empty_text') : t('admin-products.list.empty_text_read_only')}
+        action={
+          canWrite ? (
+            <ButtonLink to="/admin/products/new">
+              <PlusIcon className="size-5" />
+              {t('admin-products.add')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <ResourceList
+        label={t('admin-products.list.label')}
+        columns={columns}
+        rows={rows}
+        rowKey={(product) => product.id}
+        actions={
+          canWrite
+            ? (product) => (
+                <>
+                  <Link
+                    to={`/admin/products/edit/${product.id}`}
+                    className={iconButton}
+                    aria-label={t('admin-products.action.edit', { name: product.name })}
+                    title={t('admin-products.action.edit', { name: product.name })}
+                  >
+                    <PencilIcon className="size-5" />
+                  </Link>
+                  <button
+                    type="button"
+                    className={`${iconButton} text-red-700 hover:bg-red-50`}
+                    aria-label={t('admin-products.action.delete', { name: product.name })}
+                    title={t('admin-products.action.delete', { name: product.name })}
+                    disabled={remove.isPending && remove.variables?.id === product.id}
+                    onClick={() => void askDelete(product)}
+                  >
+                    <TrashIcon className="size-5" />
+                  </button>
+                </>
+              )
+            : undefined
+        }
+        footer={
+          <>
+            {products.isFetchNextPageError ? (
+              <p role="alert" className="text-center text-sm font-semibold text-red-700">
+                {t('admin-products.list.load_error')}: {errorText(products.error)}
+              </p>
+            ) : null}
+            <LoadMoreFooter
+              hasMore={hasMore}
+              loading={products.isFetchingNextPage}
+              onLoadMore={() => void products.fetchNextPage()}
+              allShownText={t('admin-products.list.all_shown')}
+            />
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <div>
+      <AdminPageHeader
+        title={t('admin-products.title')}
+        description={t('admin-products.description')}
+        actions={
+          canWrite ? (
+            <ButtonLink to="/admin/products/new">
+              <PlusIcon className="size-5" />
+              {t('admin-products.add')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.read_only')}</p>}
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="products-search" className="text-sm font-semibold text-stone-800">
+            {t('admin-products.list.search_label')}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-400" />
+            <input
+              id="products-search"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('admin-products.list.search_placeholder')}
+              maxLength={200}
+              className={`${controlClass} border-stone-300 ps-10`}
+            />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:contents">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="products-sort" className="text-sm font-semibold text-stone-800">
+              {t('admin.common.sort')}
+            </label>
+            <select
+              id="products-sort"
+              value={filters.sort}
+              onChange={(event) => setState({ sort: event.target.value })}
+              className={`${controlClass} border-stone-300`}
+            >
+              {ADMIN_PRODUCT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`admin-products.list.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="products-order" className="text-sm font-semibold text-stone-800">
+              {t('admin.common.order')}
+            </label>
+            <select
+              id="products-order"
+              value={filters.order}
+              onChange={(event) => setState({ order: event.target.value })}
+              className={`${controlClass} border-stone-300`}
+            >
+              <option value="desc">{t('admin.common.order_desc')}</option>
+              <option value="asc">{t('admin.common.order_asc')}</option>
+            </select>
+          </div>
+        </div>
+      </div>
+
+      <p aria-live="polite" className="mb-3 min-h-5 text-sm text-stone-600">
+        {products.data && rows.length > 0
+          ? products.isPlaceholderData
+            ? t('admin-products.list.refreshing')
+            : t('admin-products.list.count', { shown: rows.length, total })
+          : null}
+      </p>
+      <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
+    </div>
+  );
+}
+
+/** The featured image of a row, or a placeholder when the product has none. */
+function ProductThumb({ url }: { url: string | null }) {
+  const { t } = useI18n();
+  if (!url) {
+    return (
+      <span className="flex size-14 items-center justify-center rounded-lg border border-stone-200 bg-stone-100 text-stone-400">
+        <BoxIcon className="size-6" />
+        <span className="sr-only">{t('admin-products.list.no_image')}</span>
+      </span>
+    );
+  }
+  return (
+    <img
+      src={url}
+      srcSet={imageSrcSet(url)}
+      sizes="56px"
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className="size-14 rounded-lg border border-stone-200 bg-stone-100 object-cover"
+    />
+  );
+}
+
+/** Spec section 4: 0 or less red "out of stock", 1 to LOW_STOCK_THRESHOLD yellow "low", above green. */
+function StockCell({ quantity }: { quantity: number }) {
+  const { t } = useI18n();
+  const level = stockLevel(quantity);
+  if (level === 'out') return <Badge tone="red">{t('admin-products.stock.out')}</Badge>;
+  if (level === 'low') return <Badge tone="yellow">{t('admin-products.stock.low', { count: quantity })}</Badge>;
+  return <Badge tone="green">{t('admin-products.stock.normal', { count: quantity })}</Badge>;
+}

@@ -1,0 +1,13 @@
+import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
+import { NewProductScreen } from '../../features/admin/products/product-screens';
+
+/** /admin/products/new (admin spec section 2): a sub-page of the Products tab. */
+export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'products' };
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex, nofollow' }];
+}
+
+export default function ProductNewPage() {
+  return <NewProductScreen />;
+}
