@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 import { PencilIcon } from '../ui/admin-icons';
@@ -21,24 +21,34 @@ export default function SettingsTab() {
     if (settings.error) authFailure(settings.error);
   }, [settings.error, authFailure]);
 
-  if (settings.isPending) {
+  // The button that was pressed disappears with the mode: the focus moves to the first field of
+  // the edit mode, and back to the edit button on return (not on the first render).
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    document.getElementById(editing ? 'settings-store_name' : 'settings-edit')?.focus();
+  }, [editing]);
+  const switchTo = (next: boolean) => {
+    switched.current = true;
+    setEditing(next);
+  };
+
+  // Once loaded, the settings stay on screen (and an edit keeps what was typed) whatever a later
+  // refetch does; the loading and error states are for the first load only.
+  if (settings.data === undefined) {
     return (
       <section>
         <AdminPageHeader title={t('admin-settings.title')} description={t('admin-settings.description')} />
-        <LoadingPanel />
+        {settings.isError ? (
+          <ErrorPanel title={t('admin-settings.load_error')} error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : (
+          <LoadingPanel />
+        )}
       </section>
     );
   }
-  if (settings.isError) {
-    return (
-      <section>
-        <AdminPageHeader title={t('admin-settings.title')} description={t('admin-settings.description')} />
-        <ErrorPanel title={t('admin-settings.load_error')} error={settings.error} onRetry={() => void settings.refetch()} />
-      </section>
-    );
-  }
-  if (editing) return <SettingsEditForm settings={settings.data} onDone={() => setEditing(false)} />;
-  return <SettingsView settings={settings.data} onEdit={() => setEditing(true)} />;
+  if (editing) return <SettingsEditForm settings={settings.data} onDone={() => switchTo(false)} />;
+  return <SettingsView settings={settings.data} onEdit={() => switchTo(true)} />;
 }
 
 function SettingsView({ settings, onEdit }: { settings: AdminSettings; onEdit: () => void }) {
@@ -50,7 +60,7 @@ function SettingsView({ settings, onEdit }: { settings: AdminSettings; onEdit: (
         title={t('admin-settings.title')}
         description={t('admin-settings.description')}
         actions={
-          <Button onClick={onEdit}>
+          <Button id="settings-edit" onClick={onEdit}>
             <PencilIcon className="size-4" />
             {t('admin-settings.edit')}
           </Button>

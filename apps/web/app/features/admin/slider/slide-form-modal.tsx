@@ -169,10 +169,8 @@ export function SlideFormModal({
               onValue={sortOrder.onChange}
               error={sortOrder.error}
               hint={t('admin-slider.form.sort_order_hint')}
-              type="number"
               inputMode="numeric"
-              min={0}
-              step={1}
+              autoComplete="off"
               dir="ltr"
             />
           </Field>

@@ -38,6 +38,7 @@ describe('slide form start', () => {
   it('places a new slide after the largest sort order, active', () => {
     expect(emptySlideForm([{ sort_order: 2 }, { sort_order: 7 }, { sort_order: 0 }])).toMatchObject({ sort_order: '8', is_active: true, title: '' });
     expect(emptySlideForm().sort_order).toBe('0');
+    expect(emptySlideForm([{ sort_order: SLIDE_SORT_ORDER_MAX }]).sort_order).toBe(String(SLIDE_SORT_ORDER_MAX));
   });
 
   it('fills the edit form from the stored slide, empty texts for nulls', () => {

@@ -59,10 +59,11 @@ export const SLIDE_LINK_MAX = 500;
 export const SLIDE_SORT_ORDER_MAX = 99_999;
 
 /**
- * A new slide: active, placed after the others (the next sort order after the largest one).
+ * A new slide: active, placed after the others (the next sort order after the largest one, within
+ * the server's limit).
  */
 export function emptySlideForm(existing: readonly Pick<SlideValues, 'sort_order'>[] = []): SlideForm {
-  const next = existing.length === 0 ? 0 : Math.max(...existing.map((slide) => slide.sort_order)) + 1;
+  const next = existing.length === 0 ? 0 : Math.min(Math.max(...existing.map((slide) => slide.sort_order)) + 1, SLIDE_SORT_ORDER_MAX);
   return {
     title: '',
     title_en: '',

@@ -77,7 +77,7 @@ export default function SliderTab() {
           src={slide.image}
           srcSet={imageSrcSet(slide.image)}
           sizes="112px"
-          alt={t('admin-slider.image_alt', { title: slide.title })}
+          alt={t('admin-slider.image_alt', { title: shownTitle(slide) })}
           loading="lazy"
           decoding="async"
           className="aspect-[8/3] w-28 rounded-lg border border-stone-200 bg-stone-100 object-cover"
@@ -90,12 +90,12 @@ export default function SliderTab() {
       primary: true,
       cell: (slide) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-stone-900" dir="auto">
-            {slide.title}
+          <p className="font-semibold break-words text-stone-900">
+            <bdi>{slide.title}</bdi>
           </p>
           {slide.title_en ? (
-            <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
-              {slide.title_en}
+            <p className="text-sm font-normal break-words text-stone-500">
+              <bdi lang="en">{slide.title_en}</bdi>
             </p>
           ) : null}
           {/* On a phone the status sits under the title. */}
@@ -111,8 +111,8 @@ export default function SliderTab() {
       className: 'max-w-xs',
       cell: (slide) =>
         slide.description ? (
-          <p className="line-clamp-2 break-words text-stone-700" dir="auto" title={slide.description}>
-            {slide.description}
+          <p className="line-clamp-2 break-words text-stone-700" title={slide.description}>
+            <bdi>{slide.description}</bdi>
           </p>
         ) : (
           <span className="text-stone-400">{t('admin-slider.no_description')}</span>
@@ -159,9 +159,14 @@ export default function SliderTab() {
   ) : null;
 
   let body;
-  if (slides.isPending) body = <LoadingPanel />;
-  else if (slides.isError) body = <ErrorPanel title={t('admin-slider.load_error')} error={slides.error} onRetry={() => void slides.refetch()} />;
-  else if (rows.length === 0) {
+  // Once loaded, the list stays on screen whatever a later refetch does.
+  if (slides.data === undefined) {
+    body = slides.isError ? (
+      <ErrorPanel title={t('admin-slider.load_error')} error={slides.error} onRetry={() => void slides.refetch()} />
+    ) : (
+      <LoadingPanel />
+    );
+  } else if (rows.length === 0) {
     body = (
       <EmptyPanel
         icon={<ImagesIcon className="size-8" />}
