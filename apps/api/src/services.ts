@@ -12,6 +12,7 @@ import { createAccountsService } from './modules/accounts/service.js';
 import { createAuthThrottle } from './modules/accounts/throttle.js';
 import { createCartService } from './modules/cart/service.js';
 import { createAttributesAdminService } from './modules/catalog/attributes-admin.js';
+import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
 import { createLocationsService } from './modules/locations/service.js';
@@ -32,7 +33,13 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   const locations = createLocationsService(db);
   const promotions = createPromotionsService(db);
   const background = createBackgroundTasks();
-  const settings = createSettingsService(db, { cacheTtlMs: config.catalogCacheTtlMs });
+  const settings = createSettingsService(db, {
+    cacheTtlMs: config.catalogCacheTtlMs,
+    audit: createAuditService(),
+    changes,
+    uploadsDir: config.uploadsDir,
+    onCleanupError: (error) => log.warn({ err: error }, 'replaced logo file not removed'),
+  });
   changes.subscribe('settings', () => settings.invalidate());
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
@@ -66,7 +73,18 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
     cart,
     settings,
-    content: createContentService(db),
+    adminCategories: createAdminCategoriesService(db, {
+      audit: createAuditService(),
+      changes,
+      uploadsDir: config.uploadsDir,
+      onCleanupError: (error) => log.warn({ err: error }, 'category image file not removed'),
+    }),
+    content: createContentService(db, {
+      audit: createAuditService(),
+      changes,
+      uploadsDir: config.uploadsDir,
+      onCleanupError: (error) => log.warn({ err: error }, 'slide image file not removed'),
+    }),
     locations,
     promotions,
     orders: createOrdersService(db, {

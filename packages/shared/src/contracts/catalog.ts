@@ -64,6 +64,11 @@ export const relatedListQuerySchema = limitQuery(RELATED_PRODUCTS_COUNT, RELATED
 
 export const categoryListQuerySchema = z.object({
   include_products: booleanQuery.optional(),
+  /**
+   * Back office only (`catalog.read`): every category, active or not, with staff counts. Ignored
+   * for anyone else.
+   */
+  admin: booleanQuery.optional(),
 });
 
 export const productIdParamsSchema = z.object({ id: idParam });
@@ -150,13 +155,17 @@ export type ProductAttributesResponse = z.infer<typeof productAttributesResponse
 export interface Category {
   id: number;
   name: string;
+  name_en: string | null;
   slug: string;
   description: string | null;
+  description_en: string | null;
   image: string | null;
   parent_id: number | null;
   sort_order: number | null;
   is_active: boolean;
   product_count: number;
+  /** Staff listing only: direct subcategories, active or not. */
+  children_count?: number;
   created_at: string;
   children?: Category[];
   products?: Product[];
@@ -165,15 +174,23 @@ export interface Category {
 const categoryFields = {
   id: z.number().int(),
   name: z.string(),
+  /** English name; null when there is none (the English storefront shows the Arabic). */
+  name_en: z.string().nullable(),
   slug: z.string(),
   description: z.string().nullable(),
+  description_en: z.string().nullable(),
   /** URL path of the category image, or null. */
   image: z.string().nullable(),
   parent_id: z.number().int().nullable(),
   sort_order: z.number().int().nullable(),
   is_active: z.boolean(),
-  /** Published products in this category and its descendants. */
+  /**
+   * Storefront: published products in this category and its active descendants. Staff views
+   * (`?admin=true`, a staff read of one category): products of every status directly in it.
+   */
   product_count: z.number().int(),
+  /** Staff views only: direct subcategories, active or not (what a delete would move up). */
+  children_count: z.number().int().optional(),
   created_at: z.string(),
   products: z.array(productSchema).optional(),
 };
@@ -200,6 +217,9 @@ export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
 export const settingsSchema = z.object({
   store_name: z.string(),
   store_description: z.string().nullable(),
+  /** English name and description; null when there is none (the English storefront shows the Arabic). */
+  store_name_en: z.string().nullable(),
+  store_description_en: z.string().nullable(),
   /** URL path of the logo, or null. */
   logo: z.string().nullable(),
   phone_number: z.string().nullable(),
@@ -220,6 +240,9 @@ export const slideSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string().nullable(),
+  /** English title and description; null when there is none (the English storefront shows the Arabic). */
+  title_en: z.string().nullable(),
+  description_en: z.string().nullable(),
   image: z.string(),
   link_url: z.string().nullable(),
   sort_order: z.number().int(),

@@ -54,7 +54,7 @@ function statusFilter(status: ProductListQuery['status']): ProductStatusFilter |
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicCachePlugin);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { catalog } = app.services;
+  const { catalog, adminCategories } = app.services;
 
   routes.get(
     '/products',
@@ -165,16 +165,27 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['catalog'],
         summary: 'Active categories as a tree and a flat list, with product counts',
+        description:
+          'With `admin=true`, a caller with `catalog.read` gets every category, active or not, ' +
+          'each with `product_count` (products of every status directly in it) and ' +
+          '`children_count`, never cached publicly; for anyone else the flag is ignored.',
         querystring: categoryListQuerySchema,
         response: { 200: categoryListResponseSchema, 400: errors[400], 500: errors[500] },
       },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await catalog.listCategories({
-        includeProducts: request.query.include_products === true,
-      })),
-    }),
+    async (request, reply) => {
+      if (request.query.admin !== undefined) {
+        const staff = request.query.admin && readsBackOffice(request);
+        markCallerDependent(reply, staff);
+        if (staff) return { success: true as const, ...(await adminCategories.listForStaff()) };
+      }
+      return {
+        success: true as const,
+        ...(await catalog.listCategories({
+          includeProducts: request.query.include_products === true,
+        })),
+      };
+    },
   );
 
   routes.get(
@@ -182,15 +193,21 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One active category with its subcategories',
+        summary: 'One active category with its subcategories (any category for `catalog.read`)',
         params: idParamsSchema,
         response: { 200: categoryResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      category: await catalog.getCategory(request.params.id),
-    }),
+    async (request, reply) => {
+      const staff = readsBackOffice(request);
+      markCallerDependent(reply, staff);
+      return {
+        success: true as const,
+        category: staff
+          ? await adminCategories.getForStaff(request.params.id)
+          : await catalog.getCategory(request.params.id),
+      };
+    },
   );
 
   routes.get(

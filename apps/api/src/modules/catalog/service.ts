@@ -173,16 +173,21 @@ function selectProducts(db: Database) {
 
 type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['execute']>>[number];
 
-interface CategoryRow {
+/** A category as the category queries select it (counts may come back as numeric text). */
+export interface CategoryRow {
   id: number;
   name: string;
+  name_en: string | null;
   slug: string;
   description: string | null;
+  description_en: string | null;
   image: string | null;
   parent_id: number | null;
   sort_order: number | null;
   is_active: boolean;
   product_count: number | string;
+  /** Staff views only. */
+  children_count?: number | string;
   created_at: string;
 }
 
@@ -318,17 +323,20 @@ export function presentProduct(row: ProductRow): Product {
   };
 }
 
-function presentCategory(row: CategoryRow): Category {
+export function presentCategory(row: CategoryRow): Category {
   return {
     id: row.id,
     name: row.name,
+    name_en: row.name_en,
     slug: row.slug,
     description: row.description,
+    description_en: row.description_en,
     image: row.image ? uploadUrl('categories', row.image) : null,
     parent_id: row.parent_id,
     sort_order: row.sort_order,
     is_active: row.is_active,
     product_count: Number(row.product_count),
+    ...(row.children_count === undefined ? {} : { children_count: Number(row.children_count) }),
     created_at: row.created_at,
   };
 }
@@ -337,7 +345,7 @@ function presentCategory(row: CategoryRow): Category {
  * Nests categories under their parents, keeping the list's order among siblings. A category
  * whose parent is not listed (inactive), or whose parent chain loops back to it, becomes a root.
  */
-function buildTree(flat: readonly Category[]): Category[] {
+export function buildTree(flat: readonly Category[]): Category[] {
   const nodes = new Map(
     flat.map((category) => [category.id, { ...category, children: [] as Category[] }]),
   );
@@ -567,7 +575,8 @@ export function createCatalogService(
   async function searchProducts(
     filter: ProductListFilter,
     terms: SearchTerms,
-    statusCondition: SQL | undefined = published,
+    /** Which statuses may match; undefined: every status (a back-office view). */
+    statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const exact = await runSearch(filter, terms, false, statusCondition);
     return exact.total >= filter.limit ? exact : runSearch(filter, terms, true, statusCondition);
@@ -655,7 +664,8 @@ export function createCatalogService(
             from branch join direct on direct.category_id = branch.id
             group by branch.root_id
           )
-          select c.id, c.name, c.slug, c.description, c.image, c.parent_id, c.sort_order, c.is_active,
+          select c.id, c.name, c.name_en, c.slug, c.description, c.description_en, c.image,
+                 c.parent_id, c.sort_order, c.is_active,
                  coalesce(totals.products, 0) as product_count,
                  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
           from categories c left join totals on totals.root_id = c.id
@@ -707,7 +717,7 @@ export function createCatalogService(
             filter,
           ));
     } else if (terms) {
-      ({ rows, total } = await searchProducts(filter, terms));
+      ({ rows, total } = await searchProducts(filter, terms, published));
     } else {
       const statement = listStatement(filter, filter.sort ?? 'created_at');
       const values = {

@@ -1,7 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { uploadUrl, type Slide } from '@shop/shared';
+import { uploadUrl, type AdminSlideCreate, type AdminSlideUpdate, type Slide } from '@shop/shared';
 import type { Database } from '../../db/client.js';
 import { slides } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { Actor, AuditService } from '../audit/service.js';
+import { removeImage, storeImage } from '../media/service.js';
 
 type SlideRow = typeof slides.$inferSelect;
 
@@ -10,6 +14,8 @@ export function presentSlide(row: SlideRow): Slide {
     id: row.id,
     title: row.title,
     description: row.description,
+    title_en: row.title_en,
+    description_en: row.description_en,
     image: uploadUrl('slider', row.image),
     link_url: row.link_url,
     sort_order: row.sort_order,
@@ -17,7 +23,47 @@ export function presentSlide(row: SlideRow): Slide {
   };
 }
 
-export function createContentService(db: Database) {
+export interface ContentDependencies {
+  audit: AuditService;
+  changes: ChangeFeed;
+  uploadsDir: string;
+  /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
+  onCleanupError?: (error: unknown) => void;
+}
+
+const slideNotFound = () => AppError.notFound('slider.not_found');
+
+/**
+ * The home-page slider: the storefront's active slides and the back office's writes. Every write
+ * runs in one transaction with its audit entry; a new picture is stored before it and removed if
+ * it fails; a replaced or deleted picture loses its files after it commits.
+ */
+export function createContentService(db: Database, deps: ContentDependencies) {
+  const { audit, changes, uploadsDir } = deps;
+  const displayOrder = [asc(slides.sort_order), asc(slides.id)];
+
+  async function discard(filename: string | null | undefined): Promise<void> {
+    if (!filename) return;
+    try {
+      await removeImage(filename, 'slider', uploadsDir);
+    } catch (error) {
+      deps.onCleanupError?.(error);
+    }
+  }
+
+  async function withNewImage<T>(
+    image: Buffer | undefined,
+    write: (filename: string | null) => Promise<T>,
+  ): Promise<T> {
+    const filename = image ? await storeImage(image, 'slider', uploadsDir) : null;
+    try {
+      return await write(filename);
+    } catch (error) {
+      await discard(filename);
+      throw error;
+    }
+  }
+
   return {
     /** Active home-page slides in display order. */
     async listActiveSlides(): Promise<Slide[]> {
@@ -25,8 +71,90 @@ export function createContentService(db: Database) {
         .select()
         .from(slides)
         .where(eq(slides.is_active, true))
-        .orderBy(asc(slides.sort_order), asc(slides.id));
+        .orderBy(...displayOrder);
       return rows.map(presentSlide);
+    },
+
+    /** Every slide, active or not, in display order (the back office's list). */
+    async listAllSlides(): Promise<Slide[]> {
+      const rows = await db.select().from(slides).orderBy(...displayOrder);
+      return rows.map(presentSlide);
+    },
+
+    /** Creates a slide; its picture is required (VALIDATION_ERROR on `image` without one). */
+    async createSlide(actor: Actor, input: AdminSlideCreate, image: Buffer | undefined): Promise<Slide> {
+      if (!image) throw AppError.validation([{ field: 'image', message: 'slider.image_required' }]);
+      const row = await withNewImage(image, (filename) =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(slides)
+            .values({ ...input, image: filename! })
+            .returning();
+          await audit.record(tx, {
+            actor,
+            entity: 'slides',
+            entityId: created!.id,
+            action: 'create',
+            after: created,
+          });
+          return created!;
+        }),
+      );
+      changes.publish('content');
+      return presentSlide(row);
+    },
+
+    /** Changes the fields sent; a new picture replaces the stored one, whose files are removed. */
+    async updateSlide(
+      actor: Actor,
+      id: number,
+      input: AdminSlideUpdate,
+      image: Buffer | undefined,
+    ): Promise<Slide> {
+      const { row, replaced } = await withNewImage(image, (filename) =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(slides).where(eq(slides.id, id)).for('update');
+          if (!before) throw slideNotFound();
+          const changed = Object.fromEntries(
+            Object.entries(input).filter(([, value]) => value !== undefined),
+          ) as Partial<SlideRow>;
+          const [after] = await tx
+            .update(slides)
+            .set({ ...changed, image: filename ?? before.image, updated_at: new Date() })
+            .where(eq(slides.id, id))
+            .returning();
+          await audit.record(tx, {
+            actor,
+            entity: 'slides',
+            entityId: id,
+            action: 'update',
+            before,
+            after,
+          });
+          return { row: after!, replaced: filename ? before.image : null };
+        }),
+      );
+      await discard(replaced);
+      changes.publish('content');
+      return presentSlide(row);
+    },
+
+    /** Deletes a slide and its picture's files. */
+    async deleteSlide(actor: Actor, id: number): Promise<void> {
+      const before = await db.transaction(async (tx) => {
+        const [deleted] = await tx.delete(slides).where(eq(slides.id, id)).returning();
+        if (!deleted) throw slideNotFound();
+        await audit.record(tx, {
+          actor,
+          entity: 'slides',
+          entityId: id,
+          action: 'delete',
+          before: deleted,
+        });
+        return deleted;
+      });
+      await discard(before.image);
+      changes.publish('content');
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema, settingsResponseSchema } from '@shop/shared';
+import { adminSettingsUpdateSchema, errorResponseSchema, settingsResponseSchema } from '@shop/shared';
+import { actorOf, singleFile } from '../../lib/admin-form.js';
+import { parseForm, readFormBody } from '../../lib/form-body.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +20,42 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return { success: true as const, settings: await settings.getSettings() };
+    },
+  );
+
+  routes.post(
+    '/settings',
+    {
+      config: { permission: 'settings.write' },
+      schema: {
+        tags: ['back office: settings'],
+        summary: 'Save the store settings: only the fields sent change (multipart or JSON; file field `logo`)',
+        description:
+          'Fields: store_name (required when sent), store_name_en, store_description, ' +
+          'store_description_en, email, address, phone_number, whatsapp_number (8 to 15 digits; ' +
+          'spaces, hyphens, parentheses and a leading + allowed), remove_logo. An empty field ' +
+          'clears it.',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: {
+          200: settingsResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          500: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const form = await readFormBody(request, ['logo']);
+      const input = parseForm(adminSettingsUpdateSchema, form.fields);
+      const logo = singleFile(form.files, 'logo', 'settings.logo_one_only');
+      return {
+        success: true as const,
+        settings: await settings.updateSettings(actorOf(request), input, logo),
+      };
     },
   );
 }

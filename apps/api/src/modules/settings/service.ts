@@ -4,12 +4,17 @@ import {
   DEFAULT_CURRENCY_SYMBOL,
   DEFAULT_STORE_NAME,
   uploadUrl,
+  type AdminSettingsUpdate,
   type StoreSettings,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
+import type { Actor, AuditService } from '../audit/service.js';
+import { removeImage, storeImage } from '../media/service.js';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
 export type SettingsUpdate = Partial<Omit<SettingsRow, 'id' | 'updated_at'>>;
@@ -22,6 +27,8 @@ export function presentSettings(row: SettingsRow | undefined): StoreSettings {
   return {
     store_name: blankToNull(row?.store_name) ?? DEFAULT_STORE_NAME,
     store_description: blankToNull(row?.store_description),
+    store_name_en: blankToNull(row?.store_name_en),
+    store_description_en: blankToNull(row?.store_description_en),
     logo: row?.logo ? uploadUrl('settings', row.logo) : null,
     phone_number: blankToNull(row?.phone_number),
     whatsapp_number: blankToNull(row?.whatsapp_number),
@@ -34,16 +41,45 @@ export function presentSettings(row: SettingsRow | undefined): StoreSettings {
   };
 }
 
-export function createSettingsService(
-  db: Database,
-  options: { cacheTtlMs: number } = { cacheTtlMs: 0 },
-) {
+export interface SettingsServiceOptions {
+  /** How long the settings may be reused from memory; 0 reads them every time. */
+  cacheTtlMs: number;
+  audit: AuditService;
+  changes: ChangeFeed;
+  uploadsDir: string;
+  /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
+  onCleanupError?: (error: unknown) => void;
+}
+
+/** The picture checks name the field `image`; on this form the file is the `logo`. */
+function asLogoError(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.details) return error;
+  return new AppError(
+    error.code,
+    error.messageKey,
+    error.details.map((detail) => (detail.field === 'image' ? { ...detail, field: 'logo' } : detail)),
+    error.params,
+  );
+}
+
+export function createSettingsService(db: Database, options: SettingsServiceOptions) {
   // Every page shows the settings; they change rarely, so they are read at most once per TTL.
   const cache = createTtlCache<StoreSettings>({ ttlMs: options.cacheTtlMs, maxEntries: 1 });
   const load = async () => {
     const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
     return presentSettings(row);
   };
+
+  async function discard(filename: string | null | undefined): Promise<void> {
+    if (!filename) return;
+    const { uploadsDir, onCleanupError } = options;
+    try {
+      await removeImage(filename, 'settings', uploadsDir);
+    } catch (error) {
+      onCleanupError?.(error);
+    }
+  }
+
   return {
     /** The store settings with defaults applied. */
     getSettings(): Promise<StoreSettings> {
@@ -55,7 +91,7 @@ export function createSettingsService(
       cache.clear();
     },
 
-    /** Creates or updates the single settings row. */
+    /** Creates or updates the single settings row (the demo seed's write; no audit). */
     async saveSettings(update: SettingsUpdate): Promise<StoreSettings> {
       const values = { ...update, updated_at: new Date() };
       const [row] = await db
@@ -65,6 +101,68 @@ export function createSettingsService(
         .returning();
       cache.clear();
       return presentSettings(row);
+    },
+
+    /**
+     * The back office's save: only the fields sent change; a new logo replaces the stored one
+     * (whose files are removed after the commit), `remove_logo` drops it. Audited, and every
+     * cached copy is told.
+     */
+    async updateSettings(
+      actor: Actor,
+      input: AdminSettingsUpdate,
+      logo: Buffer | undefined,
+    ): Promise<StoreSettings> {
+      const { audit, changes, uploadsDir } = options;
+      let stored: string | null = null;
+      if (logo) {
+        try {
+          stored = await storeImage(logo, 'settings', uploadsDir);
+        } catch (error) {
+          throw asLogoError(error);
+        }
+      }
+      const { remove_logo: removeLogo, ...fields } = input;
+      const changed = Object.fromEntries(
+        Object.entries(fields).filter(([, value]) => value !== undefined),
+      ) as SettingsUpdate;
+      let saved: { row: SettingsRow; replaced: string | null };
+      try {
+        saved = await db.transaction(async (tx) => {
+          // The row exists from here on, and is locked: two saves never both keep an old logo.
+          await tx.insert(storeSettings).values({ id: 1 }).onConflictDoNothing();
+          const [before] = await tx
+            .select()
+            .from(storeSettings)
+            .where(eq(storeSettings.id, 1))
+            .for('update');
+          let nextLogo = before?.logo ?? null;
+          if (stored) nextLogo = stored;
+          else if (removeLogo) nextLogo = null;
+          const [after] = await tx
+            .update(storeSettings)
+            .set({ ...changed, logo: nextLogo, updated_at: new Date() })
+            .where(eq(storeSettings.id, 1))
+            .returning();
+          await audit.record(tx, {
+            actor,
+            entity: 'settings',
+            entityId: 1,
+            action: 'update',
+            before,
+            after,
+          });
+          const previous = before?.logo ?? null;
+          return { row: after!, replaced: previous !== nextLogo ? previous : null };
+        });
+      } catch (error) {
+        await discard(stored);
+        throw error;
+      }
+      await discard(saved.replaced);
+      cache.clear();
+      changes.publish('settings');
+      return presentSettings(saved.row);
     },
   };
 }

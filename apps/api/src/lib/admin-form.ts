@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../plugins/auth.js';
+import { AppError } from '../errors.js';
+import type { Actor } from '../modules/audit/service.js';
+import type { UploadedFile } from './form-body.js';
+
+/** Who is making a back-office write, for the audit trail (the route's permission hook has run). */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = requireUser(request);
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The bytes of the one file sent in a form's file field, or undefined when none was; a second
+ * file in the same field is refused on that field with `tooManyKey`.
+ */
+export function singleFile(
+  files: readonly UploadedFile[],
+  field: string,
+  tooManyKey: string,
+): Buffer | undefined {
+  const sent = files.filter((file) => file.field === field);
+  if (sent.length > 1) throw AppError.validation([{ field, message: tooManyKey }]);
+  return sent[0]?.data;
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCategoryCreateSchema,
+  adminCategoryDeleteResponseSchema,
+  adminCategoryParamsSchema,
+  adminCategoryResponseSchema,
+  adminCategoryUpdateSchema,
+  apiMessage,
+  errorResponseSchema,
+} from '@shop/shared';
+import { actorOf, singleFile } from '../../lib/admin-form.js';
+import { parseForm, readFormBody } from '../../lib/form-body.js';
+
+const WRITE = { permission: 'catalog.write' } as const;
+
+const failures = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+/**
+ * The back office's category writes (spec admin.md, section 7 "Categories"). The staff reads
+ * (`GET /api/categories?admin=true`, `GET /api/categories/:id`) live with the public ones in
+ * routes.ts. Forms arrive as multipart (with the `image` file) or JSON.
+ */
+export async function adminCategoryRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { adminCategories } = app.services;
+  const tags = ['back office: categories'];
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  routes.post(
+    '/categories',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Create a category (multipart or JSON; file field `image`)',
+        description:
+          'Fields: name (required), name_en, description, description_en, parent_id (empty: a ' +
+          'main category), sort_order (empty: next after its siblings), is_active, slug ' +
+          '(optional; generated from the English name, else the Arabic one).',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: adminCategoryResponseSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const form = await readFormBody(request, ['image']);
+      const input = parseForm(adminCategoryCreateSchema, form.fields);
+      const image = singleFile(form.files, 'image', 'categories.image_one_only');
+      const category = await adminCategories.create(actorOf(request), input, image);
+      reply.code(201);
+      return { success: true as const, category };
+    },
+  );
+
+  routes.put(
+    '/categories/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Change a category: only the fields sent (multipart or JSON; file field `image`)',
+        description:
+          'A category can become neither its own parent nor the child of one of its ' +
+          'subcategories. `remove_image=1` removes the picture. The slug changes only when ' +
+          '`slug` is sent.',
+        consumes: ['multipart/form-data', 'application/json'],
+        params: adminCategoryParamsSchema,
+        response: { 200: adminCategoryResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const form = await readFormBody(request, ['image']);
+      const input = parseForm(adminCategoryUpdateSchema, form.fields);
+      const image = singleFile(form.files, 'image', 'categories.image_one_only');
+      const category = await adminCategories.update(actorOf(request), request.params.id, input, image);
+      return { success: true as const, category };
+    },
+  );
+
+  routes.delete(
+    '/categories/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Delete a category: its products become uncategorised, its subcategories move up',
+        params: adminCategoryParamsSchema,
+        response: { 200: adminCategoryDeleteResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const moved = await adminCategories.remove(actorOf(request), request.params.id);
+      return {
+        success: true as const,
+        message: apiMessage('categories.deleted', request.lang),
+        ...moved,
+      };
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { formBoolean, optionalFormText, requiredFormText } from './form-fields.js';
+import { latinDigits, withMaxLength } from './admin-form-text.js';
+
+/**
+ * The back office's store settings (admin spec: Settings tab, sections 3 and 7).
+ *
+ * `POST /api/settings` (`settings.write`): multipart or JSON, the fields below and the file field
+ * `logo`. Only the fields sent change: a field left out keeps its value, an empty one clears it
+ * (store_name excepted: it is required). `remove_logo=1` drops the logo. The reply is
+ * `settingsResponseSchema`, the same settings the public `GET /api/settings` then shows.
+ */
+
+export const STORE_NAME_MAX = 200;
+export const STORE_DESCRIPTION_MAX = 2000;
+export const STORE_ADDRESS_MAX = 500;
+export const STORE_EMAIL_MAX = 254;
+export const STORE_PHONE_MAX = 30;
+export const STORE_PHONE_DIGITS_MIN = 8;
+export const STORE_PHONE_DIGITS_MAX = 15;
+
+/** Digits, spaces, hyphens and parentheses, with an optional leading +. */
+const PHONE_CHARACTERS = /^\+?[\d\s()-]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Whether a telephone number is written the allowed way and has 8 to 15 digits. */
+export function isStorePhoneNumber(value: string): boolean {
+  const phone = latinDigits(value).trim();
+  if (phone.length > STORE_PHONE_MAX || !PHONE_CHARACTERS.test(phone)) return false;
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= STORE_PHONE_DIGITS_MIN && digits <= STORE_PHONE_DIGITS_MAX;
+}
+
+/** An optional phone number: blank clears it; Arabic-Indic digits are stored as ASCII digits. */
+function phone(messageKey: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? latinDigits(value) : value),
+    withMaxLength(STORE_PHONE_MAX, messageKey, optionalFormText(STORE_PHONE_MAX)).refine(
+      (value) => value === null || isStorePhoneNumber(value),
+      messageKey,
+    ),
+  );
+}
+
+const email = withMaxLength(STORE_EMAIL_MAX, 'settings.email_invalid', optionalFormText(STORE_EMAIL_MAX))
+  .refine((value) => value === null || EMAIL_PATTERN.test(value), 'settings.email_invalid');
+
+/** POST /api/settings: every field optional; the ones sent are checked and saved. */
+export const adminSettingsUpdateSchema = z.object({
+  store_name: withMaxLength(
+    STORE_NAME_MAX,
+    'settings.store_name_too_long',
+    requiredFormText(STORE_NAME_MAX, 'settings.store_name_required'),
+  ).optional(),
+  store_name_en: withMaxLength(
+    STORE_NAME_MAX,
+    'settings.store_name_too_long',
+    optionalFormText(STORE_NAME_MAX),
+  ).optional(),
+  store_description: withMaxLength(
+    STORE_DESCRIPTION_MAX,
+    'settings.store_description_too_long',
+    optionalFormText(STORE_DESCRIPTION_MAX),
+  ).optional(),
+  store_description_en: withMaxLength(
+    STORE_DESCRIPTION_MAX,
+    'settings.store_description_too_long',
+    optionalFormText(STORE_DESCRIPTION_MAX),
+  ).optional(),
+  email: email.optional(),
+  address: withMaxLength(
+    STORE_ADDRESS_MAX,
+    'settings.address_too_long',
+    optionalFormText(STORE_ADDRESS_MAX),
+  ).optional(),
+  phone_number: phone('settings.phone_invalid').optional(),
+  whatsapp_number: phone('settings.whatsapp_invalid').optional(),
+  remove_logo: formBoolean.default(false),
+});
+export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;
