@@ -5,9 +5,13 @@ import { settingsFormData, type SettingsForm } from './settings-rules';
 /** The store settings (packages/shared/src/contracts/catalog.ts and admin-settings.ts). */
 export type AdminSettings = StoreSettings;
 
-/** The store settings (GET /api/settings). */
+/**
+ * The store settings (GET /api/settings). That reply may be kept by the browser for a minute
+ * (public cache-control, for the storefront); the back office asks past any kept copy, so it
+ * never shows settings older than the ones it has just saved.
+ */
 export async function fetchSettings(): Promise<AdminSettings> {
-  const reply = await adminApi().get<SettingsResponse>('/settings');
+  const reply = await adminApi().get<SettingsResponse>('/settings', { fresh: Date.now() });
   return reply.settings;
 }
 
