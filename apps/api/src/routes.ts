@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { attributeRoutes } from './modules/catalog/attribute-routes.js';
+import { adminProductRoutes } from './modules/catalog/admin-product-routes.js';
 import { adminCategoryRoutes } from './modules/catalog/admin-category-routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
@@ -15,6 +16,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountsRoutes);
   await app.register(catalogRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(adminProductRoutes);
   await app.register(cartRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);

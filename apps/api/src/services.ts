@@ -12,6 +12,7 @@ import { createAccountsService } from './modules/accounts/service.js';
 import { createAuthThrottle } from './modules/accounts/throttle.js';
 import { createCartService } from './modules/cart/service.js';
 import { createAttributesAdminService } from './modules/catalog/attributes-admin.js';
+import { createAdminProductsService } from './modules/catalog/admin-products.js';
 import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
@@ -70,6 +71,14 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     }),
     googleSignIn: createGoogleSignInService(db, config),
     catalog,
+    adminProducts: createAdminProductsService(db, {
+      audit: createAuditService(),
+      changes,
+      catalog,
+      uploadsDir: config.uploadsDir,
+      onFileCleanupError: (error, filename) =>
+        log.warn({ err: error, filename }, 'product image file not removed'),
+    }),
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
     cart,
     settings,

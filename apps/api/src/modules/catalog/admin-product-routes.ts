@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminProductResponseSchema,
+  apiMessage,
+  errorResponseSchema,
+  productAttributesBodySchema,
+  productAttributesSaveResponseSchema,
+  productDeleteResponseSchema,
+  productFormSchema,
+  productIdParamsSchema,
+  productImageDeleteResponseSchema,
+  productImageParamsSchema,
+} from '@shop/shared';
+import { parseForm, readFormBody } from '../../lib/form-body.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { Actor } from '../audit/service.js';
+
+const WRITE = { permission: 'catalog.write' } as const;
+
+const failures = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  500: errorResponseSchema,
+};
+/** A form with files can also be too large or of the wrong content type. */
+const formFailures = { ...failures, 413: errorResponseSchema, 415: errorResponseSchema };
+
+function actorOf(request: FastifyRequest): Actor {
+  const { user } = requireUser(request);
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * The back office's product writes (spec admin.md, section 7 "Products"). The reads are the
+ * catalogue's own routes, which show drafts to callers with `catalog.read`.
+ */
+export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { adminProducts: service } = app.services;
+  const tags = ['back office: products'];
+
+  // Back-office replies: never kept by a browser or a shared cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  routes.post(
+    '/products',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Create a product (multipart with `images`, or JSON)',
+        description:
+          'Fields: name, name_en, description, description_en, short_description, ' +
+          'short_description_en, price, sale_price, stock_quantity, category_id, sku, featured ' +
+          '(1/0), status (published|draft, default draft), images (files), image_order (JSON ' +
+          '["n:0", …]), attribute_variations (JSON [{attribute_id, variation_id, price}]).',
+        response: { 201: adminProductResponseSchema, ...formFailures },
+      },
+    },
+    async (request, reply) => {
+      const { fields, files } = await readFormBody(request, ['images']);
+      const form = parseForm(productFormSchema, fields);
+      const product = await service.createProduct(form, files, actorOf(request));
+      reply.code(201);
+      return { success: true as const, product };
+    },
+  );
+
+  routes.put(
+    '/products/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Save a product (multipart with `images`, or JSON)',
+        description:
+          'The fields of POST /products; left-out optional fields keep their value. ' +
+          'existingImages (JSON ids, in display order) lists the images to keep (absent: all); ' +
+          'image_order (JSON ["e:<id>", "n:<index>", …]) orders kept and new images; ' +
+          'attribute_variations, when sent, replaces the set.',
+        params: productIdParamsSchema,
+        response: { 200: adminProductResponseSchema, ...formFailures },
+      },
+    },
+    async (request) => {
+      const { fields, files } = await readFormBody(request, ['images']);
+      const form = parseForm(productFormSchema, fields);
+      const product = await service.updateProduct(request.params.id, form, files, actorOf(request));
+      return { success: true as const, product };
+    },
+  );
+
+  routes.delete(
+    '/products/:id',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Delete a product, its images and links (orders keep their snapshot)',
+        params: productIdParamsSchema,
+        response: { 200: productDeleteResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      await service.deleteProduct(request.params.id, actorOf(request));
+      return { success: true as const, message: apiMessage('product.deleted', request.lang) };
+    },
+  );
+
+  routes.delete(
+    '/products/:id/images/:imageId',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Remove one image of a product, with its files',
+        params: productImageParamsSchema,
+        response: { 200: productImageDeleteResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const product = await service.deleteProductImage(
+        request.params.id,
+        request.params.imageId,
+        actorOf(request),
+      );
+      return {
+        success: true as const,
+        message: apiMessage('product.image_deleted', request.lang),
+        product,
+      };
+    },
+  );
+
+  routes.post(
+    '/products/:id/attributes',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: "Replace the variations a product offers, with the product's surcharges",
+        params: productIdParamsSchema,
+        body: productAttributesBodySchema,
+        response: { 200: productAttributesSaveResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      attributes: await service.replaceProductAttributes(
+        request.params.id,
+        request.body,
+        actorOf(request),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,637 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  fromThousandths,
+  IMAGE_ORDER_ENTRY,
+  MAX_PRODUCT_IMAGES,
+  type AdminProduct,
+  type AdminProductVariation,
+  type ProductAttribute,
+  type ProductAttributesBody,
+  type ProductForm,
+} from '@shop/shared';
+import type { Database, Executor } from '../../db/client.js';
+import {
+  attributeVariations,
+  attributes,
+  categories,
+  productAttributeVariations,
+  productImages,
+  products,
+} from '../../db/schema/index.js';
+import { AppError, type AppErrorDetail } from '../../errors.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { UploadedFile } from '../../lib/form-body.js';
+import type { Actor, AuditService } from '../audit/service.js';
+import { removeImage, storeImage } from '../media/service.js';
+import type { CatalogService } from './service.js';
+
+export interface AdminProductsDeps {
+  audit: AuditService;
+  changes: ChangeFeed;
+  /** Reads the saved product back (drafts included) for the reply. */
+  catalog: CatalogService;
+  uploadsDir: string;
+  /** Told when an image file of a committed change could not be removed (the change stands). */
+  onFileCleanupError?: (error: unknown, filename: string) => void;
+}
+
+type ProductRow = typeof products.$inferSelect;
+type ImageRow = { id: number; filename: string; sort_order: number };
+
+/** Arbitrary namespace of the transaction locks that serialise writers of one SKU (any case). */
+const SKU_LOCK_NAMESPACE = 7_310_442;
+
+/** One image of the product's final gallery: a kept row or the n-th new file of the request. */
+type GallerySlot = { kind: 'kept'; id: number } | { kind: 'new'; index: number };
+
+/** True when a database error is a violation of the SKU's unique index (drizzle wraps the driver's). */
+function isSkuViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || constraint === 'products_sku_key';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function skuTaken(): AppError {
+  return AppError.validation([{ field: 'sku', message: 'product.sku_taken' }]);
+}
+
+function tooManyImages(): AppError {
+  return AppError.validation([
+    { field: 'images', message: 'product.images_too_many', params: { max: MAX_PRODUCT_IMAGES } },
+  ]);
+}
+
+/**
+ * The final gallery from the images the product has, the ids the form keeps (undefined: all,
+ * in their order), how many new files came and the optional explicit order. Refuses unknown
+ * ids, repeats, more than MAX_PRODUCT_IMAGES and an order that does not name each image once.
+ */
+function planGallery(
+  current: readonly ImageRow[],
+  keep: readonly number[] | undefined,
+  newFiles: number,
+  order: readonly string[] | undefined,
+): GallerySlot[] {
+  const currentIds = new Set(current.map((image) => image.id));
+  const kept = keep ?? current.map((image) => image.id);
+  if (new Set(kept).size !== kept.length) {
+    throw AppError.validation([
+      { field: 'existingImages', message: 'product.existing_images_invalid' },
+    ]);
+  }
+  if (kept.some((id) => !currentIds.has(id))) {
+    throw AppError.validation([{ field: 'existingImages', message: 'product.image_unknown' }]);
+  }
+  if (kept.length + newFiles > MAX_PRODUCT_IMAGES) throw tooManyImages();
+
+  const natural: GallerySlot[] = [
+    ...kept.map((id): GallerySlot => ({ kind: 'kept', id })),
+    ...Array.from({ length: newFiles }, (_, index): GallerySlot => ({ kind: 'new', index })),
+  ];
+  if (order === undefined) return natural;
+
+  const expected = new Set(natural.map(slotKey));
+  const named = new Set(order);
+  const complete =
+    order.length === expected.size &&
+    named.size === order.length &&
+    order.every((entry) => expected.has(entry));
+  if (!complete) {
+    throw AppError.validation([{ field: 'image_order', message: 'product.image_order_invalid' }]);
+  }
+  return order.map((entry): GallerySlot => {
+    const [, kind, value] = IMAGE_ORDER_ENTRY.exec(entry)!;
+    return kind === 'e'
+      ? { kind: 'kept', id: Number(value) }
+      : { kind: 'new', index: Number(value) };
+  });
+}
+
+function slotKey(slot: GallerySlot): string {
+  return slot.kind === 'kept' ? `e:${slot.id}` : `n:${slot.index}`;
+}
+
+/** A product's variation link as stored: the surcharge in thousandths. */
+interface LinkRow {
+  attribute_id: number;
+  attribute_name: string;
+  variation_id: number;
+  variation_title: string;
+  price: number;
+  is_required: boolean;
+  sort_order: number;
+}
+
+/** Variation links as the audit trail keeps them. */
+function auditLinks(links: ReadonlyArray<{ variation_id: number; price: number }>) {
+  return links.map((link) => ({
+    variation_id: link.variation_id,
+    price: fromThousandths(link.price),
+  }));
+}
+
+/** The product's fields as the audit trail keeps them (money as decimals, readable later). */
+function auditView(
+  row: ProductRow,
+  images: readonly string[],
+  links: ReadonlyArray<{ variation_id: number; price: number }>,
+): Record<string, unknown> {
+  return {
+    name: row.name,
+    name_en: row.name_en,
+    description: row.description,
+    description_en: row.description_en,
+    short_description: row.short_description,
+    short_description_en: row.short_description_en,
+    price: fromThousandths(row.price),
+    sale_price: row.sale_price === null ? null : fromThousandths(row.sale_price),
+    stock_quantity: row.stock_quantity,
+    category_id: row.category_id,
+    sku: row.sku,
+    featured: row.featured,
+    status: row.status,
+    images,
+    attribute_variations: auditLinks(links),
+  };
+}
+
+interface VariationLinkInput {
+  variation_id: number;
+  /** Surcharge in thousandths. */
+  price: number;
+  is_required: boolean;
+  sort_order: number;
+  /** The attribute the form says the variation belongs to, when it says one. */
+  attribute_id?: number;
+  /** Where a refusal about this link is reported. */
+  field: string;
+}
+
+/**
+ * The back office's product writes (spec admin.md: Product form, section 7 Products). Every write
+ * is one transaction with its audit entry; image files are stored before it and removed again if
+ * it fails, and files of removed images are deleted only once it has committed.
+ */
+export function createAdminProductsService(db: Database, deps: AdminProductsDeps) {
+  const { audit, changes, catalog, uploadsDir } = deps;
+
+  async function imagesOf(executor: Executor, productId: number): Promise<ImageRow[]> {
+    return executor
+      .select({
+        id: productImages.id,
+        filename: productImages.filename,
+        sort_order: productImages.sort_order,
+      })
+      .from(productImages)
+      .where(eq(productImages.product_id, productId))
+      .orderBy(asc(productImages.sort_order), asc(productImages.id));
+  }
+
+  async function linksOf(executor: Executor, productId: number): Promise<LinkRow[]> {
+    return executor
+      .select({
+        attribute_id: attributes.id,
+        attribute_name: attributes.name,
+        variation_id: attributeVariations.id,
+        variation_title: attributeVariations.title,
+        price: productAttributeVariations.price,
+        is_required: productAttributeVariations.is_required,
+        sort_order: productAttributeVariations.sort_order,
+      })
+      .from(productAttributeVariations)
+      .innerJoin(
+        attributeVariations,
+        eq(attributeVariations.id, productAttributeVariations.variation_id),
+      )
+      .innerJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
+      .where(eq(productAttributeVariations.product_id, productId))
+      .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id));
+  }
+
+  async function lockProduct(executor: Executor, id: number): Promise<ProductRow> {
+    const [row] = await executor.select().from(products).where(eq(products.id, id)).for('update');
+    if (!row) throw AppError.notFound('error.product_not_found');
+    return row;
+  }
+
+  /**
+   * Refusals that need the database, all reported at once: the category must exist, the SKU
+   * must be free (any letter case), each variation must exist, belong to the attribute named
+   * and appear once.
+   */
+  async function checkReferences(
+    tx: Executor,
+    values: { category_id: number | null; sku: string | null },
+    productId: number | null,
+    links: readonly VariationLinkInput[] | undefined,
+  ): Promise<void> {
+    const details: AppErrorDetail[] = [];
+    if (values.category_id !== null) {
+      const [category] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, values.category_id));
+      if (!category) details.push({ field: 'category_id', message: 'product.category_not_found' });
+    }
+    if (values.sku !== null) {
+      // The unique index compares exact text; this lock makes "ab-1" and "AB-1" wait for each
+      // other, so the check below cannot race another writer of the same SKU.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${SKU_LOCK_NAMESPACE}, hashtext(lower(${values.sku})))`,
+      );
+      const [taken] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            sql`lower(${products.sku}) = lower(${values.sku})`,
+            productId === null ? undefined : ne(products.id, productId),
+          ),
+        )
+        .limit(1);
+      if (taken) details.push({ field: 'sku', message: 'product.sku_taken' });
+    }
+    if (links && links.length > 0) {
+      const ids = [...new Set(links.map((link) => link.variation_id))];
+      const found = await tx
+        .select({ id: attributeVariations.id, attribute_id: attributeVariations.attribute_id })
+        .from(attributeVariations)
+        .where(inArray(attributeVariations.id, ids));
+      const attributeOf = new Map(found.map((row) => [row.id, row.attribute_id]));
+      const seen = new Set<number>();
+      for (const link of links) {
+        const owner = attributeOf.get(link.variation_id);
+        if (owner === undefined) {
+          details.push({ field: link.field, message: 'product.variation_not_found' });
+        } else if (link.attribute_id !== undefined && owner !== link.attribute_id) {
+          details.push({ field: link.field, message: 'product.variation_not_of_attribute' });
+        } else if (seen.has(link.variation_id)) {
+          details.push({ field: link.field, message: 'product.variation_duplicate' });
+        }
+        seen.add(link.variation_id);
+      }
+    }
+    if (details.length > 0) throw AppError.validation(details);
+  }
+
+  async function replaceLinks(
+    tx: Executor,
+    productId: number,
+    links: readonly VariationLinkInput[],
+  ): Promise<void> {
+    await tx
+      .delete(productAttributeVariations)
+      .where(eq(productAttributeVariations.product_id, productId));
+    if (links.length === 0) return;
+    await tx.insert(productAttributeVariations).values(
+      links.map((link) => ({
+        product_id: productId,
+        variation_id: link.variation_id,
+        price: link.price,
+        is_required: link.is_required,
+        sort_order: link.sort_order,
+      })),
+    );
+  }
+
+  /** Stores the uploads (verified, re-encoded); on a refusal, the ones stored so far are removed. */
+  async function storeUploads(files: readonly UploadedFile[]): Promise<string[]> {
+    const stored: string[] = [];
+    try {
+      for (const file of files) stored.push(await storeImage(file.data, 'products', uploadsDir));
+    } catch (error) {
+      await removeFiles(stored);
+      if (error instanceof AppError && error.details) {
+        // The media service names its own field; the form's field is `images`.
+        throw new AppError(
+          error.code,
+          error.messageKey,
+          error.details.map((detail) => ({ ...detail, field: 'images' })),
+          error.params,
+        );
+      }
+      throw error;
+    }
+    return stored;
+  }
+
+  async function removeFiles(filenames: readonly string[]): Promise<void> {
+    await Promise.all(
+      filenames.map((filename) =>
+        removeImage(filename, 'products', uploadsDir).catch((error: unknown) =>
+          deps.onFileCleanupError?.(error, filename),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Runs a write whose new files are already stored: their names go away again if it fails;
+   * once it commits, the files it let go are removed and the catalogue's copies are refreshed.
+   */
+  async function commitWithFiles<T>(
+    stored: readonly string[],
+    write: () => Promise<{ result: T; released: string[] }>,
+  ): Promise<T> {
+    let outcome: { result: T; released: string[] };
+    try {
+      outcome = await write();
+    } catch (error) {
+      await removeFiles(stored);
+      if (isSkuViolation(error)) throw skuTaken();
+      throw error;
+    }
+    changes.publish('catalog');
+    await removeFiles(outcome.released);
+    return outcome.result;
+  }
+
+  async function writeGallery(
+    tx: Executor,
+    productId: number,
+    current: readonly ImageRow[],
+    gallery: readonly GallerySlot[],
+    stored: readonly string[],
+  ): Promise<{ filenames: string[]; released: string[] }> {
+    const keptIds = new Set(gallery.flatMap((slot) => (slot.kind === 'kept' ? [slot.id] : [])));
+    const dropped = current.filter((image) => !keptIds.has(image.id));
+    if (dropped.length > 0) {
+      await tx.delete(productImages).where(
+        inArray(
+          productImages.id,
+          dropped.map((image) => image.id),
+        ),
+      );
+    }
+    const filenameOf = new Map(current.map((image) => [image.id, image.filename]));
+    const keptRows = gallery.flatMap((slot, position) =>
+      slot.kind === 'kept' ? [{ id: slot.id, position }] : [],
+    );
+    if (keptRows.length > 0) {
+      // One statement renumbers every kept image.
+      await tx.execute(sql`update ${productImages} set sort_order = ordering.position
+        from (values ${sql.join(
+          keptRows.map((row) => sql`(${row.id}::integer, ${row.position}::integer)`),
+          sql`, `,
+        )}) as ordering(id, position)
+        where ${productImages.id} = ordering.id`);
+    }
+    const newRows = gallery.flatMap((slot, position) =>
+      slot.kind === 'new'
+        ? [{ product_id: productId, filename: stored[slot.index]!, sort_order: position }]
+        : [],
+    );
+    if (newRows.length > 0) await tx.insert(productImages).values(newRows);
+    return {
+      filenames: gallery.map((slot) =>
+        slot.kind === 'kept' ? filenameOf.get(slot.id)! : stored[slot.index]!,
+      ),
+      released: dropped.map((image) => image.filename),
+    };
+  }
+
+  function formLinks(form: ProductForm): VariationLinkInput[] | undefined {
+    return form.attribute_variations?.map((link, index) => ({
+      variation_id: link.variation_id,
+      attribute_id: link.attribute_id,
+      price: link.price,
+      is_required: false,
+      sort_order: index,
+      field: `attribute_variations.${index}.variation_id`,
+    }));
+  }
+
+  /** The product as the edit form shows it, drafts included; NOT_FOUND when it does not exist. */
+  async function getAdminProduct(id: number): Promise<AdminProduct> {
+    const [product, links] = await Promise.all([
+      catalog.getProduct(id, { includeDrafts: true }),
+      linksOf(db, id),
+    ]);
+    return {
+      ...product,
+      attribute_variations: links.map((link): AdminProductVariation => ({
+        ...link,
+        price: fromThousandths(link.price),
+      })),
+    };
+  }
+
+  return {
+    getAdminProduct,
+
+    /** Creates a product from the form and its uploaded images (the first is the featured one). */
+    async createProduct(
+      form: ProductForm,
+      files: readonly UploadedFile[],
+      actor: Actor,
+    ): Promise<AdminProduct> {
+      // Refusals that need no database come before any image is processed.
+      const gallery = planGallery([], form.existingImages, files.length, form.image_order);
+      const links = formLinks(form);
+      const stored = await storeUploads(files);
+      const id = await commitWithFiles(stored, () =>
+        db.transaction(async (tx) => {
+          const values = {
+            name: form.name,
+            name_en: form.name_en ?? null,
+            description: form.description ?? null,
+            description_en: form.description_en ?? null,
+            short_description: form.short_description ?? null,
+            short_description_en: form.short_description_en ?? null,
+            price: form.price,
+            sale_price: form.sale_price ?? null,
+            stock_quantity: form.stock_quantity,
+            category_id: form.category_id,
+            sku: form.sku ?? null,
+            featured: form.featured ?? false,
+            status: form.status ?? 'draft',
+          };
+          await checkReferences(tx, values, null, links);
+          const [row] = await tx.insert(products).values(values).returning();
+          const product = row!;
+          const { filenames } = await writeGallery(tx, product.id, [], gallery, stored);
+          if (links) await replaceLinks(tx, product.id, links);
+          await audit.record(tx, {
+            actor,
+            entity: 'products',
+            entityId: product.id,
+            action: 'create',
+            after: auditView(product, filenames, links ?? []),
+          });
+          return { result: product.id, released: [] };
+        }),
+      );
+      return getAdminProduct(id);
+    },
+
+    /**
+     * Saves the form over a product. Fields the form leaves out keep their value; images not in
+     * existingImages are removed (absent: all kept); attribute_variations, when sent, replaces
+     * the product's set.
+     */
+    async updateProduct(
+      id: number,
+      form: ProductForm,
+      files: readonly UploadedFile[],
+      actor: Actor,
+    ): Promise<AdminProduct> {
+      // A first look outside the transaction refuses a bad gallery before images are processed;
+      // the transaction checks again against the locked product.
+      planGallery(await imagesOf(db, id), form.existingImages, files.length, form.image_order);
+      const links = formLinks(form);
+      const stored = await storeUploads(files);
+      await commitWithFiles(stored, () =>
+        db.transaction(async (tx) => {
+          const before = await lockProduct(tx, id);
+          const current = await imagesOf(tx, id);
+          const currentLinks = await linksOf(tx, id);
+          const gallery = planGallery(current, form.existingImages, files.length, form.image_order);
+          const values = {
+            name: form.name,
+            name_en: form.name_en === undefined ? before.name_en : form.name_en,
+            description: form.description === undefined ? before.description : form.description,
+            description_en:
+              form.description_en === undefined ? before.description_en : form.description_en,
+            short_description:
+              form.short_description === undefined
+                ? before.short_description
+                : form.short_description,
+            short_description_en:
+              form.short_description_en === undefined
+                ? before.short_description_en
+                : form.short_description_en,
+            price: form.price,
+            sale_price: form.sale_price === undefined ? before.sale_price : form.sale_price,
+            stock_quantity: form.stock_quantity,
+            category_id: form.category_id,
+            sku: form.sku === undefined ? before.sku : form.sku,
+            featured: form.featured ?? before.featured,
+            status: form.status ?? before.status,
+            updated_at: new Date(),
+          };
+          // A kept sale price must still fit under a new price.
+          if (values.sale_price !== null && values.sale_price > values.price) {
+            throw AppError.validation([
+              { field: 'sale_price', message: 'product.sale_price_above_price' },
+            ]);
+          }
+          await checkReferences(tx, values, id, links);
+          const [row] = await tx
+            .update(products)
+            .set(values)
+            .where(eq(products.id, id))
+            .returning();
+          const { filenames, released } = await writeGallery(tx, id, current, gallery, stored);
+          if (links) await replaceLinks(tx, id, links);
+          await audit.record(tx, {
+            actor,
+            entity: 'products',
+            entityId: id,
+            action: 'update',
+            before: auditView(
+              before,
+              current.map((image) => image.filename),
+              currentLinks,
+            ),
+            after: auditView(row!, filenames, links ?? currentLinks),
+          });
+          return { result: id, released };
+        }),
+      );
+      return getAdminProduct(id);
+    },
+
+    /**
+     * Deletes a product with its images (files too) and variation links; cart lines holding it
+     * go with it, order items keep their snapshot (their product_id becomes null).
+     */
+    async deleteProduct(id: number, actor: Actor): Promise<void> {
+      await commitWithFiles([], () =>
+        db.transaction(async (tx) => {
+          const before = await lockProduct(tx, id);
+          const images = await imagesOf(tx, id);
+          const links = await linksOf(tx, id);
+          await tx.delete(products).where(eq(products.id, id));
+          await audit.record(tx, {
+            actor,
+            entity: 'products',
+            entityId: id,
+            action: 'delete',
+            before: auditView(
+              before,
+              images.map((image) => image.filename),
+              links,
+            ),
+          });
+          return { result: undefined, released: images.map((image) => image.filename) };
+        }),
+      );
+    },
+
+    /** Removes one image of a product and its files; NOT_FOUND unless it is that product's. */
+    async deleteProductImage(id: number, imageId: number, actor: Actor): Promise<AdminProduct> {
+      await commitWithFiles([], () =>
+        db.transaction(async (tx) => {
+          await lockProduct(tx, id);
+          const images = await imagesOf(tx, id);
+          const image = images.find((candidate) => candidate.id === imageId);
+          if (!image) throw AppError.notFound('product.image_not_found');
+          await tx.delete(productImages).where(eq(productImages.id, imageId));
+          await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
+          await audit.record(tx, {
+            actor,
+            entity: 'products',
+            entityId: id,
+            action: 'update',
+            before: { images: images.map((row) => row.filename) },
+            after: {
+              images: images.filter((row) => row.id !== imageId).map((row) => row.filename),
+            },
+          });
+          return { result: undefined, released: [image.filename] };
+        }),
+      );
+      return getAdminProduct(id);
+    },
+
+    /** Replaces the variations a product offers (spec section 7, POST /products/:id/attributes). */
+    async replaceProductAttributes(
+      id: number,
+      body: ProductAttributesBody,
+      actor: Actor,
+    ): Promise<ProductAttribute[]> {
+      const links = body.attributes.map((link, index) => ({
+        variation_id: link.attribute_variation_id,
+        price: link.price,
+        is_required: link.is_required,
+        sort_order: link.sort_order,
+        field: `attributes.${index}.attribute_variation_id`,
+      }));
+      await commitWithFiles([], () =>
+        db.transaction(async (tx) => {
+          await lockProduct(tx, id);
+          const before = await linksOf(tx, id);
+          await checkReferences(tx, { category_id: null, sku: null }, id, links);
+          await replaceLinks(tx, id, links);
+          await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
+          await audit.record(tx, {
+            actor,
+            entity: 'products',
+            entityId: id,
+            action: 'update',
+            before: { attribute_variations: auditLinks(before) },
+            after: { attribute_variations: auditLinks(links) },
+          });
+          return { result: undefined, released: [] };
+        }),
+      );
+      return catalog.listProductAttributes(id, { includeDrafts: true });
+    },
+  };
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;
