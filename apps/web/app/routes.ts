@@ -28,6 +28,8 @@ export default [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/products/new', 'routes/admin/product-new.tsx'),
     route('admin/products/edit/:id', 'routes/admin/product-edit.tsx'),
+    route('admin/categories/new', 'routes/admin/category-new.tsx'),
+    route('admin/categories/edit/:id', 'routes/admin/category-edit.tsx'),
   ]),
   route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),
   route('admin-dashboard', 'routes/admin/redirect.ts', { id: 'admin-dashboard' }),

@@ -1,0 +1,120 @@
+import { formatAmount, fromThousandths, toThousandths } from '@shop/shared';
+import type { MessageKey } from '../../../i18n/i18n';
+
+/**
+ * The rules of the attributes tab (admin spec: Attributes tab, sections 3 and 5): what is checked
+ * before sending a name, a value's title or its additional price, and the JSON bodies of
+ * /api/simple-attributes. The server checks every one of them again.
+ */
+
+/**
+ * Longest attribute name or value title, in characters: the contract's ATTRIBUTE_TEXT_MAX
+ * (packages/shared/src/contracts/admin-attributes.ts), repeated here because that module carries
+ * zod, which stays out of the browser bundle.
+ */
+export const ATTRIBUTE_TEXT_MAX = 100;
+
+/** Every control character, line breaks included: names and titles are one line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Length in characters as the server counts them (code points, so an emoji counts once). */
+function length(text: string): number {
+  return [...text].length;
+}
+
+/** Why an attribute name cannot be sent (spec section 5: non-empty after trimming), or null. */
+export function attributeNameProblem(name: string): MessageKey | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'admin-attributes.validation.name_required';
+  if (length(trimmed) > ATTRIBUTE_TEXT_MAX) return 'admin-attributes.validation.name_too_long';
+  if (CONTROL_CHARACTERS.test(trimmed)) return 'admin-attributes.validation.name_invalid';
+  return null;
+}
+
+/** Why a value's title cannot be sent (spec section 5: non-empty after trimming), or null. */
+export function variationTitleProblem(title: string): MessageKey | null {
+  const trimmed = title.trim();
+  if (!trimmed) return 'admin-attributes.validation.title_required';
+  if (length(trimmed) > ATTRIBUTE_TEXT_MAX) return 'admin-attributes.validation.title_too_long';
+  if (CONTROL_CHARACTERS.test(trimmed)) return 'admin-attributes.validation.title_invalid';
+  return null;
+}
+
+/** The highest surcharge the server accepts: 1,000,000 in decimals (formMoney's default). */
+const MAX_SURCHARGE_THOUSANDTHS = 1_000_000_000;
+
+/**
+ * An additional price as typed, as the decimal number the API takes: empty means 0; otherwise
+ * digits with at most 3 decimals ("2", "2.5", "0.250"), Arabic-Indic digits and the Arabic
+ * decimal separator (٫) accepted. A comma is refused: "1,250" could mean either 1.25 or 1250.
+ * Null when it is not such an amount.
+ */
+export function parseAdditionalPrice(text: string): number | null {
+  const normalised = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.');
+  if (normalised === '') return 0;
+  if (!/^\d{1,10}(\.\d{1,3})?$/.test(normalised)) return null;
+  const thousandths = toThousandths(normalised);
+  if (thousandths > MAX_SURCHARGE_THOUSANDTHS) return null;
+  return fromThousandths(thousandths);
+}
+
+export function additionalPriceProblem(text: string): MessageKey | null {
+  return parseAdditionalPrice(text) === null ? 'admin-attributes.validation.price_invalid' : null;
+}
+
+/** A stored surcharge as the input shows it: "2.5" for 2.5, "" for none. */
+export function additionalPriceInput(amount: number): string {
+  if (amount === 0) return '';
+  return formatAmount(toThousandths(amount), 'catalogue');
+}
+
+/** A surcharge for display with the store's currency symbol, in the back office's 3 decimals. */
+export function formatSurcharge(amount: number, symbol: string): string {
+  return `${formatAmount(toThousandths(amount), 'admin')} ${symbol}`;
+}
+
+/** The fields of the value form, in screen order (the focus goes to the first problem). */
+export const variationFields = ['title', 'additional_price'] as const;
+export type VariationField = (typeof variationFields)[number];
+
+export interface VariationDraft {
+  title: string;
+  /** As typed; empty means no surcharge. */
+  additional_price: string;
+}
+
+/** What is wrong with a value before sending it (title non-empty after trimming, price ≥ 0). */
+export function variationProblems(draft: VariationDraft): Partial<Record<VariationField, MessageKey>> {
+  const problems: Partial<Record<VariationField, MessageKey>> = {};
+  const title = variationTitleProblem(draft.title);
+  if (title) problems.title = title;
+  const price = additionalPriceProblem(draft.additional_price);
+  if (price) problems.additional_price = price;
+  return problems;
+}
+
+/** The body of POST/PUT /simple-attributes (a trimmed name). */
+export function attributeBody(name: string): { name: string } {
+  return { name: name.trim() };
+}
+
+/**
+ * The body of POST /simple-attributes/:id/variations and PUT …/variations/:variationId: the
+ * trimmed title and the surcharge as a decimal number (0 when left empty). Call it only once
+ * variationProblems found nothing.
+ */
+export function variationBody(draft: VariationDraft): { title: string; additional_price: number } {
+  return { title: draft.title.trim(), additional_price: parseAdditionalPrice(draft.additional_price) ?? 0 };
+}
+
+/** Whether an edit changes a value at all (nothing to send otherwise). */
+export function variationChanged(draft: VariationDraft, stored: { title: string; additional_price: number }): boolean {
+  if (draft.title.trim() !== stored.title) return true;
+  const price = parseAdditionalPrice(draft.additional_price);
+  return price === null || price !== stored.additional_price;
+}

@@ -1,0 +1,54 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminAttribute,
+  AdminAttributeDeleteResponse,
+  AdminAttributeListResponse,
+  AdminAttributeResponse,
+  AdminVariationResponse,
+} from '@shop/shared';
+import { adminApi, adminKeys } from '../ui/admin-api';
+
+/** The calls of the attributes tab (spec section 7 "Attributes"); JSON bodies. */
+
+/** GET /simple-attributes: every attribute with its values and how many products use them. */
+export function attributesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.attributes,
+    queryFn: async () => (await adminApi().get<AdminAttributeListResponse>('/simple-attributes')).attributes,
+    retry: false,
+  });
+}
+
+export async function createAttribute(body: { name: string }): Promise<AdminAttribute> {
+  return (await adminApi().post<AdminAttributeResponse>('/simple-attributes', body)).attribute;
+}
+
+export async function renameAttribute(id: number, body: { name: string }): Promise<AdminAttribute> {
+  return (await adminApi().put<AdminAttributeResponse>(`/simple-attributes/${id}`, body)).attribute;
+}
+
+export async function deleteAttribute(id: number): Promise<AdminAttributeDeleteResponse> {
+  return adminApi().delete<AdminAttributeDeleteResponse>(`/simple-attributes/${id}`);
+}
+
+export async function createVariation(attributeId: number, body: { title: string; additional_price: number }) {
+  return (await adminApi().post<AdminVariationResponse>(`/simple-attributes/${attributeId}/variations`, body)).variation;
+}
+
+export async function updateVariation(attributeId: number, variationId: number, body: { title: string; additional_price: number }) {
+  return (await adminApi().put<AdminVariationResponse>(`/simple-attributes/${attributeId}/variations/${variationId}`, body)).variation;
+}
+
+export async function deleteVariation(attributeId: number, variationId: number): Promise<AdminAttributeDeleteResponse> {
+  return adminApi().delete<AdminAttributeDeleteResponse>(`/simple-attributes/${attributeId}/variations/${variationId}`);
+}
+
+/**
+ * After a write: the list shows the change at once (the reply's data patched in), then is
+ * fetched again for the counts. Product forms read attribute names, so they refresh too.
+ */
+export function refreshAfterWrite(queryClient: QueryClient, patch?: (attributes: AdminAttribute[]) => AdminAttribute[]): void {
+  if (patch) queryClient.setQueryData<AdminAttribute[]>(adminKeys.attributes, (current) => (current ? patch(current) : current));
+  void queryClient.invalidateQueries({ queryKey: adminKeys.attributes });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+}

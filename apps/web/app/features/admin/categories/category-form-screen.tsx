@@ -1,0 +1,294 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ChevronRightIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
+import { serverFieldMessage, useFieldForm } from '../../../components/ui/use-field-form';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { userCan } from '../shell/gate';
+import { FolderIcon } from '../ui/admin-icons';
+import { useAuthFailure } from '../ui/admin-api';
+import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
+import { ImagePicker } from '../ui/image-picker';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
+import { useUnsavedChanges } from '../ui/use-unsaved-changes';
+import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  CATEGORY_SORT_ORDER_MAX,
+  categoryFields,
+  categoryFormData,
+  categoryFormFrom,
+  categoryFormProblems,
+  emptyCategoryForm,
+  indentedName,
+  isCategoryFormDirty,
+  parentOptions,
+  untouchedImage,
+  type CategoryForm,
+  type CategoryImageState,
+} from './category-rules';
+
+/** Where the form returns on save, cancel and back (spec: Category form). */
+export const CATEGORIES_TAB_PATH = '/admin?tab=categories';
+
+const fieldId = (field: keyof CategoryForm) => `category-${field}`;
+const IMAGE_ID = 'category-image';
+
+function BackLink() {
+  const { t } = useI18n();
+  return (
+    <Link
+      to={CATEGORIES_TAB_PATH}
+      className="mb-3 inline-flex min-h-10 items-center gap-1 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+    >
+      {/* Points back: to the right in Arabic, to the left in English. */}
+      <ChevronRightIcon className="size-5 ltr:-scale-x-100" />
+      {t('admin-categories.form.back')}
+    </Link>
+  );
+}
+
+function NotFoundPanel() {
+  const { t } = useI18n();
+  return (
+    <EmptyPanel
+      icon={<FolderIcon className="size-8" />}
+      title={t('admin-categories.form.load_error')}
+      text={t('admin-categories.form.not_found')}
+      action={<ButtonLink to={CATEGORIES_TAB_PATH}>{t('admin-categories.form.back')}</ButtonLink>}
+    />
+  );
+}
+
+/** /admin/categories/edit/{id} with an id that names no category. */
+export function CategoryNotFound() {
+  const { t } = useI18n();
+  return (
+    <section className="mx-auto max-w-4xl">
+      <title>{`${t('admin-categories.form.edit_title')} | ${t('admin.meta.title')}`}</title>
+      <BackLink />
+      <NotFoundPanel />
+    </section>
+  );
+}
+
+/**
+ * /admin/categories/new (id null) and /admin/categories/edit/{id}: loads what the form needs (the
+ * category, and every category for the parent select), then shows the form. Without
+ * catalog.write there is nothing to do here.
+ */
+export function CategoryFormScreen({ id }: { id: number | null }) {
+  const { t } = useI18n();
+  const { user } = useAuth();
+  const canWrite = userCan(user, 'catalog.write');
+  const authFailure = useAuthFailure();
+  const categories = useQuery({ ...adminCategoriesQuery(), enabled: canWrite });
+  const category = useQuery({ ...adminCategoryQuery(id ?? 0), enabled: canWrite && id !== null });
+  const title = id === null ? t('admin-categories.form.create_title') : t('admin-categories.form.edit_title');
+
+  useEffect(() => {
+    const error = categories.error ?? category.error;
+    if (error) authFailure(error);
+  }, [categories.error, category.error, authFailure]);
+
+  let body;
+  if (!canWrite) {
+    body = (
+      <EmptyPanel
+        icon={<FolderIcon className="size-8" />}
+        title={t('admin-categories.form.readonly_title')}
+        text={t('admin-categories.form.readonly_text')}
+        action={<ButtonLink to={CATEGORIES_TAB_PATH}>{t('admin-categories.form.back')}</ButtonLink>}
+      />
+    );
+  } else if (id !== null && category.isError) {
+    const gone = category.error instanceof ApiError && category.error.status === 404;
+    body = gone ? (
+      <NotFoundPanel />
+    ) : (
+      <ErrorPanel title={t('admin-categories.form.load_error')} error={category.error} onRetry={() => void category.refetch()} />
+    );
+  } else if (categories.isError) {
+    body = <ErrorPanel title={t('admin-categories.load_error')} error={categories.error} onRetry={() => void categories.refetch()} />;
+  } else if (categories.isPending || (id !== null && category.isPending)) {
+    body = <LoadingPanel />;
+  } else {
+    body = <CategoryFormBody key={id ?? 'new'} id={id} category={id === null ? null : (category.data ?? null)} categories={categories.data} />;
+  }
+
+  return (
+    <section className="mx-auto max-w-4xl">
+      <title>{`${title} | ${t('admin.meta.title')}`}</title>
+      <BackLink />
+      <AdminPageHeader title={id !== null && category.data ? `${title}: ${category.data.name}` : title} />
+      {body}
+    </section>
+  );
+}
+
+function CategoryFormBody({ id, category, categories }: { id: number | null; category: CategoryRow | null; categories: readonly CategoryRow[] }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  const initial = useMemo(() => (category ? categoryFormFrom(category) : emptyCategoryForm()), [category]);
+  const form = useFieldForm<CategoryForm>(initial, { fields: categoryFields, fieldId });
+  const [image, setImage] = useState<CategoryImageState>(untouchedImage);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [boxMessages, setBoxMessages] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  const options = useMemo(() => parentOptions(categories, id), [categories, id]);
+  const allowedParents = useMemo(() => new Set(options.map((row) => row.category.id)), [options]);
+  const storedImage = category?.image ?? null;
+
+  const dirty = !saved && isCategoryFormDirty(form.values, initial, image);
+  useUnsavedChanges(dirty);
+
+  // Leaves once the guard above has seen that nothing is unsaved any more.
+  useEffect(() => {
+    if (saved) void navigate(CATEGORIES_TAB_PATH);
+  }, [saved, navigate]);
+
+  const saving = useMutation({
+    mutationFn: (body: FormData) => saveCategory(id, body),
+    onSuccess: () => {
+      toast.success(id === null ? t('admin-categories.toast.created') : t('admin-categories.toast.updated'));
+      void refreshCategories(queryClient);
+      setSaved(true);
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      const elsewhere = form.showServerErrors(error) ?? [];
+      const imageMessage = serverFieldMessage(error, 'image') ?? serverFieldMessage(error, 'remove_image');
+      setImageError(imageMessage);
+      const reason = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : t('admin-categories.form.save_failed');
+      setBoxMessages([reason, ...elsewhere.filter((message) => message !== imageMessage && message !== reason)]);
+      const onAField = error instanceof ApiError && error.details.some((detail) => (categoryFields as readonly string[]).includes(detail.field));
+      if (imageMessage && !onAField) document.getElementById(IMAGE_ID)?.focus();
+      else if (!onAField) requestAnimationFrame(() => box.current?.querySelector<HTMLElement>('[role="alert"]')?.focus());
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving.isPending) return;
+    const problems = categoryFormProblems(form.values, allowedParents);
+    // A number input holding something that is not a number reports an empty value: refuse it too.
+    const sortInput = document.getElementById(fieldId('sort_order'));
+    if (sortInput instanceof HTMLInputElement && sortInput.validity.badInput) problems.sort_order = 'admin-categories.validation.sort_order_invalid';
+    setBoxMessages([]);
+    if (!form.validate(problems, (key) => t(key))) return;
+    saving.mutate(categoryFormData(form.values, image));
+  }
+
+  const sortHint = t('admin-categories.form.sort_order_hint');
+  const parentHint = id !== null ? t('admin-categories.form.parent_hint_edit') : undefined;
+  const busy = saving.isPending || saved;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div ref={box}>
+        <FormErrorBox messages={boxMessages} />
+      </div>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6 rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+        <BilingualField
+          id={fieldId('name')}
+          label={t('admin-categories.form.name')}
+          required
+          arabic={form.values.name}
+          english={form.values.name_en}
+          onArabic={(value) => form.change('name', value)}
+          onEnglish={(value) => form.change('name_en', value)}
+          errors={{ arabic: form.errors.name, english: form.errors.name_en }}
+          maxLength={CATEGORY_NAME_MAX + 20}
+        />
+        <BilingualField
+          id={fieldId('description')}
+          label={t('admin-categories.form.description')}
+          multiline
+          rows={4}
+          arabic={form.values.description}
+          english={form.values.description_en}
+          onArabic={(value) => form.change('description', value)}
+          onEnglish={(value) => form.change('description_en', value)}
+          errors={{ arabic: form.errors.description, english: form.errors.description_en }}
+          maxLength={CATEGORY_DESCRIPTION_MAX + 50}
+        />
+        <div className="grid gap-4 md:grid-cols-2">
+          <Field id={fieldId('parent_id')} label={t('admin-categories.form.parent')} hint={parentHint} error={form.errors.parent_id}>
+            <SelectInput
+              id={fieldId('parent_id')}
+              value={form.values.parent_id}
+              onValue={(value) => form.change('parent_id', value)}
+              error={form.errors.parent_id}
+              hint={parentHint}
+            >
+              <option value="">{t('admin-categories.form.no_parent')}</option>
+              {options.map(({ category: option, depth }) => (
+                <option key={option.id} value={String(option.id)}>
+                  {indentedName(option.is_active ? option.name : t('admin-categories.form.parent_inactive', { name: option.name }), depth)}
+                </option>
+              ))}
+            </SelectInput>
+          </Field>
+          <Field id={fieldId('sort_order')} label={t('admin-categories.form.sort_order')} optional hint={sortHint} error={form.errors.sort_order}>
+            <TextInput
+              id={fieldId('sort_order')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={CATEGORY_SORT_ORDER_MAX}
+              step={1}
+              value={form.values.sort_order}
+              onValue={(value) => form.change('sort_order', value)}
+              error={form.errors.sort_order}
+              hint={sortHint}
+              dir="ltr"
+            />
+          </Field>
+        </div>
+        <CheckboxField
+          id="category-is_active"
+          label={t('admin-categories.form.is_active')}
+          checked={form.values.is_active}
+          onChecked={(checked) => form.change('is_active', checked)}
+        />
+        <ImagePicker
+          id={IMAGE_ID}
+          label={t('admin-categories.form.image')}
+          currentUrl={image.removed ? null : storedImage}
+          file={image.file}
+          onFile={(file) => {
+            setImage((current) => ({ ...current, file }));
+            setImageError(undefined);
+          }}
+          onRemove={() => {
+            setImage({ file: null, removed: storedImage !== null });
+            setImageError(undefined);
+          }}
+          error={imageError}
+          onProblem={(message) => {
+            setImageError(message);
+            document.getElementById(IMAGE_ID)?.focus();
+          }}
+        />
+        <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
+          <ButtonLink to={CATEGORIES_TAB_PATH} variant="secondary">
+            {t('admin.common.cancel')}
+          </ButtonLink>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('admin.common.saving') : id === null ? t('admin-categories.form.create_submit') : t('admin-categories.form.update_submit')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

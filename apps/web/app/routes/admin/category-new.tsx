@@ -1,0 +1,13 @@
+import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
+import { CategoryFormScreen } from '../../features/admin/categories/category-form-screen';
+
+export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'categories' };
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** /admin/categories/new: the category form, empty (admin spec: Category form). */
+export default function CategoryNewPage() {
+  return <CategoryFormScreen id={null} />;
+}
