@@ -67,10 +67,13 @@ export const productFields = [
 ] as const;
 export type ProductField = (typeof productFields)[number];
 
-/** Longest texts the form lets through (the server has the last word). */
+/**
+ * The contract's limits (packages/shared/src/contracts/admin-products.ts), repeated here because
+ * that module carries zod, which stays out of the browser bundle.
+ */
 export const PRODUCT_NAME_MAX = 200;
-export const PRODUCT_SHORT_DESCRIPTION_MAX = 500;
-export const PRODUCT_DESCRIPTION_MAX = 10_000;
+export const PRODUCT_SHORT_DESCRIPTION_MAX = 1000;
+export const PRODUCT_DESCRIPTION_MAX = 20_000;
 export const PRODUCT_SKU_MAX = 100;
 /** Largest price and stock the form accepts. */
 export const PRODUCT_PRICE_MAX: Thousandths = 1_000_000_000;

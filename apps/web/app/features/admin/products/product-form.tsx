@@ -115,7 +115,8 @@ export function ProductForm({
   const saving = useMutation({
     mutationFn: (body: FormData) => saveProduct(productId, body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      // Category and attribute counts change with the product: every back-office list is stale.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       toast.success(mode === 'create' ? t('admin-products.form.created') : t('admin-products.form.updated'));
       setSaved(true);
     },

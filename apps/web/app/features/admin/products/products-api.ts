@@ -1,11 +1,14 @@
-import type {
-  AdminAttributeListResponse,
-  Product,
-  ProductAttributesResponse,
-  ProductListResponse,
-  ProductResponse,
+import {
+  PRODUCT_PAGE_SIZE,
+  type AdminAttributeListResponse,
+  type AdminProduct,
+  type AdminProductResponse,
+  type CategoryListResponse,
+  type Product,
+  type ProductAttributesResponse,
+  type ProductListResponse,
+  type ProductResponse,
 } from '@shop/shared';
-import { PRODUCT_PAGE_SIZE } from '@shop/shared';
 import { adminApi, adminKeys } from '../ui/admin-api';
 import type { AdminProductSort } from './product-form-rules';
 
@@ -58,18 +61,9 @@ export async function fetchProductAttributes(id: number): Promise<ProductAttribu
   return body.attributes;
 }
 
-/** What the category select needs of a category (GET /api/categories?admin=true, flat_categories). */
-export interface CategoryChoice {
-  id: number;
-  name: string;
-  name_en?: string | null;
-  parent_id: number | null;
-  sort_order?: number | null;
-  is_active?: boolean;
-}
-
-export async function fetchCategoryChoices(): Promise<CategoryChoice[]> {
-  const body = await adminApi().get<{ flat_categories: CategoryChoice[] }>('/categories', { admin: 'true' });
+/** Every category, active or not (GET /api/categories?admin=true, flat_categories). */
+export async function fetchCategoryChoices(): Promise<CategoryListResponse['flat_categories']> {
+  const body = await adminApi().get<CategoryListResponse>('/categories', { admin: 'true' });
   return body.flat_categories;
 }
 
@@ -78,9 +72,11 @@ export async function fetchAttributeChoices(): Promise<AdminAttributeListRespons
   return body.attributes;
 }
 
-export async function saveProduct(id: number | null, form: FormData): Promise<Product> {
+/** POST /api/products (id null) or PUT /api/products/:id with the form's multipart body. */
+export async function saveProduct(id: number | null, form: FormData): Promise<AdminProduct> {
   const api = adminApi();
-  const body = id === null ? await api.postForm<ProductResponse>('/products', form) : await api.putForm<ProductResponse>(`/products/${id}`, form);
+  const body =
+    id === null ? await api.postForm<AdminProductResponse>('/products', form) : await api.putForm<AdminProductResponse>(`/products/${id}`, form);
   return body.product;
 }
 

@@ -94,7 +94,8 @@ export default function ProductsTab() {
     mutationFn: (product: Product) => deleteProduct(product.id),
     onSuccess: () => {
       toast.success(t('admin-products.delete.success'));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+      // Category and attribute counts change with the product: every back-office list is stale.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (error) => {
       if (authFailure(error)) return;
@@ -216,9 +217,12 @@ export default function ProductsTab() {
   let body;
   if (products.isPending) {
     body = <LoadingPanel />;
-  } else if (products.isError && rows.length === 0) {
+  } else if (products.isError && !products.isFetchNextPageError) {
     body = <ErrorPanel title={t('admin-products.list.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
-  } else if (rows.length === 0 && !products.isPlaceholderData) {
+  } else if (rows.length === 0 && products.isPlaceholderData) {
+    // A new search on its way after an empty one: neither "none yet" nor "no match" is known yet.
+    body = <LoadingPanel />;
+  } else if (rows.length === 0) {
     body = searching ? (
       <EmptyPanel
         icon={<SearchIcon className="size-8" />}
@@ -293,7 +297,7 @@ export default function ProductsTab() {
             ) : null}
             <LoadMoreFooter
               hasMore={hasMore}
-              loading={products.isFetchingNextPage}
+              loading={products.isFetchingNextPage || products.isPlaceholderData}
               onLoadMore={() => void products.fetchNextPage()}
               allShownText={t('admin-products.list.all_shown')}
             />
