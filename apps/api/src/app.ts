@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError } from './plugins/errors.js';
+import { connectChangeFeed } from './lib/change-transport.js';
 import { formBodyPlugin } from './lib/form-body.js';
 import { languagePlugin } from './plugins/language.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
@@ -78,6 +79,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('services', createServices(database.db, config, app.log));
   // Let e-mails already under way finish before the database they may write to is closed.
   app.addHook('onClose', () => app.services.background.drain());
+  // Changes published here reach the other processes on this database, and theirs reach us.
+  const disconnectChanges = await connectChangeFeed(app.services.changes, database, app.log);
+  app.addHook('onClose', disconnectChanges);
 
   // External plugins first, then the shop's own, then routes.
   await app.register(cookie, { secret: await app.services.cart.cookieSecret() });
