@@ -84,9 +84,28 @@ export const cartSummarySchema = z.object({
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
+/** Why a line left the cart on its own: its product, or the option chosen, can no longer be bought. */
+export const CART_REMOVAL_REASONS = ['option_unavailable', 'product_unavailable'] as const;
+export type CartRemovalReason = (typeof CART_REMOVAL_REASONS)[number];
+
+/** A line the server dropped while reading the cart, named so the shopper can be told. */
+export const removedCartItemSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  name_en: z.string().nullable(),
+  reason: z.enum(CART_REMOVAL_REASONS),
+});
+export type RemovedCartItem = z.infer<typeof removedCartItemSchema>;
+
 export const cartResponseSchema = successShape({
   items: z.array(cartItemSchema),
   summary: cartSummarySchema,
+  /**
+   * Lines dropped by this very read because they can no longer be bought (the chosen value was
+   * deleted or is no longer offered, or the product was withdrawn). Reported once: a later read
+   * no longer has them.
+   */
+  removed_items: z.array(removedCartItemSchema),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 

@@ -114,7 +114,7 @@ describe('mergeCarts', () => {
   });
 
   it('reads an unknown user as an empty cart without creating one', async () => {
-    expect(await service.forUser(12345)).toEqual({ items: [], summary: { total: 0, total_items: 0 } });
+    expect(await service.forUser(12345)).toEqual({ items: [], summary: { total: 0, total_items: 0 }, removed_items: [] });
     expect(await database.db.select().from(carts).where(eq(carts.user_id, 12345))).toHaveLength(0);
   });
 });

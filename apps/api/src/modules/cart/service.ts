@@ -5,10 +5,12 @@ import {
   fromThousandths,
   type CartItem,
   type CartSummary,
+  type RemovedCartItem,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { productNames } from '../catalog/product-names.js';
 import type { CatalogService, PricedLine } from '../catalog/service.js';
 
 /** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
@@ -18,6 +20,8 @@ export type CartOwner =
 export interface CartView {
   items: CartItem[];
   summary: CartSummary;
+  /** Lines this read dropped because they can no longer be bought. */
+  removed_items: RemovedCartItem[];
 }
 
 export interface CartLineInput {
@@ -58,7 +62,11 @@ function ownerCondition(owner: CartOwner): SQL | undefined {
   return owner.token === undefined ? undefined : eq(carts.token_hash, hashToken(owner.token));
 }
 
-const emptyCart = (): CartView => ({ items: [], summary: { total: 0, total_items: 0 } });
+const emptyCart = (): CartView => ({
+  items: [],
+  summary: { total: 0, total_items: 0 },
+  removed_items: [],
+});
 
 /** Refuses a quantity of a product above its stock when the product's stock is managed. */
 function ensureStock(line: PricedLine, wanted: number): void {
@@ -146,7 +154,36 @@ export function createCartService(db: Database, options: CartServiceOptions) {
       .orderBy(asc(cartItems.created_at), asc(cartItems.id));
   }
 
-  /** The cart re-priced from the catalogue; lines that can no longer be bought are deleted. */
+  /**
+   * Deletes lines that can no longer be bought and names the ones this call deleted (a line
+   * another request deleted first is not reported twice), one entry per product.
+   */
+  async function dropLines(lineIds: number[]): Promise<RemovedCartItem[]> {
+    if (lineIds.length === 0) return [];
+    const deleted = await db
+      .delete(cartItems)
+      .where(inArray(cartItems.id, lineIds))
+      .returning({ product_id: cartItems.product_id });
+    const names = await productNames(db, deleted.map((line) => line.product_id));
+    const removed = new Map<number, RemovedCartItem>();
+    for (const { product_id } of deleted) {
+      const product = names.get(product_id);
+      if (!product || removed.has(product_id)) continue;
+      removed.set(product_id, {
+        product_id,
+        name: product.name,
+        name_en: product.name_en,
+        // A published product lost the option chosen (value deleted or no longer offered).
+        reason: product.published ? 'option_unavailable' : 'product_unavailable',
+      });
+    }
+    return [...removed.values()];
+  }
+
+  /**
+   * The cart re-priced from the catalogue; lines that can no longer be bought are deleted and
+   * listed in removed_items, so the shopper is told once.
+   */
   async function present(cartId: number | undefined): Promise<CartView> {
     if (cartId === undefined) return emptyCart();
     const lines = await linesOf(cartId);
@@ -169,6 +206,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         id: line.id,
         product_id: line.product_id,
         name: price.name,
+        name_en: price.name_en,
         short_description: price.short_description,
         featured_image: price.featured_image,
         display_price: fromThousandths(price.unit_price),
@@ -185,10 +223,12 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         ),
       });
     });
-    if (stale.length > 0) {
-      await db.delete(cartItems).where(inArray(cartItems.id, stale));
-    }
-    return { items, summary: { total: fromThousandths(total), total_items: totalItems } };
+    const removed = await dropLines(stale);
+    return {
+      items,
+      summary: { total: fromThousandths(total), total_items: totalItems },
+      removed_items: removed,
+    };
   }
 
   async function view(owner: CartOwner): Promise<CartView> {
@@ -206,7 +246,6 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         .insert(serverSecrets)
         .values({ name: COOKIE_SECRET_NAME, value: randomBytes(48).toString('base64url') })
         .onConflictDoNothing({ target: serverSecrets.name });
-        name_en: price.name_en,
       const [row] = await db
         .select({ value: serverSecrets.value })
         .from(serverSecrets)
@@ -222,9 +261,17 @@ export function createCartService(db: Database, options: CartServiceOptions) {
       return view({ kind: 'user', userId });
     },
 
-    /** Number of pieces in the cart (sum of quantities of the lines that can still be bought). */
+    /**
+     * Number of pieces in the cart (sum of quantities of the lines that can still be bought).
+     * A pure read: lines that can no longer be bought are left for the cart itself to drop and
+     * report, so the header's count never swallows the shopper's notice.
+     */
     async count(owner: CartOwner): Promise<number> {
-      return (await view(owner)).summary.total_items;
+      const cartId = await findCartId(db, owner);
+      if (cartId === undefined) return 0;
+      const lines = await linesOf(cartId);
+      const priced = await catalog.repriceLines(lines);
+      return lines.reduce((sum, line, index) => (priced[index] ? sum + line.quantity : sum), 0);
     },
 
     /**

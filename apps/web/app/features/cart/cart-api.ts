@@ -1,10 +1,15 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { CartCountResponse, CartResponse } from '@shop/shared';
+import type { CartCountResponse, CartResponse, RemovedCartItem } from '@shop/shared';
 import { browserApi, type Api } from '../../lib/api';
 
-/** The cart as the pages use it: its lines and the server's summary. */
-export type CartData = Pick<CartResponse, 'items' | 'summary'>;
+/**
+ * The cart as the pages use it: its lines, the server's summary, and the lines the server took
+ * out because they can no longer be bought (kept until the cart page has shown them).
+ */
+export type CartData = Pick<CartResponse, 'items' | 'summary'> & {
+  removed_items?: RemovedCartItem[];
+};
 
 /** The chosen variation of each attribute, keyed by attribute id (the add payload's shape). */
 export type SelectedAttributesInput = Record<string, { variation_id: number; title: string }>;
@@ -20,8 +25,18 @@ export const cartKeys = {
   count: ['cart', 'count'] as const,
 };
 
-function cartData({ items, summary }: CartResponse): CartData {
-  return { items, summary };
+function cartData({ items, summary, removed_items }: CartResponse): CartData {
+  return { items, summary, removed_items };
+}
+
+/** Removal notices not shown yet plus new ones, one per product. */
+function pendingRemovals(
+  earlier: readonly RemovedCartItem[] | undefined,
+  later: readonly RemovedCartItem[] | undefined,
+): RemovedCartItem[] {
+  const byProduct = new Map<number, RemovedCartItem>();
+  for (const item of [...(earlier ?? []), ...(later ?? [])]) byProduct.set(item.product_id, item);
+  return [...byProduct.values()];
 }
 
 /** GET /api/cart, from a loader (server) or the browser. */
@@ -42,10 +57,24 @@ export const cartRequests = {
   clear: async () => cartData(await browserApi().delete<CartResponse>('/cart/clear')),
 };
 
-/** Every mutation answers the whole cart: it becomes the cart and the header's count at once. */
+/**
+ * Every mutation answers the whole cart: it becomes the cart and the header's count at once.
+ * Lines the server removed on an earlier answer stay listed until the cart page has shown them
+ * (a server reports a removal only once).
+ */
 export function storeCart(queryClient: QueryClient, cart: CartData) {
-  queryClient.setQueryData(cartKeys.cart, cart);
+  const earlier = queryClient.getQueryData<CartData>(cartKeys.cart)?.removed_items;
+  queryClient.setQueryData(cartKeys.cart, {
+    ...cart,
+    removed_items: pendingRemovals(earlier, cart.removed_items),
+  });
   queryClient.setQueryData(cartKeys.count, cart.summary.total_items);
+}
+
+/** The shopper has seen (or dismissed) the removal notice: forget it. */
+export function forgetRemovedItems(queryClient: QueryClient) {
+  const cart = queryClient.getQueryData<CartData>(cartKeys.cart);
+  if (cart?.removed_items?.length) queryClient.setQueryData(cartKeys.cart, { ...cart, removed_items: [] });
 }
 
 /** The cart as last known in this tab, fetched when this tab has not seen it yet. */

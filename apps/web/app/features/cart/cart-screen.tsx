@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { inLanguage, toThousandths, type CartItem } from '@shop/shared';
+import { inLanguage, toThousandths, type CartItem, type RemovedCartItem } from '@shop/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
-import { CartIcon } from '../../components/ui/icons';
+import { AlertCircleIcon, CartIcon, CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -12,7 +12,7 @@ import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { pluralForm } from '../../i18n/plural';
 import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
-import { cartRequests, storeCart, useCart, type CartData } from './cart-api';
+import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
 import { cartTotals, lineQuantityLimit } from './cart-rules';
 import { PromoCodeBox, type AppliedPromo } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
@@ -73,6 +73,8 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
         )}
       </div>
 
+      <RemovedItemsNotice removed={cart.removed_items ?? []} />
+
       {cart.items.length === 0 ? (
         <EmptyCart />
       ) : (
@@ -96,6 +98,47 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
         </div>
       )}
     </Container>
+  );
+}
+
+/**
+ * Lines the server took out of the cart because they can no longer be bought, named so the
+ * shopper is not left wondering. Shown until dismissed or until the shopper leaves the page.
+ */
+function RemovedItemsNotice({ removed }: { removed: readonly RemovedCartItem[] }) {
+  const { t, lang } = useI18n();
+  const queryClient = useQueryClient();
+  // Seen once is enough: leaving the page forgets the notice.
+  useEffect(() => () => forgetRemovedItems(queryClient), [queryClient]);
+  if (removed.length === 0) return null;
+  return (
+    <div
+      role="status"
+      data-testid="cart-removed-notice"
+      className="mt-4 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-900 sm:p-4"
+    >
+      <AlertCircleIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <ul className="flex min-w-0 flex-1 flex-col gap-1">
+        {removed.map((item) => {
+          const name = inLanguage(lang, item.name, item.name_en);
+          return (
+            <li key={item.product_id}>
+              {t(item.reason === 'product_unavailable' ? 'cart.removed.product' : 'cart.removed.option', {
+                name,
+              })}
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={() => forgetRemovedItems(queryClient)}
+        aria-label={t('cart.removed.dismiss')}
+        className="shrink-0 rounded-lg p-1 hover:bg-amber-100"
+      >
+        <CloseIcon className="size-5" aria-hidden="true" />
+      </button>
+    </div>
   );
 }
 

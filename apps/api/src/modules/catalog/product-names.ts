@@ -1,0 +1,38 @@
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { products } from '../../db/schema/index.js';
+
+/** A product's names and whether the storefront still sells it. */
+export interface ProductName {
+  id: number;
+  name: string;
+  name_en: string | null;
+  published: boolean;
+}
+
+/**
+ * The names of products in any status (drafts too), for telling a shopper which of their lines
+ * went away. Products that no longer exist are simply absent. One statement.
+ */
+export async function productNames(
+  executor: Executor,
+  ids: readonly number[],
+): Promise<Map<number, ProductName>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      id: products.id,
+      name: products.name,
+      name_en: products.name_en,
+      status: products.status,
+    })
+    .from(products)
+    .where(inArray(products.id, unique));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, name_en: row.name_en, published: row.status === 'published' },
+    ]),
+  );
+}
