@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminKeys } from '../ui/admin-api';
 import CategoriesTab from './categories-tab';
@@ -35,7 +36,7 @@ const categories: CategoryRow[] = [
   category(1, null, 1, 'سبح', { children_count: 2 }),
 ];
 
-const fillList = (list: CategoryRow[]) => (client: import('@tanstack/react-query').QueryClient) => client.setQueryData(adminKeys.categories, list);
+const fillList = (list: CategoryRow[]) => (client: QueryClient) => client.setQueryData(adminKeys.categories, list);
 
 describe('categories tab', () => {
   it('lists every category in tree order with the English name, slug, status and count', () => {

@@ -181,9 +181,6 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
     event.preventDefault();
     if (saving.isPending) return;
     const problems = categoryFormProblems(form.values, allowedParents);
-    // A number input holding something that is not a number reports an empty value: refuse it too.
-    const sortInput = document.getElementById(fieldId('sort_order'));
-    if (sortInput instanceof HTMLInputElement && sortInput.validity.badInput) problems.sort_order = 'admin-categories.validation.sort_order_invalid';
     setBoxMessages([]);
     if (!form.validate(problems, (key) => t(key))) return;
     saving.mutate(categoryFormData(form.values, image));
@@ -240,13 +237,12 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
             </SelectInput>
           </Field>
           <Field id={fieldId('sort_order')} label={t('admin-categories.form.sort_order')} optional hint={sortHint} error={form.errors.sort_order}>
+            {/* Text with a numeric keyboard, so Arabic-Indic digits are read too (a number input drops them). */}
             <TextInput
               id={fieldId('sort_order')}
-              type="number"
               inputMode="numeric"
-              min={0}
-              max={CATEGORY_SORT_ORDER_MAX}
-              step={1}
+              autoComplete="off"
+              maxLength={String(CATEGORY_SORT_ORDER_MAX).length + 2}
               value={form.values.sort_order}
               onValue={(value) => form.change('sort_order', value)}
               error={form.errors.sort_order}

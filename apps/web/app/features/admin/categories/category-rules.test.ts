@@ -163,6 +163,7 @@ describe('category form', () => {
     expect(parseSortOrder('0')).toBe(0);
     expect(parseSortOrder(' 12 ')).toBe(12);
     expect(parseSortOrder('١٢')).toBe(12);
+    expect(parseSortOrder('۱۲')).toBe(12);
     expect(parseSortOrder('-1')).toBeNull();
     expect(parseSortOrder('1.5')).toBeNull();
     expect(parseSortOrder('1e2')).toBeNull();

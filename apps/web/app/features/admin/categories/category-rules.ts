@@ -168,11 +168,14 @@ export function isCategoryFormDirty(form: CategoryForm, initial: CategoryForm, i
 }
 
 /**
- * A sort order as typed: a whole number from 0 (Arabic-Indic digits accepted), or null when it is
+ * A sort order as typed: a whole number from 0 (Arabic-Indic and Persian digits accepted), or null when it is
  * not one. Empty is handled by the caller: it means "the next number".
  */
 export function parseSortOrder(value: string): number | null {
-  const text = value.trim().replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
+  const text = value
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0));
   if (!/^\d{1,9}$/.test(text)) return null;
   return Number(text);
 }
