@@ -155,7 +155,8 @@ export const productFormSchema = z
     ).optional(),
   })
   .superRefine((form, context) => {
-    if (form.sale_price != null && form.sale_price > form.price) {
+    const sale = form.sale_price ?? null;
+    if (sale !== null && sale > form.price) {
       context.addIssue({
         code: 'custom',
         path: ['sale_price'],

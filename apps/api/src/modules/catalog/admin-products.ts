@@ -479,8 +479,13 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       files: readonly UploadedFile[],
       actor: Actor,
     ): Promise<AdminProduct> {
-      // A first look outside the transaction refuses a bad gallery before images are processed;
-      // the transaction checks again against the locked product.
+      // A first look outside the transaction refuses a missing product or a bad gallery before
+      // images are processed; the transaction checks again against the locked product.
+      const [exists] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!exists) throw AppError.notFound('error.product_not_found');
       planGallery(await imagesOf(db, id), form.existingImages, files.length, form.image_order);
       const links = formLinks(form);
       const stored = await storeUploads(files);

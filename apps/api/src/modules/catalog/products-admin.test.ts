@@ -215,6 +215,27 @@ describe('who may call the product routes', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the product writes with their permission', async () => {
+    const reply = await call('GET', '/api/docs/json');
+    expect(reply.statusCode).toBe(200);
+    const paths = reply.json().paths as Record<string, Record<string, { description?: string }>>;
+    for (const [route, method] of [
+      ['/api/products', 'post'],
+      ['/api/products/{id}', 'put'],
+      ['/api/products/{id}', 'delete'],
+      ['/api/products/{id}/images/{imageId}', 'delete'],
+      ['/api/products/{id}/attributes', 'post'],
+    ] as const) {
+      expect([route, method, paths[route]?.[method]?.description]).toEqual([
+        route,
+        method,
+        expect.stringContaining('`catalog.write`'),
+      ]);
+    }
+  });
+});
+
 // ---------- staff reads ----------
 
 describe('drafts in the product reads', () => {
@@ -434,6 +455,12 @@ describe('uploads that are refused', () => {
     expect(eleventh.json().details).toEqual([
       { field: 'images', message: 'A product can have at most 10 images' },
     ]);
+    const inArabic = await send('PUT', `/api/products/${product.id}`, basics(), [ten[0]!], {
+      lang: 'ar',
+    });
+    expect(inArabic.json().details).toEqual([
+      { field: 'images', message: 'لا يمكن أن يكون للمنتج أكثر من 10 صور' },
+    ]);
     expect(await storedFiles()).toEqual(files);
 
     const removed = await call('DELETE', `/api/products/${product.id}`, undefined, {
@@ -505,6 +532,16 @@ describe('saving a product', () => {
     expect(saved.statusCode).toBe(400);
     expect(saved.json().details).toEqual([
       { field: 'sku', message: 'This SKU is already used by another product' },
+    ]);
+    const inArabic = await send(
+      'PUT',
+      `/api/products/${other.id}`,
+      { ...basics(), sku: 'TAKEN-9' },
+      [],
+      { lang: 'ar' },
+    );
+    expect(inArabic.json().details).toEqual([
+      { field: 'sku', message: 'رمز المنتج (SKU) مستخدم لمنتج آخر' },
     ]);
     // Its own SKU is no conflict.
     const own = await send('PUT', `/api/products/${other.id}`, { ...basics(), sku: 'OWN-1' });
@@ -631,9 +668,17 @@ describe('saving a product', () => {
     const tooMany = await send('POST', '/api/products', basics(), eleven, ar);
     expect(tooMany.json().message).toBe('عدد الملفات المرفوعة أكبر من المسموح (10)');
 
-    const missingProduct = await send('PUT', '/api/products/987654', basics(), [], ar);
+    const files = await storedFiles();
+    const missingProduct = await send(
+      'PUT',
+      '/api/products/987654',
+      { ...basics(), existingImages: '[1]' },
+      [{ name: 'a.png', type: 'image/png', data: png }],
+      ar,
+    );
     expect(missingProduct.statusCode).toBe(404);
     expect(missingProduct.json().message).toBe('المنتج غير موجود');
+    expect(await storedFiles()).toEqual(files);
 
     // Nothing of it was saved.
     const unchanged = await call('GET', `/api/products/${fx.published}`);
