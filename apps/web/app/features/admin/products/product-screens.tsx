@@ -72,9 +72,27 @@ export function EditProductScreen({ id }: { id: number | null }) {
     if (error) authFailure(error);
   }, [error, authFailure]);
 
+  // Fresh data only: a form must not start from a copy cached before someone else's change. Once
+  // shown, the form stays (with what was typed) whatever a later refresh does.
+  const fresh = Boolean(product.data && attributes.data && product.isFetchedAfterMount && attributes.isFetchedAfterMount && !error);
+  const [ready, setReady] = useState(false);
+  if (fresh && !ready) setReady(true);
+
   const title = t('admin-products.form.edit_title');
   let body;
-  if (!valid || (product.error instanceof ApiError && product.error.status === 404)) {
+  if (ready && product.data && attributes.data) {
+    const initial: ProductFormSnapshot = {
+      form: productFormFrom(product.data),
+      images: existingImageItems(product.data.images),
+      rows: variationRowsFrom(attributes.data),
+    };
+    body = (
+      <>
+        {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.form.read_only')}</p>}
+        <ProductForm key={product.data.id} productId={product.data.id} initial={initial} readOnly={!canWrite} />
+      </>
+    );
+  } else if (!valid || (product.error instanceof ApiError && product.error.status === 404)) {
     body = (
       <EmptyPanel
         icon={<AlertCircleIcon className="size-8" />}
@@ -97,21 +115,8 @@ export function EditProductScreen({ id }: { id: number | null }) {
         <BackLink />
       </div>
     );
-  } else if (!product.data || !attributes.data || !product.isFetchedAfterMount || !attributes.isFetchedAfterMount) {
-    // Fresh data only: a form must not start from a copy cached before someone else's change.
-    body = <LoadingPanel />;
   } else {
-    const initial: ProductFormSnapshot = {
-      form: productFormFrom(product.data),
-      images: existingImageItems(product.data.images),
-      rows: variationRowsFrom(attributes.data),
-    };
-    body = (
-      <>
-        {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.form.read_only')}</p>}
-        <ProductForm key={product.data.id} productId={product.data.id} initial={initial} readOnly={!canWrite} />
-      </>
-    );
+    body = <LoadingPanel />;
   }
 
   return (

@@ -217,7 +217,7 @@ export default function ProductsTab() {
   let body;
   if (products.isPending) {
     body = <LoadingPanel />;
-  } else if (products.isError && !products.isFetchNextPageError) {
+  } else if (products.isError && (rows.length === 0 || products.isPlaceholderData)) {
     body = <ErrorPanel title={t('admin-products.list.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
   } else if (rows.length === 0 && products.isPlaceholderData) {
     // A new search on its way after an empty one: neither "none yet" nor "no match" is known yet.
@@ -290,10 +290,19 @@ export default function ProductsTab() {
         }
         footer={
           <>
-            {products.isFetchNextPageError ? (
-              <p role="alert" className="text-center text-sm font-semibold text-red-700">
-                {t('admin-products.list.load_error')}: {errorText(products.error)}
-              </p>
+            {/* A failed next page or refresh leaves the rows already shown on screen. */}
+            {products.isError ? (
+              <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm font-semibold text-red-700">
+                <span>
+                  {t('admin-products.list.load_error')}: {errorText(products.error)}
+                </span>
+                <Button
+                  variant="secondary"
+                  onClick={() => void (products.isFetchNextPageError ? products.fetchNextPage() : products.refetch())}
+                >
+                  {t('admin.common.retry')}
+                </Button>
+              </div>
             ) : null}
             <LoadMoreFooter
               hasMore={hasMore}
