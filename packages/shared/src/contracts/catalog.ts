@@ -110,6 +110,7 @@ export const productSchema = z.object({
   status: z.enum(['published', 'draft']),
   category_id: z.number().int().nullable(),
   category_name: z.string().nullable(),
+  category_name_en: z.string().nullable(),
   category_slug: z.string().nullable(),
   images: z.array(productImageSchema),
   /** URL path of the featured (first) image, or null. */

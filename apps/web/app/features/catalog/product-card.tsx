@@ -39,6 +39,7 @@ export function ProductCard({
   const { lang } = useI18n();
   const { price, current, percent } = productPrices(product);
   const name = inLanguage(lang, product.name, product.name_en);
+  const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
       <div className="relative aspect-square overflow-hidden bg-sand-100">
@@ -56,7 +57,7 @@ export function ProductCard({
         <SaleBadge percent={percent} className="absolute start-2 top-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        {product.category_name && <p className="text-xs text-stone-500">{product.category_name}</p>}
+        {categoryName && <p className="text-xs text-stone-500">{categoryName}</p>}
         <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
           <Link
             to={`/products/${product.id}`}

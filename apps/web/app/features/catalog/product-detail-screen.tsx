@@ -47,6 +47,7 @@ export function ProductDetailScreen({
   const name = inLanguage(lang, product.name, product.name_en);
   const shortDescription = inLanguage(lang, product.short_description, product.short_description_en);
   const description = inLanguage(lang, product.description, product.description_en);
+  const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
   const nonce = useNonce();
   const [selection, setSelection] = useState<AttributeSelection>({});
   // Missing choices are pointed out only after the shopper tries to add the product.
@@ -101,10 +102,10 @@ export function ProductDetailScreen({
 
   const crumbs: Crumb[] = [
     { label: t('catalog.list.title'), to: '/products' },
-    ...(product.category_name && product.category_slug
+    ...(categoryName && product.category_slug
       ? [
           {
-            label: product.category_name,
+            label: categoryName,
             to: `/category/${encodeURIComponent(product.category_slug)}`,
           },
         ]
@@ -127,12 +128,12 @@ export function ProductDetailScreen({
 
         <div className="flex flex-col gap-5">
           <div>
-            {product.category_name && product.category_slug && (
+            {categoryName && product.category_slug && (
               <Link
                 to={`/category/${encodeURIComponent(product.category_slug)}`}
                 className="text-sm font-semibold text-brand-700 hover:underline"
               >
-                {product.category_name}
+                {categoryName}
               </Link>
             )}
             <h1 className="mt-1 text-2xl font-semibold text-stone-900 sm:text-3xl">
