@@ -223,6 +223,9 @@ describe('POST /api/categories', () => {
     expect([first.slug, second.slug, third.slug]).toEqual(['baltic-amber', 'baltic-amber-2', 'baltic-amber-3']);
     const arabic = await createViaApi({ name: 'سبح الكهرمان' });
     expect(arabic.slug).toBe('سبح-الكهرمان-2');
+    // An English name with nothing to make a slug of falls back to the Arabic one.
+    const symbols = await createViaApi({ name: 'يسر أسود', name_en: '★★★' });
+    expect(symbols.slug).toBe('يسر-أسود');
   });
 
   it('gives simultaneous categories of the same name distinct slugs', async () => {
@@ -383,6 +386,20 @@ describe('PUT /api/categories/:id', () => {
     const other = await createViaApi({ name: 'فرع آخر' });
     const moved = await sendForm('PUT', `/api/categories/${middle.id}`, { parent_id: String(other.id) });
     expect(moved.json().category.parent_id).toBe(other.id);
+  });
+
+  it('never lets two simultaneous moves make a loop', async () => {
+    const left = await createViaApi({ name: 'يسار' });
+    const right = await createViaApi({ name: 'يمين' });
+    const [leftMove, rightMove] = await Promise.all([
+      call('PUT', `/api/categories/${left.id}`, { parent_id: right.id }, { token: admin.token }),
+      call('PUT', `/api/categories/${right.id}`, { parent_id: left.id }, { token: admin.token }),
+    ]);
+    expect([leftMove.statusCode, rightMove.statusCode].sort()).toEqual([200, 400]);
+    const refused = leftMove.statusCode === 400 ? leftMove : rightMove;
+    expect(Object.keys(details(refused))).toEqual(['parent_id']);
+    const parents = [(await row(left.id))?.parent_id, (await row(right.id))?.parent_id];
+    expect(parents.filter((parent) => parent === null)).toHaveLength(1);
   });
 
   it('replaces the image and removes the old files; remove_image drops it', async () => {

@@ -262,7 +262,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                 if (input.slug) await chosenSlugFree(tx, input.slug);
                 const slug =
                   input.slug ??
-                  (await freeSlug(tx, slugify(input.name_en ?? input.name) || 'category'));
+                  (await freeSlug(tx, slugify(input.name_en ?? '') || slugify(input.name) || 'category'));
                 const sortOrder = input.sort_order ?? (await nextSortOrder(tx, input.parent_id));
                 const [row] = await tx
                   .insert(categories)
@@ -306,6 +306,9 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           () =>
             db
               .transaction(async (tx) => {
+                // Two moves checked at once could each pass and together make a loop. The tree
+                // lock comes before any row lock, in every write that takes it.
+                if (input.parent_id !== undefined) await lockTree(tx);
                 const [before] = await tx
                   .select()
                   .from(categories)
@@ -316,8 +319,6 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                 const parentId = input.parent_id === undefined ? before.parent_id : input.parent_id;
                 if (input.parent_id !== undefined && parentId !== before.parent_id && parentId !== null) {
                   if (parentId === id) throw parentProblem('categories.parent_self');
-                  // Two moves checked at once could each pass and together make a loop.
-                  await lockTree(tx);
                   await requireParent(tx, parentId);
                   const [loop] = await queryRows<{ id: number }>(
                     tx,
@@ -388,13 +389,14 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
      */
     async remove(actor: Actor, id: number): Promise<CategoryDeleteResult> {
       const { result, image } = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(categories)
-          .where(eq(categories.id, id))
-          .for('update');
-        if (!before) throw AppError.notFound('error.category_not_found');
+        // The tree lock first (no parent link changes meanwhile), then the rows below the
+        // category, then the category itself: the order product writes lock them in too.
         await lockTree(tx);
+        const [found] = await tx
+          .select({ parent_id: categories.parent_id })
+          .from(categories)
+          .where(eq(categories.id, id));
+        if (!found) throw AppError.notFound('error.category_not_found');
         const moved = await tx
           .update(products)
           .set({ category_id: null, updated_at: new Date() })
@@ -402,7 +404,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           .returning({ id: products.id });
         const children = await tx
           .update(categories)
-          .set({ parent_id: before.parent_id, updated_at: new Date() })
+          .set({ parent_id: found.parent_id, updated_at: new Date() })
           .where(eq(categories.parent_id, id))
           .returning({ id: categories.id });
         for (const child of children) {
@@ -412,10 +414,11 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
             entityId: child.id,
             action: 'update',
             before: { parent_id: id },
-            after: { parent_id: before.parent_id },
+            after: { parent_id: found.parent_id },
           });
         }
-        await tx.delete(categories).where(eq(categories.id, id));
+        const [before] = await tx.delete(categories).where(eq(categories.id, id)).returning();
+        if (!before) throw AppError.notFound('error.category_not_found');
         await audit.record(tx, {
           actor,
           entity: 'categories',
