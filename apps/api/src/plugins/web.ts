@@ -154,6 +154,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   };
 
   // Form posts to page actions arrive as url-encoded or multipart bodies; keep them raw for the web app.
+  // This plugin is its own encapsulated context: replacing the API's multipart parser (the back
+  // office's forms, lib/form-body.ts) here leaves the API's untouched.
+  app.removeContentTypeParser('multipart/form-data');
   app.addContentTypeParser(
     ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
