@@ -4,6 +4,10 @@ const port = Number(process.env.E2E_PORT ?? 3300);
 const baseURL = `http://127.0.0.1:${port}`;
 const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+const backoffice = /admin-catalog\.spec\.ts/;
+
 /** End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: 'e2e',
@@ -32,13 +36,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      // The phone run repeats the journeys whose layout differs most on a small screen.
-      grep: /@phone/,
-      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
-    },
+    { name: 'desktop', testIgnore: backoffice, use: desktop },
+    // The phone run repeats the journeys whose layout differs most on a small screen.
+    { name: 'phone', testIgnore: backoffice, grep: /@phone/, use: phone },
+    // The back office's catalogue journeys change the shop (they clean up after themselves): they
+    // run once the storefront's tests are done, so no storefront test sees a half-made product.
+    { name: 'backoffice-desktop', testMatch: backoffice, dependencies: ['desktop', 'phone'], use: desktop },
+    { name: 'backoffice-phone', testMatch: backoffice, grep: /@phone/, dependencies: ['desktop', 'phone'], use: phone },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,

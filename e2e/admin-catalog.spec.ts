@@ -1,0 +1,276 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  formatPrice,
+  toThousandths,
+  type AuthResponse,
+  type Product,
+  type ProductListResponse,
+} from '@shop/shared';
+import { DEMO_ADMIN, getSettings, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+
+/**
+ * The shop owner's catalogue work, end to end in the browser: a category with an image, a product
+ * with two images and a surcharge, published and found on the storefront, edited, an image
+ * removed, deleted; a slide on the home page; the store phone in the footer. These tests change
+ * the shop, so they run in their own projects after the storefront's (playwright.config.ts) and
+ * clean up what they made.
+ */
+
+type Lang = 'ar' | 'en';
+
+const text = {
+  ar: {
+    categoryCreated: 'تم إنشاء الفئة بنجاح',
+    categoryDeleted: 'تم حذف الفئة بنجاح',
+    productCreated: 'تم إنشاء المنتج بنجاح',
+    productUpdated: 'تم تحديث المنتج بنجاح',
+    productDeleted: 'تم حذف المنتج بنجاح',
+    slideCreated: 'تمت إضافة الشريحة بنجاح',
+    slideDeleted: 'تم حذف الشريحة بنجاح',
+    settingsSaved: 'تم حفظ إعدادات المتجر بنجاح',
+    addSlide: 'إضافة شريحة',
+    editSettings: 'تعديل الإعدادات',
+    add: 'إضافة',
+    published: 'منشور',
+  },
+  en: {
+    categoryCreated: 'Category created successfully',
+    categoryDeleted: 'Category deleted successfully',
+    productCreated: 'Product created successfully',
+    productUpdated: 'Product updated successfully',
+    productDeleted: 'Product deleted successfully',
+    slideCreated: 'Slide added successfully',
+    slideDeleted: 'Slide deleted successfully',
+    settingsSaved: 'Store settings saved successfully',
+    addSlide: 'Add slide',
+    editSettings: 'Edit settings',
+    add: 'Add',
+    published: 'Published',
+  },
+} as const;
+
+/** Real picture bytes of a colour, as a phone's camera roll would hand them over. */
+async function picture(colour: string, format: 'png' | 'jpeg' | 'webp') {
+  const image = sharp({ create: { width: 64, height: 48, channels: 3, background: colour } });
+  const buffer = await (format === 'png' ? image.png() : format === 'jpeg' ? image.jpeg() : image.webp()).toBuffer();
+  return { name: `picture.${format === 'jpeg' ? 'jpg' : format}`, mimeType: `image/${format}`, buffer };
+}
+
+/** Signs the demo administrator in through the API and hands the token to the page. */
+async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/auth/login', {
+    headers: { 'x-forwarded-for': visitorAddress() },
+    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as AuthResponse;
+  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+  return token;
+}
+
+const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
+
+/** The row (desktop table) or card (phone) of a list that shows this text. */
+const listEntry = (page: Page, name: string) =>
+  page.locator('tr:visible, li:visible').filter({ has: page.getByText(name, { exact: true }) }).first();
+
+/** Confirms the destructive action the dialog names (its last button; close and cancel come first). */
+async function confirmDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button').last().click();
+  await expect(dialog).toHaveCount(0);
+}
+
+let run = 0;
+/** A name no other run uses, so parallel projects never meet each other's data. */
+function uniqueTag(lang: Lang, page: Page): string {
+  run += 1;
+  const width = page.viewportSize()?.width ?? 0;
+  return `${lang}${width}-${Date.now().toString(36)}${run}`;
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+});
+
+for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
+  test(`the owner creates a category and a product, sells it, edits and deletes it (${lang}) @phone`, async ({ page, context, baseURL, request }) => {
+    test.setTimeout(150_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    const token = await signInAsAdmin(page);
+    const tag = uniqueTag(lang, page);
+    const settings = await getSettings(request);
+
+    // 1. A category with an image.
+    const categoryName = `فئة اختبار ${tag}`;
+    await page.goto('/admin/categories/new');
+    await waitForHydration(page);
+    await page.locator('#category-name').fill(categoryName);
+    await page.locator('#category-name_en').fill(`Test category ${tag}`);
+    await page.locator('#category-image').setInputFiles(await picture('#8a5a2b', 'png'));
+    await expect(page.getByRole('img', { name: /./ }).first()).toBeVisible();
+    await page.locator('main form button[type="submit"]').click();
+    await expect(toast(page, text[lang].categoryCreated)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\?tab=categories$/);
+    const categoryEntry = listEntry(page, categoryName);
+    await expect(categoryEntry).toBeVisible();
+    await expect(categoryEntry.locator('img[src^="/uploads/categories/"]')).toHaveCount(1);
+
+    // 2. A product with two images and a surcharge, published.
+    const attributesReply = await page.request.get('/api/simple-attributes', { headers: { authorization: `Bearer ${token}` } });
+    const { attributes } = (await attributesReply.json()) as {
+      attributes: Array<{ id: number; name: string; variations: Array<{ id: number; title: string }> }>;
+    };
+    const attribute = attributes.find((candidate) => candidate.variations.length > 0)!;
+    const value = attribute.variations[0]!;
+
+    const productName = `سبحة اختبار ${tag}`;
+    await page.goto('/admin/products/new');
+    await waitForHydration(page);
+    await page.locator('#product-name').fill(productName);
+    await page.locator('#product-name_en').fill(`Test beads ${tag}`);
+    await page.locator('#product-short_description').fill('سبحة صنعت للاختبار');
+    await page.locator('#product-price').fill('12.500');
+    await page.locator('#product-stock_quantity').fill('7');
+    await page.locator('#product-sku').fill(`SKU-${tag}`);
+    await page.locator('#product-status').selectOption('published');
+    // The select shows each category's name in the page's language.
+    const categoryLabel = lang === 'en' ? `Test category ${tag}` : categoryName;
+    await expect(page.locator('#product-category_id option', { hasText: categoryLabel })).toHaveCount(1);
+    await page.locator('#product-category_id').selectOption({ label: categoryLabel });
+    await page.locator('#product-images').setInputFiles([await picture('#2b6a8a', 'jpeg'), await picture('#8a2b4f', 'webp')]);
+    await expect(page.locator('img[alt][src^="blob:"]')).toHaveCount(2);
+    await page.locator('#product-attribute_variations').selectOption(String(attribute.id));
+    await page.locator('#product-attribute_variations-value').selectOption(String(value.id));
+    await page.locator('#product-attribute_variations-price').fill('2.250');
+    await page
+      .locator('#product-attribute_variations-price')
+      .locator('xpath=ancestor::*[.//button][1]')
+      .getByRole('button', { name: text[lang].add, exact: true })
+      .click();
+    await expect(page.getByText(formatPrice(2250, settings.currency_symbol, 'admin')).first()).toBeVisible();
+    await page.locator('main form button[type="submit"]').click();
+    await expect(toast(page, text[lang].productCreated)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\?tab=products/);
+    await expect(listEntry(page, productName)).toBeVisible();
+
+    // 3. The storefront has it, with the surcharge in the price.
+    const found = (await (await request.get(`/api/products?search=${encodeURIComponent(productName)}`)).json()) as ProductListResponse;
+    const product = found.products.find((candidate) => candidate.name === productName) as Product;
+    expect(product, 'published product in the public list').toBeTruthy();
+    expect(product.images).toHaveLength(2);
+    await page.goto(`/products/${product.id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'en' ? `Test beads ${tag}` : productName);
+    await page.getByRole('radio', { name: new RegExp(`^${value.title}`) }).check({ force: true });
+    const withSurcharge = toThousandths(12.5) + 2250;
+    await expect(page.locator(`[data-price="${withSurcharge}"]`).first()).toHaveText(
+      formatPrice(withSurcharge, settings.currency_symbol, 'catalogue'),
+    );
+
+    // 4. The price changes and one image goes.
+    await page.goto(`/admin/products/edit/${product.id}`);
+    await waitForHydration(page);
+    await expect(page.locator('#product-name')).toHaveValue(productName);
+    await page.locator('#product-price').fill('15');
+    await page.locator('[id$="-remove"]').last().click();
+    await page.locator('main form button[type="submit"]').click();
+    await expect(toast(page, text[lang].productUpdated)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\?tab=products/);
+    const edited = (await (await request.get(`/api/products/${product.id}`)).json()) as { product: Product };
+    expect(edited.product.price).toBe(15);
+    expect(edited.product.images).toHaveLength(1);
+    const removedImage = product.images.find((image) => image.id !== edited.product.images[0]!.id)!;
+    expect((await request.get(removedImage.url)).status()).toBe(404);
+    await page.goto(`/products/${product.id}`);
+    await expect(page.locator(`[data-price="${toThousandths(15)}"]`).first()).toHaveText(
+      formatPrice(toThousandths(15), settings.currency_symbol, 'catalogue'),
+    );
+
+    // 5. Deleted: gone from the storefront.
+    await page.goto('/admin?tab=products');
+    await waitForHydration(page);
+    await page.locator('#products-search').fill(productName);
+    const productEntry = listEntry(page, productName);
+    await expect(productEntry).toBeVisible();
+    await productEntry.getByRole('button', { name: new RegExp(lang === 'ar' ? 'حذف' : 'Delete') }).click();
+    await confirmDialog(page);
+    await expect(toast(page, text[lang].productDeleted)).toBeVisible();
+    expect((await request.get(`/api/products/${product.id}`)).status()).toBe(404);
+    expect((await page.request.get(`/products/${product.id}`)).status()).toBe(404);
+
+    // The category goes too (it is empty now), leaving the demo store as it was.
+    await page.goto('/admin?tab=categories');
+    await waitForHydration(page);
+    await listEntry(page, categoryName).getByRole('button', { name: new RegExp(lang === 'ar' ? 'حذف' : 'Delete') }).click();
+    await confirmDialog(page);
+    await expect(toast(page, text[lang].categoryDeleted)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test(`the owner adds a slide and sees it on the home page (${lang}) @phone`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    await signInAsAdmin(page);
+    const title = `شريحة اختبار ${uniqueTag(lang, page)}`;
+
+    await page.goto('/admin?tab=slider');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: text[lang].addSlide }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#slide-title').fill(title);
+    await dialog.locator('#slide-link_url').fill('/products');
+    await dialog.locator('#slide-sort_order').fill('0');
+    await dialog.locator('#slide-image').setInputFiles(await picture('#115a41', 'png'));
+    await dialog.locator('button[type="submit"]').click();
+    await expect(toast(page, text[lang].slideCreated)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/');
+    await expect(page.getByText(title).first()).toBeAttached();
+
+    await page.goto('/admin?tab=slider');
+    await waitForHydration(page);
+    await listEntry(page, title).getByRole('button', { name: new RegExp(lang === 'ar' ? 'حذف' : 'Delete') }).click();
+    await confirmDialog(page);
+    await expect(toast(page, text[lang].slideDeleted)).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByText(title)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}
+
+test.describe('store settings', () => {
+  // Both languages edit the one settings row: one after the other.
+  test.describe.configure({ mode: 'serial' });
+
+  for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
+    test(`the owner edits the store phone and the footer shows it (${lang})`, async ({ page, context, baseURL, request }) => {
+      test.setTimeout(90_000);
+      await useLanguage(context, baseURL!, lang);
+      const problems = watchConsole(page);
+      await signInAsAdmin(page);
+      const before = await getSettings(request);
+      const phone = lang === 'ar' ? '+965 2200 1122' : '+965 2200 3344';
+
+      for (const target of [phone, before.phone_number ?? '']) {
+        await page.goto('/admin?tab=settings');
+        await waitForHydration(page);
+        await page.getByRole('button', { name: text[lang].editSettings }).click();
+        await page.locator('#settings-phone_number').fill(target);
+        await page.locator('main form button[type="submit"]').click();
+        await expect(toast(page, text[lang].settingsSaved)).toBeVisible();
+        if (target === phone) {
+          await page.goto('/');
+          await expect(page.locator('footer').getByText(phone)).toBeVisible();
+        }
+      }
+      expect((await getSettings(request)).phone_number).toBe(before.phone_number);
+      expect(problems).toEqual([]);
+    });
+  }
+});
