@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse, SettingsResponse } from '@shop/shared';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { createAccountsService } from '../modules/accounts/service.js';
+import { createCategory, createProduct, createUser, saveStoreSettings } from '../seed/factories.js';
+
+/**
+ * Two real server processes (the production build, `node apps/api/dist/main.js`) on one
+ * PostgreSQL database, each with a listing cache that would keep a copy for ten minutes: a change
+ * made through the back office of one shows in the other within a second (LISTEN/NOTIFY,
+ * docs/decisions/010). The build is made by `npm test` before the unit tests run.
+ */
+const serverUrl = process.env.DATABASE_URL;
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const mainScript = path.join(root, 'apps/api/dist/main.js');
+const webBuild = path.join(root, 'apps/web/build/server/index.js');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Retries until check() passes or the deadline ends; returns how long it took. */
+async function eventually(check: () => Promise<void>, deadlineMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return Date.now() - started;
+    } catch (error) {
+      if (Date.now() - started > deadlineMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, [mainScript], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-two-processes-')),
+      // Long enough that only a notification can refresh another process's copy in time.
+      CATALOG_CACHE_SECONDS: '600',
+      SESSION_SECRET: 'a-shared-secret-of-the-two-processes-under-test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    const response = await fetch(`${url}/readyz`);
+    if (!response.ok) throw new Error(`not ready: ${response.status}`);
+  }, 30_000);
+  return { url, child, output };
+}
+
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  let database: DatabaseHandle;
+  let first: ServerProcess | undefined;
+  let second: ServerProcess | undefined;
+  let token: string;
+  let productId: number;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(mainScript) || !fs.existsSync(webBuild)) {
+      throw new Error('The shop is not built; run npm run build first (npm test does).');
+    }
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    await database.migrate();
+    const category = await createCategory(database.db, { name: 'سبح للاختبار', slug: 'two-processes' });
+    categoryId = category.id;
+    const product = await createProduct(database.db, {
+      name: 'سبحة قبل التعديل',
+      category_id: category.id,
+      status: 'published',
+      price: 10_000,
+      stock_quantity: 5,
+    });
+    productId = product.id;
+    await saveStoreSettings(database.db, { store_name: 'المتجر قبل التعديل' });
+    const owner = await createUser(database.db, { role: 'admin' });
+    token = await createAccountsService(database.db).createSession(owner.id);
+    [first, second] = await Promise.all([startServer(url.toString()), startServer(url.toString())]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(first), stopServer(second)]);
+    await database?.close();
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }, 30_000);
+
+  const searchFor = async (server: ServerProcess, text: string) => {
+    const response = await fetch(`${server.url}/api/products?search=${encodeURIComponent(text)}`);
+    return ((await response.json()) as ProductListResponse).products.map((product) => product.name);
+  };
+
+  it('a product edited through one process shows in the other within a second', async () => {
+    // The second process has the list in its cache before the change.
+    expect(await searchFor(second!, 'سبحة')).toEqual(['سبحة قبل التعديل']);
+
+    const saved = await fetch(`${first!.url}/api/products/${productId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'سبحة بعد التعديل', price: '12', stock_quantity: '5', category_id: String(categoryId) }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    const took = await eventually(async () => {
+      expect(await searchFor(second!, 'سبحة')).toEqual(['سبحة بعد التعديل']);
+    }, 1000);
+    expect(took).toBeLessThan(1000);
+    // The server-rendered page of the other process too.
+    const page = await (await fetch(`${second!.url}/products/${productId}`)).text();
+    expect(page.includes('سبحة بعد التعديل'), 'the other process renders the new name').toBe(true);
+  });
+
+  it('store settings saved through one process show in the other within a second', async () => {
+    const before = (await (await fetch(`${second!.url}/api/settings`)).json()) as SettingsResponse;
+    expect(before.settings.store_name).toBe('المتجر قبل التعديل');
+
+    const saved = await fetch(`${first!.url}/api/settings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ store_name: 'المتجر بعد التعديل' }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    await eventually(async () => {
+      const page = await (await fetch(`${second!.url}/`)).text();
+      expect(page.includes('المتجر بعد التعديل'), 'the other process renders the new store name').toBe(true);
+    }, 1000);
+  });
+});
