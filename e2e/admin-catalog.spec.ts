@@ -244,6 +244,83 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
   });
 }
 
+const attributeText = {
+  ar: {
+    add: 'إضافة الخاصية',
+    created: 'تمت إضافة الخاصية بنجاح',
+    renamed: 'تم تحديث اسم الخاصية بنجاح',
+    deleted: 'تم حذف الخاصية وجميع قيمها بنجاح',
+    valueTitle: 'اسم القيمة',
+    valuePrice: 'السعر الإضافي',
+    addValue: 'إضافة القيمة',
+    valueCreated: 'تمت إضافة القيمة بنجاح',
+    rename: (name: string) => `إعادة تسمية الخاصية ${name}`,
+    renameInput: (name: string) => `الاسم الجديد للخاصية ${name}`,
+    remove: (name: string) => `حذف الخاصية ${name}`,
+    valuesGo: 'ستُحذف قيمتها الوحيدة معها.',
+  },
+  en: {
+    add: 'Add attribute',
+    created: 'Attribute added successfully',
+    renamed: 'Attribute renamed successfully',
+    deleted: 'Attribute and all its values deleted successfully',
+    valueTitle: 'Value title',
+    valuePrice: 'Additional price',
+    addValue: 'Add value',
+    valueCreated: 'Value added successfully',
+    rename: (name: string) => `Rename the attribute ${name}`,
+    renameInput: (name: string) => `New name of the attribute ${name}`,
+    remove: (name: string) => `Delete the attribute ${name}`,
+    valuesGo: 'Its only value will be deleted with it.',
+  },
+} as const;
+
+for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
+  test(`the owner adds an attribute with a value, renames it (Escape cancels, Enter saves) and deletes it (${lang}) @phone`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    await signInAsAdmin(page);
+    const words = attributeText[lang];
+    const tag = uniqueTag(lang, page);
+    const name = `خاصية ${tag}`;
+    const renamed = `خاصية معدلة ${tag}`;
+
+    await page.goto('/admin?tab=simple-attributes');
+    await waitForHydration(page);
+    await page.locator('#new-attribute-name').fill(name);
+    await page.getByRole('button', { name: words.add }).click();
+    await expect(toast(page, words.created)).toBeVisible();
+
+    // The new attribute opens to take its values.
+    await page.getByLabel(words.valueTitle).fill(`قيمة ${tag}`);
+    await page.getByLabel(words.valuePrice).fill('1.5');
+    await page.getByRole('button', { name: words.addValue }).click();
+    await expect(toast(page, words.valueCreated)).toBeVisible();
+    await expect(page.getByText(`قيمة ${tag}`, { exact: true })).toBeVisible();
+
+    // Escape leaves the name as it was; Enter saves the new one.
+    await page.getByRole('button', { name: words.rename(name) }).click();
+    await page.getByLabel(words.renameInput(name)).fill('لن يحفظ');
+    await page.keyboard.press('Escape');
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByText('لن يحفظ')).toHaveCount(0);
+    await page.getByRole('button', { name: words.rename(name) }).click();
+    await page.getByLabel(words.renameInput(name)).fill(renamed);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, words.renamed)).toBeVisible();
+    await expect(page.getByText(renamed, { exact: true })).toBeVisible();
+
+    // Deleting warns that its value goes too.
+    await page.getByRole('button', { name: words.remove(renamed) }).click();
+    await expect(page.getByRole('dialog').getByText(words.valuesGo)).toBeVisible();
+    await confirmDialog(page);
+    await expect(toast(page, words.deleted)).toBeVisible();
+    await expect(page.getByText(renamed, { exact: true })).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}
+
 test.describe('store settings', () => {
   // Both languages edit the one settings row: one after the other.
   test.describe.configure({ mode: 'serial' });
