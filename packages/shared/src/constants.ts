@@ -48,10 +48,6 @@ export function directionOf(lang: Language): 'rtl' | 'ltr' {
 
 export const IMAGE_FOLDERS = ['products', 'categories', 'slider', 'settings'] as const;
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
-/** Largest image file the back office accepts, in bytes (checked again by the server). */
-export const MAX_IMAGE_UPLOAD_BYTES = 15 * 1024 * 1024;
-/** Most images one product may have. */
-export const MAX_PRODUCT_IMAGES = 10;
 /** Widths every uploaded image is stored at; the largest is the canonical file. */
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
 

@@ -6,6 +6,7 @@ export * from './arabic.js';
 export * from './stock.js';
 export * from './media.js';
 export * from './categories.js';
+export * from './backoffice-limits.js';
 export * from './api-messages.js';
 export * from './contracts/common.js';
 export * from './contracts/catalog.js';

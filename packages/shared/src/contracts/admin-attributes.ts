@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { idParam, moneySchema, successShape } from './common.js';
+import { ATTRIBUTE_TEXT_MAX, hasControlCharacter } from '../backoffice-limits.js';
 import { formMoney } from './form-fields.js';
 
 /**
  * The back office's attributes (e.g. "Size") and their values, called variations in the API
  * (e.g. "Large", with a default surcharge). Spec admin.md: Attributes tab, sections 3, 5 and 7.
  */
-
-/** Longest attribute name or value title, in characters. */
-export const ATTRIBUTE_TEXT_MAX = 100;
-
-/** Every control character (C0, DEL, C1), line breaks and tabs included: names are one line. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 interface TextKeys {
   required: string;
@@ -26,7 +20,7 @@ function oneLineName(keys: TextKeys) {
     (value) => (value === undefined || value === null ? '' : value),
     z
       .string({ error: keys.required })
-      .refine((value) => !CONTROL_CHARACTERS.test(value), keys.invalid)
+      .refine((value) => !hasControlCharacter(value), keys.invalid)
       .transform((value) => value.trim())
       .pipe(
         z

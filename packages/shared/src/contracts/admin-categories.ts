@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { categorySchema, type Category } from './catalog.js';
 import { idParam, successShape } from './common.js';
 import { formBoolean, optionalFormText, requiredFormText } from './form-fields.js';
-import { latinDigits, optionalWholeNumber, withMaxLength } from './admin-form-text.js';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  CATEGORY_SLUG_MAX,
+  CATEGORY_SORT_ORDER_MAX,
+  latinDigits,
+} from '../backoffice-limits.js';
+import { optionalWholeNumber, withMaxLength } from './admin-form-text.js';
 
 /**
  * The back office's categories (admin spec: Categories tab, Category form, sections 3, 5 and 7).
@@ -17,12 +24,6 @@ import { latinDigits, optionalWholeNumber, withMaxLength } from './admin-form-te
  *   subcategories move up to its parent.
  */
 
-export const CATEGORY_NAME_MAX = 120;
-export const CATEGORY_DESCRIPTION_MAX = 2000;
-export const CATEGORY_SLUG_MAX = 120;
-/** Largest sort order an admin may type (999999 is how a missing one sorts). */
-export const CATEGORY_SORT_ORDER_MAX = 99_999;
-
 /**
  * A slug as the shop writes them: lower-case Latin letters, Arabic letters and digits in words
  * joined by single hyphens (e.g. `baltic-amber`, `سبح-الكهرمان`).
@@ -35,7 +36,11 @@ const name = withMaxLength(
   'categories.name_too_long',
   requiredFormText(CATEGORY_NAME_MAX, 'categories.name_required'),
 );
-const nameEn = withMaxLength(CATEGORY_NAME_MAX, 'categories.name_too_long', optionalFormText(CATEGORY_NAME_MAX));
+const nameEn = withMaxLength(
+  CATEGORY_NAME_MAX,
+  'categories.name_too_long',
+  optionalFormText(CATEGORY_NAME_MAX),
+);
 const description = withMaxLength(
   CATEGORY_DESCRIPTION_MAX,
   'categories.description_too_long',

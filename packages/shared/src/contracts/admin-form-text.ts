@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { latinDigits } from '../backoffice-limits.js';
 import { formInteger } from './form-fields.js';
 
 /**
  * Field pieces shared by the back office's category, slide and settings forms, on top of
- * form-fields.ts: a length limit with the field's own message, Arabic-Indic digits read as
- * digits, and an optional whole number whose blank means "none".
+ * form-fields.ts: a length limit with the field's own message, and a whole number (Arabic-Indic
+ * digits read as digits, see latinDigits in backoffice-limits.ts) whose blank means "none".
  */
-
-/** Eastern Arabic (٠-٩) and Persian (۰-۹) digits as ASCII digits; other characters untouched. */
-export function latinDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) =>
-    String((digit.charCodeAt(0) & 0xf) % 10),
-  );
-}
 
 /**
  * Refuses a text longer than `max` characters (after trimming, counted like the inner schema

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_PRODUCT_IMAGES } from '../constants.js';
+import {
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_SHORT_DESCRIPTION_MAX,
+  PRODUCT_SKU_MAX,
+  PRODUCT_VARIATIONS_MAX,
+} from '../backoffice-limits.js';
 import { idParam, moneySchema, successShape } from './common.js';
 import { productAttributeSchema, productSchema } from './catalog.js';
 import {
@@ -18,13 +25,6 @@ import {
 
 export const PRODUCT_STATUSES = ['published', 'draft'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-
-export const PRODUCT_NAME_MAX = 200;
-export const PRODUCT_SHORT_DESCRIPTION_MAX = 1000;
-export const PRODUCT_DESCRIPTION_MAX = 20_000;
-export const PRODUCT_SKU_MAX = 100;
-/** Most variations one product may offer (a guard on the form, far above any real product). */
-export const PRODUCT_VARIATIONS_MAX = 200;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');

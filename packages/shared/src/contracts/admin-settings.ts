@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { formBoolean, optionalFormText, requiredFormText } from './form-fields.js';
-import { latinDigits, withMaxLength } from './admin-form-text.js';
+import {
+  STORE_ADDRESS_MAX,
+  STORE_DESCRIPTION_MAX,
+  STORE_EMAIL_MAX,
+  STORE_EMAIL_PATTERN,
+  STORE_NAME_MAX,
+  STORE_PHONE_MAX,
+  isStorePhoneNumber,
+  latinDigits,
+} from '../backoffice-limits.js';
+import { withMaxLength } from './admin-form-text.js';
 
 /**
  * The back office's store settings (admin spec: Settings tab, sections 3 and 7).
@@ -10,26 +20,6 @@ import { latinDigits, withMaxLength } from './admin-form-text.js';
  * (store_name excepted: it is required). `remove_logo=1` drops the logo. The reply is
  * `settingsResponseSchema`, the same settings the public `GET /api/settings` then shows.
  */
-
-export const STORE_NAME_MAX = 200;
-export const STORE_DESCRIPTION_MAX = 2000;
-export const STORE_ADDRESS_MAX = 500;
-export const STORE_EMAIL_MAX = 254;
-export const STORE_PHONE_MAX = 30;
-export const STORE_PHONE_DIGITS_MIN = 8;
-export const STORE_PHONE_DIGITS_MAX = 15;
-
-/** Digits, spaces, hyphens and parentheses, with an optional leading +. */
-const PHONE_CHARACTERS = /^\+?[\d\s()-]+$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Whether a telephone number is written the allowed way and has 8 to 15 digits. */
-export function isStorePhoneNumber(value: string): boolean {
-  const phone = latinDigits(value).trim();
-  if (phone.length > STORE_PHONE_MAX || !PHONE_CHARACTERS.test(phone)) return false;
-  const digits = phone.replace(/\D/g, '').length;
-  return digits >= STORE_PHONE_DIGITS_MIN && digits <= STORE_PHONE_DIGITS_MAX;
-}
 
 /** An optional phone number: blank clears it; Arabic-Indic digits are stored as ASCII digits. */
 function phone(messageKey: string) {
@@ -43,7 +33,7 @@ function phone(messageKey: string) {
 }
 
 const email = withMaxLength(STORE_EMAIL_MAX, 'settings.email_invalid', optionalFormText(STORE_EMAIL_MAX))
-  .refine((value) => value === null || EMAIL_PATTERN.test(value), 'settings.email_invalid');
+  .refine((value) => value === null || STORE_EMAIL_PATTERN.test(value), 'settings.email_invalid');
 
 /** POST /api/settings: every field optional; the ones sent are checked and saved. */
 export const adminSettingsUpdateSchema = z.object({

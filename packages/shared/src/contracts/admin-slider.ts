@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { slideSchema } from './catalog.js';
 import { idParam, successShape } from './common.js';
 import { formBoolean, optionalFormLink, optionalFormText, requiredFormText } from './form-fields.js';
+import {
+  SLIDE_DESCRIPTION_MAX,
+  SLIDE_LINK_MAX,
+  SLIDE_SORT_ORDER_MAX,
+  SLIDE_TITLE_MAX,
+} from '../backoffice-limits.js';
 import { wholeNumber, withMaxLength } from './admin-form-text.js';
 
 /**
@@ -14,11 +20,6 @@ import { wholeNumber, withMaxLength } from './admin-form-text.js';
  *   changes only the fields it sends; without a new image the stored one stays.
  * - The public `GET /api/slider` lists active slides only, in the same order.
  */
-
-export const SLIDE_TITLE_MAX = 200;
-export const SLIDE_DESCRIPTION_MAX = 1000;
-export const SLIDE_LINK_MAX = 500;
-export const SLIDE_SORT_ORDER_MAX = 99_999;
 
 const title = withMaxLength(
   SLIDE_TITLE_MAX,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_MONEY_MAX } from '../backoffice-limits.js';
 import { toThousandths } from '../money.js';
 
 /**
@@ -41,7 +42,7 @@ const blankToUndefined = (value: unknown) =>
  * An amount of money as a decimal ("12.5", 12.5) with at most 3 decimals, parsed into integer
  * thousandths. Negative amounts and amounts above `maxThousandths` are refused.
  */
-export function formMoney(messageKey: string, maxThousandths = 1_000_000_000) {
+export function formMoney(messageKey: string, maxThousandths = FORM_MONEY_MAX) {
   return z.preprocess(
     blankToUndefined,
     z

@@ -1,4 +1,4 @@
-import { formatAmount, fromThousandths, toThousandths } from '@shop/shared';
+import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, formatAmount, fromThousandths, hasControlCharacter, latinDigits, toThousandths } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
@@ -6,17 +6,6 @@ import type { MessageKey } from '../../../i18n/i18n';
  * before sending a name, a value's title or its additional price, and the JSON bodies of
  * /api/simple-attributes. The server checks every one of them again.
  */
-
-/**
- * Longest attribute name or value title, in characters: the contract's ATTRIBUTE_TEXT_MAX
- * (packages/shared/src/contracts/admin-attributes.ts), repeated here because that module carries
- * zod, which stays out of the browser bundle.
- */
-export const ATTRIBUTE_TEXT_MAX = 100;
-
-/** Every control character, line breaks included: names and titles are one line. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Length in characters as the server counts them (code points, so an emoji counts once). */
 function length(text: string): number {
@@ -28,7 +17,7 @@ export function attributeNameProblem(name: string): MessageKey | null {
   const trimmed = name.trim();
   if (!trimmed) return 'admin-attributes.validation.name_required';
   if (length(trimmed) > ATTRIBUTE_TEXT_MAX) return 'admin-attributes.validation.name_too_long';
-  if (CONTROL_CHARACTERS.test(trimmed)) return 'admin-attributes.validation.name_invalid';
+  if (hasControlCharacter(trimmed)) return 'admin-attributes.validation.name_invalid';
   return null;
 }
 
@@ -37,12 +26,9 @@ export function variationTitleProblem(title: string): MessageKey | null {
   const trimmed = title.trim();
   if (!trimmed) return 'admin-attributes.validation.title_required';
   if (length(trimmed) > ATTRIBUTE_TEXT_MAX) return 'admin-attributes.validation.title_too_long';
-  if (CONTROL_CHARACTERS.test(trimmed)) return 'admin-attributes.validation.title_invalid';
+  if (hasControlCharacter(trimmed)) return 'admin-attributes.validation.title_invalid';
   return null;
 }
-
-/** The highest surcharge the server accepts: 1,000,000 in decimals (formMoney's default). */
-const MAX_SURCHARGE_THOUSANDTHS = 1_000_000_000;
 
 /**
  * An additional price as typed, as the decimal number the API takes: empty means 0; otherwise
@@ -51,15 +37,11 @@ const MAX_SURCHARGE_THOUSANDTHS = 1_000_000_000;
  * Null when it is not such an amount.
  */
 export function parseAdditionalPrice(text: string): number | null {
-  const normalised = text
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
-    .replace(/\u066b/g, '.');
+  const normalised = latinDigits(text.trim()).replace(/\u066b/g, '.');
   if (normalised === '') return 0;
   if (!/^\d{1,10}(\.\d{1,3})?$/.test(normalised)) return null;
   const thousandths = toThousandths(normalised);
-  if (thousandths > MAX_SURCHARGE_THOUSANDTHS) return null;
+  if (thousandths > FORM_MONEY_MAX) return null;
   return fromThousandths(thousandths);
 }
 

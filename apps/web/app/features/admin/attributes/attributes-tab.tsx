@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AdminAttribute, AdminVariation } from '@shop/shared';
+import { ATTRIBUTE_TEXT_MAX, type AdminAttribute, type AdminVariation } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -16,7 +16,6 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { Field, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import {
-  ATTRIBUTE_TEXT_MAX,
   additionalPriceInput,
   attributeBody,
   attributeNameProblem,

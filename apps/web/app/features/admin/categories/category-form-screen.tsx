@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
@@ -17,9 +18,6 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } f
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
 import {
-  CATEGORY_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-  CATEGORY_SORT_ORDER_MAX,
   categoryFields,
   categoryFormData,
   categoryFormFrom,

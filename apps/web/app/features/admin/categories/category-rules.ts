@@ -1,4 +1,4 @@
-import { matchesSearch } from '@shop/shared';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX, latinDigits, matchesSearch } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
@@ -123,14 +123,6 @@ export interface CategoryForm {
 export const categoryFields = ['name', 'name_en', 'description', 'description_en', 'parent_id', 'sort_order'] as const;
 export type CategoryField = (typeof categoryFields)[number];
 
-/**
- * The contract's limits (packages/shared/src/contracts/admin-categories.ts), repeated here because
- * that module carries zod, which stays out of the browser bundle.
- */
-export const CATEGORY_NAME_MAX = 120;
-export const CATEGORY_DESCRIPTION_MAX = 2000;
-export const CATEGORY_SORT_ORDER_MAX = 99_999;
-
 /** A new category: main, active, sort order left to the server. */
 export function emptyCategoryForm(): CategoryForm {
   return { name: '', name_en: '', description: '', description_en: '', parent_id: '', sort_order: '', is_active: true };
@@ -172,10 +164,7 @@ export function isCategoryFormDirty(form: CategoryForm, initial: CategoryForm, i
  * not one. Empty is handled by the caller: it means "the next number".
  */
 export function parseSortOrder(value: string): number | null {
-  const text = value
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0));
+  const text = latinDigits(value.trim());
   if (!/^\d{1,9}$/.test(text)) return null;
   return Number(text);
 }
@@ -187,7 +176,7 @@ function length(text: string): number {
 
 /**
  * The checks before sending (spec section 5): a name; the sort order, when given, a whole number
- * from 0 to 99999; texts within their length; a parent the form offered.
+ * from 0 to CATEGORY_SORT_ORDER_MAX; texts within their length; a parent the form offered.
  */
 export function categoryFormProblems(
   form: CategoryForm,

@@ -1,4 +1,15 @@
-import { MAX_PRODUCT_IMAGES, fromThousandths, toThousandths, type Thousandths } from '@shop/shared';
+import {
+  FORM_MONEY_MAX,
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_SHORT_DESCRIPTION_MAX,
+  PRODUCT_SKU_MAX,
+  fromThousandths,
+  latinDigits,
+  toThousandths,
+  type Thousandths,
+} from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
@@ -67,16 +78,7 @@ export const productFields = [
 ] as const;
 export type ProductField = (typeof productFields)[number];
 
-/**
- * The contract's limits (packages/shared/src/contracts/admin-products.ts), repeated here because
- * that module carries zod, which stays out of the browser bundle.
- */
-export const PRODUCT_NAME_MAX = 200;
-export const PRODUCT_SHORT_DESCRIPTION_MAX = 1000;
-export const PRODUCT_DESCRIPTION_MAX = 20_000;
-export const PRODUCT_SKU_MAX = 100;
-/** Largest price and stock the form accepts. */
-export const PRODUCT_PRICE_MAX: Thousandths = 1_000_000_000;
+/** Largest stock the form accepts (the server takes any whole number from 0). */
 export const PRODUCT_STOCK_MAX = 1_000_000;
 
 /** A new product: nothing typed yet, published unless the admin chooses draft. */
@@ -123,11 +125,9 @@ export function productFormFrom(product: ProductValues): ProductForm {
   };
 }
 
-const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
-
 /** Arabic-Indic digits and the Arabic decimal separator as the ASCII ones ("١٢٫٥" -> "12.5"). */
-export function latinDigits(text: string): string {
-  return text.replace(ARABIC_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf)).replace(/\u066B/g, '.');
+function latinNumber(text: string): string {
+  return latinDigits(text).replace(/\u066B/g, '.');
 }
 
 /**
@@ -135,16 +135,16 @@ export function latinDigits(text: string): string {
  * in thousandths; null when it is not one or is above the largest price.
  */
 export function parseAmount(value: string): Thousandths | null {
-  let text = latinDigits(value.trim());
+  let text = latinNumber(value.trim());
   if (text.startsWith('.')) text = `0${text}`;
   if (!/^\d{1,10}(\.\d{1,3})?$/.test(text)) return null;
   const amount = toThousandths(text);
-  return amount > PRODUCT_PRICE_MAX ? null : amount;
+  return amount > FORM_MONEY_MAX ? null : amount;
 }
 
 /** A stock quantity as typed: a whole number from 0. */
 export function parseStock(value: string): number | null {
-  const text = latinDigits(value.trim());
+  const text = latinNumber(value.trim());
   if (!/^\d{1,7}$/.test(text)) return null;
   const stock = Number(text);
   return stock > PRODUCT_STOCK_MAX ? null : stock;

@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { LOW_STOCK_THRESHOLD, inLanguage } from '@shop/shared';
+import {
+  LOW_STOCK_THRESHOLD,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_SHORT_DESCRIPTION_MAX,
+  PRODUCT_SKU_MAX,
+  inLanguage,
+} from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
@@ -13,10 +20,6 @@ import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '..
 import { FormErrorBox, useErrorText } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
-  PRODUCT_DESCRIPTION_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_SHORT_DESCRIPTION_MAX,
-  PRODUCT_SKU_MAX,
   categoryOptions,
   isProductFormDirty,
   productDetailField,

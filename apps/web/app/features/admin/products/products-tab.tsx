@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { SEARCH_MAX_LENGTH, formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -345,7 +345,7 @@ export default function ProductsTab() {
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
               placeholder={t('admin-products.list.search_placeholder')}
-              maxLength={200}
+              maxLength={SEARCH_MAX_LENGTH}
               className={`${controlClass} border-stone-300 ps-10`}
             />
           </div>

@@ -1,6 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
+import {
+  STORE_ADDRESS_MAX,
+  STORE_DESCRIPTION_MAX,
+  STORE_EMAIL_MAX,
+  STORE_NAME_MAX,
+  STORE_PHONE_DIGITS_MAX,
+  STORE_PHONE_DIGITS_MIN,
+  STORE_PHONE_MAX,
+} from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
@@ -13,20 +22,7 @@ import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { saveSettings, type AdminSettings } from './settings-api';
-import {
-  ADDRESS_MAX,
-  EMAIL_MAX,
-  isSettingsFormDirty,
-  PHONE_DIGITS_MAX,
-  PHONE_DIGITS_MIN,
-  PHONE_MAX,
-  settingsFields,
-  settingsFormFrom,
-  settingsFormProblems,
-  STORE_DESCRIPTION_MAX,
-  STORE_NAME_MAX,
-  type SettingsForm,
-} from './settings-rules';
+import { isSettingsFormDirty, settingsFields, settingsFormFrom, settingsFormProblems, type SettingsForm } from './settings-rules';
 
 const fieldId = (field: string) => `settings-${field}`;
 
@@ -98,7 +94,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
   const phone = form.field('phone_number');
   const whatsapp = form.field('whatsapp_number');
   const address = form.field('address');
-  const phoneHint = t('admin-settings.hint.phone', { min: PHONE_DIGITS_MIN, max: PHONE_DIGITS_MAX });
+  const phoneHint = t('admin-settings.hint.phone', { min: STORE_PHONE_DIGITS_MIN, max: STORE_PHONE_DIGITS_MAX });
 
   return (
     <section>
@@ -159,7 +155,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
                 autoComplete="email"
                 spellCheck={false}
                 dir="ltr"
-                maxLength={EMAIL_MAX}
+                maxLength={STORE_EMAIL_MAX}
               />
             </Field>
           </div>
@@ -174,7 +170,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
               inputMode="tel"
               autoComplete="tel"
               dir="ltr"
-              maxLength={PHONE_MAX}
+              maxLength={STORE_PHONE_MAX}
             />
           </Field>
           <Field
@@ -193,12 +189,12 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
               type="tel"
               inputMode="tel"
               dir="ltr"
-              maxLength={PHONE_MAX}
+              maxLength={STORE_PHONE_MAX}
             />
           </Field>
           <div className="md:col-span-2">
             <Field id={address.id} label={t('admin-settings.field.address')} optional error={address.error}>
-              <TextArea id={address.id} value={address.value} onValue={address.onChange} error={address.error} rows={3} maxLength={ADDRESS_MAX} />
+              <TextArea id={address.id} value={address.value} onValue={address.onChange} error={address.error} rows={3} maxLength={STORE_ADDRESS_MAX} />
             </Field>
           </div>
         </fieldset>

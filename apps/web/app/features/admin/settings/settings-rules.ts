@@ -1,3 +1,14 @@
+import {
+  STORE_ADDRESS_MAX,
+  STORE_DESCRIPTION_MAX,
+  STORE_EMAIL_MAX,
+  STORE_EMAIL_PATTERN,
+  STORE_NAME_MAX,
+  STORE_PHONE_DIGITS_MAX,
+  STORE_PHONE_DIGITS_MIN,
+  isStorePhoneNumber,
+  latinDigits,
+} from '@shop/shared';
 import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
@@ -60,19 +71,6 @@ export const settingsFields = [
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
-/**
- * The server's limits (packages/shared/src/contracts/admin-settings.ts). Repeated here because
- * that module builds zod schemas when loaded, and zod stays out of the browser bundle; the test
- * checks that both agree.
- */
-export const STORE_NAME_MAX = 200;
-export const STORE_DESCRIPTION_MAX = 2000;
-export const ADDRESS_MAX = 500;
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
-export const PHONE_DIGITS_MIN = 8;
-export const PHONE_DIGITS_MAX = 15;
-
 export function settingsFormFrom(settings: SettingsValues): SettingsForm {
   return {
     store_name: settings.store_name,
@@ -103,27 +101,6 @@ export function isSettingsFormDirty(form: SettingsForm, initial: SettingsForm): 
   return texts.some((key) => form[key].trim() !== initial[key].trim());
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A telephone number as the spec allows it: digits, spaces, hyphens, parentheses, an optional leading +. */
-const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
-
-/** A number typed on an Arabic keyboard (٠١٢… or ۰۱۲…) written with Latin digits, trimmed. */
-export function latinDigits(value: string): string {
-  return value.trim().replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
-}
-
-/**
- * Whether a phone or WhatsApp number is written the allowed way: digits, spaces, hyphens and
- * parentheses with an optional leading +, 8 to 15 digits in all, at most PHONE_MAX characters.
- */
-export function isPhoneNumber(value: string): boolean {
-  const phone = latinDigits(value);
-  if (phone.length > PHONE_MAX || !PHONE_PATTERN.test(phone)) return false;
-  const digits = phone.replace(/\D/g, '').length;
-  return digits >= PHONE_DIGITS_MIN && digits <= PHONE_DIGITS_MAX;
-}
-
 /**
  * The checks before sending: a store name; the e-mail address, phone and WhatsApp numbers, when
  * given, written the allowed way; nothing longer than the server keeps.
@@ -139,15 +116,15 @@ export function settingsFormProblems(form: SettingsForm): Partial<Record<Setting
   if (longerThan(form.store_description, STORE_DESCRIPTION_MAX)) problems.store_description = tooLong(STORE_DESCRIPTION_MAX);
   if (longerThan(form.store_description_en, STORE_DESCRIPTION_MAX)) problems.store_description_en = tooLong(STORE_DESCRIPTION_MAX);
   const email = form.email.trim();
-  if (email && (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email))) problems.email = { key: 'admin-settings.validation.email_invalid' };
-  const digits = { min: PHONE_DIGITS_MIN, max: PHONE_DIGITS_MAX };
-  if (form.phone_number.trim() && !isPhoneNumber(form.phone_number)) {
+  if (email && (email.length > STORE_EMAIL_MAX || !STORE_EMAIL_PATTERN.test(email))) problems.email = { key: 'admin-settings.validation.email_invalid' };
+  const digits = { min: STORE_PHONE_DIGITS_MIN, max: STORE_PHONE_DIGITS_MAX };
+  if (form.phone_number.trim() && !isStorePhoneNumber(form.phone_number)) {
     problems.phone_number = { key: 'admin-settings.validation.phone_invalid', params: digits };
   }
-  if (form.whatsapp_number.trim() && !isPhoneNumber(form.whatsapp_number)) {
+  if (form.whatsapp_number.trim() && !isStorePhoneNumber(form.whatsapp_number)) {
     problems.whatsapp_number = { key: 'admin-settings.validation.whatsapp_invalid', params: digits };
   }
-  if (longerThan(form.address, ADDRESS_MAX)) problems.address = tooLong(ADDRESS_MAX);
+  if (longerThan(form.address, STORE_ADDRESS_MAX)) problems.address = tooLong(STORE_ADDRESS_MAX);
   return problems;
 }
 
@@ -164,8 +141,8 @@ export function settingsFormData(form: SettingsForm): FormData {
   body.set('store_description_en', form.store_description_en.trim());
   body.set('email', form.email.trim());
   body.set('address', form.address.trim());
-  body.set('phone_number', latinDigits(form.phone_number));
-  body.set('whatsapp_number', latinDigits(form.whatsapp_number));
+  body.set('phone_number', latinDigits(form.phone_number).trim());
+  body.set('whatsapp_number', latinDigits(form.whatsapp_number).trim());
   if (logo.file) body.set('logo', logo.file, logo.file.name);
   else if (logo.removed) body.set('remove_logo', '1');
   return body;

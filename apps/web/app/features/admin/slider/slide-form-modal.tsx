@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_TITLE_MAX } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
@@ -18,9 +19,6 @@ import {
   slideFields,
   slideFormFrom,
   slideFormProblems,
-  SLIDE_DESCRIPTION_MAX,
-  SLIDE_LINK_MAX,
-  SLIDE_TITLE_MAX,
   type SlideForm,
 } from './slide-rules';
 import { createSlide, updateSlide, type AdminSlide } from './slider-api';

@@ -1,3 +1,4 @@
+import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_SORT_ORDER_MAX, SLIDE_TITLE_MAX, latinDigits } from '@shop/shared';
 import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
@@ -47,16 +48,6 @@ export interface SlideForm {
 /** The form's fields in screen order (the focus goes to the first invalid one); `image` is the picture. */
 export const slideFields = ['title', 'title_en', 'description', 'description_en', 'link_url', 'sort_order', 'image'] as const;
 export type SlideField = (typeof slideFields)[number];
-
-/**
- * The server's limits (packages/shared/src/contracts/admin-slider.ts). Repeated here because that
- * module builds zod schemas when loaded, and zod stays out of the browser bundle; the test checks
- * that both agree.
- */
-export const SLIDE_TITLE_MAX = 200;
-export const SLIDE_DESCRIPTION_MAX = 1000;
-export const SLIDE_LINK_MAX = 500;
-export const SLIDE_SORT_ORDER_MAX = 99_999;
 
 /**
  * A new slide: active, placed after the others (the next sort order after the largest one, within
@@ -112,11 +103,6 @@ export function isSlideLink(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Digits typed on an Arabic keyboard (٠١٢… or ۰۱۲…) as Latin digits. */
-function latinDigits(value: string): string {
-  return value.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
 }
 
 /**
