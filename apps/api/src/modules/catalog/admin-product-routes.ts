@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminProductResponseSchema,
@@ -12,9 +12,8 @@ import {
   productImageDeleteResponseSchema,
   productImageParamsSchema,
 } from '@shop/shared';
+import { actorOf } from '../../lib/admin-form.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
-import { requireUser } from '../../plugins/auth.js';
-import type { Actor } from '../audit/service.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
 
@@ -27,11 +26,6 @@ const failures = {
 };
 /** A form with files can also be too large or of the wrong content type. */
 const formFailures = { ...failures, 413: errorResponseSchema, 415: errorResponseSchema };
-
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = requireUser(request);
-  return { id: user.id, email: user.email };
-}
 
 /**
  * The back office's product writes (spec admin.md, section 7 "Products"). The reads are the

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAttributeBodySchema,
@@ -14,8 +14,7 @@ import {
   apiMessage,
   errorResponseSchema,
 } from '@shop/shared';
-import { requireUser } from '../../plugins/auth.js';
-import type { Actor } from '../audit/service.js';
+import { actorOf } from '../../lib/admin-form.js';
 
 const READ = { permission: 'catalog.read' } as const;
 const WRITE = { permission: 'catalog.write' } as const;
@@ -27,11 +26,6 @@ const failures = {
 };
 const withId = { ...failures, 400: errorResponseSchema, 404: errorResponseSchema };
 const writeFailures = { ...withId, 409: errorResponseSchema };
-
-function actorOf(request: FastifyRequest): Actor {
-  const { user } = requireUser(request);
-  return { id: user.id, email: user.email };
-}
 
 /** The back office's attributes and values (spec admin.md, section 7 "Attributes"). */
 export async function attributeRoutes(app: FastifyInstance): Promise<void> {
