@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ATTRIBUTE_TEXT_MAX, type AdminAttribute, type AdminVariation } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
@@ -220,6 +220,44 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
   );
 }
 
+/** A row's edit (pencil) and delete (bin) buttons; both are off while the row is being deleted. */
+function EditDeleteButtons({
+  editRef,
+  onEdit,
+  editLabel,
+  editTitle,
+  onDelete,
+  deleteLabel,
+  deleting,
+}: {
+  editRef: Ref<HTMLButtonElement>;
+  onEdit: () => void;
+  editLabel: string;
+  editTitle: string;
+  onDelete: () => void;
+  deleteLabel: string;
+  deleting: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <button ref={editRef} type="button" className={iconButton} onClick={onEdit} aria-label={editLabel} title={editTitle} disabled={deleting}>
+        <PencilIcon />
+      </button>
+      <button
+        type="button"
+        className={dangerIconButton}
+        onClick={onDelete}
+        aria-label={deleting ? t('admin.common.deleting') : deleteLabel}
+        title={t('admin.common.delete')}
+        disabled={deleting}
+      >
+        <TrashIcon />
+      </button>
+    </>
+  );
+}
+
 /** One attribute: its name (a button that shows its values), counts, rename and delete. */
 export function AttributeItem({
   attribute,
@@ -299,29 +337,15 @@ export function AttributeItem({
               </span>
             </button>
             {canWrite ? (
-              <>
-                <button
-                  ref={renameButton}
-                  type="button"
-                  className={iconButton}
-                  onClick={() => setRenaming(true)}
-                  aria-label={t('admin-attributes.rename_label', { name: attribute.name })}
-                  title={t('admin-attributes.rename')}
-                  disabled={deleting}
-                >
-                  <PencilIcon />
-                </button>
-                <button
-                  type="button"
-                  className={dangerIconButton}
-                  onClick={() => void askDelete()}
-                  aria-label={deleting ? t('admin.common.deleting') : t('admin-attributes.delete_label', { name: attribute.name })}
-                  title={t('admin.common.delete')}
-                  disabled={deleting}
-                >
-                  <TrashIcon />
-                </button>
-              </>
+              <EditDeleteButtons
+                editRef={renameButton}
+                onEdit={() => setRenaming(true)}
+                editLabel={t('admin-attributes.rename_label', { name: attribute.name })}
+                editTitle={t('admin-attributes.rename')}
+                onDelete={() => void askDelete()}
+                deleteLabel={t('admin-attributes.delete_label', { name: attribute.name })}
+                deleting={deleting}
+              />
             ) : null}
           </>
         )}
@@ -652,29 +676,15 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
         </p>
       </div>
       {canWrite ? (
-        <>
-          <button
-            ref={editButton}
-            type="button"
-            className={iconButton}
-            onClick={() => setEditing(true)}
-            aria-label={t('admin-attributes.values.edit_label', { title: variation.title })}
-            title={t('admin.common.edit')}
-            disabled={deleting}
-          >
-            <PencilIcon />
-          </button>
-          <button
-            type="button"
-            className={dangerIconButton}
-            onClick={() => void askDelete()}
-            aria-label={deleting ? t('admin.common.deleting') : t('admin-attributes.values.delete_label', { title: variation.title })}
-            title={t('admin.common.delete')}
-            disabled={deleting}
-          >
-            <TrashIcon />
-          </button>
-        </>
+        <EditDeleteButtons
+          editRef={editButton}
+          onEdit={() => setEditing(true)}
+          editLabel={t('admin-attributes.values.edit_label', { title: variation.title })}
+          editTitle={t('admin.common.edit')}
+          onDelete={() => void askDelete()}
+          deleteLabel={t('admin-attributes.values.delete_label', { title: variation.title })}
+          deleting={deleting}
+        />
       ) : null}
     </li>
   );
