@@ -1,16 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, type Category } from '@shop/shared';
-import { apiCaller, type CallOptions, type TestHttpMethod } from '../../../test-support/http.js';
+import { apiCaller, type TestHttpMethod } from '../../../test-support/http.js';
 import {
   existingImageFiles,
   folderFiles,
-  multipartBody,
-  testPicture,
   uploadedName,
   type FormFile,
 } from '../../../test-support/multipart.js';
-import { signedInAs } from '../../../test-support/staff.js';
+import { fieldMessages, multipartSender, pictureFile, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog, categories, products } from '../../db/schema/index.js';
 import { createCategory, createProduct } from '../../seed/factories.js';
@@ -18,40 +16,20 @@ import { slugify } from './admin-categories.js';
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
-let admin: { user: { id: number; email: string }; token: string };
-let moderator: { token: string };
-let customer: { token: string };
+let admin: SignedIn;
+let moderator: SignedIn;
+let customer: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInAs(ctx, 'admin');
-  moderator = await signedInAs(ctx, 'moderator');
-  customer = await signedInAs(ctx, 'customer');
+  ({ admin, moderator, customer } = await signedInStaff(ctx));
 });
 afterAll(() => ctx.close());
 
-const image = async (format: 'png' | 'jpeg' = 'png', background = '#c33'): Promise<FormFile> => ({
-  field: 'image',
-  name: `picture.${format}`,
-  type: `image/${format}`,
-  data: await testPicture(format, background),
-});
+const image = (format: 'png' | 'jpeg' = 'png', background?: string) => pictureFile('image', 'picture', format, background);
 
-/** A category form sent as multipart, by the administrator unless told. */
-async function sendForm(
-  method: TestHttpMethod,
-  url: string,
-  fields: Record<string, string>,
-  files: FormFile[] = [],
-  options: CallOptions = {},
-) {
-  const body = await multipartBody(fields, files);
-  return call(method, url, body.payload, {
-    token: admin.token,
-    ...options,
-    headers: { ...body.headers, ...options.headers },
-  });
-}
+/** A form sent as multipart, by the administrator unless told. */
+const sendForm = multipartSender(call, () => admin.token);
 
 async function createViaApi(fields: Record<string, string>, files: FormFile[] = []): Promise<Category> {
   const reply = await sendForm('POST', '/api/categories', fields, files);
@@ -67,11 +45,6 @@ async function row(id: number) {
 async function categoryCount(): Promise<number> {
   const [result] = await ctx.database.db.select({ n: count() }).from(categories);
   return result!.n;
-}
-
-function details(reply: { json(): unknown }): Record<string, string> {
-  const body = reply.json() as { details?: Array<{ field: string; message: string }> };
-  return Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail.message]));
 }
 
 describe('slugify', () => {
@@ -244,9 +217,9 @@ describe('POST /api/categories', () => {
     expect(chosen.slug).toBe('chosen-slug');
     const taken = await sendForm('POST', '/api/categories', { name: 'آخر', slug: 'chosen-slug' });
     expect(taken.statusCode).toBe(400);
-    expect(details(taken)).toEqual({ slug: 'Another category already uses this slug, please choose another one' });
+    expect(fieldMessages(taken)).toEqual({ slug: 'Another category already uses this slug, please choose another one' });
     const invalid = await sendForm('POST', '/api/categories', { name: 'آخر', slug: 'bad slug!' });
-    expect(Object.keys(details(invalid))).toEqual(['slug']);
+    expect(Object.keys(fieldMessages(invalid))).toEqual(['slug']);
   });
 
   it('assigns the next sort order among the siblings when none is given', async () => {
@@ -279,16 +252,16 @@ describe('POST /api/categories', () => {
     );
     expect(reply.statusCode).toBe(400);
     expect(reply.json().code).toBe('VALIDATION_ERROR');
-    expect(details(reply)).toEqual({
+    expect(fieldMessages(reply)).toEqual({
       name: 'اسم الفئة مطلوب',
       parent_id: 'الفئة الرئيسية المختارة غير صحيحة',
       sort_order: 'الترتيب يجب أن يكون رقماً صحيحاً من 0 إلى 99999، أو يُترك فارغاً ليُعطى الرقم التالي',
       is_active: 'القيمة يجب أن تكون true أو false',
     });
     const long = await sendForm('POST', '/api/categories', { name: 'ا'.repeat(121) });
-    expect(details(long)).toEqual({ name: 'The category name must be at most 120 characters' });
+    expect(fieldMessages(long)).toEqual({ name: 'The category name must be at most 120 characters' });
     const missingParent = await sendForm('POST', '/api/categories', { name: 'يتيمة', parent_id: '999999' });
-    expect(details(missingParent)).toEqual({ parent_id: 'The chosen parent category does not exist' });
+    expect(fieldMessages(missingParent)).toEqual({ parent_id: 'The chosen parent category does not exist' });
     expect(await categoryCount()).toBe(before);
   });
 
@@ -299,7 +272,7 @@ describe('POST /api/categories', () => {
       { field: 'image', name: 'photo.png', type: 'image/png', data: Buffer.from('just some text, not a picture') },
     ]);
     expect(reply.statusCode).toBe(400);
-    expect(details(reply)).toEqual({
+    expect(fieldMessages(reply)).toEqual({
       image: 'The file is not an image in a supported format (JPEG, PNG, WebP, GIF or AVIF)',
     });
     expect(await categoryCount()).toBe(before);
@@ -320,10 +293,10 @@ describe('POST /api/categories', () => {
       { ...(await image()), field: 'logo' },
     ]);
     expect(other.statusCode).toBe(400);
-    expect(Object.keys(details(other))).toEqual(['logo']);
+    expect(Object.keys(fieldMessages(other))).toEqual(['logo']);
     const two = await sendForm('POST', '/api/categories', { name: 'صورتان' }, [await image(), await image('jpeg')]);
     expect(two.statusCode).toBe(400);
-    expect(details(two)).toEqual({ image: 'Only one image can be uploaded for a category' });
+    expect(fieldMessages(two)).toEqual({ image: 'Only one image can be uploaded for a category' });
   });
 });
 
@@ -363,7 +336,7 @@ describe('PUT /api/categories/:id', () => {
     const main = await sendForm('PUT', `/api/categories/${category.id}`, { parent_id: '' });
     expect(main.json().category.parent_id).toBeNull();
     const blankName = await sendForm('PUT', `/api/categories/${category.id}`, { name: '' });
-    expect(details(blankName)).toEqual({ name: 'Category name is required' });
+    expect(fieldMessages(blankName)).toEqual({ name: 'Category name is required' });
   });
 
   it('refuses to make a category its own parent or a child of its descendants', async () => {
@@ -373,11 +346,11 @@ describe('PUT /api/categories/:id', () => {
 
     const self = await sendForm('PUT', `/api/categories/${top.id}`, { parent_id: String(top.id) }, [], { lang: 'ar' });
     expect(self.statusCode).toBe(400);
-    expect(details(self)).toEqual({ parent_id: 'لا يمكن أن تكون الفئة فئةً رئيسية لنفسها' });
+    expect(fieldMessages(self)).toEqual({ parent_id: 'لا يمكن أن تكون الفئة فئةً رئيسية لنفسها' });
     for (const descendant of [middle, bottom]) {
       const reply = await sendForm('PUT', `/api/categories/${top.id}`, { parent_id: String(descendant.id) });
       expect(reply.statusCode).toBe(400);
-      expect(details(reply)).toEqual({
+      expect(fieldMessages(reply)).toEqual({
         parent_id: 'A category cannot be moved under one of its own subcategories',
       });
     }
@@ -397,7 +370,7 @@ describe('PUT /api/categories/:id', () => {
     ]);
     expect([leftMove.statusCode, rightMove.statusCode].sort()).toEqual([200, 400]);
     const refused = leftMove.statusCode === 400 ? leftMove : rightMove;
-    expect(Object.keys(details(refused))).toEqual(['parent_id']);
+    expect(Object.keys(fieldMessages(refused))).toEqual(['parent_id']);
     const parents = [(await row(left.id))?.parent_id, (await row(right.id))?.parent_id];
     expect(parents.filter((parent) => parent === null)).toHaveLength(1);
   });

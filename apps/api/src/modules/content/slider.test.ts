@@ -1,55 +1,34 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS, type Slide } from '@shop/shared';
-import { apiCaller, type CallOptions, type TestHttpMethod } from '../../../test-support/http.js';
+import { apiCaller, type TestHttpMethod } from '../../../test-support/http.js';
 import {
   existingImageFiles,
   folderFiles,
-  multipartBody,
-  testPicture,
   uploadedName,
   type FormFile,
 } from '../../../test-support/multipart.js';
-import { signedInAs } from '../../../test-support/staff.js';
+import { fieldMessages, multipartSender, pictureFile, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog, slides } from '../../db/schema/index.js';
 import { createSlide } from '../../seed/factories.js';
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
-let admin: { user: { id: number; email: string }; token: string };
-let moderator: { token: string };
-let customer: { token: string };
+let admin: SignedIn;
+let moderator: SignedIn;
+let customer: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signedInAs(ctx, 'admin');
-  moderator = await signedInAs(ctx, 'moderator');
-  customer = await signedInAs(ctx, 'customer');
+  ({ admin, moderator, customer } = await signedInStaff(ctx));
 });
 afterAll(() => ctx.close());
 
-const image = async (format: 'png' | 'jpeg' = 'png', background = '#c33'): Promise<FormFile> => ({
-  field: 'image',
-  name: `slide.${format}`,
-  type: `image/${format}`,
-  data: await testPicture(format, background),
-});
+const image = (format: 'png' | 'jpeg' = 'png', background?: string) => pictureFile('image', 'slide', format, background);
 
-async function sendForm(
-  method: TestHttpMethod,
-  url: string,
-  fields: Record<string, string>,
-  files: FormFile[] = [],
-  options: CallOptions = {},
-) {
-  const body = await multipartBody(fields, files);
-  return call(method, url, body.payload, {
-    token: admin.token,
-    ...options,
-    headers: { ...body.headers, ...options.headers },
-  });
-}
+/** A form sent as multipart, by the administrator unless told. */
+const sendForm = multipartSender(call, () => admin.token);
 
 async function createViaApi(fields: Record<string, string>, files?: FormFile[]): Promise<Slide> {
   const reply = await sendForm('POST', '/api/slider', fields, files ?? [await image()]);
@@ -60,11 +39,6 @@ async function createViaApi(fields: Record<string, string>, files?: FormFile[]):
 async function slideCount(): Promise<number> {
   const [result] = await ctx.database.db.select({ n: count() }).from(slides);
   return result!.n;
-}
-
-function details(reply: { json(): unknown }): Record<string, string> {
-  const body = reply.json() as { details?: Array<{ field: string; message: string }> };
-  return Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail.message]));
 }
 
 describe('permissions', () => {
@@ -135,24 +109,24 @@ describe('slide writes', () => {
       { lang: 'ar' },
     );
     expect(bad.statusCode).toBe(400);
-    expect(details(bad)).toEqual({
+    expect(fieldMessages(bad)).toEqual({
       title: 'عنوان الشريحة مطلوب',
       link_url: 'الرابط يجب أن يكون عنواناً يبدأ بـ http:// أو https://، أو مساراً في الموقع مثل /products',
       sort_order: 'الترتيب يجب أن يكون رقماً صحيحاً من 0 إلى 99999',
     });
     for (const link of ['//evil.example', 'ftp://example.com', 'products', 'http://']) {
       const reply = await sendForm('POST', '/api/slider', { title: 'رابط', link_url: link });
-      expect(details(reply), link).toEqual({
+      expect(fieldMessages(reply), link).toEqual({
         link_url: 'The link must be an address starting with http:// or https://, or a site path such as /products',
       });
     }
     const noImage = await sendForm('POST', '/api/slider', { title: 'بلا صورة' }, []);
     expect(noImage.statusCode).toBe(400);
-    expect(details(noImage)).toEqual({ image: 'A slide image is required' });
+    expect(fieldMessages(noImage)).toEqual({ image: 'A slide image is required' });
     const notAPicture = await sendForm('POST', '/api/slider', { title: 'صورة مزيفة' }, [
       { field: 'image', name: 'slide.png', type: 'image/png', data: Buffer.from('plain text') },
     ]);
-    expect(Object.keys(details(notAPicture))).toEqual(['image']);
+    expect(Object.keys(fieldMessages(notAPicture))).toEqual(['image']);
     expect(await slideCount()).toBe(before);
     expect(folderFiles(ctx.config.uploadsDir, 'slider')).toEqual(filesBefore);
   });
@@ -167,7 +141,7 @@ describe('slide writes', () => {
       link_url: null,
     });
     const refused = await sendForm('PUT', `/api/slider/${slide.id}`, { title: '', sort_order: '1.5' });
-    expect(details(refused)).toEqual({
+    expect(fieldMessages(refused)).toEqual({
       title: 'Slide title is required',
       sort_order: 'The sort order must be a whole number from 0 to 99999',
     });

@@ -5,21 +5,19 @@ import { apiCaller, type CallOptions } from '../../../test-support/http.js';
 import {
   existingImageFiles,
   folderFiles,
-  multipartBody,
-  testPicture,
   uploadedName,
   type FormFile,
 } from '../../../test-support/multipart.js';
-import { signedInAs } from '../../../test-support/staff.js';
+import { fieldMessages, multipartSender, pictureFile, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog, storeSettings } from '../../db/schema/index.js';
 import { saveStoreSettings } from '../../seed/factories.js';
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
-let admin: { user: { id: number; email: string }; token: string };
-let moderator: { token: string };
-let customer: { token: string };
+let admin: SignedIn;
+let moderator: SignedIn;
+let customer: SignedIn;
 
 const initial = {
   store_name: 'مسبحة الكويت',
@@ -35,27 +33,15 @@ beforeAll(async () => {
   // Settings are kept in memory for a minute: a save must still show at once.
   ctx = await createTestApp({ CATALOG_CACHE_SECONDS: '60' });
   await saveStoreSettings(ctx.database.db, initial);
-  admin = await signedInAs(ctx, 'admin');
-  moderator = await signedInAs(ctx, 'moderator');
-  customer = await signedInAs(ctx, 'customer');
+  ({ admin, moderator, customer } = await signedInStaff(ctx));
 });
 afterAll(() => ctx.close());
 
-const logo = async (format: 'png' | 'jpeg' = 'png', background = '#0a0'): Promise<FormFile> => ({
-  field: 'logo',
-  name: `logo.${format}`,
-  type: `image/${format}`,
-  data: await testPicture(format, background),
-});
+const logo = (format: 'png' | 'jpeg' = 'png', background = '#0a0') => pictureFile('logo', 'logo', format, background);
 
-async function save(fields: Record<string, string>, files: FormFile[] = [], options: CallOptions = {}) {
-  const body = await multipartBody(fields, files);
-  return call('POST', '/api/settings', body.payload, {
-    token: admin.token,
-    ...options,
-    headers: { ...body.headers, ...options.headers },
-  });
-}
+const sendForm = multipartSender(call, () => admin.token);
+const save = (fields: Record<string, string>, files: FormFile[] = [], options: CallOptions = {}) =>
+  sendForm('POST', '/api/settings', fields, files, options);
 
 async function publicSettings(): Promise<StoreSettings> {
   const reply = await call('GET', '/api/settings');
@@ -66,11 +52,6 @@ async function publicSettings(): Promise<StoreSettings> {
 async function storedRow() {
   const [row] = await ctx.database.db.select().from(storeSettings).where(eq(storeSettings.id, 1));
   return row!;
-}
-
-function details(reply: { json(): unknown }): Record<string, string> {
-  const body = reply.json() as { details?: Array<{ field: string; message: string }> };
-  return Object.fromEntries((body.details ?? []).map((detail) => [detail.field, detail.message]));
 }
 
 describe('POST /api/settings', () => {
@@ -145,7 +126,7 @@ describe('POST /api/settings', () => {
     );
     expect(reply.statusCode).toBe(400);
     expect(reply.json().code).toBe('VALIDATION_ERROR');
-    expect(details(reply)).toEqual({
+    expect(fieldMessages(reply)).toEqual({
       store_name: 'اسم المتجر مطلوب',
       email: 'يرجى إدخال بريد إلكتروني صحيح',
       phone_number:
@@ -154,7 +135,7 @@ describe('POST /api/settings', () => {
         'رقم الواتساب غير صحيح: من 8 إلى 15 رقماً، ويُسمح بالمسافات والشرطات والأقواس وعلامة + في أوله',
     });
     const english = await save({ phone_number: '1234567890123456', whatsapp_number: '965+50001111' });
-    expect(details(english)).toEqual({
+    expect(fieldMessages(english)).toEqual({
       phone_number: 'Enter a valid phone number: 8 to 15 digits; spaces, hyphens, parentheses and a leading + are allowed',
       whatsapp_number:
         'Enter a valid WhatsApp number: 8 to 15 digits; spaces, hyphens, parentheses and a leading + are allowed',
@@ -169,7 +150,7 @@ describe('POST /api/settings', () => {
       { field: 'logo', name: 'logo.png', type: 'image/png', data: Buffer.from('not an image') },
     ]);
     expect(reply.statusCode).toBe(400);
-    expect(details(reply)).toEqual({
+    expect(fieldMessages(reply)).toEqual({
       logo: 'The file is not an image in a supported format (JPEG, PNG, WebP, GIF or AVIF)',
     });
     expect(await storedRow()).toEqual(before);
