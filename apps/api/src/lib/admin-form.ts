@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { requireUser } from '../plugins/auth.js';
 import { AppError } from '../errors.js';
 import type { Actor } from '../modules/audit/service.js';
-import type { UploadedFile } from './form-body.js';
+import { parseForm, readFormBody, type UploadedFile } from './form-body.js';
 
 /** Who is making a back-office write, for the audit trail (the route's permission hook has run). */
 export function actorOf(request: FastifyRequest): Actor {
@@ -22,4 +23,20 @@ export function singleFile(
   const sent = files.filter((file) => file.field === field);
   if (sent.length > 1) throw AppError.validation([{ field, message: tooManyKey }]);
   return sent[0]?.data;
+}
+
+/**
+ * A back-office form with one file field (multipart or JSON): its fields parsed by `schema`, then
+ * the bytes of the file sent in `fileField` (undefined when none was; a second one is refused
+ * with `tooManyKey`).
+ */
+export async function readSingleFileForm<T extends z.ZodType>(
+  request: FastifyRequest,
+  schema: T,
+  fileField: string,
+  tooManyKey: string,
+): Promise<{ input: z.output<T>; file: Buffer | undefined }> {
+  const form = await readFormBody(request, [fileField]);
+  const input = parseForm(schema, form.fields);
+  return { input, file: singleFile(form.files, fileField, tooManyKey) };
 }

@@ -9,8 +9,7 @@ import {
   apiMessage,
   errorResponseSchema,
 } from '@shop/shared';
-import { actorOf, singleFile } from '../../lib/admin-form.js';
-import { parseForm, readFormBody } from '../../lib/form-body.js';
+import { actorOf, readSingleFileForm } from '../../lib/admin-form.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
 
@@ -54,9 +53,12 @@ export async function adminCategoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const form = await readFormBody(request, ['image']);
-      const input = parseForm(adminCategoryCreateSchema, form.fields);
-      const image = singleFile(form.files, 'image', 'categories.image_one_only');
+      const { input, file: image } = await readSingleFileForm(
+        request,
+        adminCategoryCreateSchema,
+        'image',
+        'categories.image_one_only',
+      );
       const category = await adminCategories.create(actorOf(request), input, image);
       reply.code(201);
       return { success: true as const, category };
@@ -80,9 +82,12 @@ export async function adminCategoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const form = await readFormBody(request, ['image']);
-      const input = parseForm(adminCategoryUpdateSchema, form.fields);
-      const image = singleFile(form.files, 'image', 'categories.image_one_only');
+      const { input, file: image } = await readSingleFileForm(
+        request,
+        adminCategoryUpdateSchema,
+        'image',
+        'categories.image_one_only',
+      );
       const category = await adminCategories.update(actorOf(request), request.params.id, input, image);
       return { success: true as const, category };
     },

@@ -10,8 +10,7 @@ import {
   errorResponseSchema,
   slideListResponseSchema,
 } from '@shop/shared';
-import { parseForm, readFormBody } from '../../lib/form-body.js';
-import { actorOf, singleFile } from '../../lib/admin-form.js';
+import { actorOf, readSingleFileForm } from '../../lib/admin-form.js';
 
 const failures = {
   400: errorResponseSchema,
@@ -87,9 +86,12 @@ async function adminSliderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const form = await readFormBody(request, ['image']);
-      const input = parseForm(adminSlideCreateSchema, form.fields);
-      const image = singleFile(form.files, 'image', 'slider.image_one_only');
+      const { input, file: image } = await readSingleFileForm(
+        request,
+        adminSlideCreateSchema,
+        'image',
+        'slider.image_one_only',
+      );
       const slide = await content.createSlide(actorOf(request), input, image);
       reply.code(201);
       return { success: true as const, slide };
@@ -110,9 +112,12 @@ async function adminSliderRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const form = await readFormBody(request, ['image']);
-      const input = parseForm(adminSlideUpdateSchema, form.fields);
-      const image = singleFile(form.files, 'image', 'slider.image_one_only');
+      const { input, file: image } = await readSingleFileForm(
+        request,
+        adminSlideUpdateSchema,
+        'image',
+        'slider.image_one_only',
+      );
       const slide = await content.updateSlide(actorOf(request), request.params.id, input, image);
       return { success: true as const, slide };
     },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSettingsUpdateSchema, errorResponseSchema, settingsResponseSchema } from '@shop/shared';
-import { actorOf, singleFile } from '../../lib/admin-form.js';
-import { parseForm, readFormBody } from '../../lib/form-body.js';
+import { actorOf, readSingleFileForm } from '../../lib/admin-form.js';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -49,9 +48,12 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const form = await readFormBody(request, ['logo']);
-      const input = parseForm(adminSettingsUpdateSchema, form.fields);
-      const logo = singleFile(form.files, 'logo', 'settings.logo_one_only');
+      const { input, file: logo } = await readSingleFileForm(
+        request,
+        adminSettingsUpdateSchema,
+        'logo',
+        'settings.logo_one_only',
+      );
       return {
         success: true as const,
         settings: await settings.updateSettings(actorOf(request), input, logo),
