@@ -10,7 +10,7 @@ import { categories, products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Actor, AuditService } from '../audit/service.js';
-import { removeImage, storeImage } from '../media/service.js';
+import { imageWrites } from '../media/image-writes.js';
 import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './service.js';
 
 /**
@@ -145,29 +145,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
     return presentCategory(row);
   }
 
-  /** Files no longer referenced once a write committed; a failure there is reported, not thrown. */
-  async function discard(filename: string | null | undefined): Promise<void> {
-    if (!filename) return;
-    try {
-      await removeImage(filename, 'categories', uploadsDir);
-    } catch (error) {
-      deps.onCleanupError?.(error);
-    }
-  }
-
-  /** Stores the new picture, runs the write, and removes the picture again if the write failed. */
-  async function withNewImage<T>(
-    image: Buffer | undefined,
-    write: (filename: string | null) => Promise<T>,
-  ): Promise<T> {
-    const filename = image ? await storeImage(image, 'categories', uploadsDir) : null;
-    try {
-      return await write(filename);
-    } catch (error) {
-      await discard(filename);
-      throw error;
-    }
-  }
+  const { discard, withNewImage } = imageWrites('categories', uploadsDir, deps.onCleanupError);
 
   /** Runs a write again when it lost the race for a generated slug to another write. */
   async function retryingSlug<T>(write: () => Promise<T>, slugChosen: boolean): Promise<T> {

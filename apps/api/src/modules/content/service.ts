@@ -5,7 +5,7 @@ import { slides } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { Actor, AuditService } from '../audit/service.js';
-import { removeImage, storeImage } from '../media/service.js';
+import { imageWrites } from '../media/image-writes.js';
 
 type SlideRow = typeof slides.$inferSelect;
 
@@ -42,27 +42,7 @@ export function createContentService(db: Database, deps: ContentDependencies) {
   const { audit, changes, uploadsDir } = deps;
   const displayOrder = [asc(slides.sort_order), asc(slides.id)];
 
-  async function discard(filename: string | null | undefined): Promise<void> {
-    if (!filename) return;
-    try {
-      await removeImage(filename, 'slider', uploadsDir);
-    } catch (error) {
-      deps.onCleanupError?.(error);
-    }
-  }
-
-  async function withNewImage<T>(
-    image: Buffer | undefined,
-    write: (filename: string | null) => Promise<T>,
-  ): Promise<T> {
-    const filename = image ? await storeImage(image, 'slider', uploadsDir) : null;
-    try {
-      return await write(filename);
-    } catch (error) {
-      await discard(filename);
-      throw error;
-    }
-  }
+  const { discard, withNewImage } = imageWrites('slider', uploadsDir, deps.onCleanupError);
 
   return {
     /** Active home-page slides in display order. */

@@ -14,7 +14,8 @@ import type { ChangeFeed } from '../../lib/change-feed.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
-import { removeImage, storeImage } from '../media/service.js';
+import { imageWrites } from '../media/image-writes.js';
+import { storeImage } from '../media/service.js';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
 export type SettingsUpdate = Partial<Omit<SettingsRow, 'id' | 'updated_at'>>;
@@ -70,15 +71,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
     return presentSettings(row);
   };
 
-  async function discard(filename: string | null | undefined): Promise<void> {
-    if (!filename) return;
-    const { uploadsDir, onCleanupError } = options;
-    try {
-      await removeImage(filename, 'settings', uploadsDir);
-    } catch (error) {
-      onCleanupError?.(error);
-    }
-  }
+  const { discard } = imageWrites('settings', options.uploadsDir, options.onCleanupError);
 
   return {
     /** The store settings with defaults applied. */
