@@ -14,7 +14,7 @@ import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '../ui/admin-icons';
 import { useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, TextInput } from '../ui/fields';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
 import {
   additionalPriceInput,
   attributeBody,
@@ -68,8 +68,7 @@ function useWriteFailure() {
       }
       if (error.status === 404) refreshAfterWrite(queryClient);
     }
-    const reason = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : null;
-    toast.error(reason ? `${t(failed)}: ${reason}` : t(failed));
+    toast.error(failureText(t(failed), error));
   };
 }
 

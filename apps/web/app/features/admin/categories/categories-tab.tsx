@@ -15,7 +15,7 @@ import { useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
 import { adminCategoriesQuery, deleteCategory, refreshCategories, type CategoryRow } from './categories-api';
 import { searchRows, treeRows } from './category-rules';
@@ -74,8 +74,7 @@ export default function CategoriesTab() {
       if (authFailure(error)) return;
       // Someone else already deleted it: the list is refreshed either way.
       if (error instanceof ApiError && error.status === 404) void refreshCategories(queryClient);
-      const reason = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : null;
-      toast.error(reason ? `${t('admin-categories.toast.delete_failed')}: ${reason}` : t('admin-categories.toast.delete_failed'));
+      toast.error(failureText(t('admin-categories.toast.delete_failed'), error));
     },
   });
 

@@ -14,7 +14,7 @@ import { FolderIcon } from '../ui/admin-icons';
 import { useAuthFailure } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
 import {
@@ -167,7 +167,7 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
       const elsewhere = form.showServerErrors(error) ?? [];
       const imageMessage = serverFieldMessage(error, 'image') ?? serverFieldMessage(error, 'remove_image');
       setImageError(imageMessage);
-      const reason = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : t('admin-categories.form.save_failed');
+      const reason = serverReason(error) ?? t('admin-categories.form.save_failed');
       setBoxMessages([reason, ...elsewhere.filter((message) => message !== imageMessage && message !== reason)]);
       const onAField = error instanceof ApiError && error.details.some((detail) => (categoryFields as readonly string[]).includes(detail.field));
       if (imageMessage && !onAField) document.getElementById(IMAGE_ID)?.focus();

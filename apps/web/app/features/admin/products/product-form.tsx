@@ -17,7 +17,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
-import { FormErrorBox, useErrorText } from '../ui/states';
+import { FormErrorBox, serverReason, useErrorText } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   categoryOptions,
@@ -125,8 +125,7 @@ export function ProductForm({
     },
     onError: (error) => {
       if (authFailure(error)) return;
-      const message =
-        error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : t('admin-products.form.save_failed');
+      const message = serverReason(error) ?? t('admin-products.form.save_failed');
       const onFields: FieldErrors<ProductField> = {};
       const elsewhere: string[] = [];
       for (const detail of error instanceof ApiError ? error.details : []) {

@@ -15,7 +15,7 @@ import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
@@ -101,11 +101,7 @@ export default function ProductsTab() {
       if (authFailure(error)) return;
       // One someone else already deleted is gone either way: the list is refreshed.
       if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.products });
-      toast.error(
-        error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message
-          ? `${t('admin-products.delete.failed')}: ${error.message}`
-          : t('admin-products.delete.failed'),
-      );
+      toast.error(failureText(t('admin-products.delete.failed'), error));
     },
   });
 

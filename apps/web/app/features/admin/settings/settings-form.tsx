@@ -14,12 +14,11 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
 import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { BilingualField, Field, TextArea, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
-import { AdminPageHeader, FormErrorBox } from '../ui/states';
+import { AdminPageHeader, FormErrorBox, serverReason } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { saveSettings, type AdminSettings } from './settings-api';
 import { isSettingsFormDirty, settingsFields, settingsFormFrom, settingsFormProblems, type SettingsForm } from './settings-rules';
@@ -76,8 +75,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
       },
       onError: (error) => {
         if (authFailure(error)) return;
-        const message =
-          error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : t('admin-settings.toast.save_failed');
+        const message = serverReason(error) ?? t('admin-settings.toast.save_failed');
         const elsewhere = form.showServerErrors(error);
         setFormErrors(elsewhere ?? [message]);
         toast.error(message);

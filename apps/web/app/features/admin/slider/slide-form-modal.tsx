@@ -5,13 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
 import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { BilingualField, CheckboxField, Field, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
 import { Modal } from '../ui/modal';
-import { FormErrorBox } from '../ui/states';
+import { FormErrorBox, serverReason } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   emptySlideForm,
@@ -85,7 +84,7 @@ export function SlideFormModal({
       onError: (error) => {
         if (authFailure(error)) return;
         const elsewhere = form.showServerErrors(error);
-        const message = error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : t('admin-slider.toast.save_failed');
+        const message = serverReason(error) ?? t('admin-slider.toast.save_failed');
         // A refusal that names fields shows the messages there (and the rest above the form).
         if (elsewhere) setFormErrors(elsewhere);
         else setFormErrors([message]);

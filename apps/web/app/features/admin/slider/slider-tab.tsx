@@ -10,7 +10,7 @@ import { ImagesIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
 import { sortSlides } from './slide-rules';
 import { SlideFormModal } from './slide-form-modal';
 import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
@@ -51,11 +51,7 @@ export default function SliderTab() {
       if (authFailure(error)) return;
       // A slide someone else already deleted is gone either way: the list is refreshed.
       if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
-      toast.error(
-        error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message
-          ? `${t('admin-slider.toast.delete_failed')}: ${error.message}`
-          : t('admin-slider.toast.delete_failed'),
-      );
+      toast.error(failureText(t('admin-slider.toast.delete_failed'), error));
     },
   });
 

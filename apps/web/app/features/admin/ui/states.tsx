@@ -5,13 +5,21 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 
+/** The server's reason for a failed call, in the admin's language; null when it gave none (or was not reached). */
+export function serverReason(error: unknown): string | null {
+  return error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : null;
+}
+
+/** A failure's toast: what failed, then the server's reason when it gave one ("Delete failed: …"). */
+export function failureText(failed: string, error: unknown): string {
+  const reason = serverReason(error);
+  return reason ? `${failed}: ${reason}` : failed;
+}
+
 /** The message of a failed call: the server's text in the admin's language, else a generic one. */
 export function useErrorText() {
   const { t } = useI18n();
-  return (error: unknown): string =>
-    error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message
-      ? error.message
-      : t('admin.common.error_generic');
+  return (error: unknown): string => serverReason(error) ?? t('admin.common.error_generic');
 }
 
 export function LoadingPanel({ label }: { label?: string }) {
