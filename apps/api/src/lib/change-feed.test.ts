@@ -13,20 +13,8 @@ import { products } from '../db/schema/index.js';
 import { createProduct, saveStoreSettings } from '../seed/factories.js';
 import { CHANGE_TOPICS, createChangeFeed, type ChangeTopic } from './change-feed.js';
 import { CHANGE_CHANNEL, connectChangeFeed } from './change-transport.js';
+import { eventually } from '../../test-support/eventually.js';
 
-/** Waits until check() passes or the deadline ends; returns how long it took. */
-async function eventually(check: () => Promise<void> | void, deadlineMs = 1000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - started;
-    } catch (error) {
-      if (Date.now() - started > deadlineMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 function quietLog() {
   const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() };

@@ -11,6 +11,7 @@ import type { ProductListResponse, SettingsResponse } from '@shop/shared';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createAccountsService } from '../modules/accounts/service.js';
 import { createCategory, createProduct, createUser, saveStoreSettings } from '../seed/factories.js';
+import { eventually } from '../../test-support/eventually.js';
 
 /**
  * Two real server processes (the production build, `node apps/api/dist/main.js`) on one
@@ -31,19 +32,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Retries until check() passes or the deadline ends; returns how long it took. */
-async function eventually(check: () => Promise<void>, deadlineMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - started;
-    } catch (error) {
-      if (Date.now() - started > deadlineMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 interface ServerProcess {
   url: string;
