@@ -169,15 +169,16 @@ describe('password reset over SMTP', () => {
 
   it('ends the login back-off of the account', async () => {
     const registered = await register();
+    const ip = '203.0.113.96';
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      await call('POST', '/api/auth/login', { email: registered.email, password: 'wrong-password' });
+      await call('POST', '/api/auth/login', { email: registered.email, password: 'wrong-password' }, { ip });
     }
-    const blocked = await call('POST', '/api/auth/login', { email: registered.email, password: 'secret123' });
+    const blocked = await call('POST', '/api/auth/login', { email: registered.email, password: 'secret123' }, { ip });
     expect(blocked.statusCode).toBe(429);
     await forgot(registered.email);
     const token = tokenOf((await waitForMail(smtp, registered.email, LINK_PATTERN)).text);
     await call('POST', '/api/auth/reset-password', { token, password: 'new-secret-1' });
-    const login = await call('POST', '/api/auth/login', { email: registered.email, password: 'new-secret-1' });
+    const login = await call('POST', '/api/auth/login', { email: registered.email, password: 'new-secret-1' }, { ip });
     expect(login.statusCode).toBe(200);
     const profile = await call('GET', '/api/auth/profile', undefined, { token: login.json<AuthResponse>().token });
     expect(profile.json<ProfileResponse>().user.email).toBe(registered.email);

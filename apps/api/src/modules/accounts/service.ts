@@ -77,6 +77,8 @@ export function tooManyAttempts(remainingMs: number): AppError {
 
 export interface SessionInput {
   userAgent?: string | undefined;
+  /** The client's address: login failures are counted per account and client. */
+  client?: string | undefined;
   now?: Date;
 }
 
@@ -170,24 +172,26 @@ export function createAccountsService(db: Database) {
 
     /**
      * Checks email and password; unknown email and wrong password fail alike, and both count
-     * towards the email's back-off (429 while it lasts), so neither answers nor timing tell
-     * whether an account exists.
+     * towards the back-off of this email from this client (429 while it lasts), so neither
+     * answers nor timing tell whether an account exists. Failures from one client never block
+     * another: nobody can lock the owner out by failing on purpose.
      */
     async login(
       input: LoginBody,
       session: SessionInput = {},
     ): Promise<{ token: string; user: UserRow }> {
       const now = session.now ?? new Date();
-      const blockedMs = await throttle.blockedFor('login', input.email, now);
+      const subject = { email: input.email, client: session.client ?? 'unknown' };
+      const blockedMs = await throttle.blockedFor('login', subject, now);
       if (blockedMs > 0) throw tooManyAttempts(blockedMs);
       const user = await findByEmail(input.email);
       const stored = user?.password_hash ?? (await getDummyHash());
       const matches = await verify(stored, input.password).catch(() => false);
       if (!user || user.password_hash === null || !matches) {
-        await throttle.recordFailure('login', input.email, now);
+        await throttle.recordFailure('login', subject, now);
         throw invalidCredentials();
       }
-      await throttle.clear('login', input.email);
+      await throttle.clear('login', subject);
       const token = await createSession(user.id, session);
       return { token, user };
     },

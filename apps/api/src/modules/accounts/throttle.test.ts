@@ -4,14 +4,14 @@ import type { AuthResponse, ErrorResponse } from '@shop/shared';
 import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { authThrottles } from '../../db/schema/index.js';
-import { createAuthThrottle, loginBlockMs, throttleKey } from './throttle.js';
+import { clientOf, createAuthThrottle, loginBlockMs, throttleKey } from './throttle.js';
 
 let ctx: TestContext;
 
 const call = apiCaller(() => ctx.app);
 
-function login(email: string, password: string, lang: TestLang = 'en') {
-  return call('POST', '/api/auth/login', { email, password }, { lang });
+function login(email: string, password: string, lang: TestLang = 'en', ip?: string) {
+  return call('POST', '/api/auth/login', { email, password }, { lang, ...(ip === undefined ? {} : { ip }) });
 }
 
 let emailCounter = 0;
@@ -45,38 +45,66 @@ describe('loginBlockMs', () => {
 });
 
 describe('per-account login back-off', () => {
-  it('answers 429 after five failures from any address, even with the right password', async () => {
+  it('answers 429 to the client that failed five times, even with the right password', async () => {
     const email = await register();
+    const ip = '203.0.113.60';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await login(email, 'wrong-password');
+      const response = await login(email, 'wrong-password', 'en', ip);
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login(email.toUpperCase(), 'secret123');
+    const blocked = await login(email.toUpperCase(), 'secret123', 'en', ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
       success: false,
       code: 'RATE_LIMITED',
       message: 'Too many attempts, please try again in 1 minutes',
     });
-    const arabic = await login(email, 'secret123', 'ar');
+    const arabic = await login(email, 'secret123', 'ar', ip);
     expect(arabic.json<ErrorResponse>().message).toBe('محاولات كثيرة، حاول مرة أخرى بعد 1 دقيقة');
-    // The key hashes the address: no email is stored in the table.
+    // The key hashes the address and the client: neither email nor IP is stored in the table.
     const rows = await ctx.database.db.select().from(authThrottles);
-    expect(rows.some((row) => row.key.includes(email))).toBe(false);
+    expect(rows.some((row) => row.key.includes(email) || row.key.includes(ip))).toBe(false);
+  });
+
+  it('never refuses the right password to a client that is not the failing one', async () => {
+    const email = await register();
+    // An attacker fails from five addresses, then keeps failing from one of them.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(email, 'wrong-password', 'en', `203.0.113.${70 + attempt}`)).statusCode).toBe(401);
+    }
+    for (let attempt = 0; attempt < 6; attempt += 1) await login(email, 'wrong-password', 'en', '203.0.113.80');
+    expect((await login(email, 'secret123', 'en', '203.0.113.80')).statusCode).toBe(429);
+    // The owner, from another address, signs in.
+    const owner = await login(email, 'secret123', 'en', '198.51.100.7');
+    expect(owner.statusCode).toBe(200);
+    // The owner's success does not lift the attacker's back-off.
+    expect((await login(email, 'secret123', 'en', '203.0.113.80')).statusCode).toBe(429);
+  });
+
+  it('gives an IPv6 /64 one back-off, not one per address', async () => {
+    const email = await register();
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(email, 'wrong-password', 'en', `2001:db8:1:2::${attempt}`)).statusCode).toBe(401);
+    }
+    expect((await login(email, 'secret123', 'en', '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await login(email, 'secret123', 'en', '2001:db8:1:3::1')).statusCode).toBe(200);
+    expect(clientOf('2001:DB8:0001:0002:0:0:0:5')).toBe('2001:db8:1:2::/64');
+    expect(clientOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientOf('192.0.2.1')).toBe('192.0.2.1');
   });
 
   it('treats unknown emails exactly like known ones', async () => {
     const known = await register();
     const unknown = 'no.such.account@example.com';
-    const answers = async (email: string) => {
+    const answers = async (email: string, ip: string) => {
       const statuses = [];
       for (let attempt = 0; attempt < 6; attempt += 1) {
-        const response = await login(email, 'wrong-password');
+        const response = await login(email, 'wrong-password', 'en', ip);
         statuses.push({ status: response.statusCode, body: response.json<ErrorResponse>() });
       }
       return statuses;
     };
-    expect(await answers(unknown)).toEqual(await answers(known));
+    expect(await answers(unknown, '203.0.113.61')).toEqual(await answers(known, '203.0.113.62'));
   });
 
   it('lifts the block when it runs out, doubles it on the next failure and resets on success', async () => {
@@ -107,7 +135,7 @@ describe('per-account login back-off', () => {
     const [row] = await ctx.database.db
       .select()
       .from(authThrottles)
-      .where(eq(authThrottles.key, throttleKey('login', email)));
+      .where(eq(authThrottles.key, throttleKey('login', { email, client: 'unknown' })));
     expect(row).toBeUndefined();
     // Counting starts over after the success.
     await expect(accounts.login(credentials('wrong-password'), at(seconds(100)))).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authThrottles } from '../../db/schema/index.js';
 
@@ -20,10 +20,38 @@ export const LOGIN_BACKOFF = {
 /** At most this many codes or reset links are mailed to one account per window. */
 export const EMAIL_SEND_CAP = { max: 3, windowMs: 15 * MINUTE_MS } as const;
 
-/** The row key: the action and the SHA-256 of the lower-cased email (no address is stored). */
-export function throttleKey(action: ThrottleAction, email: string): string {
-  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return `${action}:${digest}`;
+/**
+ * Whom a counter is about: an email, or an email tried from one client (login failures are
+ * counted per account and client, so one client's failures never lock the owner out elsewhere).
+ */
+export type ThrottleSubject = string | { email: string; client: string };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The client part of a login key: the address, an IPv6 one cut to its /64 (one host usually holds
+ * the whole /64, so it must not get a fresh back-off per address).
+ */
+export function clientOf(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headParts = head === '' ? [] : head.split(':');
+  const tailParts = tail === '' ? [] : tail.split(':');
+  const groups = address.includes('::')
+    ? [...headParts, ...Array<string>(Math.max(0, 8 - headParts.length - tailParts.length)).fill('0'), ...tailParts]
+    : headParts;
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * The row key: the action and the SHA-256 of the lower-cased email, then for a per-client counter
+ * the SHA-256 of the client (no address, mail or IP, is stored).
+ */
+export function throttleKey(action: ThrottleAction, subject: ThrottleSubject): string {
+  const email = typeof subject === 'string' ? subject : subject.email;
+  const base = `${action}:${sha256(email.trim().toLowerCase())}`;
+  return typeof subject === 'string' ? base : `${base}:${sha256(clientOf(subject.client))}`;
 }
 
 /** How long the back-off lasts after the given number of failures in a row (0: none). */
@@ -36,25 +64,26 @@ export function loginBlockMs(failures: number): number {
 const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 
 /**
- * Per-account counters over auth_throttles. Keys hash the email whether or not an account uses
- * it, so unknown and known addresses are throttled alike and nothing can be enumerated.
+ * Per-account (and per account and client) counters over auth_throttles. Keys hash the email
+ * whether or not an account uses it, so unknown and known addresses are throttled alike and
+ * nothing can be enumerated.
  */
 export function createAuthThrottle(db: Database) {
   return {
     /** Milliseconds the action stays blocked for this email (0 when it is allowed now). */
-    async blockedFor(action: ThrottleAction, email: string, now: Date = new Date()): Promise<number> {
+    async blockedFor(action: ThrottleAction, subject: ThrottleSubject, now: Date = new Date()): Promise<number> {
       const [row] = await db
         .select({ blocked_until: authThrottles.blocked_until })
         .from(authThrottles)
-        .where(eq(authThrottles.key, throttleKey(action, email)))
+        .where(eq(authThrottles.key, throttleKey(action, subject)))
         .limit(1);
       const until = row?.blocked_until?.getTime() ?? 0;
       return Math.max(0, until - now.getTime());
     },
 
-    /** Counts a failure; from the fifth in a row the account is blocked for a growing while. */
-    async recordFailure(action: ThrottleAction, email: string, now: Date = new Date()): Promise<void> {
-      const key = throttleKey(action, email);
+    /** Counts a failure; from the fifth in a row the subject is blocked for a growing while. */
+    async recordFailure(action: ThrottleAction, subject: ThrottleSubject, now: Date = new Date()): Promise<void> {
+      const key = throttleKey(action, subject);
       const forgottenBefore = timestamp(new Date(now.getTime() - LOGIN_BACKOFF.windowMs));
       // A quiet period (no failure and no block for a whole window) starts the count again.
       const stale = sql`greatest(${authThrottles.updated_at}, ${authThrottles.blocked_until}) < ${forgottenBefore}`;
@@ -80,9 +109,19 @@ export function createAuthThrottle(db: Database) {
       }
     },
 
-    /** Forgets the failures (after a successful sign-in or a password reset). */
-    async clear(action: ThrottleAction, email: string): Promise<void> {
-      await db.delete(authThrottles).where(eq(authThrottles.key, throttleKey(action, email)));
+    /**
+     * Forgets the failures: of one client (a successful sign-in from it), or for a plain email
+     * those of the email and of every client trying it (a password reset proves the owner).
+     */
+    async clear(action: ThrottleAction, subject: ThrottleSubject): Promise<void> {
+      const key = throttleKey(action, subject);
+      await db
+        .delete(authThrottles)
+        .where(
+          typeof subject === 'string'
+            ? or(eq(authThrottles.key, key), like(authThrottles.key, `${key}:%`))
+            : eq(authThrottles.key, key),
+        );
     },
 
     /**
