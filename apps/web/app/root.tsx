@@ -185,12 +185,18 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>('root');
   const lang = root?.lang ?? DEFAULT_LANGUAGE;
   const text = lang === 'ar' ? commonAr : commonEn;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, body] =
+    status === 404
+      ? [text['not_found.title'], text['not_found.text']]
+      : status === 429
+        ? [text['rate_limited.title'], text['rate_limited.text']]
+        : [text['error.title'], text['error.text']];
   const message = (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <title>{notFound ? text['not_found.title'] : text['error.title']}</title>
-      <h1 className="text-2xl font-semibold">{notFound ? text['not_found.title'] : text['error.title']}</h1>
-      <p className="text-stone-600">{notFound ? text['not_found.text'] : text['error.text']}</p>
+      <title>{title}</title>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-stone-600">{body}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <a href="/" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           {text['not_found.go_home']}

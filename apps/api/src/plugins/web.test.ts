@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test-support/test-app.js';
-import { createProduct, saveStoreSettings } from '../seed/factories.js';
+import { createOrder, createProduct, saveStoreSettings } from '../seed/factories.js';
 import { webPlugin } from './web.js';
 
 // These tests serve the production build of the web app, which `npm test` builds first.
@@ -149,6 +149,106 @@ describe('server-rendered pages', () => {
       .filter((name) => name.endsWith('.js'))
       .filter((name) => fs.readFileSync(path.join(assets, name), 'utf8').includes('$ZodType'));
     expect(withZod).toEqual([]);
+  });
+
+  it('keeps order tracking up for everyone when one address looks up too many orders', async () => {
+    const { order } = await createOrder(ctx.database.db);
+    const page = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ url: `/order-status/${order.order_number}`, remoteAddress, headers });
+
+    // The in-process API call counts against the visitor's own address, never a shared one, and
+    // a forwarded-for header sent by the visitor does not change which address that is.
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const response = await page('203.0.113.50', { 'x-forwarded-for': `198.51.100.${attempt}` });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await page('203.0.113.50', { 'x-forwarded-for': '198.51.100.200' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('text/html');
+    expect(limited.body).toContain('طلبات كثيرة');
+    const limitedEnglish = await page('203.0.113.50', { cookie: 'lang=en' });
+    expect(limitedEnglish.statusCode).toBe(429);
+    expect(limitedEnglish.body).toContain('Too many requests');
+
+    const someoneElse = await page('203.0.113.51');
+    expect(someoneElse.statusCode).toBe(200);
+    expect(someoneElse.body).toContain(order.order_number);
+  });
+
+  it('returns only to a path of this shop after switching language, whatever the encoding', async () => {
+    const switchTo = (redirectTo: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/set-language',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `lang=en&redirectTo=${redirectTo}`,
+      });
+    for (const redirectTo of [
+      '%2F%09%2Fevil.example',
+      '%2F%0A%2Fevil.example',
+      '%2F%5Cevil.example',
+      '%2F.%2F%2Fevil.example',
+      '%2F%5C%09evil.example',
+      'https%3A%2F%2Fevil.example',
+    ]) {
+      const response = await switchTo(redirectTo);
+      expect(response.statusCode, redirectTo).toBe(302);
+      const location = String(response.headers.location);
+      expect(new URL(location, 'https://shop.example').origin, `${redirectTo} -> ${location}`).toBe(
+        'https://shop.example',
+      );
+      expect(location, redirectTo).toMatch(/^\/(?![/\\])/);
+    }
+
+    // Line breaks and non-Latin-1 text are not a server error.
+    const crlf = await switchTo('%2Fproducts%0D%0ASet-Cookie%3A%20x%3D1');
+    expect(crlf.statusCode).toBe(302);
+    expect(crlf.headers['set-cookie']).not.toContain('x=1');
+    const arabic = await switchTo(encodeURIComponent('/category/سبح?q=كهرمان'));
+    expect(arabic.statusCode).toBe(302);
+    expect(arabic.headers.location).toBe(
+      `/category/${encodeURIComponent('سبح')}?q=${encodeURIComponent('كهرمان')}`,
+    );
+  });
+
+  it('answers a language switch with a body that is not a form with 400, not 500', async () => {
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/set-language',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ lang: 'en', redirectTo: '/' }),
+    });
+    expect(json.statusCode).toBe(400);
+    const brokenMultipart = await ctx.app.inject({
+      method: 'POST',
+      url: '/set-language',
+      headers: { 'content-type': 'multipart/form-data; boundary=abc' },
+      payload: '--abc\r\nContent-Disposition: form-data; name="lang"\r\n\r\nen',
+    });
+    expect(brokenMultipart.statusCode).toBe(400);
+    const noBoundary = await ctx.app.inject({
+      method: 'POST',
+      url: '/set-language',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'lang=en',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+  });
+
+  it('answers a post to a page without an action with a 4xx, logged below error level', async () => {
+    const errors = vi.spyOn(ctx.app.log, 'error');
+    try {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/products',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'a=1',
+      });
+      expect(response.statusCode).toBe(405);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('shows a friendly error page, not a stack trace, when the database is down', async () => {

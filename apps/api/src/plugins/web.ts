@@ -5,7 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import type { WebLoadContext } from '@shop/shared';
 import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
 import { sendError } from './errors.js';
@@ -49,6 +49,10 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): WebLoadCon
     const response = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: apiPath.startsWith('/api') ? apiPath : `/api${apiPath}`,
+      // The visitor's address (as the app's trustProxy reads it), not 127.0.0.1: per-address rate
+      // limits then count each visitor, not every page view at once. No X-Forwarded-For is
+      // passed on, so nothing the visitor sends changes it.
+      remoteAddress: request.ip,
       headers: init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
     });
@@ -143,7 +147,15 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       apiFetch: inProcessApi(app, request),
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
-      logError: (error) => request.log.error({ err: error }, 'page rendering failed'),
+      logError: (error) => {
+        // A request the web app refused (a post to a page without an action: 405, a body that is
+        // not a form: 400, too many order lookups: 429) is the client's, not a server failure.
+        if (isRouteErrorResponse(error) && error.status < 500) {
+          request.log.info({ err: error }, 'page request rejected');
+        } else {
+          request.log.error({ err: error }, 'page rendering failed');
+        }
+      },
     };
     const response = await handleRequest(toWebRequest(request, reply), context);
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
@@ -153,12 +165,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     return sendWebResponse(reply, response);
   };
 
-  // Form posts to page actions arrive as url-encoded or multipart bodies; keep them raw for the web app.
-  // This plugin is its own encapsulated context: replacing the API's multipart parser (the back
-  // office's forms, lib/form-body.ts) here leaves the API's untouched.
-  app.removeContentTypeParser('multipart/form-data');
+  // Form posts to page actions arrive as url-encoded or multipart bodies; keep every body raw for the
+  // web app, which reads it as a form (a JSON or broken body is the action's 400, never a parse here).
+  // This plugin is its own encapsulated context: replacing the API's parsers (JSON, the back
+  // office's multipart forms, lib/form-body.ts) here leaves the API's untouched.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    '*',
     { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
     (_request, body, done) => done(null, body),
   );

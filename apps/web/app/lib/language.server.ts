@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@shop/shared';
+import { sameOriginPath } from './safe-path';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -14,10 +15,7 @@ export function languageCookie(lang: Language): string {
   return `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
-/** Only same-site paths are followed after switching language (no open redirect). */
+/** Only same-site paths are followed after switching language (no open redirect): lib/safe-path.ts. */
 export function safeRedirectPath(value: FormDataEntryValue | null): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return '/';
-  }
-  return value;
+  return sameOriginPath(value);
 }

@@ -26,6 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return data({ state: 'not_found' as const }, { status: 404 });
     if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return data({ state: 'invalid' as const }, { status: 400 });
+    // This visitor looked up too many orders: a 429 page (root ErrorBoundary), not a server error.
+    if (error instanceof ApiError && error.status === 429) throw data(null, { status: 429 });
     throw error;
   }
 }

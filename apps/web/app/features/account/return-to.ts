@@ -1,11 +1,10 @@
+import { sameOriginPath } from '../../lib/safe-path';
+
 /**
  * Where to go after signing in: the `returnTo` of the login link when it is a path of this site
- * (never another origin: "//evil.example" and "/\\evil" are refused), otherwise the home page.
+ * (never another origin: "//evil.example", "/\\evil" and "/%09/evil.example" are refused),
+ * otherwise the home page. The rule is lib/safe-path.ts's, shared with the language switch.
  */
 export function safeReturnTo(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  // Control characters could smuggle a different URL past the checks above.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return fallback;
-  return value;
+  return sameOriginPath(value, fallback);
 }

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  fs.writeFileSync(path.join(ctx.config.uploadsDir, 'products', 'known.webp'), 'image');
+  fs.writeFileSync(path.join(ctx.config.uploadsDir, 'products', '.hidden.webp'), 'secret');
+  fs.writeFileSync(path.join(ctx.config.uploadsDir, 'secret.txt'), 'secret');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('/uploads', () => {
+  it('serves a stored image', async () => {
+    const response = await ctx.app.inject('/uploads/products/known.webp');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('image');
+  });
+
+  it.each([
+    '/uploads/products/../secret.txt',
+    '/uploads/products/%2e%2e/secret.txt',
+    '/uploads/products/%2e%2e%2fsecret.txt',
+    '/uploads/products/..%2fsecret.txt',
+    '/uploads/products/..%5csecret.txt',
+    '/uploads/products/%252e%252e%252fsecret.txt',
+    '/uploads/products/.hidden.webp',
+    '/uploads/products/%2ehidden.webp',
+    '/uploads/products/known.webp%00.png',
+    '/uploads/products/%00',
+    '/uploads/secret.txt',
+    '/uploads/products/missing.webp',
+  ])('answers %s with a 4xx in the envelope, logged below error level', async (url) => {
+    const errors = vi.spyOn(ctx.app.log, 'error');
+    try {
+      const response = await ctx.app.inject({ url, headers: { 'accept-language': 'en' } });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain('secret');
+      expect(response.json()).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
