@@ -20,8 +20,14 @@ export interface FakeSmtpServer {
   close(): Promise<void>;
 }
 
+export interface FakeSmtpOptions {
+  /** How long the server takes to accept each message (a slow mail server); 0 unless told. */
+  delayMs?: number;
+}
+
 /** A real SMTP server on loopback (random port) that keeps every message it accepts. */
-export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+export async function startFakeSmtpServer(options: FakeSmtpOptions = {}): Promise<FakeSmtpServer> {
+  const delayMs = options.delayMs ?? 0;
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,7 +41,8 @@ export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
         const envelope = session.envelope;
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
-          .then((parsed) => {
+          .then(async (parsed) => {
+            if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
             received.push({
               from: envelope.mailFrom ? envelope.mailFrom.address : '',
               to: envelope.rcptTo.map((address) => address.address),

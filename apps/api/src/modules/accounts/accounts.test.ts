@@ -102,6 +102,52 @@ describe('POST /api/auth/register', () => {
     expect(errorOf(response.json()).code).toBe('USER_EXISTS');
   });
 
+  it('takes as long to refuse a taken email as to create an account (the password is hashed first)', async () => {
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await call('POST', '/api/auth/register', { name: 'Timing Test', email, password: 'secret123' });
+      return { elapsed: performance.now() - started, status: response.statusCode };
+    };
+    const created: number[] = [];
+    const refused: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const fresh = await timed(`timing.fresh${round}@example.com`);
+      expect(fresh.status).toBe(201);
+      created.push(fresh.elapsed);
+      const taken = await timed(`timing.fresh${round}@example.com`);
+      expect(taken.status).toBe(409);
+      refused.push(taken.elapsed);
+    }
+    // Both pay one argon2id hash (tens of milliseconds); a lookup alone takes a few.
+    expect(median(refused)).toBeGreaterThan(median(created) * 0.4);
+  });
+
+  it('limits registrations per e-mail address, whatever the client address', async () => {
+    const email = 'many.tries@example.com';
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await call('POST', '/api/auth/register', {
+        name: 'Fatima Ali',
+        email: attempt % 2 === 0 ? email : ` ${email.toUpperCase()} `,
+        password: 'secret123',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    const limited = await call(
+      'POST',
+      '/api/auth/register',
+      { name: 'Fatima Ali', email, password: 'secret123' },
+      { lang: 'ar' },
+    );
+    expect(limited.json()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: 'طلبات كثيرة جداً، يرجى المحاولة بعد قليل',
+    });
+  });
+
   const cases: Array<{ field: string; payload: Record<string, unknown>; en: string; ar: string }> =
     [
       {

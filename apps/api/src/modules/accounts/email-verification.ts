@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_MAX_ATTEMPTS,
@@ -52,6 +52,26 @@ export function createEmailVerificationService(db: Database, deps: EmailVerifica
 
   async function hashCode(userId: number, code: string): Promise<string> {
     return createHmac('sha256', await getCodeKey()).update(`${userId}:${code}`).digest('hex');
+  }
+
+  /** Whether the code is the one that verified the user's current address (sent twice). */
+  async function isUsedCode(user: UserRow, code: string): Promise<boolean> {
+    const [used] = await db
+      .select({ code_hash: emailVerificationCodes.code_hash })
+      .from(emailVerificationCodes)
+      .where(
+        and(
+          eq(emailVerificationCodes.user_id, user.id),
+          eq(emailVerificationCodes.email, user.email),
+          isNotNull(emailVerificationCodes.consumed_at),
+        ),
+      )
+      .orderBy(desc(emailVerificationCodes.consumed_at))
+      .limit(1);
+    if (!used) return false;
+    const expected = Buffer.from(used.code_hash, 'hex');
+    const given = Buffer.from(await hashCode(user.id, code), 'hex');
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
   /** Creates a new code for the user's current address; their older codes die. */
@@ -111,11 +131,17 @@ export function createEmailVerificationService(db: Database, deps: EmailVerifica
       await sendCode(user, lang, now);
     },
 
-    /** Checks a code; an unknown email fails exactly like a wrong code. */
+    /**
+     * Checks a code; an unknown email, and a verified one with any code but the one that
+     * verified it, fail exactly like a wrong code (nothing tells that an account is verified).
+     */
     async verify(input: VerifyEmailCodeBody, now: Date = new Date()): Promise<VerifyCodeOutcome> {
       const user = await deps.accounts.findByEmail(input.email);
       if (!user) throw invalidCode();
-      if (user.email_verified_at !== null) return 'already_verified';
+      if (user.email_verified_at !== null) {
+        if (await isUsedCode(user, input.code)) return 'already_verified';
+        throw invalidCode();
+      }
       const [code] = await db
         .select()
         .from(emailVerificationCodes)

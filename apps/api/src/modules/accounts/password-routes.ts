@@ -10,7 +10,7 @@ import {
   verifyResetTokenResponseSchema,
 } from '@shop/shared';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
 
 /**
  * The token of a link as typed or pasted: any string, so that a malformed one is answered
@@ -36,13 +36,15 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
           400: errors[400],
           429: errors[429],
           500: errors[500],
-          502: errors[502],
         },
       },
     },
     async (request) => {
-      await passwordReset.requestReset(request.body.email, request.lang);
-      // The same answer whether or not an account uses the email.
+      const { email } = request.body;
+      const { lang } = request;
+      // The same answer, in the same time, whether or not an account uses the email: the link
+      // is made and mailed after the reply.
+      afterReply(app, () => passwordReset.requestReset(email, lang), 'Password reset request');
       return { success: true as const, message: apiMessage('auth.reset_sent', request.lang) };
     },
   );

@@ -1,4 +1,23 @@
+import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '@shop/shared';
+import { AppError } from '../../errors.js';
+
+/**
+ * Runs an account e-mail's work after the reply (app.services.background), so that neither the
+ * answer nor its timing depends on the account or the mail server. A failure to send was
+ * already logged by the service; anything else is logged here.
+ */
+export function afterReply(app: FastifyInstance, task: () => Promise<unknown>, what: string): void {
+  app.services.background.run(
+    async () => {
+      await task();
+    },
+    (error) => {
+      if (error instanceof AppError && error.code === 'EMAIL_FAILED') return;
+      app.log.warn({ err: error }, `${what} failed after the reply`);
+    },
+  );
+}
 
 /** Per-address limits (@fastify/rate-limit), in addition to the per-account ones of throttle.ts. */
 export const RATE_LIMITS = {

@@ -3,8 +3,8 @@ import { eq, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authThrottles } from '../../db/schema/index.js';
 
-/** The per-account actions that are counted: login failures and e-mails sent. */
-export type ThrottleAction = 'login' | 'verification_email' | 'reset_email';
+/** The per-account actions that are counted: login failures, e-mails sent, registrations tried. */
+export type ThrottleAction = 'login' | 'verification_email' | 'reset_email' | 'register';
 
 const MINUTE_MS = 60_000;
 
@@ -19,6 +19,17 @@ export const LOGIN_BACKOFF = {
 
 /** At most this many codes or reset links are mailed to one account per window. */
 export const EMAIL_SEND_CAP = { max: 3, windowMs: 15 * MINUTE_MS } as const;
+
+/**
+ * At most this many registrations may be tried per e-mail address per window, whatever the
+ * client (the route's own limit counts requests per client address, this one per e-mail).
+ */
+export const REGISTER_CAP = { max: 5, windowMs: 60 * MINUTE_MS } as const;
+
+interface AllowanceCap {
+  max: number;
+  windowMs: number;
+}
 
 /**
  * Whom a counter is about: an email, or an email tried from one client (login failures are
@@ -69,6 +80,25 @@ const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
  * nothing can be enumerated.
  */
 export function createAuthThrottle(db: Database) {
+  /** Takes one of `cap.max` uses of the action per window for this email; false above it. */
+  async function takeAllowance(action: ThrottleAction, email: string, cap: AllowanceCap, now: Date): Promise<boolean> {
+    const windowStart = timestamp(new Date(now.getTime() - cap.windowMs));
+    const expired = sql`${authThrottles.window_started_at} <= ${windowStart}`;
+    const [row] = await db
+      .insert(authThrottles)
+      .values({ key: throttleKey(action, email), failures: 1, window_started_at: now, updated_at: now })
+      .onConflictDoUpdate({
+        target: authThrottles.key,
+        set: {
+          failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${authThrottles.failures} + 1 END`,
+          window_started_at: sql`CASE WHEN ${expired} THEN ${timestamp(now)} ELSE ${authThrottles.window_started_at} END`,
+          updated_at: now,
+        },
+      })
+      .returning({ count: authThrottles.failures });
+    return (row?.count ?? 1) <= cap.max;
+  }
+
   return {
     /** Milliseconds the action stays blocked for this email (0 when it is allowed now). */
     async blockedFor(action: ThrottleAction, subject: ThrottleSubject, now: Date = new Date()): Promise<number> {
@@ -128,22 +158,13 @@ export function createAuthThrottle(db: Database) {
      * Takes one of the account's e-mails for the current window; false when the cap is reached
      * (the caller then answers as if it had sent, and sends nothing).
      */
-    async takeEmailAllowance(action: ThrottleAction, email: string, now: Date = new Date()): Promise<boolean> {
-      const windowStart = timestamp(new Date(now.getTime() - EMAIL_SEND_CAP.windowMs));
-      const expired = sql`${authThrottles.window_started_at} <= ${windowStart}`;
-      const [row] = await db
-        .insert(authThrottles)
-        .values({ key: throttleKey(action, email), failures: 1, window_started_at: now, updated_at: now })
-        .onConflictDoUpdate({
-          target: authThrottles.key,
-          set: {
-            failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${authThrottles.failures} + 1 END`,
-            window_started_at: sql`CASE WHEN ${expired} THEN ${timestamp(now)} ELSE ${authThrottles.window_started_at} END`,
-            updated_at: now,
-          },
-        })
-        .returning({ count: authThrottles.failures });
-      return (row?.count ?? 1) <= EMAIL_SEND_CAP.max;
+    takeEmailAllowance(action: ThrottleAction, email: string, now: Date = new Date()): Promise<boolean> {
+      return takeAllowance(action, email, EMAIL_SEND_CAP, now);
+    },
+
+    /** Takes one registration attempt of this e-mail address; false when its cap is reached. */
+    takeRegistrationAttempt(email: string, now: Date = new Date()): Promise<boolean> {
+      return takeAllowance('register', email, REGISTER_CAP, now);
     },
 
     /** Deletes rows that no longer block or count anything (quiet for a day); returns how many. */

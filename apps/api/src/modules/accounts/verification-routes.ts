@@ -7,7 +7,7 @@ import {
   verifyEmailCodeBodySchema,
   type EmailBody,
 } from '@shop/shared';
-import { errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
 
 /** resend-verification(-code) and verify-email-code (storefront spec section 7, Auth). */
 export async function verificationRoutes(app: FastifyInstance): Promise<void> {
@@ -25,13 +25,15 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         400: errors[400],
         429: errors[429],
         500: errors[500],
-        502: errors[502],
       },
     },
   });
-  // Same answer for unknown, verified and unverified emails: nothing can be enumerated.
+  // Same answer, in the same time, for unknown, verified and unverified emails (the code is
+  // made and mailed after the reply): nothing can be enumerated.
   const resend = async (request: FastifyRequest<{ Body: EmailBody }>) => {
-    await emailVerification.resend(request.body.email, request.lang);
+    const { email } = request.body;
+    const { lang } = request;
+    afterReply(app, () => emailVerification.resend(email, lang), 'Verification code resend');
     return { success: true as const, message: apiMessage('auth.verification_sent', request.lang) };
   };
 
