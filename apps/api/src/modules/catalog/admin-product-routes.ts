@@ -140,7 +140,8 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         summary: "Replace the variations a product offers, with the product's surcharges",
         params: productIdParamsSchema,
         body: productAttributesBodySchema,
-        response: { 200: productAttributesSaveResponseSchema, ...failures },
+        // A JSON body: too large (413) or of another content type (415) as the forms are.
+        response: { 200: productAttributesSaveResponseSchema, ...formFailures },
       },
     },
     async (request) => ({

@@ -25,7 +25,13 @@ const failures = {
   500: errorResponseSchema,
 };
 const withId = { ...failures, 400: errorResponseSchema, 404: errorResponseSchema };
-const writeFailures = { ...withId, 409: errorResponseSchema };
+/** Writes take a JSON body, which can be too large (413) or of another content type (415). */
+const writeFailures = {
+  ...withId,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
 
 /** The back office's attributes and values (spec admin.md, section 7 "Attributes"). */
 export async function attributeRoutes(app: FastifyInstance): Promise<void> {

@@ -14,7 +14,14 @@ import {
 } from '@shop/shared';
 import type { PromoDiscount } from './service.js';
 
-const errors = { 400: errorResponseSchema, 429: errorResponseSchema, 500: errorResponseSchema };
+/** Both routes take a JSON body, which can be too large (413) or of another content type (415). */
+const errors = {
+  400: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+  500: errorResponseSchema,
+};
 
 // Guessing codes is cheap; a per-IP limit makes it slow.
 const rateLimit = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import { signedInAs } from '../../test-support/staff.js';
+import type { OpenApiDocument } from './generator.js';
+import { formatReport, formatStatuses, groupFailures, runFuzz, seedFuzzData } from './runner.js';
+
+/**
+ * Schema-driven fuzzing of every operation of /api/docs/json: valid and broken requests (wrong
+ * types, huge and control-character strings, bad ids, missing and extra fields, bad JSON, wrong
+ * content types, bad URL encoding) as a guest and as an admin. It fails on a 5xx, a status the
+ * operation does not document, a JSON answer outside the documented schema, and a refusal
+ * without the envelope {success:false, code, message, details?}.
+ *
+ * `npm test` runs this short fixed budget; `npm run fuzz` a long one (FUZZ_REQUESTS requests per
+ * operation, FUZZ_SEED) and prints the statuses reached and the failures by operation and kind.
+ */
+
+const LONG = process.env.FUZZ_REQUESTS !== undefined;
+const REQUESTS_PER_OPERATION = Number(process.env.FUZZ_REQUESTS ?? 30);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+
+interface KnownGap {
+  operation: string;
+  /** The finding's kind, e.g. `undocumented-status:413`. */
+  kind: string;
+  /** The item of the hardening issue that will fix it. */
+  item: string;
+}
+
+const BODY_LIMITS = 'undocumented 413/415 (a JSON body too large / of another content type)';
+
+/** A route that takes a JSON body but does not document 413 and 415 yet, in files other helpers own. */
+function bodyLimitGaps(operations: string[], item: string): KnownGap[] {
+  return operations.flatMap((operation) =>
+    ['undocumented-status:413', 'undocumented-status:415'].map((kind) => ({
+      operation,
+      kind,
+      item: `${item}: ${BODY_LIMITS}`,
+    })),
+  );
+}
+
+/**
+ * Failures already known whose fix belongs to another item of the hardening issue (their route
+ * files are being changed by it). Remove an entry when its fix lands; anything not listed here
+ * fails the test.
+ */
+export const KNOWN_GAPS: readonly KnownGap[] = [
+  ...bodyLimitGaps(
+    [
+      'POST /api/auth/register',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/resend-verification',
+      'POST /api/auth/resend-verification-code',
+      'POST /api/auth/verify-email-code',
+      'PUT /api/auth/profile',
+      'PUT /api/auth/change-password',
+      'PUT /api/auth/preferences',
+      'POST /api/auth/google',
+      'POST /api/auth/google/callback',
+    ],
+    'account enumeration (accounts routes)',
+  ),
+  ...bodyLimitGaps(
+    ['POST /api/cart/add', 'PUT /api/cart/update/{id}'],
+    'idempotency/order limits (cart routes)',
+  ),
+  ...bodyLimitGaps(['POST /api/orders'], 'idempotency/order limits (orders routes)'),
+  {
+    operation: 'POST /api/auth/logout',
+    kind: 'undocumented-status:400',
+    item: 'account enumeration (accounts routes): a body that is not JSON answers 400, not documented',
+  },
+  {
+    operation: 'POST /api/auth/google',
+    kind: 'undocumented-status:400',
+    item: 'account enumeration (accounts routes): a body that is not JSON answers 400, not documented',
+  },
+  {
+    operation: 'GET /api/auth/google',
+    kind: 'undocumented-status:302',
+    item: 'account enumeration (accounts/google-routes.ts): the redirect to Google is documented as 200',
+  },
+];
+
+const gapKey = (gap: { operation: string; kind: string }) => `${gap.operation} ${gap.kind}`;
+const known = new Set(KNOWN_GAPS.map(gapKey));
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+it(
+  `answers every documented operation within its contract (seed ${SEED}, ${REQUESTS_PER_OPERATION} requests each)`,
+  async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const doc = docs.json<OpenApiDocument>();
+    const pool = await seedFuzzData(ctx.database.db);
+    const admin = await signedInAs(ctx, 'admin');
+    const result = await runFuzz(ctx.app, doc, pool, {
+      seed: SEED,
+      requestsPerOperation: REQUESTS_PER_OPERATION,
+      identities: [
+        { name: 'guest' },
+        { name: 'admin', token: () => ctx.app.services.accounts.createSession(admin.user.id) },
+      ],
+    });
+    expect(result.operations).toBeGreaterThan(50);
+
+    const groups = groupFailures(result.failures);
+    const fresh = groups.filter((group) => !known.has(gapKey(group)));
+    if (LONG) {
+      const seen = new Set(groups.map(gapKey));
+      const gone = KNOWN_GAPS.filter((gap) => !seen.has(gapKey(gap)));
+      console.log(
+        `${formatStatuses(result.statuses)}\n\n` +
+          `fuzz: ${result.requests} requests over ${result.operations} operations, seed ${SEED}: ` +
+          `${fresh.length} new failure group(s), ${groups.length - fresh.length} known gap(s) seen\n` +
+          (fresh.length ? `NEW:\n${formatReport(fresh)}\n` : '') +
+          (groups.length > fresh.length
+            ? `KNOWN GAPS:\n${formatReport(groups.filter((g) => known.has(gapKey(g))))}\n`
+            : '') +
+          (gone.length
+            ? `KNOWN_GAPS entries not seen (fixed? remove them):\n${gone.map(gapKey).join('\n')}`
+            : ''),
+      );
+    }
+    expect(fresh, `new fuzz failures:\n${formatReport(fresh)}`).toEqual([]);
+  },
+  LONG ? 3_600_000 : 60_000,
+);
