@@ -24,6 +24,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -94,6 +95,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** How long public catalogue listings may be served from memory (0: never). */
   catalogCacheTtlMs: number;
+  /** Most pieces of one product a single order may take (the variations of a product add up). */
+  maxUnitsPerProduct: number;
   /** Key that signs cookies; undefined: a random key generated once and kept in the database. */
   sessionSecret: string | undefined;
   /** Outgoing mail server; undefined: messages go to the development outbox table. */
@@ -139,6 +142,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     dbPoolSize: values.DB_POOL_SIZE,
     catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
+    maxUnitsPerProduct: values.MAX_UNITS_PER_PRODUCT,
     sessionSecret: values.SESSION_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

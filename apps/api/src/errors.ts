@@ -16,6 +16,7 @@ const statusByCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  UNPROCESSABLE: 422,
   INTERNAL: 500,
   /** The mail server refused or could not be reached. */
   EMAIL_FAILED: 502,

@@ -105,6 +105,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       notifications,
       background,
       log,
+      maxUnitsPerProduct: config.maxUnitsPerProduct,
     }),
     notifications,
     /** Work started after a reply (e-mails); drained when the app closes. */

@@ -2,6 +2,7 @@ import type { Language } from './constants.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
+import { ordersMessages } from './messages/orders.js';
 import { productsMessages } from './messages/products.js';
 import { settingsMessages } from './messages/settings.js';
 import { sliderMessages } from './messages/slider.js';
@@ -318,6 +319,7 @@ export const apiMessages = {
   ...attributesMessages,
   ...sliderMessages,
   ...settingsMessages,
+  ...ordersMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -15,6 +15,8 @@ export const errorCodes = [
   'GOOGLE_AUTH_FAILED',
   'OUT_OF_STOCK',
   'RATE_LIMITED',
+  /** The request is well formed but cannot be carried out as sent (e.g. a reused Idempotency-Key). */
+  'UNPROCESSABLE',
   'PAYMENT_UNAVAILABLE',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

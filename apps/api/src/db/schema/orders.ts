@@ -71,12 +71,19 @@ export const orders = pgTable(
     notes: text('notes'),
     /** The client's Idempotency-Key: a retried request finds its order instead of making another. */
     idempotency_key: text('idempotency_key'),
+    /**
+     * Whose key it is: "user:<id>", "cart:<SHA-256 of the guest cart token>" or "guest" (no
+     * cart). A key is looked up only within its requester's scope, never across shoppers.
+     */
+    idempotency_scope: text('idempotency_scope'),
+    /** SHA-256 of the request that made the order: a key sent again with another body is refused. */
+    request_hash: text('request_hash'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_order_number_key').on(table.order_number),
-    uniqueIndex('orders_idempotency_key_key').on(table.idempotency_key),
+    uniqueIndex('orders_idempotency_scope_key_key').on(table.idempotency_scope, table.idempotency_key),
     index('orders_created_at_idx').on(table.created_at),
     index('orders_status_idx').on(table.status),
     index('orders_user_id_idx').on(table.user_id),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartResponse } from '@shop/shared';
+import { nextTestIp } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { cartItems, carts, products } from '../../db/schema/index.js';
 import {
@@ -29,8 +30,8 @@ interface Fixture {
 }
 let fx: Fixture;
 
-/** A shopper with their own cookie jar. */
-function shopper(lang: 'ar' | 'en' = 'en') {
+/** A shopper with their own cookie jar, calling from their own address unless told. */
+function shopper(lang: 'ar' | 'en' = 'en', ip: string = nextTestIp()) {
   let cookie: string | undefined;
   return {
     get cookie() {
@@ -44,6 +45,7 @@ function shopper(lang: 'ar' | 'en' = 'en') {
         method,
         url,
         headers: { 'accept-language': lang },
+        remoteAddress: ip,
         ...(payload === undefined ? {} : { payload: payload as object }),
         ...(cookie ? { cookies: { cart: cookie } } : {}),
       });
@@ -336,6 +338,22 @@ describe('stock', () => {
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(4);
     expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(4);
     expect(cartOf((await guest.call('GET', '/api/cart')).json()).items[0]!.quantity).toBe(5);
+  });
+});
+
+describe('abuse', () => {
+  it('limits adds per client address: the 61st in a minute is 429, another address still adds', async () => {
+    const guest = shopper('en', '192.0.2.61');
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      expect((await guest.call('POST', '/api/cart/add', { product_id: fx.unmanaged, quantity: 1 })).statusCode).toBe(200);
+    }
+    const limited = await guest.call('POST', '/api/cart/add', { product_id: fx.unmanaged, quantity: 1 });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    // Reading the cart is not limited, and another address still adds.
+    expect((await guest.call('GET', '/api/cart')).statusCode).toBe(200);
+    const other = shopper('en', '192.0.2.62');
+    expect((await other.call('POST', '/api/cart/add', { product_id: fx.unmanaged, quantity: 1 })).statusCode).toBe(200);
   });
 });
 

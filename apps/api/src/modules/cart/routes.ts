@@ -19,11 +19,14 @@ import { newCartToken, type CartView } from './service.js';
 export { CART_COOKIE };
 
 const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
+/** Adds per client address per minute: plenty for a shopper, not for a script filling carts. */
+export const CART_ADD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
 const errors = {
   400: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  429: errorResponseSchema,
   500: errorResponseSchema,
 };
 
@@ -92,6 +95,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/cart/add',
     {
+      config: { rateLimit: CART_ADD_RATE_LIMIT },
       schema: {
         tags: ['cart'],
         summary: 'Add a product with its chosen variations (joins an equal line)',

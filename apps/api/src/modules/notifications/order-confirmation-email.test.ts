@@ -59,7 +59,7 @@ const publicUrl = 'https://shop.example.com';
 
 describe('orderConfirmationEmail', () => {
   it('writes Arabic right to left with the store, order number, items, totals and address', () => {
-    const mail = orderConfirmationEmail({ order: order(), lang: 'ar', settings, publicUrl });
+    const mail = orderConfirmationEmail({ order: order(), lang: 'ar', settings, publicUrl, showCustomerText: true });
     expect(mail.to).toBe('fatima@example.com');
     expect(mail.subject).toBe('تأكيد طلبك SB-7K3M9Q2XWA - متجر السبح');
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
@@ -84,6 +84,7 @@ describe('orderConfirmationEmail', () => {
       lang: 'en',
       settings: { ...settings, currency_symbol: 'KD' },
       publicUrl,
+      showCustomerText: true,
     });
     expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - متجر السبح');
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
@@ -118,6 +119,7 @@ describe('orderConfirmationEmail', () => {
       lang: 'en',
       settings: { ...settings, store_name: 'Beads <i>&</i>' },
       publicUrl,
+      showCustomerText: true,
     });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>x</b>');
@@ -139,6 +141,26 @@ describe('orderConfirmationEmail', () => {
     expect(mail.html).toContain('href="https://beads.example.kw/order-status/SB-7K3M9Q2XWA"');
     expect(mail.text).toContain('https://beads.example.kw/order-status/SB-7K3M9Q2XWA');
     expect(mail.html).toContain('src="https://cdn.example.com/logo.png"');
+  });
+
+  it('repeats nothing the customer typed unless told the address is proven', () => {
+    const typed = order({
+      name: 'Visit http://phish.example now',
+      shipping_address: 'Call +1 555 0100 http://phish.example/login',
+      notes: 'http://phish.example/notes',
+    });
+    for (const lang of ['ar', 'en'] as const) {
+      const mail = orderConfirmationEmail({ order: typed, lang, settings, publicUrl });
+      for (const part of [mail.subject, mail.html, mail.text]) {
+        expect(part).not.toContain('phish');
+        expect(part).not.toContain('555 0100');
+      }
+      expect(mail.html).toContain('SB-7K3M9Q2XWA');
+      expect(mail.html).toContain('سبحة كهرمان');
+      expect(mail.text).toContain(lang === 'ar' ? 'الإجمالي: 33.45 د.ك' : 'Total: 33.45 د.ك');
+      expect(mail.text).toContain(`${publicUrl}/order-status/SB-7K3M9Q2XWA`);
+      expect(mail.text).toContain(lang === 'ar' ? 'مرحباً،' : 'Hello,');
+    }
   });
 
   it('shows the store name without an image when there is no logo', () => {

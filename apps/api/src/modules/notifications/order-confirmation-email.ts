@@ -15,6 +15,7 @@ const texts = {
   ar: {
     subject: (store: string, number: string) => `تأكيد طلبك ${number} - ${store}`,
     greeting: (name: string) => `مرحباً ${name}،`,
+    greetingNoName: 'مرحباً،',
     intro: 'شكراً لطلبك! استلمنا طلبك وسنبدأ بتجهيزه قريباً.',
     orderNumber: 'رقم الطلب',
     product: 'المنتج',
@@ -34,6 +35,7 @@ const texts = {
   en: {
     subject: (store: string, number: string) => `Your order ${number} is confirmed - ${store}`,
     greeting: (name: string) => `Hello ${name},`,
+    greetingNoName: 'Hello,',
     intro: 'Thank you for your order! We have received it and will start preparing it soon.',
     orderNumber: 'Order number',
     product: 'Product',
@@ -58,11 +60,25 @@ export interface OrderConfirmationInput {
   settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol'>;
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
+  /**
+   * Repeat what the customer typed (name, delivery address). Only for an address the customer
+   * proved (a signed-in account's verified e-mail): anyone can type a guest's e-mail, and the
+   * shop must not carry a stranger's text ("Visit http://…") to it. Without it the message holds
+   * the order number, items, totals, payment method and tracking link only.
+   */
+  showCustomerText?: boolean;
 }
 
 /** The order confirmation e-mail in the customer's language: subject, HTML and plain text. */
-export function orderConfirmationEmail({ order, lang, settings, publicUrl }: OrderConfirmationInput): MailMessage {
+export function orderConfirmationEmail({
+  order,
+  lang,
+  settings,
+  publicUrl,
+  showCustomerText = false,
+}: OrderConfirmationInput): MailMessage {
   const t = texts[lang];
+  const greeting = showCustomerText ? t.greeting(order.name) : t.greetingNoName;
   const { start, end } = directionStyles(lang);
   const money = (amount: number) => formatPrice(toThousandths(amount), settings.currency_symbol, 'checkout');
   const store = settings.store_name;
@@ -103,7 +119,12 @@ export function orderConfirmationEmail({ order, lang, settings, publicUrl }: Ord
         `<td style="padding:6px 8px;text-align:${end};white-space:nowrap;${strong ? 'font-weight:bold;font-size:16px;' : ''}">${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const content = `<p style="margin:0 0 8px;">${escapeHtml(t.greeting(order.name))}</p>
+  const addressHtml = showCustomerText
+    ? `<h2 style="font-size:16px;margin:24px 0 8px;">${escapeHtml(t.address)}</h2>
+<p style="margin:0;">${addressLines.map(escapeHtml).join('<br>')}</p>
+`
+    : '';
+  const content = `<p style="margin:0 0 8px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
@@ -111,9 +132,7 @@ export function orderConfirmationEmail({ order, lang, settings, publicUrl }: Ord
 <tbody>${itemRows}</tbody>
 <tfoot>${totalRows}</tfoot>
 </table>
-<h2 style="font-size:16px;margin:24px 0 8px;">${escapeHtml(t.address)}</h2>
-<p style="margin:0;">${addressLines.map(escapeHtml).join('<br>')}</p>
-<p style="margin:16px 0 0;">${escapeHtml(t.payment)}: ${escapeHtml(t.paymentMethods[order.payment_method])}</p>
+${addressHtml}<p style="margin:16px 0 0;">${escapeHtml(t.payment)}: ${escapeHtml(t.paymentMethods[order.payment_method])}</p>
 ${emailButton(trackingUrl, t.track)}`;
   const subject = t.subject(store, order.order_number);
   const html = renderEmailLayout({ lang, settings, publicUrl, title: subject, content });
@@ -121,7 +140,7 @@ ${emailButton(trackingUrl, t.track)}`;
   const text = [
     store,
     '',
-    t.greeting(order.name),
+    greeting,
     t.intro,
     '',
     `${t.orderNumber}: ${order.order_number}`,
@@ -133,9 +152,7 @@ ${emailButton(trackingUrl, t.track)}`;
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
-    `${t.address}:`,
-    ...addressLines,
-    '',
+    ...(showCustomerText ? [`${t.address}:`, ...addressLines, ''] : []),
     `${t.payment}: ${t.paymentMethods[order.payment_method]}`,
     '',
     `${t.trackText} ${trackingUrl}`,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OrderResponse } from '@shop/shared';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
+import { signedInAs } from '../../../test-support/staff.js';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../test-support/fake-smtp-server.js';
-import { outboxMessages } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { outboxMessages, users } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= / =?UTF-8?Q?...?=) in a header value. */
@@ -120,7 +122,10 @@ describe('order confirmation over SMTP', () => {
     const html = mail.parts['text/html'] ?? '';
     const text = mail.parts['text/plain'] ?? '';
     expect(html).toContain('dir="rtl"');
-    expect(html).toContain('مرحباً فاطمة &lt;b&gt;علي&lt;/b&gt;،');
+    // A guest's e-mail address is unproven: the message repeats nothing the guest typed.
+    expect(html).toContain('مرحباً،');
+    expect(html).not.toContain('فاطمة');
+    expect(html).not.toContain('قطعة 5');
     expect(html).toContain(`href="https://beads.example.kw/order-status/${order.order_number}"`);
     expect(text).toContain('الإجمالي: 26.50 KD');
     expect(text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
@@ -190,8 +195,50 @@ describe('order confirmation without SMTP', () => {
     expect(row!.to).toBe('fatima@example.com');
     expect(row!.subject).toContain(order.order_number);
     expect(row!.html).toContain('dir="ltr"');
-    expect(row!.html).toContain('Hello Fatima Ali,');
+    expect(row!.html).toContain('Hello,');
+    expect(row!.html).not.toContain('Fatima Ali');
     expect(row!.text).toContain('Total: 26.50 KD');
     expect(row!.text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
+  });
+
+  it("never carries a guest's typed text to the address the guest gave", async () => {
+    const payload = {
+      ...checkout('Visit http://phish.example to claim your prize', 'target@example.com'),
+      shipping_address: 'http://phish.example/login — your account is locked',
+      notes: 'Visit http://phish.example',
+    };
+    const response = await placeOrder(ctx, payload, 'en');
+    expect(response.statusCode).toBe(201);
+    const { order } = response.json<OrderResponse>();
+    await ctx.app.services.background.drain();
+    const [row] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, 'target@example.com'));
+    expect(row).toBeDefined();
+    for (const part of [row!.subject, row!.html, row!.text]) expect(part).not.toContain('phish');
+    expect(row!.text).toContain(order.order_number);
+    expect(row!.text).toContain('Total: 26.50 KD');
+  });
+
+  it('greets a signed-in customer by name only at their verified address', async () => {
+    const verified = await signedInAs(ctx, 'customer');
+    await ctx.database.db.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, verified.user.id));
+    const unverified = await signedInAs(ctx, 'customer');
+    const cases = [
+      { account: verified, email: verified.user.email, greeted: true },
+      { account: verified, email: 'someone-else@example.com', greeted: false },
+      { account: unverified, email: unverified.user.email, greeted: false },
+    ];
+    for (const { account, email, greeted } of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { 'accept-language': 'en', authorization: `Bearer ${account.token}` },
+        payload: checkout('Maryam Signed', email),
+      });
+      expect(response.statusCode).toBe(201);
+      await ctx.app.services.background.drain();
+      const [row] = await ctx.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+      expect(row!.html.includes('Hello Maryam Signed,')).toBe(greeted);
+      expect(row!.text.includes('قطعة 5')).toBe(greeted);
+    }
   });
 });

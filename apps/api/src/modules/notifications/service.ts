@@ -33,12 +33,25 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   return {
     /**
      * Mails the order confirmation to the order's e-mail address unless its customer opted out;
-     * rejects when sending fails.
+     * rejects when sending fails. The customer's own text (name, address) is repeated only with
+     * `showCustomerText`, for an address the customer proved (see orderConfirmationEmail).
      */
-    async sendOrderConfirmation(order: Order, lang: Language): Promise<void> {
+    async sendOrderConfirmation(
+      order: Order,
+      lang: Language,
+      options: { showCustomerText?: boolean } = {},
+    ): Promise<void> {
       if (!(await deps.orderConfirmationWanted(order.id))) return;
       const settings = await deps.settings.getSettings();
-      await deps.mailer.sendMail(orderConfirmationEmail({ order, lang, settings, publicUrl: deps.publicUrl }));
+      await deps.mailer.sendMail(
+        orderConfirmationEmail({
+          order,
+          lang,
+          settings,
+          publicUrl: deps.publicUrl,
+          showCustomerText: options.showCustomerText ?? false,
+        }),
+      );
     },
 
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */

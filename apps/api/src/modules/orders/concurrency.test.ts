@@ -31,10 +31,12 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
           method: 'POST',
           url: '/api/orders',
           headers: { 'accept-language': 'en' },
+          // Fifty different shoppers, each from their own address (orders are limited per address and per phone).
+          remoteAddress: `10.9.0.${index + 1}`,
           payload: {
             name: `Shopper ${index}`,
             email: `shopper${index}@example.com`,
-            phone: '+96550000000',
+            phone: `+965500000${String(index).padStart(2, '0')}`,
             shipping_address: 'Block 1',
             country_id: country.id,
             governorate_id: governorate.id,

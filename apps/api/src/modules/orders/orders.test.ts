@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ORDER_NUMBER_PATTERN, type ErrorResponse, type OrderResponse } from '@shop/shared';
 import { apiCaller, type TestLang } from '../../../test-support/http.js';
+import { signedInAs } from '../../../test-support/staff.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orderItems, orders, products, promoCodes } from '../../db/schema/index.js';
 import {
@@ -37,26 +38,34 @@ interface PostOptions {
   lang?: TestLang;
   cookie?: string;
   key?: string;
+  token?: string;
+  ip?: string;
 }
 
 function postOrder(payload: Record<string, unknown>, options: PostOptions = {}) {
   return call('POST', '/api/orders', payload, {
     lang: options.lang,
+    token: options.token,
+    ip: options.ip,
     headers: options.key === undefined ? {} : { 'idempotency-key': options.key },
     cookies: options.cookie ? { cart: options.cookie } : undefined,
   });
 }
+
+/** Each checkout has its own e-mail and phone, so the per-contact order limit stays out of the way. */
+let contactCount = 0;
 
 const get = (url: string, lang: TestLang = 'en', ip?: string) =>
   call('GET', url, undefined, { lang, ip });
 
 /** A valid checkout payload for the fixture's city; pass the lines to order. */
 function checkout(items: unknown[] | undefined, extra: Record<string, unknown> = {}) {
+  contactCount += 1;
   return {
     user_id: null,
     name: '  Fatima Ali ',
-    email: ' Fatima@Example.com ',
-    phone: '+965 5555 1234',
+    email: ` Fatima.${contactCount}@Example.com `,
+    phone: `+965 6${String(contactCount).padStart(3, '0')} 1234`,
     shipping_address: 'Block 5, Street 10, House 3',
     country_id: fx.country,
     governorate_id: fx.governorate,
@@ -158,7 +167,7 @@ describe('POST /api/orders: totals', () => {
       checkout([
         { product_id: rosary.id, quantity: 2, selected_attributes: { [fx.sizeId]: fx.large } },
         { product_id: plain.id, quantity: 1 },
-      ]),
+      ], { email: ' Fatima@Example.com ', phone: '+965 5555 1234' }),
     );
     expect(response.statusCode).toBe(201);
     const order = orderOf(response.json());
@@ -631,5 +640,129 @@ describe('order reads', () => {
       expect(response.json()).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Please log in' });
     }
     expect((await get('/api/orders/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/orders: abuse', () => {
+  it("never hands one requester's order to another sending the same key", async () => {
+    const plain = await createProduct(ctx.database.db, { stock_quantity: 50 });
+    const alice = await signedInAs(ctx, 'customer');
+    const first = await postOrder(
+      checkout([{ product_id: plain.id, quantity: 1 }], { name: 'Alice Private', shipping_address: 'Alice street 1' }),
+      { key: 'shared-key-1', token: alice.token },
+    );
+    expect(first.statusCode).toBe(201);
+    const alicesOrder = orderOf(first.json());
+
+    // Another customer, and a guest, replaying Alice's key (even with her very body) get their own order.
+    const bob = await signedInAs(ctx, 'customer');
+    const guestPayload = checkout([{ product_id: plain.id, quantity: 1 }], { name: 'Mallory' });
+    for (const options of [{ token: bob.token }, {}]) {
+      const replayed = await postOrder(guestPayload, { key: 'shared-key-1', ...options });
+      expect(replayed.statusCode).toBe(201);
+      const order = orderOf(replayed.json());
+      expect(order.order_number).not.toBe(alicesOrder.order_number);
+      expect(order.name).toBe('Mallory');
+      expect(JSON.stringify(replayed.json())).not.toContain('Alice');
+    }
+    // Alice's own retry still finds her order.
+    const retry = await postOrder(
+      checkout([{ product_id: plain.id, quantity: 1 }], {
+        name: 'Alice Private',
+        shipping_address: 'Alice street 1',
+        email: alicesOrder.email,
+        phone: alicesOrder.phone,
+      }),
+      { key: 'shared-key-1', token: alice.token },
+    );
+    expect(retry.statusCode).toBe(200);
+    expect(orderOf(retry.json()).order_number).toBe(alicesOrder.order_number);
+  });
+
+  it('refuses a key sent again with another body with 422, in both languages', async () => {
+    const plain = await createProduct(ctx.database.db, { stock_quantity: 50 });
+    const payload = checkout([{ product_id: plain.id, quantity: 1 }]);
+    expect((await postOrder(payload, { key: 'body-key-1' })).statusCode).toBe(201);
+    const before = await orderCount();
+    for (const lang of ['en', 'ar'] as const) {
+      const changed = await postOrder({ ...payload, items: [{ product_id: plain.id, quantity: 3 }] }, { key: 'body-key-1', lang });
+      expect(changed.statusCode).toBe(422);
+      const error = errorOf(changed.json());
+      expect(error.code).toBe('UNPROCESSABLE');
+      expect(error.message).toBe(
+        lang === 'en'
+          ? 'This Idempotency-Key was used for a different order; use a new key for a new order'
+          : 'مفتاح Idempotency-Key هذا استُخدم لطلب مختلف؛ استخدم مفتاحاً جديداً لطلب جديد',
+      );
+      expect(error.details?.[0]?.field).toBe('Idempotency-Key');
+    }
+    expect(await orderCount()).toBe(before);
+    // Key order inside the body does not matter: the same request is still a retry.
+    const reordered = Object.fromEntries(Object.entries(payload).reverse());
+    expect((await postOrder(reordered, { key: 'body-key-1' })).statusCode).toBe(200);
+  });
+
+  it('limits orders per client address: the 21st in ten minutes is 429, another address still orders', async () => {
+    const plain = await createProduct(ctx.database.db, { stock_quantity: 100 });
+    const address = '192.0.2.77';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const response = await postOrder(checkout([{ product_id: plain.id, quantity: 1 }]), { ip: address });
+      expect(response.statusCode).toBe(201);
+    }
+    const limited = await postOrder(checkout([{ product_id: plain.id, quantity: 1 }]), { ip: address });
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited.json()).code).toBe('RATE_LIMITED');
+    const other = await postOrder(checkout([{ product_id: plain.id, quantity: 1 }]), { ip: '192.0.2.78' });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('limits orders per e-mail address and per phone number, whatever the client address', async () => {
+    const plain = await createProduct(ctx.database.db, { stock_quantity: 100 });
+    const line = [{ product_id: plain.id, quantity: 1 }];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postOrder(checkout(line, { email: 'victim@example.com' }))).statusCode).toBe(201);
+    }
+    const byEmail = await postOrder(checkout(line, { email: ' Victim@Example.com ' }));
+    expect(byEmail.statusCode).toBe(429);
+    expect(errorOf(byEmail.json())).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many orders with this email or phone number, please try again later',
+    });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await postOrder(checkout(line, { phone: '+965 7777 0001' }))).statusCode).toBe(201);
+    }
+    // The same number written differently is the same phone.
+    const byPhone = await postOrder(checkout(line, { phone: '965-7777-0001' }), { lang: 'ar' });
+    expect(byPhone.statusCode).toBe(429);
+    expect(errorOf(byPhone.json()).message).toBe('طلبات كثيرة جداً بهذا البريد الإلكتروني أو رقم الهاتف، يرجى المحاولة لاحقاً');
+    expect((await postOrder(checkout(line))).statusCode).toBe(201);
+  });
+
+  it('refuses more than MAX_UNITS_PER_PRODUCT pieces of one product on the line that goes over', async () => {
+    const plain = await createProduct(ctx.database.db, { name: 'سبحة يسر', stock_quantity: 100 });
+    const rosary = await createRosary(100);
+    const before = await orderCount();
+    const tooMany = await postOrder(checkout([{ product_id: plain.id, quantity: 11 }]));
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany.json()).details).toEqual([
+      { field: 'items.0.quantity', message: 'At most 10 pieces of "سبحة يسر" can be ordered at once' },
+    ]);
+    // The options of a product add up.
+    const split = await postOrder(
+      checkout([
+        { product_id: plain.id, quantity: 1 },
+        { product_id: rosary.id, quantity: 6, selected_attributes: { [fx.sizeId]: fx.small } },
+        { product_id: rosary.id, quantity: 5, selected_attributes: { [fx.sizeId]: fx.large } },
+      ]),
+      { lang: 'ar' },
+    );
+    expect(split.statusCode).toBe(400);
+    expect(errorOf(split.json()).details).toEqual([
+      { field: 'items.2.quantity', message: 'لا يمكن طلب أكثر من 10 قطع من "سبحة كهرمان" في الطلب الواحد' },
+    ]);
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(plain.id)).toBe(100);
+    const exactly = await postOrder(checkout([{ product_id: plain.id, quantity: 10 }]));
+    expect(exactly.statusCode).toBe(201);
   });
 });

@@ -17,12 +17,18 @@ import { selectedVariations } from '../cart/routes.js';
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Order numbers are unguessable; a per-IP limit keeps anyone from trying many of them. */
 const ORDER_LOOKUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+/**
+ * Orders placed per client address in ten minutes (every attempt counts). With the
+ * per-contact limit of the service, one client cannot buy out the stock or mail many people.
+ */
+export const ORDER_PLACEMENT_RATE_LIMIT = { max: 20, timeWindow: 10 * 60_000 };
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  422: errorResponseSchema,
   429: errorResponseSchema,
   500: errorResponseSchema,
   503: errorResponseSchema,
@@ -52,9 +58,17 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/orders',
     {
+      config: { rateLimit: ORDER_PLACEMENT_RATE_LIMIT },
       schema: {
         tags: ['orders'],
         summary: 'Place an order from the given items or the shopper\'s cart',
+        description:
+          'An Idempotency-Key belongs to its requester (the signed-in customer, else the guest ' +
+          "cart, else guests without a cart): repeating it with the same body answers 200 with " +
+          'the first order; the same key from another requester makes that requester\'s own order; ' +
+          'the same key with a different body is refused with 422 UNPROCESSABLE. 429 RATE_LIMITED: ' +
+          'too many orders from this address, e-mail or phone. 400 on items.N.quantity: more than ' +
+          'MAX_UNITS_PER_PRODUCT pieces of one product.',
         body: createOrderBodySchema,
         response: {
           200: orderResponseSchema,
@@ -62,6 +76,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           400: errors[400],
           404: errors[404],
           409: errors[409],
+          422: errors[422],
+          429: errors[429],
           500: errors[500],
           503: errors[503],
         },

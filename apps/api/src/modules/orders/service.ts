@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   apiMessage,
@@ -15,7 +15,7 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { orderItems, orders, products, type OrderItemSelection } from '../../db/schema/index.js';
+import { orderItems, orders, products, users, type OrderItemSelection } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { CartOwner, CartService } from '../cart/service.js';
@@ -28,6 +28,13 @@ import type { PromotionsService } from '../promotions/service.js';
 const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ORDER_NUMBER_LENGTH = 10;
 const ORDER_NUMBER_ATTEMPTS = 5;
+/**
+ * Orders one e-mail address or one phone number may receive in a sliding hour, across every
+ * process (counted in the database). Keeps a stranger from mailing or ringing chosen people.
+ */
+export const ORDERS_PER_CONTACT_PER_HOUR = 5;
+/** Advisory-lock class of the per-contact count (the second key is a hash of the contact). */
+const CONTACT_LOCK_CLASS = 7301;
 
 /** A new random order number, "SB-" + 10 Crockford base32 characters (50 random bits). */
 export function newOrderNumber(): string {
@@ -89,7 +96,39 @@ export interface OrdersServiceDeps {
   background?: Pick<BackgroundTasks, 'run'>;
   /** Where a failed confirmation e-mail is reported. */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Most pieces of one product an order may take (config.maxUnitsPerProduct); unset: no cap. */
+  maxUnitsPerProduct?: number;
 }
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * Whose Idempotency-Key this is: a signed-in customer, a guest's cart (its token hashed, never
+ * stored as such) or a guest without a cart. Keys never reach across these scopes.
+ */
+export function idempotencyScope(userId: number | null, owner: CartOwner | undefined): string {
+  if (userId !== null) return `user:${userId}`;
+  if (owner?.kind === 'guest' && owner.token !== undefined) return `cart:${sha256(owner.token)}`;
+  return 'guest';
+}
+
+/** The contact the per-contact limit counts: the phone's digits only ("+965 5555-1234" = "96555551234"). */
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
+
+/** A 32-bit lock key for a contact. */
+const contactLockKey = (contact: string) => createHash('sha256').update(contact).digest().readInt32BE(0);
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -274,6 +313,74 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     return skus;
   }
 
+  /**
+   * No product beyond deps.maxUnitsPerProduct pieces in one order (its lines add up): a 400 on
+   * the line that goes over (or on items when the cart is ordered).
+   */
+  function checkUnitsPerProduct(lines: readonly PricedLine[], fromPayload: boolean): void {
+    const max = deps.maxUnitsPerProduct;
+    if (max === undefined) return;
+    const taken = new Map<number, number>();
+    lines.forEach((line, index) => {
+      const total = (taken.get(line.product_id) ?? 0) + line.quantity;
+      taken.set(line.product_id, total);
+      if (total > max) {
+        const params = { max, product: line.name };
+        throw new AppError(
+          'VALIDATION_ERROR',
+          'error.validation',
+          [{ field: fromPayload ? `items.${index}.quantity` : 'items', message: 'order.quantity_over_limit', params }],
+        );
+      }
+    });
+  }
+
+  /**
+   * At most ORDERS_PER_CONTACT_PER_HOUR orders per e-mail address and per phone number in the
+   * last hour. Counted in the database under a transaction lock per contact, so simultaneous
+   * requests and other processes count each other.
+   */
+  async function checkContactLimit(tx: Executor, input: PlaceOrderInput): Promise<void> {
+    const email = input.email.trim().toLowerCase();
+    const phone = phoneDigits(input.phone);
+    const lockKeys = [...new Set([contactLockKey(`email:${email}`), contactLockKey(`phone:${phone}`)])].sort(
+      (a, b) => a - b,
+    );
+    for (const lockKey of lockKeys) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_CLASS}::int, ${lockKey}::int)`);
+    }
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          sql`${orders.created_at} > now() - interval '1 hour'`,
+          or(
+            eq(orders.customer_email, email),
+            sql`regexp_replace(${orders.customer_phone}, '\\D', '', 'g') = ${phone}`,
+          ),
+        ),
+      );
+    if ((row?.count ?? 0) >= ORDERS_PER_CONTACT_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', 'order.too_many_for_contact');
+    }
+  }
+
+  /**
+   * True when the order's e-mail is the verified address of the signed-in customer placing it:
+   * only then may the confirmation repeat what was typed (name, address). A guest's address is
+   * unproven, so a stranger could otherwise mail their own text to anyone through the shop.
+   */
+  async function recipientProven(userId: number | null, email: string): Promise<boolean> {
+    if (userId === null) return false;
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), sql`${users.email_verified_at} is not null`, sql`lower(${users.email}) = ${email.toLowerCase()}`))
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** Step 7: the order row under a fresh random number (a collision, astronomically rare, retries). */
   async function insertOrder(
     tx: Executor,
@@ -287,11 +394,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         .onConflictDoNothing()
         .returning({ id: orders.id });
       if (row) return row.id;
-      if (values.idempotency_key) {
+      if (values.idempotency_key && values.idempotency_scope) {
         const [existing] = await tx
           .select({ id: orders.id })
           .from(orders)
-          .where(eq(orders.idempotency_key, values.idempotency_key));
+          .where(
+            and(
+              eq(orders.idempotency_scope, values.idempotency_scope),
+              eq(orders.idempotency_key, values.idempotency_key),
+            ),
+          );
         if (existing) throw new IdempotentReplay();
       }
     }
@@ -309,10 +421,27 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const lang = context.lang ?? DEFAULT_LANGUAGE;
       const now = context.now ?? new Date();
       const key = context.idempotencyKey;
+      const scope = key === undefined ? null : idempotencyScope(context.userId, context.cartOwner);
+      const requestHash = key === undefined ? null : sha256(canonicalJson(input));
+      // A key is looked up in its requester's scope only: another shopper sending the same key
+      // makes their own order and never sees this one. The same key with another request is a
+      // client bug (or a probe): 422 UNPROCESSABLE, never the first order.
       const replay = async (): Promise<PlacedOrder | undefined> => {
-        if (key === undefined) return undefined;
-        const order = await findOne(db, eq(orders.idempotency_key, key), lang);
-        return order ? { order, created: false } : undefined;
+        if (key === undefined || scope === null) return undefined;
+        const rows = await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.idempotency_scope, scope), eq(orders.idempotency_key, key)))
+          .limit(1);
+        const row = rows[0];
+        if (!row) return undefined;
+        if (row.request_hash !== null && row.request_hash !== requestHash) {
+          throw new AppError('UNPROCESSABLE', 'order.idempotency_key_reused', [
+            { field: 'Idempotency-Key', message: 'order.idempotency_key_reused' },
+          ]);
+        }
+        const [order] = await loadOrders(db, rows, lang);
+        return { order: order!, created: false };
       };
 
       const earlier = await replay();
@@ -327,12 +456,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       // Step 2. Priced before the transaction opens: the catalogue reads with its own
       // connection, and the guarded stock update below is what makes the order safe.
       const priced = await deps.catalog.priceLines(lines);
+      checkUnitsPerProduct(priced, input.items !== undefined && input.items.length > 0);
       const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
       const promoCode = input.promo_code?.trim() || undefined;
 
       let orderId: number;
       try {
         orderId = await db.transaction(async (tx) => {
+          await checkContactLimit(tx, input);
           const city = await shippingCity(tx, input);
           const promo = promoCode === undefined ? undefined : await redeem(tx, promoCode, subtotal, now);
           const discount = Math.min(promo?.discount ?? 0, subtotal);
@@ -364,6 +495,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             total_amount: subtotal - discount + shipping + tax,
             notes: input.notes?.trim() || null,
             idempotency_key: key ?? null,
+            idempotency_scope: scope,
+            request_hash: requestHash,
           });
           await tx.insert(orderItems).values(
             priced.map((line) => ({
@@ -394,7 +527,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (notifications) {
         // The order is committed and stays placed whatever happens to the e-mail: a failure to
         // send is logged for the shop to follow up, never turned into a failed order.
-        const send = () => notifications.sendOrderConfirmation(order, lang);
+        const send = async () =>
+          notifications.sendOrderConfirmation(order, lang, {
+            showCustomerText: await recipientProven(context.userId, order.email),
+          });
         const warn = (error: unknown) =>
           deps.log?.warn(
             { err: error, orderNumber: order.order_number },

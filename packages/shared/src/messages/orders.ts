@@ -1,0 +1,17 @@
+import type { Language } from '../constants.js';
+
+/** API texts of order placement's abuse limits and idempotency (see api-messages.ts). */
+export const ordersMessages = {
+  'order.idempotency_key_reused': {
+    ar: 'مفتاح Idempotency-Key هذا استُخدم لطلب مختلف؛ استخدم مفتاحاً جديداً لطلب جديد',
+    en: 'This Idempotency-Key was used for a different order; use a new key for a new order',
+  },
+  'order.too_many_for_contact': {
+    ar: 'طلبات كثيرة جداً بهذا البريد الإلكتروني أو رقم الهاتف، يرجى المحاولة لاحقاً',
+    en: 'Too many orders with this email or phone number, please try again later',
+  },
+  'order.quantity_over_limit': {
+    ar: 'لا يمكن طلب أكثر من {max} قطع من "{product}" في الطلب الواحد',
+    en: 'At most {max} pieces of "{product}" can be ordered at once',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
