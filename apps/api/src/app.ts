@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,6 +19,8 @@ import { errorsPlugin, sendError } from './plugins/errors.js';
 import { connectChangeFeed } from './lib/change-transport.js';
 import { formBodyPlugin } from './lib/form-body.js';
 import { languagePlugin } from './plugins/language.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
@@ -48,6 +50,16 @@ function trustProxyOption(setting: AppConfig['trustProxy']) {
   return (_address: string, hop: number) => hop < setting;
 }
 
+/**
+ * Whether a request's own X-Request-Id is kept: only from a proxy we were told to trust (which
+ * must set or overwrite it), or from an in-process call of the web app's page rendering (no network
+ * socket), which passes the page request's id. Anyone else gets an id made here, so a client
+ * cannot forge or collide with the ids of other requests in the logs.
+ */
+function requestIdTrusted(request: IncomingMessage, config: AppConfig): boolean {
+  return config.trustProxy !== false || !(request.socket instanceof Socket);
+}
+
 /** Builds the HTTP application: API, uploads and health checks. The web app is added by main. */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -64,9 +76,20 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      const valid = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming);
+      return valid && requestIdTrusted(request, config) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Slow or silent clients cannot keep connections (and memory) forever; see README, configuration.
+    connectionTimeout: config.timeouts.connectionMs,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // How often Node checks the header and request deadlines (its default is every 30 s).
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -87,11 +110,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(cookie, { secret: await app.services.cart.cookieSecret() });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    // The web plugin sets a nonce-based Content-Security-Policy on pages; API replies are JSON.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  // helmet and Permissions-Policy; pages get their CSP from the web plugin, API replies are JSON.
+  await app.register(securityHeadersPlugin);
   await app.register(compress, { threshold: 1024 });
   // Off by default; routes opt in with their own `config.rateLimit`.
   await app.register(rateLimit, { global: false });
@@ -105,7 +125,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(apiDocsPlugin);
 
   await app.register(formBodyPlugin);
   await app.register(authPlugin);

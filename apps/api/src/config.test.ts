@@ -32,4 +32,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('closes slow connections by default, with timeouts that can be tuned but not turned off', () => {
+    expect(loadConfig({}).timeouts).toEqual({
+      connectionMs: 30_000,
+      requestMs: 120_000,
+      headersMs: 20_000,
+      keepAliveMs: 5_000,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '300', KEEP_ALIVE_TIMEOUT_SECONDS: '0.5' }).timeouts)
+      .toMatchObject({ requestMs: 300_000, keepAliveMs: 500 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ CONNECTION_TIMEOUT_SECONDS: 'never' })).toThrow(/CONNECTION_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '60', REQUEST_TIMEOUT_SECONDS: '30' }))
+      .toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: '90' })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
+  });
+
+  it('serves the API reference page outside production unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
 });

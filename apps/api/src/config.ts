@@ -9,6 +9,9 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/** A timeout in seconds (fractions allowed, e.g. 0.5 in tests); never 0, which would turn it off. */
+const seconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,6 +42,11 @@ const environmentSchema = z.object({
   UPAYMENTS_API_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  CONNECTION_TIMEOUT_SECONDS: seconds(30),
+  REQUEST_TIMEOUT_SECONDS: seconds(120),
+  HEADERS_TIMEOUT_SECONDS: seconds(20),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(5),
+  API_DOCS: optionalString.pipe(z.enum(['true', 'false']).optional()),
   TRUST_PROXY: optionalString.pipe(
     z
       .union([
@@ -61,6 +69,20 @@ const environmentSchema = z.object({
       code: 'custom',
       path: ['GOOGLE_CLIENT_SECRET'],
       message: 'is required when GOOGLE_CLIENT_ID is set (the OAuth client secret from Google Cloud)',
+    });
+  }
+  if (values.HEADERS_TIMEOUT_SECONDS > values.REQUEST_TIMEOUT_SECONDS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_SECONDS'],
+      message: 'must not be longer than REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    });
+  }
+  if (values.KEEP_ALIVE_TIMEOUT_SECONDS > values.CONNECTION_TIMEOUT_SECONDS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['KEEP_ALIVE_TIMEOUT_SECONDS'],
+      message: 'must not be longer than CONNECTION_TIMEOUT_SECONDS (an idle connection is closed after that anyway)',
     });
   }
   if (values.GOOGLE_ISSUER && !isSecureOrLoopback(values.GOOGLE_ISSUER)) {
@@ -114,6 +136,19 @@ export interface AppConfig {
    * cannot pick its own address and slip past the per-address rate limits.
    */
   trustProxy: boolean | number | string;
+  /** Socket timeouts in milliseconds: slow or silent clients cannot hold connections open. */
+  timeouts: {
+    /** A connection with no traffic either way for this long is closed. */
+    connectionMs: number;
+    /** The whole request (headers and body) must arrive within this; else 408 and close. */
+    requestMs: number;
+    /** The request headers must arrive within this; else 408 and close. */
+    headersMs: number;
+    /** An idle kept-alive connection is closed after this. */
+    keepAliveMs: number;
+  };
+  /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +185,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     googleClientSecret: values.GOOGLE_CLIENT_SECRET,
     googleIssuer: values.GOOGLE_ISSUER ?? DEFAULT_GOOGLE_ISSUER,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    timeouts: {
+      connectionMs: Math.round(values.CONNECTION_TIMEOUT_SECONDS * 1000),
+      requestMs: Math.round(values.REQUEST_TIMEOUT_SECONDS * 1000),
+      headersMs: Math.round(values.HEADERS_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: Math.round(values.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+    },
+    apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
   };
 }
 

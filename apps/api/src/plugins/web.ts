@@ -20,7 +20,7 @@ export interface WebPluginOptions {
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-agent'] as const;
 
-function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -12,10 +12,21 @@ import { adoptGuestCart } from './guest-cart.js';
 import type { PendingAuthorization } from './google-service.js';
 import { presentUser } from './service.js';
 import { setSessionCookie } from './session-cookie.js';
+import { cookieName, servedOverHttps } from '../../lib/secure-cookies.js';
 
 /** Holds state, nonce and PKCE verifier between the start and the callback (servers keep nothing). */
 export const GOOGLE_PENDING_COOKIE = 'google_oauth';
 const PENDING_COOKIE_PATH = '/api/auth/google';
+
+/**
+ * Name and path of the pending cookie: on https `__Host-google_oauth` with Path=/ (the prefix
+ * demands it); on http the plain name, sent only to the Google sign-in endpoints.
+ */
+function pendingCookie(request: FastifyRequest | FastifyReply) {
+  const { config } = request.server;
+  const secure = servedOverHttps(config);
+  return { name: cookieName(config, GOOGLE_PENDING_COOKIE), path: secure ? '/' : PENDING_COOKIE_PATH, secure };
+}
 const PENDING_TTL_SECONDS = 10 * 60;
 /** Where a plain link lands when Google sign-in cannot start. */
 const UNAVAILABLE_REDIRECT = '/login?error=google_unavailable';
@@ -38,11 +49,12 @@ function setPendingCookie(reply: FastifyReply, pending: PendingAuthorization): v
       issued_at: Math.floor(Date.now() / 1000),
     } satisfies z.infer<typeof pendingCookieSchema>),
   ).toString('base64url');
-  reply.setCookie(GOOGLE_PENDING_COOKIE, value, {
-    path: PENDING_COOKIE_PATH,
+  const cookie = pendingCookie(reply);
+  reply.setCookie(cookie.name, value, {
+    path: cookie.path,
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.server.config.publicUrl.startsWith('https:'),
+    secure: cookie.secure,
     signed: true,
     maxAge: PENDING_TTL_SECONDS,
   });
@@ -50,7 +62,7 @@ function setPendingCookie(reply: FastifyReply, pending: PendingAuthorization): v
 
 /** The pending authorization of a correctly signed, unexpired cookie. */
 function pendingFromCookie(request: FastifyRequest): PendingAuthorization | undefined {
-  const raw = request.cookies[GOOGLE_PENDING_COOKIE];
+  const raw = request.cookies[pendingCookie(request).name];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return undefined;
@@ -142,8 +154,9 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const pending = pendingFromCookie(request);
       // Single use, whatever the outcome.
-      if (request.cookies[GOOGLE_PENDING_COOKIE] !== undefined) {
-        reply.clearCookie(GOOGLE_PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+      const cookie = pendingCookie(request);
+      if (request.cookies[cookie.name] !== undefined) {
+        reply.clearCookie(cookie.name, { path: cookie.path, secure: cookie.secure });
       }
       const user = await googleSignIn.complete(request.body, pending, request.log);
       const token = await accounts.createSession(user.id, { userAgent: request.headers['user-agent'] });

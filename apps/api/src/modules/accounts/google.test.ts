@@ -25,7 +25,8 @@ import {
 import { createProduct } from '../../seed/factories.js';
 
 const PUBLIC_URL = 'https://shop.example.com';
-const PENDING_COOKIE = 'google_oauth';
+// On https every cookie of the shop is a __Host- cookie (Secure, Path=/, no Domain).
+const PENDING_COOKIE = '__Host-google_oauth';
 
 let provider: FakeOpenIdProvider;
 let ctx: TestContext;
@@ -290,7 +291,7 @@ describe('POST /api/auth/google', () => {
 
     const cookie = response.cookies.find((entry) => entry.name === PENDING_COOKIE);
     expect(cookie).toMatchObject({
-      path: '/api/auth/google',
+      path: '/',
       httpOnly: true,
       sameSite: 'Lax',
       secure: true,
@@ -313,9 +314,7 @@ describe('POST /api/auth/google', () => {
     const location = new URL(response.headers.location ?? '');
     expect(location.origin).toBe(provider.issuer);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(response.cookies.find((cookie) => cookie.name === PENDING_COOKIE)?.path).toBe(
-      '/api/auth/google',
-    );
+    expect(response.cookies.find((cookie) => cookie.name === PENDING_COOKIE)?.path).toBe('/');
   });
 });
 
@@ -340,7 +339,7 @@ describe('POST /api/auth/google/callback', () => {
     // The token is a real session, mirrored into the server-rendering cookie.
     const profile = await call('GET', '/api/auth/profile', undefined, { token: body.token });
     expect(profile.json<ProfileResponse>().user.email).toBe('new.person@gmail.com');
-    expect(response.cookies.find((cookie) => cookie.name === 'session')?.httpOnly).toBe(true);
+    expect(response.cookies.find((cookie) => cookie.name === '__Host-session')?.httpOnly).toBe(true);
     // The pending authorization is single use.
     expect(response.cookies.find((cookie) => cookie.name === PENDING_COOKIE)?.value).toBe('');
 
@@ -468,7 +467,8 @@ describe('POST /api/auth/google/callback', () => {
     // A failed attempt uses up the pending authorization too.
     expect(response.cookies.find((cookie) => cookie.name === PENDING_COOKIE)).toMatchObject({
       value: '',
-      path: '/api/auth/google',
+      path: '/',
+      secure: true,
     });
   });
 
@@ -504,7 +504,7 @@ describe('POST /api/auth/google/callback', () => {
         code: 'GOOGLE_AUTH_FAILED',
         message: 'Google authentication failed',
       });
-      expect(response.cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
+      expect(response.cookies.find((cookie) => cookie.name === '__Host-session')).toBeUndefined();
       expect(await usersWithEmail(claims.email ?? '')).toHaveLength(0);
       expect(await identitiesOf(claims.sub)).toHaveLength(0);
     },
@@ -560,11 +560,11 @@ describe('POST /api/auth/google/callback', () => {
       selected_attributes: {},
     });
     expect(guestAdd.statusCode).toBe(200);
-    const cartCookie = guestAdd.cookies.find((cookie) => cookie.name === 'cart')?.value ?? '';
+    const cartCookie = guestAdd.cookies.find((cookie) => cookie.name === '__Host-cart')?.value ?? '';
 
-    const response = await signInWithGoogle(person(), { cookies: { cart: cartCookie } });
+    const response = await signInWithGoogle(person(), { cookies: { '__Host-cart': cartCookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((cookie) => cookie.name === 'cart')?.value).toBe('');
+    expect(response.cookies.find((cookie) => cookie.name === '__Host-cart')?.value).toBe('');
     const cart = await call('GET', '/api/cart', undefined, {
       token: response.json<AuthResponse>().token,
     });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CART_COOKIE, cartCookieToken } from '../cart/cookie.js';
+import { cartCookieToken, clearCartCookie } from '../cart/cookie.js';
 
 /**
  * At login or registration (any sign-in): moves the guest cart of the request's cookie into the
@@ -16,5 +16,5 @@ export async function adoptGuestCart(
     const guestCartId = await cart.guestCartId(token);
     if (guestCartId !== undefined) await cart.mergeCarts(guestCartId, userId);
   }
-  if (request.cookies[CART_COOKIE] !== undefined) reply.clearCookie(CART_COOKIE, { path: '/' });
+  clearCartCookie(request, reply);
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieName, servedOverHttps } from '../../lib/secure-cookies.js';
 import { SESSION_TTL_MS } from './service.js';
 
 /**
@@ -10,24 +11,32 @@ import { SESSION_TTL_MS } from './service.js';
  */
 export const SESSION_COOKIE = 'session';
 
+/** The session cookie's name on this server: `__Host-session` on https (lib/secure-cookies.ts). */
+function sessionCookieName(request: FastifyRequest | FastifyReply): string {
+  return cookieName(request.server.config, SESSION_COOKIE);
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(reply), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: reply.server.config.publicUrl.startsWith('https:'),
+    secure: servedOverHttps(reply.server.config),
     signed: true,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const name = sessionCookieName(request);
+  if (request.cookies[name] !== undefined) {
+    reply.clearCookie(name, { path: '/', secure: servedOverHttps(request.server.config) });
+  }
 }
 
 /** The token of a correctly signed session cookie, for server-side rendering only. */
 export function sessionCookieToken(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[SESSION_COOKIE];
+  const raw = request.cookies[sessionCookieName(request)];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? unsigned.value : undefined;

@@ -47,9 +47,9 @@ function shopper(lang: 'ar' | 'en' = 'en', ip: string = nextTestIp()) {
         headers: { 'accept-language': lang },
         remoteAddress: ip,
         ...(payload === undefined ? {} : { payload: payload as object }),
-        ...(cookie ? { cookies: { cart: cookie } } : {}),
+        ...(cookie ? { cookies: { [CART_COOKIE]: cookie } } : {}),
       });
-      const set = response.cookies.find((entry) => entry.name === 'cart');
+      const set = response.cookies.find((entry) => entry.name === CART_COOKIE);
       if (set) cookie = set.value;
       return response;
     },
@@ -57,6 +57,8 @@ function shopper(lang: 'ar' | 'en' = 'en', ip: string = nextTestIp()) {
 }
 
 const cartOf = (body: unknown) => body as CartResponse;
+/** The shop runs on https here (see beforeAll), so the cookie carries the __Host- prefix. */
+const CART_COOKIE = '__Host-cart';
 
 beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
@@ -129,7 +131,7 @@ describe('guest cart', () => {
     const guest = shopper();
     const added = await guest.call('POST', '/api/cart/add', { product_id: fx.plain, quantity: 2 });
     expect(added.statusCode).toBe(200);
-    const cookie = added.cookies.find((entry) => entry.name === 'cart')!;
+    const cookie = added.cookies.find((entry) => entry.name === CART_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
     expect(cookie.maxAge).toBeGreaterThanOrEqual(30 * 24 * 60 * 60);
     // Signed: the token, a dot, the signature; the database keeps only a hash of the token.

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import {
   CART_COOKIE,
+  cartCookieName,
   cartCookieToken as cookieToken,
   requestCartOwner as cartOwner,
 } from './cookie.js';
@@ -55,7 +56,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   });
 
   function setCartCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(CART_COOKIE, token, {
+    reply.setCookie(cartCookieName(app.config), token, {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
