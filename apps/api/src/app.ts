@@ -7,7 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, sendError } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorHandler, sendError } from './plugins/errors.js';
 import { connectChangeFeed } from './lib/change-transport.js';
 import { formBodyPlugin } from './lib/form-body.js';
 import { languagePlugin } from './plugins/language.js';
@@ -25,6 +26,8 @@ import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { openApiSchemas } from './openapi.js';
+import { logSafeErrorSerializer } from './db/errors.js';
 import { apiRoutes } from './routes.js';
 
 declare module 'fastify' {
@@ -71,7 +74,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
             // No bearer token, cookie or one-time token/code in any log line.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             // Reset tokens travel in URLs (the API path and the reset page's link).
-            serializers: { req: redactedRequestSerializer },
+            // No database parameter (a password hash, customer data) in a logged error either.
+            serializers: { req: redactedRequestSerializer, err: logSafeErrorSerializer },
             ...(logger === 'pretty' ? { transport: { target: 'pino-pretty' } } : {}),
           },
     genReqId: (request) => {
@@ -92,6 +96,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    // A URL the router cannot decode, or an over-long parameter, answers the error envelope too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,7 +129,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         version: '1.0.0',
       },
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ schemaRegistry: openApiSchemas }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas }),
   });
   await app.register(apiDocsPlugin);
 

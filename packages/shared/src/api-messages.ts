@@ -2,6 +2,7 @@ import type { Language } from './constants.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
+import { contractMessages } from './messages/contract.js';
 import { ordersMessages } from './messages/orders.js';
 import { productsMessages } from './messages/products.js';
 import { settingsMessages } from './messages/settings.js';
@@ -319,6 +320,7 @@ export const apiMessages = {
   ...attributesMessages,
   ...sliderMessages,
   ...settingsMessages,
+  ...contractMessages,
   ...ordersMessages,
 } as const;
 

@@ -12,7 +12,9 @@ import {
   type ErrorResponse,
   type Language,
 } from '@shop/shared';
+import { databaseUnavailableReason, isInvalidTextError, sqlStateOf } from '../db/errors.js';
 import { AppError, httpStatusOf, type MessageParams } from '../errors.js';
+import { languageOf } from './language.js';
 
 const zodLocales = { ar: z.locales.ar(), en: z.locales.en() } as const;
 
@@ -82,6 +84,29 @@ function statusErrorCode(status: number): { code: ErrorCode; key: ApiMessageKey 
   }
 }
 
+/** Seconds a client is asked to wait when the database cannot answer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take (a bad percent-encoding, a path
+ * parameter over maxParamLength) is refused with the envelope before any hook or route runs,
+ * so the language is read here from the raw headers.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  request.lang = languageOf(cookie, request.headers['accept-language']);
+  request.log.info({ code: error.code }, 'request refused by the router');
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'VALIDATION_ERROR', 'error.bad_url');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 'VALIDATION_ERROR', 'error.url_too_long');
+  }
+  return sendError(reply, 'VALIDATION_ERROR', 'error.validation');
+}
+
 /**
  * Maps every error to the API envelope. Known errors keep their status and code; anything else
  * is logged with the request id and answered with a generic 500 that reveals nothing.
@@ -129,6 +154,18 @@ export const errorsPlugin = fp(
           'error.validation',
           validationDetails(error, request),
         );
+      }
+      if (isInvalidTextError(error)) {
+        // Defence in depth: the contract refuses such text before it reaches the database.
+        request.log.info({ sqlState: sqlStateOf(error) }, 'text the database cannot store');
+        return sendError(reply, 'VALIDATION_ERROR', 'validation.text_invalid');
+      }
+      const outage = databaseUnavailableReason(error);
+      if (outage !== undefined) {
+        // One short line per request: an outage would otherwise flood the log with stacks.
+        request.log.warn({ reason: outage }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, 'SERVICE_UNAVAILABLE', 'error.service_unavailable');
       }
       const status = error.statusCode ?? 500;
       const known = status < 500 ? statusErrorCode(status) : undefined;

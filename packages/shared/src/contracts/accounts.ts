@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { PERMISSIONS, USER_ROLES } from '../permissions.js';
-import { successShape } from './common.js';
+import { plainText, successShape } from './common.js';
 
 export { USER_ROLES, type UserRoleName } from '../permissions.js';
 
 const optionalTrimmed = (max: number) =>
-  z
-    .string()
+  plainText()
     .max(max, 'validation.too_long')
     .nullish()
     .transform((value) => {
@@ -14,8 +13,7 @@ const optionalTrimmed = (max: number) =>
       return trimmed ? trimmed : null;
     });
 
-const emailField = z
-  .string({ error: 'auth.email_required' })
+const emailField = plainText('auth.email_required')
   .trim()
   .min(1, 'auth.email_required')
   .max(254, 'validation.too_long')
@@ -29,8 +27,7 @@ const phoneField = optionalTrimmed(30).refine(
 
 /** Registration (spec section 3): name trimmed, email trimmed and lower-cased, phone/address or null. */
 export const registerBodySchema = z.object({
-  name: z
-    .string({ error: 'auth.name_required' })
+  name: plainText('auth.name_required')
     .trim()
     .min(1, 'auth.name_required')
     .min(2, 'auth.name_too_short')

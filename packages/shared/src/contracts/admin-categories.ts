@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categorySchema, type Category } from './catalog.js';
-import { idParam, successShape } from './common.js';
+import { idParam, strictId, successShape } from './common.js';
 import { formBoolean, optionalFormText, requiredFormText } from './form-fields.js';
 import {
   CATEGORY_DESCRIPTION_MAX,
@@ -55,12 +55,7 @@ const parentId = z.preprocess(
     const text = latinDigits(value).trim();
     return text === '' ? null : text;
   },
-  z.coerce
-    .number({ error: 'categories.parent_invalid' })
-    .int('categories.parent_invalid')
-    .positive('categories.parent_invalid')
-    .max(2_147_483_647, 'categories.parent_invalid')
-    .nullable(),
+  strictId('categories.parent_invalid').nullable(),
 );
 
 /** Blank or absent: the next number after the largest among the siblings (null here). */

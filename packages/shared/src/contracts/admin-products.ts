@@ -7,7 +7,7 @@ import {
   PRODUCT_SKU_MAX,
   PRODUCT_VARIATIONS_MAX,
 } from '../backoffice-limits.js';
-import { idParam, moneySchema, successShape } from './common.js';
+import { idParam, moneySchema, strictId, successShape } from './common.js';
 import { productAttributeSchema, productSchema } from './catalog.js';
 import {
   formBoolean,
@@ -50,11 +50,7 @@ function requiredField<T extends z.ZodType>(inner: T, requiredKey: string) {
 
 /** A positive integer id ("12" or 12) whose refusal reads `messageKey`. */
 function idField(messageKey: string) {
-  return z.coerce
-    .number({ error: messageKey })
-    .int(messageKey)
-    .positive(messageKey)
-    .max(2_147_483_647, messageKey);
+  return strictId(messageKey);
 }
 
 /** An amount that may be left blank (null), e.g. the sale price. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from '../constants.js';
-import { idParam, moneySchema, successShape } from './common.js';
+import { idParam, moneySchema, plainText, successShape } from './common.js';
 
 // ---------- requests ----------
 
@@ -14,7 +14,7 @@ export const selectedAttributesInputSchema = z
     z.string().regex(/^[1-9]\d{0,9}$/, 'validation.attribute_invalid'),
     z.union([
       idParam,
-      z.object({ variation_id: idParam, title: z.string().max(200).optional() }),
+      z.object({ variation_id: idParam, title: plainText().max(200).optional() }),
     ]),
   )
   .default({});

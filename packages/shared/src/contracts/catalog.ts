@@ -9,15 +9,21 @@ import {
   RELATED_PRODUCTS_COUNT,
 } from '../constants.js';
 import { productSortFields, sortOrders } from '../sorting.js';
-import { booleanQuery, idParam, moneySchema, paginationSchema, successShape } from './common.js';
+import {
+  booleanQuery,
+  idParam,
+  moneySchema,
+  paginationSchema,
+  plainText,
+  successShape,
+} from './common.js';
 
 // ---------- requests ----------
 
 export { productSortFields, sortOrders, type ProductSortField, type SortOrder } from '../sorting.js';
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  plainText()
     .max(max, message)
     .transform((value) => value.trim())
     .optional()
@@ -74,7 +80,7 @@ export const categoryListQuerySchema = z.object({
 export const productIdParamsSchema = z.object({ id: idParam });
 
 export const categorySlugParamsSchema = z.object({
-  slug: z.string().min(1, 'validation.category_invalid').max(120, 'validation.category_invalid'),
+  slug: plainText().min(1, 'validation.category_invalid').max(120, 'validation.category_invalid'),
 });
 
 // ---------- responses ----------

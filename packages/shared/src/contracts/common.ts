@@ -37,12 +37,48 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** Largest id the database's integer columns hold. */
+export const ID_MAX = 2_147_483_647;
+/** An id as text: plain decimal digits, no sign, space, leading zero, exponent or hex. */
+const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A positive integer id: decimal digits ("12", from a path, a query or a form) or a JSON integer
+ * (12). "0x10", " 1", "1e1", "1.0", booleans and anything above ID_MAX are refused with
+ * `messageKey`.
+ */
+export function strictId(messageKey: string) {
+  return z
+    .union([z.string(), z.number()], { error: messageKey })
+    .transform((value, context) => {
+      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+      if (typeof text !== 'string' || !ID_PATTERN.test(text) || Number(text) > ID_MAX) {
+        context.addIssue({ code: 'custom', message: messageKey });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
 /** A positive integer id taken from a path segment ("12"); anything else is a validation error. */
-export const idParam = z.coerce
-  .number({ error: 'validation.id_invalid' })
-  .int('validation.id_invalid')
-  .positive('validation.id_invalid')
-  .max(2_147_483_647, 'validation.id_invalid');
+export const idParam = strictId('validation.id_invalid');
+
+/** Control characters other than tab, line feed and carriage return: never part of a shop text. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True when `value` has no control character (tab, line feed and carriage return are allowed). */
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/**
+ * A string without control characters (a NUL byte cannot even be stored): every text a request
+ * carries starts here. `error` is the message when the value is not a string at all.
+ */
+export function plainText(error?: string) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .refine(hasNoControlCharacters, 'validation.text_invalid');
+}
 
 export const idParamsSchema = z.object({ id: idParam });
 

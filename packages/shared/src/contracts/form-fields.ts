@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_MONEY_MAX } from '../backoffice-limits.js';
 import { toThousandths } from '../money.js';
+import { plainText } from './common.js';
 
 /**
  * Field schemas for back-office forms. A form travels as multipart (every value a string) or as
@@ -8,14 +9,8 @@ import { toThousandths } from '../money.js';
  * catalogue keys of api-messages.ts, so a refusal reads well in the admin's language.
  */
 
-/** Control characters other than tab, line feed and carriage return: never part of a shop text. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 const text = (max: number) =>
-  z
-    .string({ error: 'validation.text_invalid' })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'validation.text_invalid')
+  plainText('validation.text_invalid')
     .transform((value) => value.trim())
     .pipe(z.string().max(max, 'validation.too_long'));
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from '../constants.js';
 import { selectedAttributesInputSchema, selectedAttributeSchema } from './cart.js';
-import { idParam, moneySchema, successShape } from './common.js';
+import { idParam, moneySchema, plainText, strictId, successShape } from './common.js';
 import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods } from '../orders.js';
 
 // ---------- requests ----------
 
 const requiredText = (max: number, key: string) =>
-  z
-    .string({ error: key })
+  plainText(key)
     .trim()
     .min(1, key)
     .max(max, 'validation.too_long');
@@ -17,7 +16,7 @@ const requiredText = (max: number, key: string) =>
 const requiredId = (key: string) =>
   z.preprocess(
     (value) => (value === null || value === '' ? undefined : value),
-    z.coerce.number({ error: key }).int(key).positive(key).max(2_147_483_647, key),
+    strictId(key),
   );
 
 export const orderItemInputSchema = z.object({
@@ -37,8 +36,7 @@ export const orderItemInputSchema = z.object({
  */
 export const createOrderBodySchema = z.object({
   name: requiredText(200, 'order.name_required'),
-  email: z
-    .string({ error: 'order.email_required' })
+  email: plainText('order.email_required')
     .trim()
     .min(1, 'order.email_required')
     .max(254, 'validation.too_long')
@@ -51,10 +49,10 @@ export const createOrderBodySchema = z.object({
   country_id: requiredId('order.country_required'),
   governorate_id: requiredId('order.governorate_required'),
   city_id: requiredId('order.city_required'),
-  city: z.string().max(200).optional(),
+  city: plainText().max(200).optional(),
   payment_method: z.enum(paymentMethods, { error: 'order.payment_method_invalid' }).default('cash_on_delivery'),
-  promo_code: z.string().trim().max(50).nullish(),
-  notes: z.string().trim().max(1000).nullish(),
+  promo_code: plainText().trim().max(50).nullish(),
+  notes: plainText().trim().max(1000).nullish(),
   items: z.array(orderItemInputSchema).max(100).optional(),
   total_amount: z.number().optional(),
   user_id: z.number().int().nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { promoDiscountTypes } from '../promotions.js';
-import { moneySchema, successShape } from './common.js';
+import { moneySchema, plainText, successShape } from './common.js';
 
 export * from '../promotions.js';
 
@@ -9,8 +9,7 @@ export * from '../promotions.js';
 /** Longest code a shopper can send; stored codes are A-Z and 0-9, at least 3 characters. */
 export const PROMO_CODE_MAX_LENGTH = 50;
 
-const promoCodeInput = z
-  .string({ error: 'promo.code_required' })
+const promoCodeInput = plainText('promo.code_required')
   .trim()
   .min(1, 'promo.code_required')
   .max(PROMO_CODE_MAX_LENGTH, 'promo.not_found');
