@@ -58,6 +58,8 @@ export const profileUpdateBodySchema = z.object({
   last_name: optionalTrimmed(100).optional(),
   phone: phoneField.optional(),
   email: emailField.optional(),
+  /** Required with a new email when the account has a password (Google accounts may not). */
+  current_password: z.string().max(256, 'validation.too_long').optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -357,7 +357,7 @@ describe('login, profile and logout', () => {
     const changed = await call(
       'PUT',
       '/api/auth/profile',
-      { email: ' New.Owner@Example.com ' },
+      { email: ' New.Owner@Example.com ', current_password: 'secret123' },
       { token: owner.token },
     );
     expect(changed.json<ProfileResponse>().user).toMatchObject({
@@ -369,7 +369,7 @@ describe('login, profile and logout', () => {
     const taken = await call(
       'PUT',
       '/api/auth/profile',
-      { email: 'PROFILE.OTHER@example.com' },
+      { email: 'PROFILE.OTHER@example.com', current_password: 'secret123' },
       { token: owner.token, lang: 'ar' },
     );
     expect(taken.statusCode).toBe(409);

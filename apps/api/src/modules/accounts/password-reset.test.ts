@@ -205,7 +205,7 @@ describe('password reset over SMTP', () => {
     const registered = await register();
     await forgot(registered.email);
     const token = tokenOf((await waitForMail(smtp, registered.email, LINK_PATTERN)).text);
-    await call('PUT', '/api/auth/profile', { email: `moved.${registered.email}` }, { token: registered.token });
+    await call('PUT', '/api/auth/profile', { email: `moved.${registered.email}`, current_password: 'secret123' }, { token: registered.token });
     const check = await call('GET', `/api/auth/verify-reset-token/${token}`);
     expect(check.statusCode).toBe(400);
     const rows = await ctx.database.db

@@ -12,7 +12,7 @@ import { bearerToken, requireUser } from '../../plugins/auth.js';
 import { googleAuthRoutes } from './google-routes.js';
 import { adoptGuestCart } from './guest-cart.js';
 import { passwordRoutes } from './password-routes.js';
-import { errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
 import { presentUser } from './service.js';
 import { clearSessionCookie, sessionCookieToken, setSessionCookie } from './session-cookie.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -20,7 +20,7 @@ import { verificationRoutes } from './verification-routes.js';
 
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { accounts, emailVerification } = app.services;
+  const { accounts, emailVerification, notifications } = app.services;
 
   // Replies carry tokens and personal data: no cache may keep them.
   app.addHook('onRequest', async (_request, reply) => {
@@ -129,6 +129,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/auth/profile',
     {
+      // A new email is confirmed with the current password.
+      config: { rateLimit: RATE_LIMITS.passwordCheck },
       schema: {
         tags: ['auth'],
         summary: "Update the signed-in user's profile",
@@ -138,13 +140,19 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
           400: errors[400],
           401: errors[401],
           409: errors[409],
+          429: errors[429],
           500: errors[500],
         },
       },
     },
     async (request) => {
-      const { user } = requireUser(request);
-      const updated = await accounts.updateProfile(user.id, request.body);
+      const { user, sessionId } = requireUser(request);
+      const updated = await accounts.updateProfile(user.id, sessionId, request.body);
+      if (updated.email !== user.email) {
+        // The old address learns of the change (after the reply), so its owner can react.
+        const recipient = { to: user.email, name: updated.name, lang: request.lang };
+        afterReply(app, () => notifications.sendEmailChanged(recipient, updated.email), 'E-mail change notice');
+      }
       return { success: true as const, user: presentUser(updated) };
     },
   );

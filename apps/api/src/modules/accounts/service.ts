@@ -295,14 +295,19 @@ export function createAccountsService(db: Database) {
       return row?.wanted ?? true;
     },
 
-    /** Updates the given fields; a new email must be free and has to be verified again. */
-    async updateProfile(userId: number, input: ProfileUpdateBody): Promise<UserRow> {
+    /**
+     * Updates the given fields. A new email needs the current password (when the account has
+     * one), must be free, has to be verified again, and ends every other session: a stolen
+     * token alone cannot move the account to another mailbox.
+     */
+    async updateProfile(userId: number, keepSessionId: number, input: ProfileUpdateBody): Promise<UserRow> {
       const current = await getProfile(userId);
       const changes: Partial<typeof users.$inferInsert> = { updated_at: new Date() };
       if (input.first_name !== undefined) changes.first_name = input.first_name;
       if (input.last_name !== undefined) changes.last_name = input.last_name;
       if (input.phone !== undefined) changes.phone = input.phone;
       if (input.email !== undefined && input.email !== current.email) {
+        await confirmPassword(current, input.current_password, 'current_password');
         const owner = await findByEmail(input.email);
         if (owner && owner.id !== userId) throw userExists();
         changes.email = input.email;
@@ -315,11 +320,15 @@ export function createAccountsService(db: Database) {
             .set(changes)
             .where(eq(users.id, userId))
             .returning();
-          // A reset link mailed to the old address must not open the account any more.
+          // A reset link mailed to the old address must not open the account any more, nor may
+          // the other sessions stay signed in to the moved account.
           if (changes.email !== undefined) {
             await tx
               .delete(passwordResetTokens)
               .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+            await tx
+              .delete(sessions)
+              .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
           }
           return updated!;
         });

@@ -244,7 +244,7 @@ describe('e-mail verification over SMTP', () => {
     const changed = await call(
       'PUT',
       '/api/auth/profile',
-      { email: `changed.${registered.email}` },
+      { email: `changed.${registered.email}`, current_password: 'secret123' },
       { token: registered.token },
     );
     expect(changed.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, type Language } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
+import { maskEmail } from '../accounts/password-reset.js';
 import {
   emailButton,
   emailClosing,
@@ -23,6 +24,10 @@ const texts = {
     resetButton: 'إعادة تعيين كلمة المرور',
     resetValidity: `الرابط صالح لمدة ${linkHours === 1 ? 'ساعة واحدة' : `${linkHours} ساعات`} ويعمل مرة واحدة فقط.`,
     resetIgnore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
+    changedSubject: (store: string) => `تم تغيير البريد الإلكتروني لحسابك - ${store}`,
+    changedIntro: 'تم تغيير البريد الإلكتروني لحسابك من هذا العنوان إلى:',
+    changedSignedOut: 'تم تسجيل الخروج من جميع الأجهزة الأخرى.',
+    changedIgnore: 'إذا لم تقم بهذا التغيير فتواصل مع المتجر فوراً.',
   },
   en: {
     greeting: (name: string) => `Hello ${name},`,
@@ -35,6 +40,10 @@ const texts = {
     resetButton: 'Reset password',
     resetValidity: `The link is valid for ${linkHours === 1 ? '1 hour' : `${linkHours} hours`} and works only once.`,
     resetIgnore: 'If you did not ask for this, ignore this e-mail and your password stays as it is.',
+    changedSubject: (store: string) => `The email address of your account was changed - ${store}`,
+    changedIntro: 'The email address of your account was changed from this address to:',
+    changedSignedOut: 'Every other device was signed out.',
+    changedIgnore: 'If you did not make this change, contact the store right away.',
   },
 } as const satisfies Record<Language, Record<string, unknown>>;
 
@@ -127,5 +136,22 @@ export function passwordResetEmail(input: AccountEmailBase & { resetUrl: string 
     text: input.resetUrl,
     validity: t.resetValidity,
     ignore: t.resetIgnore,
+  });
+}
+
+/**
+ * To the old address after the account's email changed: the new one (masked, enough to
+ * recognise it) and whom to tell if the owner did not make the change.
+ */
+export function emailChangedEmail(input: AccountEmailBase & { newEmail: string }): MailMessage {
+  const t = texts[input.lang];
+  const masked = maskEmail(input.newEmail);
+  return accountEmail(input, {
+    subject: t.changedSubject(input.settings.store_name),
+    intro: t.changedIntro,
+    html: `<p dir="ltr" style="text-align:center;margin:16px 0;font-weight:bold;">${escapeHtml(masked)}</p>`,
+    text: masked,
+    validity: t.changedSignedOut,
+    ignore: t.changedIgnore,
   });
 }

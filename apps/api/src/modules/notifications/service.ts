@@ -1,7 +1,7 @@
 import type { Language, Order } from '@shop/shared';
 import type { Mailer } from '../../integrations/email/mailer.js';
 import type { SettingsService } from '../settings/service.js';
-import { passwordResetEmail, verificationCodeEmail } from './account-emails.js';
+import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 
 export interface NotificationsServiceDeps {
@@ -57,6 +57,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */
     async sendVerificationCode(recipient: AccountRecipient, code: string): Promise<void> {
       await deps.mailer.sendMail(verificationCodeEmail({ ...recipient, ...(await branding()), code }));
+    },
+
+    /** Tells the account's old address that the account moved to another one; rejects when sending fails. */
+    async sendEmailChanged(recipient: AccountRecipient, newEmail: string): Promise<void> {
+      await deps.mailer.sendMail(emailChangedEmail({ ...recipient, ...(await branding()), newEmail }));
     },
 
     /** Mails a password reset link; rejects when sending fails. */

@@ -11,8 +11,10 @@ import { useAuth } from '../account/auth';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { sendVerificationCode, serverMessage, updateProfile } from './profile-api';
 import { TextField } from '../account/form-field';
+import { PasswordField } from '../account/password-input';
 import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
 import {
+  needsCurrentPassword,
   profileFields,
   profileFormErrors,
   profileFormFrom,
@@ -143,15 +145,18 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     },
   });
 
+  // A new email is confirmed with the current password (the server refuses it without).
+  const withPassword = needsCurrentPassword(form.values, user);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (saving.isPending) return;
-    if (!form.validate(profileFormErrors(form.values), (key) => t(key))) {
+    if (!form.validate(profileFormErrors(form.values, withPassword), (key) => t(key))) {
       setAlert({ text: t('profile.form.correct_errors'), extra: [] });
       return;
     }
     setAlert(null);
-    saving.mutate(profileUpdatePayload(form.values));
+    saving.mutate(profileUpdatePayload(form.values, withPassword));
   }
 
   return (
@@ -164,6 +169,14 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         autoComplete="email"
         hint={t('profile.account.email_change_hint')}
       />
+      {withPassword && (
+        <PasswordField
+          {...form.field('current_password')}
+          label={t('profile.password.current')}
+          hint={t('profile.account.email_password_hint')}
+          autoComplete="current-password"
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           {...form.field('first_name')}

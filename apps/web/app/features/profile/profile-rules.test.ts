@@ -4,6 +4,7 @@ import profileEn from '../../i18n/messages/profile.en.json';
 import {
   deleteAccountPayload,
   emptyPasswordChange,
+  needsCurrentPassword,
   orderItemCount,
   passwordChangeErrors,
   passwordChangePayload,
@@ -15,6 +16,7 @@ import {
   shownValue,
   tabAfterKey,
   tabFromQuery,
+  type ProfileForm,
 } from './profile-rules';
 
 const english = (key: string) => (profileEn as Record<string, string>)[key.replace(/^profile\./, '')];
@@ -69,25 +71,56 @@ describe('account info display', () => {
 });
 
 describe('edit profile', () => {
+  const form = (values: Partial<ProfileForm>): ProfileForm => ({
+    email: '',
+    current_password: '',
+    first_name: '',
+    last_name: '',
+    phone: '',
+    ...values,
+  });
+
   it('starts from the user with empty strings for missing values', () => {
-    expect(profileFormFrom(customer)).toEqual({ email: 'fatima@example.com', first_name: 'Fatima', last_name: '', phone: '' });
+    expect(profileFormFrom(customer)).toEqual({
+      email: 'fatima@example.com',
+      current_password: '',
+      first_name: 'Fatima',
+      last_name: '',
+      phone: '',
+    });
   });
 
   it('sends trimmed values and clears emptied optional fields', () => {
-    const payload = profileUpdatePayload({ email: ' New@Example.com ', first_name: ' Fatima ', last_name: '', phone: ' 99998888 ' });
+    const payload = profileUpdatePayload(form({ email: ' New@Example.com ', first_name: ' Fatima ', phone: ' 99998888 ' }));
     expect(payload).toEqual({ email: 'New@Example.com', first_name: 'Fatima', last_name: null, phone: '99998888' });
     expect(profileUpdateBodySchema.safeParse(payload).success).toBe(true);
   });
 
   it('asks for a valid email and a phone of at least 8 characters when one is given', () => {
-    expect(profileFormErrors({ email: '', first_name: '', last_name: '', phone: '' })).toEqual({
+    expect(profileFormErrors(form({}))).toEqual({
       email: 'profile.validation.email_required',
     });
-    expect(profileFormErrors({ email: 'not-an-email', first_name: '', last_name: '', phone: '1234' })).toEqual({
+    expect(profileFormErrors(form({ email: 'not-an-email', phone: '1234' }))).toEqual({
       email: 'profile.validation.email_invalid',
       phone: 'profile.validation.phone_too_short',
     });
-    expect(profileFormErrors({ email: 'a@b.co', first_name: '', last_name: '', phone: '' })).toEqual({});
+    expect(profileFormErrors(form({ email: 'a@b.co' }))).toEqual({});
+  });
+
+  it('asks for the current password only for a new email of an account that has one', () => {
+    expect(needsCurrentPassword({ email: ' FATIMA@example.com ' }, customer)).toBe(false);
+    expect(needsCurrentPassword({ email: 'new@example.com' }, customer)).toBe(true);
+    expect(needsCurrentPassword({ email: 'new@example.com' }, { ...customer, has_password: false })).toBe(false);
+
+    const moved = form({ email: 'new@example.com' });
+    expect(profileFormErrors(moved, true)).toEqual({ current_password: 'profile.validation.current_required' });
+    expect(english('profile.validation.current_required')).toBe('Please enter your current password');
+    expect(english('profile.account.email_password_hint')).toContain('current password');
+    const payload = profileUpdatePayload({ ...moved, current_password: 'secret123' }, true);
+    expect(payload).toMatchObject({ email: 'new@example.com', current_password: 'secret123' });
+    expect(profileUpdateBodySchema.parse(payload).current_password).toBe('secret123');
+    // Without a new email the password is never sent.
+    expect(profileUpdatePayload({ ...moved, current_password: 'secret123' })).not.toHaveProperty('current_password');
   });
 });
 

@@ -48,44 +48,62 @@ export function roleLabel(user: Pick<User, 'isAdmin'>): MessageKey {
   return user.isAdmin ? 'profile.account.role_admin' : 'profile.account.role_customer';
 }
 
-/** The fields Edit Profile makes editable (spec section 3, profile update payload). */
+/**
+ * The fields Edit Profile makes editable (spec section 3, profile update payload), and the
+ * current password that confirms a new email address.
+ */
 export interface ProfileForm {
   email: string;
+  current_password: string;
   first_name: string;
   last_name: string;
   phone: string;
 }
 export type ProfileField = keyof ProfileForm;
-export const profileFields: readonly ProfileField[] = ['email', 'first_name', 'last_name', 'phone'];
+export const profileFields: readonly ProfileField[] = ['email', 'current_password', 'first_name', 'last_name', 'phone'];
 
 export function profileFormFrom(user: User): ProfileForm {
   return {
     email: user.email,
+    current_password: '',
     first_name: user.first_name ?? '',
     last_name: user.last_name ?? '',
     phone: user.phone ?? '',
   };
 }
 
-/** PUT /auth/profile's body: trimmed, and empty optional fields cleared (null). */
-export function profileUpdatePayload(form: ProfileForm): ProfileUpdateBody {
+/**
+ * Whether saving the form moves the account to another email while the account has a password:
+ * the server then asks for the current password (an account made with Google may have none).
+ */
+export function needsCurrentPassword(form: Pick<ProfileForm, 'email'>, user: Pick<User, 'email' | 'has_password'>): boolean {
+  return user.has_password && form.email.trim().toLowerCase() !== user.email.toLowerCase();
+}
+
+/**
+ * PUT /auth/profile's body: trimmed, and empty optional fields cleared (null); the current
+ * password goes only with a new email that needs it.
+ */
+export function profileUpdatePayload(form: ProfileForm, withPassword = false): ProfileUpdateBody {
   const orNull = (value: string) => value.trim() || null;
   return {
     email: form.email.trim(),
     first_name: orNull(form.first_name),
     last_name: orNull(form.last_name),
     phone: orNull(form.phone),
+    ...(withPassword ? { current_password: form.current_password } : {}),
   };
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The comfort check before saving the profile; the server checks again and has the last word. */
-export function profileFormErrors(form: ProfileForm): Partial<Record<ProfileField, MessageKey>> {
+export function profileFormErrors(form: ProfileForm, withPassword = false): Partial<Record<ProfileField, MessageKey>> {
   const errors: Partial<Record<ProfileField, MessageKey>> = {};
   const email = form.email.trim();
   if (!email) errors.email = 'profile.validation.email_required';
   else if (!EMAIL_PATTERN.test(email)) errors.email = 'profile.validation.email_invalid';
+  if (withPassword && form.current_password === '') errors.current_password = 'profile.validation.current_required';
   const phone = form.phone.trim();
   if (phone && phone.length < PHONE_MIN_LENGTH) errors.phone = 'profile.validation.phone_too_short';
   return errors;
