@@ -44,7 +44,8 @@ export function formMoney(messageKey: string, maxThousandths = FORM_MONEY_MAX) {
       .union([z.string(), z.number()], { error: messageKey })
       .transform((value, context) => {
         const textValue = typeof value === 'number' ? String(value) : value.trim();
-        if (!/^\d+(\.\d{1,3})?$/.test(textValue)) {
+        // At most 12 whole digits: far above any price, and safely inside integer thousandths.
+        if (!/^\d{1,12}(\.\d{1,3})?$/.test(textValue)) {
           context.addIssue({ code: 'custom', message: messageKey });
           return z.NEVER;
         }

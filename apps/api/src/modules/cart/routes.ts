@@ -27,6 +27,9 @@ const errors = {
   400: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  /** A JSON body over the size limit, or a body of another content type. */
+  413: errorResponseSchema,
+  415: errorResponseSchema,
   429: errorResponseSchema,
   500: errorResponseSchema,
 };

@@ -76,6 +76,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           400: errors[400],
           404: errors[404],
           409: errors[409],
+          413: errorResponseSchema,
+          415: errorResponseSchema,
           422: errors[422],
           429: errors[429],
           500: errors[500],
