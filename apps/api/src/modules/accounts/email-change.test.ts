@@ -8,7 +8,7 @@ import { users } from '../../db/schema/index.js';
 
 /** PUT /auth/profile with a new e-mail: re-authentication, notice to the old address, sessions. */
 describe('changing the e-mail address of an account', () => {
-  const SMTP_DELAY_MS = 500;
+  const SMTP_DELAY_MS = 1000;
   let smtp: FakeSmtpServer;
   let ctx: TestContext;
   const call = apiCaller(() => ctx.app);

@@ -247,7 +247,7 @@ describe('password reset with a slow mail server', () => {
   let smtp: FakeSmtpServer;
   let ctx: TestContext;
   const call = apiCaller(() => ctx.app);
-  const SMTP_DELAY_MS = 600;
+  const SMTP_DELAY_MS = 1000;
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer({ delayMs: SMTP_DELAY_MS });

@@ -324,7 +324,7 @@ describe('resending a code with a slow mail server', () => {
   let smtp: FakeSmtpServer;
   let ctx: TestContext;
   const call = apiCaller(() => ctx.app);
-  const SMTP_DELAY_MS = 600;
+  const SMTP_DELAY_MS = 1000;
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer({ delayMs: SMTP_DELAY_MS });
