@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
 import { adoptGuestCart } from './guest-cart.js';
+import { jsonBodyErrors } from './route-shared.js';
 import type { PendingAuthorization } from './google-service.js';
 import { presentUser } from './service.js';
 import { setSessionCookie } from './session-cookie.js';
@@ -102,7 +103,7 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: "Start signing in with Google: the consent page's URL",
-        response: { 200: googleStartResponseSchema, 500: errors[500], 503: errors[503] },
+        response: { ...jsonBodyErrors, 200: googleStartResponseSchema, 400: errors[400], 500: errors[500], 503: errors[503] },
       },
     },
     async (request, reply) => {
@@ -143,6 +144,7 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Finish signing in with Google: exchange the code, sign in or create the account',
         body: googleCallbackBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: authResponseSchema,
           400: errors[400],
           429: errors[429],

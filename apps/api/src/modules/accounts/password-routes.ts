@@ -10,7 +10,7 @@ import {
   verifyResetTokenResponseSchema,
 } from '@shop/shared';
 import { requireUser } from '../../plugins/auth.js';
-import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 
 /**
  * The token of a link as typed or pasted: any string, so that a malformed one is answered
@@ -32,6 +32,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Mail a password reset link (valid 1 hour) to the account of this email',
         body: emailBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: messageResponseSchema,
           400: errors[400],
           429: errors[429],
@@ -80,6 +81,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Set a new password with a reset link (signs out every session)',
         body: resetPasswordBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: messageResponseSchema,
           400: errors[400],
           429: errors[429],
@@ -102,6 +104,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Change the password (signs out every other session)',
         body: changePasswordBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: messageResponseSchema,
           400: errors[400],
           401: errors[401],

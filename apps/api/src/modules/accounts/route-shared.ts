@@ -31,6 +31,12 @@ export const RATE_LIMITS = {
   passwordCheck: { max: 10, timeWindow: 60_000 },
 } as const;
 
+/** What a route that reads a JSON body may answer besides its own: too large, not JSON. */
+export const jsonBodyErrors = {
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+} as const;
+
 /** The error envelope under every status an accounts route may answer with. */
 export const errorResponses = {
   400: errorResponseSchema,

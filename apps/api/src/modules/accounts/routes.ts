@@ -12,7 +12,7 @@ import { bearerToken, requireUser } from '../../plugins/auth.js';
 import { googleAuthRoutes } from './google-routes.js';
 import { adoptGuestCart } from './guest-cart.js';
 import { passwordRoutes } from './password-routes.js';
-import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 import { presentUser } from './service.js';
 import { clearSessionCookie, sessionCookieToken, setSessionCookie } from './session-cookie.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -41,6 +41,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create a customer account, sign in and mail the e-mail verification code',
         body: registerBodySchema,
         response: {
+          ...jsonBodyErrors,
           201: authResponseSchema,
           400: errors[400],
           409: errors[409],
@@ -74,6 +75,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Sign in with email and password',
         body: loginBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: authResponseSchema,
           400: errors[400],
           401: errors[401],
@@ -96,7 +98,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'End the current session (revokes its token)',
-        response: { 200: logoutResponseSchema, 401: errors[401], 500: errors[500] },
+        response: { ...jsonBodyErrors, 200: logoutResponseSchema, 400: errors[400], 401: errors[401], 500: errors[500] },
       },
     },
     async (request, reply) => {
@@ -136,6 +138,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         summary: "Update the signed-in user's profile",
         body: profileUpdateBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: profileResponseSchema,
           400: errors[400],
           401: errors[401],

@@ -8,7 +8,7 @@ import {
   preferencesResponseSchema,
 } from '@shop/shared';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 /** The profile's Settings tab: notification preferences and deleting the account. */
@@ -24,6 +24,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Save the e-mail notification preferences',
         body: notificationPreferencesSchema,
         response: {
+          ...jsonBodyErrors,
           200: preferencesResponseSchema,
           400: errors[400],
           401: errors[401],

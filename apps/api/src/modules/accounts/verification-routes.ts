@@ -7,7 +7,7 @@ import {
   verifyEmailCodeBodySchema,
   type EmailBody,
 } from '@shop/shared';
-import { afterReply, errorResponses as errors, RATE_LIMITS } from './route-shared.js';
+import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 
 /** resend-verification(-code) and verify-email-code (storefront spec section 7, Auth). */
 export async function verificationRoutes(app: FastifyInstance): Promise<void> {
@@ -21,6 +21,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
       summary,
       body: emailBodySchema,
       response: {
+        ...jsonBodyErrors,
         200: messageResponseSchema,
         400: errors[400],
         429: errors[429],
@@ -57,6 +58,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Verify the e-mail address with the 6-digit code',
         body: verifyEmailCodeBodySchema,
         response: {
+          ...jsonBodyErrors,
           200: messageResponseSchema,
           400: errors[400],
           429: errors[429],
