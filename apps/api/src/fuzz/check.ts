@@ -119,7 +119,9 @@ export function checkAnswer(op: Operation, answer: Answer, doc: OpenApiDocument)
   const schema = op.responses.get(status);
   // A refusal without the envelope is reported once, not again as a schema mismatch.
   const reported = findings.some((finding) => finding.kind.startsWith('no-envelope'));
-  if (documented && schema && !reported) {
+  // A redirect's answer is its Location, not a JSON body.
+  const redirect = status >= 300 && status < 400;
+  if (documented && schema && !reported && !redirect) {
     if (!parsed) {
       if (status !== 204)
         findings.push({ kind: `not-json:${status}`, detail: `${contentType} ${summary}` });

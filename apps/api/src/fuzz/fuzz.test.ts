@@ -32,13 +32,7 @@ interface KnownGap {
  * files are being changed by it). Remove an entry when its fix lands; anything not listed here
  * fails the test.
  */
-export const KNOWN_GAPS: readonly KnownGap[] = [
-  {
-    operation: 'GET /api/auth/google',
-    kind: 'undocumented-status:302',
-    item: 'account enumeration (accounts/google-routes.ts): the redirect to Google is documented as 200',
-  },
-];
+export const KNOWN_GAPS: readonly KnownGap[] = [];
 
 const gapKey = (gap: { operation: string; kind: string }) => `${gap.operation} ${gap.kind}`;
 const known = new Set(KNOWN_GAPS.map(gapKey));

@@ -119,6 +119,14 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with Google by redirect (works without JavaScript)',
+        response: {
+          302: z
+            .null()
+            .describe(
+              'A redirect to Google, or to /login?error=google_unavailable when Google sign-in is not configured',
+            ),
+          500: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
