@@ -104,6 +104,10 @@ const coreMessages = {
     ar: 'الحد الأدنى للطلب لاستخدام هذا الكود {amount} {currency}',
     en: 'The minimum order for this promo code is {amount} {currency}',
   },
+  'promo.once_per_customer': {
+    ar: 'هذا الكود يُستخدم مرة واحدة لكل عميل وقد سبق استخدامه',
+    en: 'This code can be used once per customer and has already been used',
+  },
   'promo.applied': { ar: 'تم تطبيق كود الخصم', en: 'Promo code applied' },
   'error.cart_item_not_found': {
     ar: 'هذا المنتج غير موجود في السلة',

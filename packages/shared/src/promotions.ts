@@ -15,6 +15,8 @@ export interface PromoTerms {
   max_uses: number | null;
   used_count: number;
   is_active: boolean;
+  /** One order per customer (account, e-mail or phone); checked against orders, not here. */
+  once_per_customer?: boolean;
   valid_from: Date | null;
   valid_until: Date | null;
 }

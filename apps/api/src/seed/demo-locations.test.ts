@@ -78,7 +78,9 @@ describe('demo locations and promo codes', () => {
     expect((await validate('WELCOME5', 20)).json()).toMatchObject({
       discount: 5,
       discount_type: 'fixed',
+      once_per_customer: true,
     });
+    expect((await validate('RAMADAN10', 10)).json()).toMatchObject({ once_per_customer: false });
     expect((await validate('WELCOME5', 19)).statusCode).toBe(400);
     expect((await validate('EID2025', 50)).json().message).toBe('This promo code has expired');
     expect((await validate('LAUNCH20', 50)).json().message).toBe(

@@ -120,6 +120,7 @@ export const demoPromoCodes: readonly NewPromoCode[] = [
     discount_type: 'fixed',
     discount_value: 5 * KD,
     min_order_amount: 20 * KD,
+    once_per_customer: true,
   },
   {
     code: 'EID2025',

@@ -19,12 +19,30 @@ const amountInput = z
   .min(0, 'validation.amount_invalid')
   .max(1_000_000_000, 'validation.amount_invalid');
 
+/**
+ * Who would use the code, optional: with a once-per-customer code, an e-mail or phone already
+ * used with it is refused here as it would be by the order (a signed-in customer's account and
+ * account e-mail count without these). Format is not checked: a value typed halfway never matches.
+ */
+const promoCustomerInput = {
+  email: plainText('order.email_invalid').trim().max(254, 'order.email_invalid').optional(),
+  phone: plainText('order.phone_invalid').trim().max(30, 'order.phone_invalid').optional(),
+};
+
 /** POST /promo-codes/validate: total is the cart subtotal, a decimal amount. */
-export const promoValidateBodySchema = z.object({ code: promoCodeInput, total: amountInput });
+export const promoValidateBodySchema = z.object({
+  code: promoCodeInput,
+  total: amountInput,
+  ...promoCustomerInput,
+});
 export type PromoValidateBody = z.infer<typeof promoValidateBodySchema>;
 
 /** POST /promo-codes/apply: orderAmount is the order subtotal, a decimal amount. */
-export const promoApplyBodySchema = z.object({ code: promoCodeInput, orderAmount: amountInput });
+export const promoApplyBodySchema = z.object({
+  code: promoCodeInput,
+  orderAmount: amountInput,
+  ...promoCustomerInput,
+});
 export type PromoApplyBody = z.infer<typeof promoApplyBodySchema>;
 
 // ---------- responses ----------
@@ -37,6 +55,8 @@ export const promoResultResponseSchema = successShape({
   discount_type: z.enum(promoDiscountTypes),
   /** Whole percent for percentage codes, a decimal amount for fixed codes. */
   discount_value: z.number(),
+  /** One order per customer (account, e-mail or phone): a welcome-type code. */
+  once_per_customer: z.boolean(),
   message: z.string(),
 });
 export type PromoResultResponse = z.infer<typeof promoResultResponseSchema>;

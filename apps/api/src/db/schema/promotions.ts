@@ -28,6 +28,11 @@ export const promoCodes = pgTable(
     max_uses: integer('max_uses'),
     used_count: integer('used_count').notNull().default(0),
     is_active: boolean('is_active').notNull().default(true),
+    /**
+     * Welcome-type codes: one order per customer (same account, e-mail case-insensitively or
+     * phone digits), counting every order that was not cancelled or refunded.
+     */
+    once_per_customer: boolean('once_per_customer').notNull().default(false),
     valid_from: timestamp('valid_from', { withTimezone: true }),
     valid_until: timestamp('valid_until', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,11 +18,12 @@ import type { Database, Executor } from '../../db/client.js';
 import { orderItems, orders, products, users, type OrderItemSelection } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
+import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
-import type { PromotionsService } from '../promotions/service.js';
+import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
 
 /** Crockford base32: no I, L, O or U, so a number read aloud or typed is hard to get wrong. */
 const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -123,9 +124,6 @@ export function idempotencyScope(userId: number | null, owner: CartOwner | undef
   if (owner?.kind === 'guest' && owner.token !== undefined) return `cart:${sha256(owner.token)}`;
   return 'guest';
 }
-
-/** The contact the per-contact limit counts: the phone's digits only ("+965 5555-1234" = "96555551234"). */
-const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 /** A 32-bit lock key for a contact. */
 const contactLockKey = (contact: string) => createHash('sha256').update(contact).digest().readInt32BE(0);
@@ -266,10 +264,20 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     return city;
   }
 
-  /** Step 5: the promo code is used once; a refusal is reported on the promo_code field. */
-  async function redeem(tx: Executor, code: string, subtotal: Thousandths, now: Date) {
+  /**
+   * Step 5: the promo code is used once; a refusal is reported on the promo_code field. A
+   * once-per-customer code is checked against this customer's earlier orders under the locks
+   * of checkContactLimit (account, e-mail, phone), so two orders of one customer cannot both use it.
+   */
+  async function redeem(
+    tx: Executor,
+    code: string,
+    subtotal: Thousandths,
+    now: Date,
+    customer: PromoCustomer,
+  ) {
     try {
-      return await deps.promotions.redeemPromo(tx, code, subtotal, now);
+      return await deps.promotions.redeemPromo(tx, code, subtotal, now, customer);
     } catch (error) {
       if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
         throw new AppError(
@@ -337,15 +345,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
 
   /**
    * At most ORDERS_PER_CONTACT_PER_HOUR orders per e-mail address and per phone number in the
-   * last hour. Counted in the database under a transaction lock per contact, so simultaneous
+   * last hour. Counted in the database under a transaction lock per contact (and per account
+   * for a signed-in customer, which once-per-customer promo codes count too), so simultaneous
    * requests and other processes count each other.
    */
-  async function checkContactLimit(tx: Executor, input: PlaceOrderInput): Promise<void> {
-    const email = input.email.trim().toLowerCase();
+  async function checkContactLimit(tx: Executor, input: PlaceOrderInput, userId: number | null): Promise<void> {
+    const email = normalizeEmail(input.email);
     const phone = phoneDigits(input.phone);
-    const lockKeys = [...new Set([contactLockKey(`email:${email}`), contactLockKey(`phone:${phone}`)])].sort(
-      (a, b) => a - b,
-    );
+    const contacts = [`email:${email}`, `phone:${phone}`, ...(userId === null ? [] : [`user:${userId}`])];
+    const lockKeys = [...new Set(contacts.map(contactLockKey))].sort((a, b) => a - b);
     for (const lockKey of lockKeys) {
       await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_CLASS}::int, ${lockKey}::int)`);
     }
@@ -463,9 +471,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       let orderId: number;
       try {
         orderId = await db.transaction(async (tx) => {
-          await checkContactLimit(tx, input);
+          await checkContactLimit(tx, input, context.userId);
           const city = await shippingCity(tx, input);
-          const promo = promoCode === undefined ? undefined : await redeem(tx, promoCode, subtotal, now);
+          const customer = { userId: context.userId, email: input.email, phone: input.phone };
+          const promo =
+            promoCode === undefined ? undefined : await redeem(tx, promoCode, subtotal, now, customer);
           const discount = Math.min(promo?.discount ?? 0, subtotal);
           const shipping = city.shipping_fee;
           const tax = 0;

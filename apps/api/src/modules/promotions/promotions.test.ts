@@ -64,6 +64,7 @@ describe('POST /api/promo-codes/validate', () => {
       discount: 1.234,
       discount_type: 'percentage',
       discount_value: 10,
+      once_per_customer: false,
       message: 'Promo code applied',
     });
     expect((await validate('RAMADAN10', 25, 'ar')).json()).toMatchObject({
@@ -168,6 +169,7 @@ describe('POST /api/promo-codes/apply', () => {
       discount: 4.05,
       discount_type: 'percentage',
       discount_value: 10,
+      once_per_customer: false,
       message: 'Promo code applied',
     });
     const refused = await post('/api/promo-codes/apply', { code: 'EID2025', orderAmount: 40 });

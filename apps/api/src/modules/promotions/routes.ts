@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiMessage,
@@ -12,7 +12,7 @@ import {
   type Language,
   type PromoResultResponse,
 } from '@shop/shared';
-import type { PromoDiscount } from './service.js';
+import type { PromoCustomer, PromoDiscount } from './service.js';
 
 /** Both routes take a JSON body, which can be too large (413) or of another content type (415). */
 const errors = {
@@ -36,7 +36,25 @@ function presentDiscount(result: PromoDiscount, lang: Language): PromoResultResp
       result.discount_type === 'percentage'
         ? result.discount_value
         : fromThousandths(result.discount_value),
+    once_per_customer: result.once_per_customer,
     message: apiMessage('promo.applied', lang),
+  };
+}
+
+/**
+ * Who asks, for once-per-customer codes: the signed-in customer's account (and its e-mail unless
+ * another is given) and the e-mail and phone the shopper typed. The answer is only whether this
+ * code applies to them, as the order itself would say; no other order's data is shown.
+ */
+function requestCustomer(
+  request: FastifyRequest,
+  body: { email?: string | undefined; phone?: string | undefined },
+): PromoCustomer {
+  const account = request.user?.user;
+  return {
+    userId: account?.id ?? null,
+    email: body.email || account?.email,
+    phone: body.phone,
   };
 }
 
@@ -57,7 +75,12 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { code, total } = request.body;
-      const result = await promotions.validatePromoCode(code, toThousandths(total));
+      const result = await promotions.validatePromoCode(
+        code,
+        toThousandths(total),
+        new Date(),
+        requestCustomer(request, request.body),
+      );
       return presentDiscount(result, request.lang);
     },
   );
@@ -76,7 +99,12 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { code, orderAmount } = request.body;
-      const result = await promotions.validatePromoCode(code, toThousandths(orderAmount));
+      const result = await promotions.validatePromoCode(
+        code,
+        toThousandths(orderAmount),
+        new Date(),
+        requestCustomer(request, request.body),
+      );
       return presentDiscount(result, request.lang);
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   evaluatePromo,
   formatAmount,
@@ -8,8 +8,9 @@ import {
   type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
-import { promoCodes } from '../../db/schema/index.js';
+import { orders, promoCodes } from '../../db/schema/index.js';
 import { AppError, type MessageParams } from '../../errors.js';
+import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
 
 /** What a promo code takes off a subtotal. Money in thousandths. */
 export interface PromoDiscount {
@@ -20,7 +21,23 @@ export interface PromoDiscount {
   discount_type: PromoDiscountType;
   /** Whole percent for percentage codes, thousandths for fixed codes. */
   discount_value: number;
+  /** One order per customer (account, e-mail or phone). */
+  once_per_customer: boolean;
 }
+
+/**
+ * Who uses a code, for once-per-customer codes: an earlier order (not cancelled or refunded)
+ * with the code by the same account, the same e-mail (any case) or the same phone (its digits)
+ * refuses it. Unknown parts are left out.
+ */
+export interface PromoCustomer {
+  userId: number | null;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+}
+
+/** Orders that no longer count as a use of a once-per-customer code. */
+const RELEASED_ORDER_STATUSES = ['cancelled', 'refunded'] as const;
 
 type PromoRow = typeof promoCodes.$inferSelect;
 
@@ -28,7 +45,10 @@ type PromoRow = typeof promoCodes.$inferSelect;
  * The 400 a shopper sees for a code that does not apply, on the `code` field. The minimum-order
  * message names the amount; the error handler adds the store's currency symbol.
  */
-export function promoRefusal(reason: PromoRefusal | 'not_found', promo?: PromoRow): AppError {
+export function promoRefusal(
+  reason: PromoRefusal | 'not_found' | 'once_per_customer',
+  promo?: PromoRow,
+): AppError {
   const key = `promo.${reason}` as const;
   const params: MessageParams | undefined =
     reason === 'below_minimum' && promo && promo.min_order_amount !== null
@@ -47,50 +67,89 @@ export function createPromotionsService(db: Database) {
     return row;
   };
 
+  /** True when the customer already has an order (not cancelled or refunded) with the code. */
+  const usedByCustomer = async (
+    executor: Executor,
+    promoId: number,
+    customer: PromoCustomer,
+  ): Promise<boolean> => {
+    const matches: SQL[] = [];
+    if (customer.userId !== null) matches.push(eq(orders.user_id, customer.userId));
+    const email = customer.email ? normalizeEmail(customer.email) : '';
+    if (email !== '') matches.push(sql`lower(trim(${orders.customer_email})) = ${email}`);
+    const phone = customer.phone ? phoneDigits(customer.phone) : '';
+    if (phone !== '') {
+      matches.push(sql`regexp_replace(${orders.customer_phone}, '\\D', '', 'g') = ${phone}`);
+    }
+    if (matches.length === 0) return false;
+    const [row] = await executor
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.promo_code_id, promoId),
+          notInArray(orders.status, [...RELEASED_ORDER_STATUSES]),
+          or(...matches),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  };
+
   const evaluate = async (
     executor: Executor,
     code: string,
     subtotal: Thousandths,
     now: Date,
+    customer: PromoCustomer | undefined,
   ): Promise<PromoDiscount> => {
     const promo = await findPromo(executor, code);
     if (!promo) throw promoRefusal('not_found');
     const result = evaluatePromo(promo, subtotal, now);
     if (!result.ok) throw promoRefusal(result.reason, promo);
+    if (promo.once_per_customer && customer && (await usedByCustomer(executor, promo.id, customer))) {
+      throw promoRefusal('once_per_customer', promo);
+    }
     return {
       id: promo.id,
       code: promo.code,
       discount: result.discount,
       discount_type: promo.discount_type,
       discount_value: promo.discount_value,
+      once_per_customer: promo.once_per_customer,
     };
   };
 
   return {
     /**
      * The discount a code would give on a subtotal (thousandths), without using it up.
-     * Refusals are VALIDATION_ERROR on the `code` field with the specific reason.
+     * Refusals are VALIDATION_ERROR on the `code` field with the specific reason. With a
+     * customer, a once-per-customer code they already used is refused.
      */
     validatePromoCode(
       code: string,
       subtotal: Thousandths,
       now: Date = new Date(),
+      customer?: PromoCustomer,
     ): Promise<PromoDiscount> {
-      return evaluate(db, code, subtotal, now);
+      return evaluate(db, code, subtotal, now, customer);
     },
 
     /**
      * Uses a code once inside the caller's transaction and returns its discount (thousandths).
      * The use is counted by a guarded update, so concurrent orders can never take a code past
      * its maximum uses: the loser of a race for the last use gets the `used_up` refusal.
+     * A once-per-customer code is refused when the customer already has an order with it; the
+     * caller holds locks on the customer's account, e-mail and phone so that check cannot race.
      */
     async redeemPromo(
       tx: Executor,
       code: string,
       subtotal: Thousandths,
       now: Date = new Date(),
+      customer?: PromoCustomer,
     ): Promise<PromoDiscount> {
-      const discount = await evaluate(tx, code, subtotal, now);
+      const discount = await evaluate(tx, code, subtotal, now, customer);
       const [counted] = await tx
         .update(promoCodes)
         .set({ used_count: sql`${promoCodes.used_count} + 1` })
