@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { errorResponseSchema } from '@shop/shared';
 import type { z } from 'zod';
 import { requireUser } from '../plugins/auth.js';
 import { AppError } from '../errors.js';
@@ -40,3 +41,17 @@ export async function readSingleFileForm<T extends z.ZodType>(
   const input = parseForm(schema, form.fields);
   return { input, file: singleFile(form.files, fileField, tooManyKey) };
 }
+
+/**
+ * The refusals a back-office form route documents: bad fields, no session, no permission, no
+ * such row, a body too large or of another content type, and the generic 500.
+ */
+export const FORM_ROUTE_FAILURES = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  500: errorResponseSchema,
+};

@@ -104,7 +104,9 @@ export const authPlugin = fp(
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, permission });
       }
-      const guard: onRequestHookHandler = async (request) => {
+      const guard: onRequestHookHandler = async (request, reply) => {
+        // Back-office answers depend on who asks: never kept by a browser or a shared cache.
+        reply.header('cache-control', 'private, no-store');
         requirePermission(request, permission);
       };
       // The OpenAPI document says who may call it.

@@ -60,7 +60,7 @@ describe('back-office permission matrix', () => {
     expect(REQUIRED_BACKOFFICE_ROUTES.filter((route) => !guarded.has(route))).toEqual([]);
   });
 
-  it('answers each route for each role as the permission table says', async () => {
+  it('answers each route for each role as the permission table says, never cacheable', async () => {
     const failures: string[] = [];
     for (const route of ctx.app.guardedRoutes) {
       const url = concrete(route.url);
@@ -75,8 +75,14 @@ describe('back-office permission matrix', () => {
       if (forged.statusCode !== 401 || forged.json().code !== 'INVALID_TOKEN') {
         failures.push(`bad token ${route.method} ${route.url}: ${forged.statusCode}`);
       }
+      if (guest.headers['cache-control'] !== 'private, no-store') {
+        failures.push(`guest ${route.method} ${route.url}: cache-control ${guest.headers['cache-control']}`);
+      }
       for (const role of ROLES) {
         const reply = await call(method, url, payload, { token: tokens.get(role)! });
+        if (reply.headers['cache-control'] !== 'private, no-store') {
+          failures.push(`${role} ${route.method} ${route.url}: cache-control ${reply.headers['cache-control']}`);
+        }
         const body = reply.json() as { success: boolean; code?: string };
         if (roleCan(role, route.permission)) {
           // Let through: whatever the handler answers for a missing id or an empty form, never

@@ -7,21 +7,12 @@ import {
   adminCategoryResponseSchema,
   adminCategoryUpdateSchema,
   apiMessage,
-  errorResponseSchema,
 } from '@shop/shared';
-import { actorOf, readSingleFileForm } from '../../lib/admin-form.js';
+import { actorOf, FORM_ROUTE_FAILURES, readSingleFileForm } from '../../lib/admin-form.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
 
-const failures = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  500: errorResponseSchema,
-};
+const failures = FORM_ROUTE_FAILURES;
 
 /**
  * The back office's category writes (spec admin.md, section 7 "Categories"). The staff reads
@@ -32,10 +23,6 @@ export async function adminCategoryRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { adminCategories } = app.services;
   const tags = ['back office: categories'];
-
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   routes.post(
     '/categories',

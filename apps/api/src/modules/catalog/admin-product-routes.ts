@@ -12,7 +12,7 @@ import {
   productImageDeleteResponseSchema,
   productImageParamsSchema,
 } from '@shop/shared';
-import { actorOf } from '../../lib/admin-form.js';
+import { actorOf, FORM_ROUTE_FAILURES } from '../../lib/admin-form.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
@@ -24,8 +24,7 @@ const failures = {
   404: errorResponseSchema,
   500: errorResponseSchema,
 };
-/** A form with files can also be too large or of the wrong content type. */
-const formFailures = { ...failures, 413: errorResponseSchema, 415: errorResponseSchema };
+const formFailures = FORM_ROUTE_FAILURES;
 
 /**
  * The back office's product writes (spec admin.md, section 7 "Products"). The reads are the
@@ -35,11 +34,6 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { adminProducts: service } = app.services;
   const tags = ['back office: products'];
-
-  // Back-office replies: never kept by a browser or a shared cache.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
 
   routes.post(
     '/products',

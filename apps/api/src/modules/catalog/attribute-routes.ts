@@ -39,11 +39,6 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
   const { attributesAdmin: service } = app.services;
   const tags = ['back office: attributes'];
 
-  // Back-office data: never kept by a browser or a shared cache.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   routes.get(
     '/simple-attributes',
     {

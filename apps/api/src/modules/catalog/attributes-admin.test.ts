@@ -117,7 +117,7 @@ describe('attributes: create, read, rename', () => {
     published.length = 0;
     const response = await asAdmin('POST', '/api/simple-attributes', { name: '  Bead size  ' });
     expect(response.statusCode).toBe(201);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const attribute = response.json().attribute as AdminAttribute;
     expect(attribute).toEqual({
       id: expect.any(Number),

@@ -10,17 +10,9 @@ import {
   errorResponseSchema,
   slideListResponseSchema,
 } from '@shop/shared';
-import { actorOf, readSingleFileForm } from '../../lib/admin-form.js';
+import { actorOf, FORM_ROUTE_FAILURES, readSingleFileForm } from '../../lib/admin-form.js';
 
-const failures = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  500: errorResponseSchema,
-};
+const failures = FORM_ROUTE_FAILURES;
 
 const SLIDE_FIELDS_HELP =
   'Fields: title (required), title_en, description, description_en, link_url (an http(s) ' +
@@ -54,11 +46,6 @@ async function adminSliderRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { content } = app.services;
   const tags = ['back office: slider'];
-
-  // Back-office data: never kept by a browser or a shared cache.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
 
   routes.get(
     '/slider/admin',

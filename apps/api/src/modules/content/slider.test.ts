@@ -49,7 +49,7 @@ describe('permissions', () => {
     for (const who of [moderator, admin]) {
       const reply = await call('GET', '/api/slider/admin', undefined, { token: who.token });
       expect(reply.statusCode).toBe(200);
-      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.headers['cache-control']).toBe('private, no-store');
     }
     const writes: Array<[TestHttpMethod, string]> = [
       ['POST', '/api/slider'],

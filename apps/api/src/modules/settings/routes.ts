@@ -46,8 +46,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { input, file: logo } = await readSingleFileForm(
         request,
         adminSettingsUpdateSchema,
