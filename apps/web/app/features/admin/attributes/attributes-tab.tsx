@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ATTRIBUTE_TEXT_MAX, type AdminAttribute, type AdminVariation } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailure } from '../ui/admin-api';
+import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
@@ -93,13 +93,10 @@ export default function AttributesTab() {
   const { t } = useI18n();
   const { user } = useAuth();
   const canWrite = userCan(user, 'catalog.write');
-  const authFailure = useAuthFailure();
   const attributes = useQuery(attributesQuery());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
-  useEffect(() => {
-    if (attributes.error) authFailure(attributes.error);
-  }, [attributes.error, authFailure]);
+  useAuthFailureOf(attributes.error);
 
   const toggle = (id: number) =>
     setExpanded((current) => {

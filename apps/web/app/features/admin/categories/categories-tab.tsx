@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { imageSrcSet } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailure } from '../ui/admin-api';
+import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
@@ -49,9 +49,7 @@ export default function CategoriesTab() {
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
 
   const categories = useQuery(adminCategoriesQuery());
-  useEffect(() => {
-    if (categories.error) authFailure(categories.error);
-  }, [categories.error, authFailure]);
+  useAuthFailureOf(categories.error);
 
   const searching = filters.search.trim() !== '';
   const rows = useMemo<ListRow[]>(() => {

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon } from '../ui/admin-icons';
-import { useAuthFailure } from '../ui/admin-api';
+import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
@@ -84,15 +84,11 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
   const { t } = useI18n();
   const { user } = useAuth();
   const canWrite = userCan(user, 'catalog.write');
-  const authFailure = useAuthFailure();
   const categories = useQuery({ ...adminCategoriesQuery(), enabled: canWrite });
   const category = useQuery({ ...adminCategoryQuery(id ?? 0), enabled: canWrite && id !== null });
   const title = id === null ? t('admin-categories.form.create_title') : t('admin-categories.form.edit_title');
 
-  useEffect(() => {
-    const error = categories.error ?? category.error;
-    if (error) authFailure(error);
-  }, [categories.error, category.error, authFailure]);
+  useAuthFailureOf(categories.error ?? category.error);
 
   let body;
   if (!canWrite) {

@@ -15,7 +15,7 @@ import { useToast } from '../../../components/ui/toast';
 import { firstInvalidField, problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { FormErrorBox, serverReason, useErrorText } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
@@ -95,9 +95,7 @@ export function ProductForm({
   }, [saved, navigate]);
 
   const categories = useQuery({ queryKey: productKeys.categoryOptions, queryFn: fetchCategoryChoices });
-  useEffect(() => {
-    if (categories.error) authFailure(categories.error);
-  }, [categories.error, authFailure]);
+  useAuthFailureOf(categories.error);
   const categoryChoices = useMemo(
     () => categoryOptions(categories.data ?? [], (category) => inLanguage(lang, category.name, category.name_en)),
     [categories.data, lang],

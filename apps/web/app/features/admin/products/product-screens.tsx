@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
-import { useAuthFailure } from '../ui/admin-api';
+import { useAuthFailureOf } from '../ui/admin-api';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
 import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
@@ -59,7 +59,6 @@ export function NewProductScreen() {
 export function EditProductScreen({ id }: { id: number | null }) {
   const { t } = useI18n();
   const canWrite = useCanWrite();
-  const authFailure = useAuthFailure();
   const valid = id !== null;
   const product = useQuery({ queryKey: productKeys.one(id ?? 0), queryFn: () => fetchProduct(id ?? 0), enabled: valid });
   const attributes = useQuery({
@@ -68,9 +67,7 @@ export function EditProductScreen({ id }: { id: number | null }) {
     enabled: valid,
   });
   const error = product.error ?? attributes.error;
-  useEffect(() => {
-    if (error) authFailure(error);
-  }, [error, authFailure]);
+  useAuthFailureOf(error);
 
   // Fresh data only: a form must not start from a copy cached before someone else's change. Once
   // shown, the form stays (with what was typed) whatever a later refresh does.

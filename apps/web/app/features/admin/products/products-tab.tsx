@@ -11,7 +11,7 @@ import { pluralForm } from '../../../i18n/plural';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
@@ -83,9 +83,7 @@ export default function ProductsTab() {
     // A new search keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
-  useEffect(() => {
-    if (products.error) authFailure(products.error);
-  }, [products.error, authFailure]);
+  useAuthFailureOf(products.error);
 
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;

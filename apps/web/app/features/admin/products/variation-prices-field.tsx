@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailure } from '../ui/admin-api';
+import { useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextInput } from '../ui/fields';
 import { useErrorText } from '../ui/states';
 import {
@@ -44,16 +44,13 @@ export function VariationPricesField({
 }) {
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
-  const authFailure = useAuthFailure();
   const errorText = useErrorText();
   const [draft, setDraft] = useState<VariationDraft>(emptyVariationDraft);
   const [errors, setErrors] = useState<FieldErrors<VariationDraftField>>({});
   const [notice, setNotice] = useState('');
 
   const attributes = useQuery({ queryKey: productKeys.attributeOptions, queryFn: fetchAttributeChoices });
-  useEffect(() => {
-    if (attributes.error) authFailure(attributes.error);
-  }, [attributes.error, authFailure]);
+  useAuthFailureOf(attributes.error);
 
   const fieldId: Record<VariationDraftField, string> = {
     attribute_id: id,

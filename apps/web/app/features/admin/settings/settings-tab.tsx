@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 import { PencilIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { AdminPageHeader, ErrorPanel, LoadingPanel } from '../ui/states';
 import { SettingsEditForm } from './settings-form';
 import { fetchSettings, type AdminSettings } from './settings-api';
@@ -14,12 +14,9 @@ import { fetchSettings, type AdminSettings } from './settings-api';
  */
 export default function SettingsTab() {
   const { t } = useI18n();
-  const authFailure = useAuthFailure();
   const [editing, setEditing] = useState(false);
   const settings = useQuery({ queryKey: adminKeys.settings, queryFn: fetchSettings });
-  useEffect(() => {
-    if (settings.error) authFailure(settings.error);
-  }, [settings.error, authFailure]);
+  useAuthFailureOf(settings.error);
 
   // The button that was pressed disappears with the mode: the focus moves to the first field of
   // the edit mode, and back to the edit button on return (not on the first render).

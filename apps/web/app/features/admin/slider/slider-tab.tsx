@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { imageSrcSet, inLanguage } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -7,7 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { ImagesIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
@@ -36,9 +36,7 @@ export default function SliderTab() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
 
   const slides = useQuery({ queryKey: adminKeys.slides, queryFn: fetchAdminSlides });
-  useEffect(() => {
-    if (slides.error) authFailure(slides.error);
-  }, [slides.error, authFailure]);
+  useAuthFailureOf(slides.error);
   const rows = useMemo(() => sortSlides(slides.data ?? []), [slides.data]);
 
   const remove = useMutation({

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { browserApi, type Api } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 
@@ -14,6 +14,14 @@ export function adminApi(): Api {
 export function useAuthFailure(): (error: unknown) => boolean {
   const { handleAuthError } = useAuth();
   return useCallback((error: unknown) => handleAuthError(error), [handleAuthError]);
+}
+
+/** Ends the session the shop's way when a query of the screen failed on an invalid token. */
+export function useAuthFailureOf(error: unknown): void {
+  const authFailure = useAuthFailure();
+  useEffect(() => {
+    if (error) authFailure(error);
+  }, [error, authFailure]);
 }
 
 /** Query keys of the back office: every mutation invalidates its resource's root key. */
