@@ -112,3 +112,24 @@ test('no storefront page downloads back-office code or texts', async ({ page }) 
     expect(source, file).not.toMatch(/admin(-[a-z]+)?\.(common|form|tabs|gate|toast)\./);
   }
 });
+
+test('every back-office tab fits the screen without sideways scrolling @phone', async ({ page, context, baseURL }) => {
+  for (const lang of ['ar', 'en'] as const) {
+    await useLanguage(context, baseURL!, lang);
+    const response = await page.request.post('/api/auth/login', {
+      headers: { 'x-forwarded-for': visitorAddress() },
+      data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    const { token } = (await response.json()) as AuthResponse;
+    await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+    for (const tab of ['products', 'categories', 'settings', 'slider', 'simple-attributes']) {
+      await page.goto(`/admin?tab=${tab}`);
+      await waitForHydration(page);
+      await expect(page.locator('main h1')).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${lang} ${tab}`).toBeLessThanOrEqual(0);
+    }
+  }
+});

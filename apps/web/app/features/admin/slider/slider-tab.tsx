@@ -122,7 +122,7 @@ export default function SliderTab() {
             target="_blank"
             rel="noopener noreferrer"
             dir="ltr"
-            className="inline-block max-w-56 truncate align-bottom text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            className="inline-block max-w-full truncate md:max-w-56 align-bottom text-brand-800 underline underline-offset-2 hover:text-brand-900"
             title={slide.link_url}
           >
             {slide.link_url}
