@@ -28,3 +28,22 @@ export const ORDER_PROGRESS: Record<OrderStatus, number> = {
   cancelled: 0,
   refunded: 0,
 };
+
+/** The colour of a status badge in the back office (admin spec section 4: all others grey). */
+export type OrderStatusColor = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
+
+export const ORDER_STATUS_COLORS: Record<OrderStatus, OrderStatusColor> = {
+  pending: 'yellow',
+  processing: 'blue',
+  shipped: 'purple',
+  delivered: 'green',
+  cancelled: 'red',
+  refunded: 'gray',
+  completed: 'gray',
+};
+
+/** Statuses whose order holds no stock: entering one returns the units, leaving one takes them again. */
+export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded'];
+
+/** Page size of the back office's orders list (admin spec section 9). */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
