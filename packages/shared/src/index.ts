@@ -23,3 +23,4 @@ export * from './contracts/admin-products.js';
 export * from './contracts/admin-categories.js';
 export * from './contracts/admin-slider.js';
 export * from './contracts/admin-settings.js';
+export * from './contracts/admin-orders.js';

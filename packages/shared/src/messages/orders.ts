@@ -14,4 +14,14 @@ export const ordersMessages = {
     ar: 'لا يمكن طلب أكثر من {max} قطع من "{product}" في الطلب الواحد',
     en: 'At most {max} pieces of "{product}" can be ordered at once',
   },
+  'orders.status_invalid': { ar: 'حالة الطلب غير صحيحة', en: 'The order status is invalid' },
+  'orders.city_invalid': { ar: 'المدينة المختارة غير صحيحة', en: 'The chosen city is invalid' },
+  'orders.notes_invalid': { ar: 'الملاحظات غير صحيحة', en: 'The notes are invalid' },
+  'orders.notes_too_long': {
+    ar: 'الملاحظات يجب ألا تزيد على 1000 حرف',
+    en: 'The notes must be at most 1000 characters',
+  },
+  'orders.deleted': { ar: 'تم حذف الطلب {number}', en: 'Order {number} was deleted' },
+  'orders.payment_method.cash_on_delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
+  'orders.payment_method.upayments': { ar: 'الدفع الإلكتروني', en: 'Online payment' },
 } as const satisfies Record<string, Record<Language, string>>;
