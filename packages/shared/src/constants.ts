@@ -16,6 +16,8 @@ export const SLIDER_SWIPE_THRESHOLD_PX = 50;
 export const SETTINGS_CACHE_MS = 5 * 60 * 1000;
 export const STOCK_MESSAGE_MS = 3000;
 export const TOAST_DURATION_MS = 4000;
+/** An invoice opened with ?autoprint=true starts printing after this delay (admin spec section 9). */
+export const INVOICE_AUTOPRINT_DELAY_MS = 500;
 
 /** Stock at or below this (and above zero) is shown as "low". */
 export const LOW_STOCK_THRESHOLD = 5;

@@ -20,3 +20,13 @@ export function formatKuwaitDate(iso: string, lang: Language, { withTime = false
   if (Number.isNaN(date.getTime())) return iso;
   return (withTime ? dateTimeFormats : dateFormats)[lang].format(date);
 }
+
+// en-GB writes a numeric date as dd/mm/yyyy with Latin digits, whatever the page's language.
+const numericDateFormat = new Intl.DateTimeFormat('en-GB', { ...options, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A date as dd/mm/yyyy on Kuwait's clock (the back office's lists); bad input is shown as is. */
+export function formatKuwaitNumericDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return numericDateFormat.format(date);
+}

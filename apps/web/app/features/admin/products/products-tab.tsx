@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_MAX_LENGTH, formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -16,40 +16,15 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
+import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
 
 /** The list's filters in the URL beside `tab`; the spec's default is id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
-/** How long typing pauses before the search runs. */
-const SEARCH_DEBOUNCE_MS = 350;
-
 const iconButton =
   'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
-
-/**
- * The search box's text, sent to the URL once typing pauses. When the URL changes by itself
- * (the Products tab link, a cleared search) the box follows it.
- */
-function useDebouncedSearch(urlValue: string, commit: (value: string) => void) {
-  const [text, setText] = useState(urlValue);
-  const [seen, setSeen] = useState(urlValue);
-  const [sent, setSent] = useState(urlValue);
-  if (urlValue !== seen) {
-    setSeen(urlValue);
-    if (urlValue !== sent) setText(urlValue);
-  }
-  useEffect(() => {
-    if (text.trim() === urlValue.trim()) return;
-    const timer = setTimeout(() => {
-      setSent(text);
-      commit(text);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, urlValue, commit]);
-  return [text, setText] as const;
-}
 
 /**
  * The Products tab (admin spec sections 2 and 4): every product, published or draft, 12 at a

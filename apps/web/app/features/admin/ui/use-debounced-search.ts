@@ -1,0 +1,27 @@
+import { useEffect, useState } from 'react';
+
+/** How long typing pauses before a list's search runs. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+/**
+ * A search box's text, sent to the URL (`commit`) once typing pauses. When the URL changes by
+ * itself (the tab's link, a cleared search) the box follows it.
+ */
+export function useDebouncedSearch(urlValue: string, commit: (value: string) => void) {
+  const [text, setText] = useState(urlValue);
+  const [seen, setSeen] = useState(urlValue);
+  const [sent, setSent] = useState(urlValue);
+  if (urlValue !== seen) {
+    setSeen(urlValue);
+    if (urlValue !== sent) setText(urlValue);
+  }
+  useEffect(() => {
+    if (text.trim() === urlValue.trim()) return;
+    const timer = setTimeout(() => {
+      setSent(text);
+      commit(text);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, urlValue, commit]);
+  return [text, setText] as const;
+}
