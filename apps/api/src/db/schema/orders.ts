@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
   index,
@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { orderStatuses, paymentMethods } from '@shop/shared';
+import { orderStatuses, paymentMethods, type Language } from '@shop/shared';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { cities, countries, governorates } from './locations.js';
@@ -78,14 +78,31 @@ export const orders = pgTable(
     idempotency_scope: text('idempotency_scope'),
     /** SHA-256 of the request that made the order: a key sent again with another body is refused. */
     request_hash: text('request_hash'),
+    /** The shopper's language when ordering: later e-mails about the order are written in it. */
+    language: text('language').$type<Language>().notNull().default('ar'),
+    /**
+     * What the back office's search matches: order number, customer name and e-mail, normalised
+     * by shop_normalize() like the catalogue's search text (docs/decisions/003).
+     */
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`shop_normalize(${orders.order_number} || ' ' || ${orders.customer_name} || ' ' || ${orders.customer_email})`,
+    ),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_order_number_key').on(table.order_number),
     uniqueIndex('orders_idempotency_scope_key_key').on(table.idempotency_scope, table.idempotency_key),
-    index('orders_created_at_idx').on(table.created_at),
-    index('orders_status_idx').on(table.status),
+    // The back office's list: newest first, alone or within one status or one city.
+    index('orders_created_id_idx').on(table.created_at, table.id),
+    index('orders_status_created_id_idx').on(table.status, table.created_at, table.id),
+    index('orders_city_created_id_idx').on(table.city_id, table.created_at, table.id),
+    // The list's city filter names cities deleted since by their snapshot names.
+    index('orders_deleted_city_names_idx')
+      .on(table.city_name_ar, table.city_name_en)
+      .where(sql`${table.city_id} is null`),
+    index('orders_search_text_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
     index('orders_user_id_idx').on(table.user_id),
     index('orders_customer_email_idx').on(table.customer_email),
     check(
@@ -96,6 +113,7 @@ export const orders = pgTable(
       'orders_total_consistent',
       sql`${table.total_amount} = ${table.subtotal} - ${table.discount_amount} + ${table.shipping_amount} + ${table.tax_amount}`,
     ),
+    check('orders_language_valid', sql`${table.language} in ('ar', 'en')`),
   ],
 );
 
@@ -127,4 +145,27 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_line_total_consistent', sql`${table.line_total} = ${table.unit_price} * ${table.quantity}`),
   ],
+);
+
+/**
+ * Every status an order went through: one row when it is placed (from_status null) and one per
+ * change in the back office. The actor's e-mail is copied so the history still reads well after
+ * the staff account is deleted.
+ */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    from_status: orderStatus('from_status'),
+    to_status: orderStatus('to_status').notNull(),
+    notes: text('notes'),
+    /** The staff member who changed it; null for the shopper placing the order. */
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_email: text('actor_email'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_status_history_order_created_idx').on(table.order_id, table.created_at)],
 );
