@@ -3,10 +3,14 @@ import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
 import { contractMessages } from './messages/contract.js';
+import { locationsMessages } from './messages/locations.js';
 import { ordersMessages } from './messages/orders.js';
 import { productsMessages } from './messages/products.js';
+import { promotionsMessages } from './messages/promotions.js';
 import { settingsMessages } from './messages/settings.js';
 import { sliderMessages } from './messages/slider.js';
+import { usersMessages } from './messages/users.js';
+import { dashboardMessages } from './messages/dashboard.js';
 
 /**
  * Texts the API puts in error replies, in both languages. Keys are also used as zod issue
@@ -326,6 +330,10 @@ export const apiMessages = {
   ...settingsMessages,
   ...contractMessages,
   ...ordersMessages,
+  ...promotionsMessages,
+  ...locationsMessages,
+  ...usersMessages,
+  ...dashboardMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;
