@@ -6,10 +6,15 @@ import { adminProductRoutes } from './modules/catalog/admin-product-routes.js';
 import { adminCategoryRoutes } from './modules/catalog/admin-category-routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { adminLocationsRoutes } from './modules/locations/admin-routes.js';
 import { locationsRoutes } from './modules/locations/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { adminPromotionRoutes } from './modules/promotions/admin-routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { adminUserRoutes } from './modules/users/admin-user-routes.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -21,7 +26,12 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
   await app.register(locationsRoutes);
+  await app.register(adminLocationsRoutes);
   await app.register(promotionsRoutes);
+  await app.register(adminPromotionRoutes);
   await app.register(ordersRoutes);
   await app.register(attributeRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
+  await app.register(adminUserRoutes);
 }

@@ -5,6 +5,8 @@ import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
 import { createChangeFeed } from './lib/change-feed.js';
 import { createAuditService } from './modules/audit/service.js';
+import { createAuditReader } from './modules/audit/read.js';
+import { createDashboardService } from './modules/dashboard/service.js';
 import { createGoogleSignInService } from './modules/accounts/google-service.js';
 import { createEmailVerificationService } from './modules/accounts/email-verification.js';
 import { createPasswordResetService } from './modules/accounts/password-reset.js';
@@ -16,11 +18,14 @@ import { createAdminProductsService } from './modules/catalog/admin-products.js'
 import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
 import { createContentService } from './modules/content/service.js';
+import { createAdminCitiesService } from './modules/locations/admin-cities.js';
 import { createLocationsService } from './modules/locations/service.js';
 import { createNotificationsService } from './modules/notifications/service.js';
 import { createOrdersService } from './modules/orders/service.js';
+import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
+import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
@@ -48,6 +53,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     settings,
     publicUrl: config.publicUrl,
     orderConfirmationWanted: (orderId) => accounts.orderConfirmationWanted(orderId),
+    shippingUpdatesWanted: (orderId) => accounts.shippingUpdatesWanted(orderId),
   });
   const authThrottle = createAuthThrottle(db);
   return {
@@ -80,6 +86,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
         log.warn({ err: error, filename }, 'product image file not removed'),
     }),
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
+    adminUsers: createAdminUsersService(db, { accounts, audit: createAuditService() }),
     cart,
     settings,
     adminCategories: createAdminCategoriesService(db, {
@@ -95,18 +102,24 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       onCleanupError: (error) => log.warn({ err: error }, 'slide image file not removed'),
     }),
     locations,
+    adminCities: createAdminCitiesService(db, { audit: createAuditService() }),
     promotions,
+    adminPromotions: createAdminPromotionsService(db, { audit: createAuditService() }),
     orders: createOrdersService(db, {
       catalog: pricing,
       cart,
       locations,
       promotions,
       onStockChanged: () => catalog.invalidateListings(),
+      audit: createAuditService(),
+      changes,
       notifications,
       background,
       log,
       maxUnitsPerProduct: config.maxUnitsPerProduct,
     }),
+    dashboard: createDashboardService(db),
+    auditLog: createAuditReader(db),
     notifications,
     /** Work started after a reply (e-mails); drained when the app closes. */
     background,

@@ -35,6 +35,14 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'PUT /api/slider/:id',
   'DELETE /api/slider/:id',
   'POST /api/settings',
+  'GET /api/promo-codes',
+  'POST /api/promo-codes',
+  'GET /api/promo-codes/:id',
+  'PUT /api/promo-codes/:id',
+  'DELETE /api/promo-codes/:id',
+  'POST /api/locations/cities',
+  'PUT /api/locations/cities/:id',
+  'DELETE /api/locations/cities/:id',
 ];
 
 const ROLES: readonly UserRoleName[] = ['customer', 'moderator', 'admin'];
