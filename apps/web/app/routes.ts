@@ -30,6 +30,8 @@ export default [
     route('admin/products/edit/:id', 'routes/admin/product-edit.tsx'),
     route('admin/categories/new', 'routes/admin/category-new.tsx'),
     route('admin/categories/edit/:id', 'routes/admin/category-edit.tsx'),
+    route('admin/orders/:id', 'routes/admin/order-detail.tsx'),
+    route('admin/orders/:id/invoice', 'routes/admin/order-invoice.tsx'),
   ]),
   route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),
   route('admin-dashboard', 'routes/admin/redirect.ts', { id: 'admin-dashboard' }),

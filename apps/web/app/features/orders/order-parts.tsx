@@ -1,4 +1,4 @@
-import { formatPrice, toThousandths, type Language, type OrderItem, type PaymentMethod } from '@shop/shared';
+import { formatPrice, toThousandths, type Language, type OrderItem, type PaymentMethod, type PriceContext } from '@shop/shared';
 import { useCurrencySymbol } from '../../components/ui/price';
 import type { MessageKey } from '../../i18n/i18n';
 
@@ -7,12 +7,25 @@ export const paymentMethodLabels: Record<PaymentMethod, MessageKey> = {
   upayments: 'orders.payment.upayments',
 };
 
-/** A decimal amount from the API in checkout style (two decimals) with the store's symbol. */
-export function OrderAmount({ amount, className, testId }: { amount: number; className?: string; testId?: string }) {
+/**
+ * A decimal amount from the API with the store's symbol: in checkout style (two decimals) for the
+ * shopper, or as `context` says (the back office's invoice shows three).
+ */
+export function OrderAmount({
+  amount,
+  className,
+  testId,
+  context = 'checkout',
+}: {
+  amount: number;
+  className?: string;
+  testId?: string;
+  context?: PriceContext;
+}) {
   const symbol = useCurrencySymbol();
   return (
     <bdi className={className} data-testid={testId}>
-      {formatPrice(toThousandths(amount), symbol, 'checkout')}
+      {formatPrice(toThousandths(amount), symbol, context)}
     </bdi>
   );
 }

@@ -12,17 +12,23 @@ import { resolveTab, visibleTabs, type AdminTab, type AdminTabId } from './tabs'
 export interface AdminRouteHandle {
   backoffice: true;
   adminTab?: AdminTabId;
+  /** The page is shown alone, without the header and tabs (the invoice, which is printed). */
+  bare?: true;
 }
 
 function isAdminHandle(handle: unknown): handle is AdminRouteHandle {
   return typeof handle === 'object' && handle !== null && (handle as { backoffice?: unknown }).backoffice === true;
 }
 
+/** The handle of the deepest admin page matched. */
+function useAdminHandle(): AdminRouteHandle | undefined {
+  return [...useMatches()].reverse().map((match) => match.handle).find(isAdminHandle);
+}
+
 /** The tab the current page belongs to: the sub-page's own, else the one in ?tab=. */
-function useActiveTab(tabs: readonly AdminTab[]): AdminTab | null {
-  const matches = useMatches();
+function useActiveTab(tabs: readonly AdminTab[], handle: AdminRouteHandle | undefined): AdminTab | null {
   const [params] = useSearchParams();
-  const owned = [...matches].reverse().map((match) => match.handle).find(isAdminHandle)?.adminTab;
+  const owned = handle?.adminTab;
   if (owned) return tabs.find((tab) => tab.id === owned) ?? null;
   return resolveTab(params.get('tab'), tabs);
 }
@@ -44,14 +50,23 @@ function TabLink({ tab, active, compact }: { tab: AdminTab; active: boolean; com
 
 /**
  * The back office around every admin page: a top bar (store, language, back to the store,
- * logout), the tabs at the side on a desktop and as a bottom tab bar on a phone.
+ * logout), the tabs at the side on a desktop and as a bottom tab bar on a phone. A page whose
+ * handle says `bare` (the invoice) is shown alone.
  */
 export function AdminChrome({ settings, children }: { settings: StoreSettings; children: ReactNode }) {
   const { t } = useI18n();
   const { user } = useAuth();
   const logout = useLogout();
   const tabs = visibleTabs(user?.permissions ?? []);
-  const active = useActiveTab(tabs);
+  const handle = useAdminHandle();
+  const active = useActiveTab(tabs, handle);
+  if (handle?.bare) {
+    return (
+      <main id="main" tabIndex={-1} className="min-h-dvh bg-sand-50 focus:outline-none print:bg-white">
+        {children}
+      </main>
+    );
+  }
   return (
     <div className="flex min-h-dvh flex-col bg-sand-50">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">

@@ -34,4 +34,6 @@ export const adminKeys = {
   attributes: ['admin', 'attributes'] as const,
   slides: ['admin', 'slides'] as const,
   settings: ['admin', 'settings'] as const,
+  orders: ['admin', 'orders'] as const,
+  order: (id: number) => ['admin', 'orders', 'one', id] as const,
 };

@@ -99,3 +99,12 @@ export function StoreIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function ReceiptIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3z" />
+      <path d="M9 8h6M9 12h6M9 16h3" />
+    </StrokeIcon>
+  );
+}

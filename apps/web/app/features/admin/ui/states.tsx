@@ -27,10 +27,14 @@ export function LoadingPanel({ label }: { label?: string }) {
   return <Spinner label={label ?? t('admin.common.loading')} />;
 }
 
-/** A list or screen that could not load: what failed, the server's reason, and a retry. */
-export function ErrorPanel({ title, error, onRetry }: { title?: string; error: unknown; onRetry?: () => void }) {
+/**
+ * A list or screen that could not load: what failed, the server's reason (else `fallback`, else a
+ * generic sentence), and a retry.
+ */
+export function ErrorPanel({ title, error, onRetry, fallback }: { title?: string; error: unknown; onRetry?: () => void; fallback?: string }) {
   const { t } = useI18n();
-  const text = useErrorText();
+  const errorText = useErrorText();
+  const text = (failure: unknown) => (fallback === undefined ? errorText(failure) : (serverReason(failure) ?? fallback));
   return (
     <div role="alert" className="mx-auto my-8 flex max-w-md flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
       <AlertCircleIcon className="size-8 text-red-700" />

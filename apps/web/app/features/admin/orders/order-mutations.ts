@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder, OrderStatus } from '@shop/shared';
+import { useToast } from '../../../components/ui/toast';
+import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
+import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { failureText } from '../ui/states';
+import { changeOrderStatus, deleteOrder, storeChangedOrder } from './orders-api';
+
+export interface StatusChange {
+  id: number;
+  status: OrderStatus;
+  notes: string;
+}
+
+/**
+ * PUT /api/orders/:id/status with its toasts (admin spec section 8): 'Order status updated
+ * successfully', or the server's reason (e.g. a reopened order whose stock is gone). The changed
+ * order shows at once; stock, the dashboard and filtered lists are refreshed from the server.
+ */
+export function useChangeOrderStatus(options: { onSuccess?: (order: AdminOrder) => void } = {}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  return useMutation({
+    mutationFn: ({ id, status, notes }: StatusChange) => changeOrderStatus(id, status, notes),
+    onSuccess: (order) => {
+      storeChangedOrder(queryClient, order);
+      toast.success(t('admin-orders.status.success'));
+      // Cancelling or reopening moves stock; the dashboard counts orders by status.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      options.onSuccess?.(order);
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      toast.error(failureText(t('admin-orders.status.failed'), error));
+    },
+  });
+}
+
+/** DELETE /api/orders/:id with its toasts; the lists, the dashboard and stock are refreshed. */
+export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  return useMutation({
+    mutationFn: (order: { id: number; order_number: string }) => deleteOrder(order.id),
+    onSuccess: (_, order) => {
+      toast.success(t('admin-orders.delete.success', { number: order.order_number }));
+      queryClient.removeQueries({ queryKey: adminKeys.order(order.id) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      options.onSuccess?.();
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      // One someone else already deleted is gone either way: the list is refreshed.
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      toast.error(failureText(t('admin-orders.delete.failed'), error));
+    },
+  });
+}

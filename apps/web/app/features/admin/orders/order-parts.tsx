@@ -1,0 +1,72 @@
+import type { OrderStatus } from '@shop/shared';
+import { useCurrencySymbol } from '../../../components/ui/price';
+import { useI18n } from '../../../i18n/i18n';
+import { formatKuwaitNumericDate } from '../../../i18n/dates';
+import { controlClass } from '../ui/fields';
+import { Badge } from '../ui/resource-list';
+import { adminAmount, orderStatusLabels, statusChoices, statusTone } from './order-rules';
+
+/** The status badge in the spec's colours (section 4). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useI18n();
+  return <Badge tone={statusTone(status)}>{t(orderStatusLabels[status])}</Badge>;
+}
+
+/** An amount in KD with 3 decimals and the store's symbol ("12.500 KD"). */
+export function AdminAmount({ amount, className }: { amount: number; className?: string }) {
+  const symbol = useCurrencySymbol();
+  return <bdi className={`tabular-nums ${className ?? ''}`}>{adminAmount(amount, symbol)}</bdi>;
+}
+
+/** The order's date as dd/mm/yyyy on Kuwait's clock, the full date and time on hover. */
+export function OrderDate({ iso }: { iso: string }) {
+  const { formatDateTime } = useI18n();
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap tabular-nums">
+      <bdi dir="ltr">{formatKuwaitNumericDate(iso)}</bdi>
+    </time>
+  );
+}
+
+/** A select of the statuses the admin may choose (any status from any status, spec section 4). */
+export function StatusSelect({
+  id,
+  value,
+  current,
+  onValue,
+  label,
+  disabled,
+  className,
+}: {
+  id: string;
+  value: OrderStatus;
+  /** The order's status now: its own status stays offered even when the spec does not list it. */
+  current: OrderStatus;
+  onValue: (status: OrderStatus) => void;
+  /** The accessible name when no <label> points at the select. */
+  label?: string;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const { t } = useI18n();
+  const choices = statusChoices(current);
+  return (
+    <select
+      id={id}
+      value={value}
+      aria-label={label}
+      disabled={disabled}
+      onChange={(event) => {
+        const next = choices.find((status) => status === event.target.value);
+        if (next) onValue(next);
+      }}
+      className={`${controlClass} border-stone-300 ${className ?? ''}`}
+    >
+      {choices.map((status) => (
+        <option key={status} value={status}>
+          {t(orderStatusLabels[status])}
+        </option>
+      ))}
+    </select>
+  );
+}

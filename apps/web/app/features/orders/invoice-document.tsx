@@ -1,0 +1,123 @@
+import type { Order, PriceContext } from '@shop/shared';
+import { displayAddress, useRootData } from '../../components/layout/root-data';
+import { useI18n } from '../../i18n/i18n';
+import { storeName } from '../../lib/localized';
+import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
+
+/**
+ * The invoice of an order: the store (logo, name, address, phone, e-mail from the settings), the
+ * order number and date, the customer and address, the items with their options, the totals and
+ * the payment method. The shopper's preview shows checkout amounts; the back office's invoice
+ * page shows three decimals (`priceContext="admin"`).
+ */
+export function InvoiceDocument({ order, priceContext = 'checkout' }: { order: Order; priceContext?: PriceContext }) {
+  const { t, lang, formatDate } = useI18n();
+  const { settings } = useRootData();
+  const [street, area] = addressLines(order, lang);
+  return (
+    <article className="flex flex-col gap-6 p-5 sm:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-stone-200 pb-4">
+        <div className="flex items-center gap-3">
+          {settings.logo && <img src={settings.logo} alt="" width={56} height={56} className="size-14 object-contain" />}
+          <div>
+            <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
+            <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
+            {settings.phone_number && (
+              <p className="text-sm text-stone-600" dir="ltr">
+                {settings.phone_number}
+              </p>
+            )}
+            {settings.email && <p className="text-sm text-stone-600">{settings.email}</p>}
+          </div>
+        </div>
+        <div className="text-end">
+          <h2 id="invoice-title" className="text-2xl font-semibold">
+            {t('orders.invoice.title')}
+          </h2>
+          <p className="text-sm">
+            {t('orders.number')}: <bdi className="font-semibold">{order.order_number}</bdi>
+          </p>
+          <p className="text-sm">
+            {t('orders.date')}: {formatDate(order.created_at)}
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold text-stone-500">{t('orders.invoice.bill_to')}</p>
+          <p className="font-semibold">{order.name}</p>
+          <p className="text-sm">{order.email}</p>
+          <p className="text-sm">
+            <bdi dir="ltr">{order.phone}</bdi>
+          </p>
+        </div>
+        <div>
+          <p className="text-sm font-semibold text-stone-500">{t('orders.invoice.ship_to')}</p>
+          <p className="text-sm">{street}</p>
+          <p className="text-sm">{area}</p>
+          <p className="text-sm">
+            {t('orders.payment.title')}: {t(paymentMethodLabels[order.payment_method])}
+          </p>
+        </div>
+      </div>
+
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-stone-300 text-start text-stone-600">
+            <th scope="col" className="py-2 text-start font-semibold">{t('orders.items.product')}</th>
+            <th scope="col" className="py-2 text-center font-semibold">{t('orders.items.quantity')}</th>
+            <th scope="col" className="py-2 text-end font-semibold">{t('orders.items.price')}</th>
+            <th scope="col" className="py-2 text-end font-semibold">{t('orders.items.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} className="border-b border-stone-100 align-top">
+              <td className="py-2">
+                <p className="font-semibold">{item.product_name}</p>
+                <ItemOptions item={item} />
+              </td>
+              <td className="py-2 text-center tabular-nums">{item.quantity}</td>
+              <td className="py-2 text-end">
+                <OrderAmount context={priceContext} amount={item.price} />
+              </td>
+              <td className="py-2 text-end">
+                <OrderAmount context={priceContext} amount={item.total} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="ms-auto flex w-full max-w-xs flex-col gap-1 text-sm">
+        <div className="flex justify-between gap-2">
+          <dt>{t('orders.totals.subtotal')}</dt>
+          <dd><OrderAmount context={priceContext} amount={order.subtotal} /></dd>
+        </div>
+        {order.discount_amount > 0 && (
+          <div className="flex justify-between gap-2">
+            <dt>{order.promo_code ? t('orders.totals.promo', { code: order.promo_code }) : t('orders.totals.discount')}</dt>
+            <dd dir="ltr">−<OrderAmount context={priceContext} amount={order.discount_amount} /></dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2">
+          <dt>{t('orders.totals.shipping')}</dt>
+          <dd><OrderAmount context={priceContext} amount={order.shipping_amount} /></dd>
+        </div>
+        {order.tax_amount > 0 && (
+          <div className="flex justify-between gap-2">
+            <dt>{t('orders.totals.tax')}</dt>
+            <dd><OrderAmount context={priceContext} amount={order.tax_amount} /></dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-2 border-t border-stone-300 pt-1 text-base font-semibold">
+          <dt>{t('orders.totals.total')}</dt>
+          <dd><OrderAmount context={priceContext} amount={order.total_amount} testId="invoice-total" /></dd>
+        </div>
+      </dl>
+
+      <p className="text-center text-sm text-stone-600">{t('orders.invoice.thanks')}</p>
+    </article>
+  );
+}
