@@ -23,4 +23,8 @@ export * from './contracts/admin-products.js';
 export * from './contracts/admin-categories.js';
 export * from './contracts/admin-slider.js';
 export * from './contracts/admin-settings.js';
+export * from './contracts/admin-locations.js';
+export * from './contracts/admin-users.js';
+export * from './contracts/admin-dashboard.js';
+export * from './contracts/admin-audit.js';
 export * from './contracts/admin-orders.js';

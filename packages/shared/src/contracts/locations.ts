@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, moneySchema, successShape } from './common.js';
+import { booleanQuery, idParam, moneySchema, successShape } from './common.js';
 
 // ---------- requests ----------
 
@@ -8,6 +8,11 @@ export const locationIdParamsSchema = z.object({ id: idParam });
 export const cityListQuerySchema = z.object({
   country_id: idParam.optional(),
   governorate_id: idParam.optional(),
+  /**
+   * `admin=true` from a caller with `locations.manage`: every city, inactive ones too, never
+   * cached publicly. For anyone else the flag is ignored.
+   */
+  admin: booleanQuery.optional(),
 });
 export type CityListQuery = z.infer<typeof cityListQuerySchema>;
 
@@ -37,6 +42,7 @@ export const governorateSchema = z.object({
 });
 export type Governorate = z.infer<typeof governorateSchema>;
 
+/** A city; its `name_en` is empty when it has none, and `name` in English is then the Arabic one. */
 export const citySchema = z.object({
   id: z.number().int(),
   ...bilingualName,
@@ -46,6 +52,8 @@ export const citySchema = z.object({
   /** Names in the request's language. */
   country_name: z.string(),
   governorate_name: z.string().nullable(),
+  /** Offered at checkout; only the back office sees inactive cities. */
+  is_active: z.boolean(),
   created_at: z.string(),
 });
 export type City = z.infer<typeof citySchema>;

@@ -183,6 +183,7 @@ describe('cities', () => {
         shipping_fee: 1.25,
         country_name: 'الكويت',
         governorate_name: 'حولي',
+        is_active: true,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     ]);

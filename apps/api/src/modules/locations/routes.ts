@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   governorateListResponseSchema,
   locationIdParamsSchema,
+  roleCan,
 } from '@shop/shared';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorResponseSchema };
@@ -18,11 +19,15 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { locations } = app.services;
 
-  // Names follow the request's language, so caches must keep one copy per language.
+  // Names follow the request's language, so caches must keep one copy per language. A reply
+  // whose handler set its own cache-control (the back office's view) is left as it is.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method === 'GET' && reply.statusCode === 200) {
-      reply.header('cache-control', `public, max-age=${LOCATIONS_MAX_AGE_SECONDS}`);
-      reply.header('vary', 'accept-language, cookie');
+      if (!reply.hasHeader('cache-control')) {
+        reply.header('cache-control', `public, max-age=${LOCATIONS_MAX_AGE_SECONDS}`);
+      }
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `accept-language, cookie, ${String(vary)}` : 'accept-language, cookie');
     }
     return payload;
   });
@@ -111,13 +116,26 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['locations'],
         summary: 'Cities with shipping fees, optionally of one country or governorate',
+        description:
+          'With `admin=true`, a caller with `locations.manage` gets every city, inactive ones ' +
+          'too, never cached publicly; for anyone else the flag is ignored.',
         querystring: cityListQuerySchema,
         response: { 200: cityListResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      cities: await locations.listCities(request.query, request.lang),
-    }),
+    async (request, reply) => {
+      const { admin, ...filter } = request.query;
+      let staff = false;
+      if (admin !== undefined) {
+        staff = admin && request.user !== null && roleCan(request.user.user.role, 'locations.manage');
+        // The same URL answers staff and shoppers differently: no cache may hand one to the other.
+        reply.header('vary', 'authorization');
+        if (staff) reply.header('cache-control', 'private, no-store');
+      }
+      return {
+        success: true as const,
+        cities: await locations.listCities({ ...filter, include_inactive: staff }, request.lang),
+      };
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   fromThousandths,
@@ -19,6 +19,9 @@ interface Named {
 
 const nameIn = (row: Named, lang: Language): string => (lang === 'ar' ? row.name_ar : row.name_en);
 
+/** A city's English name; a city may have none (stored empty), and English pages then show the Arabic one. */
+const cityNameEn = (row: Named): string => row.name_en || row.name_ar;
+
 /** A city as the orders module needs it: where it is, what delivery there costs, its names. */
 export interface ShippingCity {
   id: number;
@@ -37,7 +40,8 @@ export interface ShippingCity {
 const cityCountry = alias(countries, 'city_country');
 const cityGovernorate = alias(governorates, 'city_governorate');
 
-function selectCities(db: Executor) {
+/** Cities with the names of their country and governorate, one statement. */
+export function selectCities(db: Executor) {
   return db
     .select({
       id: cities.id,
@@ -46,6 +50,7 @@ function selectCities(db: Executor) {
       name_ar: cities.name_ar,
       name_en: cities.name_en,
       shipping_fee: cities.shipping_fee,
+      is_active: cities.is_active,
       created_at: cities.created_at,
       country_name_ar: cityCountry.name_ar,
       country_name_en: cityCountry.name_en,
@@ -59,11 +64,12 @@ function selectCities(db: Executor) {
 
 type CityRow = Awaited<ReturnType<ReturnType<typeof selectCities>['execute']>>[number];
 
-function presentCity(row: CityRow, lang: Language): City {
+/** A city as the API shows it: the fee in decimals, names in the request's language. */
+export function presentCity(row: CityRow, lang: Language): City {
   const en = lang === 'en';
   return {
     id: row.id,
-    name: nameIn(row, lang),
+    name: en ? cityNameEn(row) : row.name_ar,
     name_ar: row.name_ar,
     name_en: row.name_en,
     country_id: row.country_id,
@@ -71,6 +77,7 @@ function presentCity(row: CityRow, lang: Language): City {
     shipping_fee: fromThousandths(row.shipping_fee),
     country_name: en ? row.country_name_en : row.country_name_ar,
     governorate_name: en ? row.governorate_name_en : row.governorate_name_ar,
+    is_active: row.is_active,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -78,6 +85,8 @@ function presentCity(row: CityRow, lang: Language): City {
 export interface CityFilter {
   country_id?: number | undefined;
   governorate_id?: number | undefined;
+  /** The back office's view: inactive cities too. */
+  include_inactive?: boolean | undefined;
 }
 
 export function createLocationsService(db: Database) {
@@ -138,23 +147,26 @@ export function createLocationsService(db: Database) {
     },
 
     /**
-     * Active cities, optionally of one country and/or governorate, ordered by name in the
-     * request's language. A filter naming an unknown country or governorate is NOT_FOUND.
+     * Active cities (every city with `include_inactive`), optionally of one country and/or
+     * governorate, ordered by name in the request's language. A filter naming an unknown country
+     * or governorate is NOT_FOUND.
      */
     async listCities(filter: CityFilter, lang: Language): Promise<City[]> {
       if (filter.country_id !== undefined) await requireCountry(filter.country_id);
       if (filter.governorate_id !== undefined) await requireGovernorate(filter.governorate_id);
+      const shownName =
+        lang === 'ar' ? cities.name_ar : sql`coalesce(nullif(${cities.name_en}, ''), ${cities.name_ar})`;
       const rows = await selectCities(db)
         .where(
           and(
-            eq(cities.is_active, true),
+            filter.include_inactive ? undefined : eq(cities.is_active, true),
             filter.country_id === undefined ? undefined : eq(cities.country_id, filter.country_id),
             filter.governorate_id === undefined
               ? undefined
               : eq(cities.governorate_id, filter.governorate_id),
           ),
         )
-        .orderBy(asc(lang === 'ar' ? cities.name_ar : cities.name_en), asc(cities.id));
+        .orderBy(asc(shownName), asc(cities.id));
       return rows.map((row) => presentCity(row, lang));
     },
 
@@ -176,7 +188,7 @@ export function createLocationsService(db: Database) {
         governorate_id: row.governorate_id,
         shipping_fee: row.shipping_fee,
         name_ar: row.name_ar,
-        name_en: row.name_en,
+        name_en: cityNameEn(row),
         country_name_ar: row.country_name_ar,
         country_name_en: row.country_name_en,
         governorate_name_ar: row.governorate_name_ar,

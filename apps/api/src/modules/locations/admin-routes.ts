@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminCityCreateSchema,
+  adminCityDeleteResponseSchema,
+  adminCityParamsSchema,
+  adminCityResponseSchema,
+  adminCityUpdateSchema,
+  apiMessage,
+  errorResponseSchema,
+} from '@shop/shared';
+import { actorOf } from '../../lib/admin-form.js';
+
+const MANAGE = { permission: 'locations.manage' } as const;
+
+const withId = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  500: errorResponseSchema,
+};
+/** Writes take a JSON body, which can be too large (413) or of another content type (415). */
+const writeFailures = {
+  ...withId,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
+/**
+ * The back office's city writes (spec admin.md, section 7 "Cities and locations"). The staff
+ * read (`GET /api/locations/cities?admin=true`) lives with the public reads in routes.ts.
+ */
+export async function adminLocationsRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { adminCities } = app.services;
+  const tags = ['back office: cities'];
+
+  routes.post(
+    '/locations/cities',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Create a city with its shipping fee (default 5)',
+        description:
+          'Fields: name (required), name_en, country_id (required), governorate_id (optional, ' +
+          'in that country), shipping_fee (decimals ≥ 0, at most 3 decimals; default 5), ' +
+          'is_active (default true). Names are unique within a governorate, ignoring case (409).',
+        body: adminCityCreateSchema,
+        response: { 201: adminCityResponseSchema, ...writeFailures },
+      },
+    },
+    async (request, reply) => {
+      const city = await adminCities.create(actorOf(request), request.body, request.lang);
+      reply.code(201);
+      return { success: true as const, city };
+    },
+  );
+
+  routes.put(
+    '/locations/cities/:id',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Change a city: only the fields sent (e.g. `{ "shipping_fee": 2.5 }`)',
+        description:
+          'A new fee applies from the next checkout; past orders keep the fee they were charged.',
+        params: adminCityParamsSchema,
+        body: adminCityUpdateSchema,
+        response: { 200: adminCityResponseSchema, ...writeFailures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      city: await adminCities.update(actorOf(request), request.params.id, request.body, request.lang),
+    }),
+  );
+
+  routes.delete(
+    '/locations/cities/:id',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Delete a city; past orders keep its name and fee',
+        params: adminCityParamsSchema,
+        response: { 200: adminCityDeleteResponseSchema, ...withId },
+      },
+    },
+    async (request) => {
+      await adminCities.remove(actorOf(request), request.params.id);
+      return {
+        success: true as const,
+        id: request.params.id,
+        message: apiMessage('locations.city_deleted', request.lang),
+      };
+    },
+  );
+}
