@@ -1,0 +1,93 @@
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AuditActor, AuditEntry, AuditLogQuery, Pagination } from '@shop/shared';
+import type { Database, Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+import { accountNames } from '../accounts/account-stats.js';
+
+/**
+ * Reading the audit trail (the activity view of the back office). Entries come newest first, a
+ * page at a time; the accounts module tells the current names of the people in them.
+ */
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  pagination: Pagination;
+  actors: AuditActor[];
+  entities: string[];
+}
+
+const isoTime = (column: SQL | typeof auditLog.created_at) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** One page of entries matching the filters, with everyone and everything the trail names. */
+export async function readAuditLog(executor: Executor, query: AuditLogQuery): Promise<AuditPage> {
+  const filters: SQL[] = [];
+  if (query.actor_id !== undefined) filters.push(eq(auditLog.actor_id, query.actor_id));
+  if (query.entity !== undefined) filters.push(eq(auditLog.entity, query.entity));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const [rows, [counted], actorRows, entityRows] = await Promise.all([
+    executor
+      .select({
+        id: auditLog.id,
+        actor_id: auditLog.actor_id,
+        actor_email: auditLog.actor_email,
+        entity: auditLog.entity,
+        entity_id: auditLog.entity_id,
+        action: auditLog.action,
+        changes: auditLog.changes,
+        created_at: isoTime(auditLog.created_at),
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.created_at), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    executor.select({ total: count() }).from(auditLog).where(where),
+    // Each person once, with the e-mail of their latest change (kept if the account is gone).
+    executor
+      .selectDistinctOn([auditLog.actor_id], { id: auditLog.actor_id, email: auditLog.actor_email })
+      .from(auditLog)
+      .where(isNotNull(auditLog.actor_id))
+      .orderBy(auditLog.actor_id, desc(auditLog.created_at)),
+    executor.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
+  ]);
+
+  const ids = [
+    ...rows.map((row) => row.actor_id),
+    ...actorRows.map((row) => row.id),
+  ].filter((id): id is number => id !== null);
+  const names = await accountNames(executor, ids);
+
+  const total = counted?.total ?? 0;
+  return {
+    entries: rows.map((row) => ({
+      ...row,
+      actor_name: row.actor_id === null ? null : (names.get(row.actor_id)?.name ?? null),
+    })),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      pages: Math.ceil(total / query.limit),
+    },
+    actors: actorRows
+      .filter((row): row is { id: number; email: string | null } => row.id !== null)
+      .map((row) => {
+        const account = names.get(row.id);
+        return { id: row.id, email: account?.email ?? row.email, name: account?.name ?? null };
+      })
+      .sort((a, b) => (a.name ?? a.email ?? '').localeCompare(b.name ?? b.email ?? '')),
+    entities: entityRows.map((row) => row.entity),
+  };
+}
+
+/** The audit trail as the activity view reads it. */
+export function createAuditReader(db: Database) {
+  return {
+    /** One page of entries matching the filters, newest first, with the filters' choices. */
+    page: (query: AuditLogQuery) => readAuditLog(db, query),
+  };
+}
+
+export type AuditReader = ReturnType<typeof createAuditReader>;

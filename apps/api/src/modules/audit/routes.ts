@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditLogQuerySchema, auditLogResponseSchema, errorResponseSchema } from '@shop/shared';
+
+/** The activity view of the back office: the audit trail, for administrators. */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { auditLog } = app.services;
+
+  routes.get(
+    '/admin/audit-log',
+    {
+      config: { permission: 'audit.read' },
+      schema: {
+        tags: ['back office: activity'],
+        summary: 'The audit trail, newest first, filtered by person and kind of item, a page at a time',
+        description:
+          'Every back-office write records who made it, what it touched and the fields it changed ' +
+          '(from → to; money in thousandths, secrets never). `actors` and `entities` list everyone ' +
+          'and everything in the whole trail, for the filters.',
+        querystring: auditLogQuerySchema,
+        response: {
+          200: auditLogResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          500: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await auditLog.page(request.query)) }),
+  );
+}

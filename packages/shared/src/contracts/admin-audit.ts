@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { paginationSchema, plainText, strictId, successShape } from './common.js';
+
+/**
+ * The back office's activity view: the audit trail of every back-office write (issue 10 item 9,
+ * beyond the spec).
+ *
+ * - `GET /api/admin/audit-log` (`audit.read`: administrators): one page of entries, newest first
+ *   (created_at desc, id desc), filtered by `actor_id` and `entity`; `pagination.total` counts
+ *   every matching entry; `actors` and `entities` are everyone and everything the whole trail
+ *   names (for the two filters), whatever the filters.
+ */
+
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_PAGE_SIZE_MAX = 100;
+/** Longest entity name accepted as a filter (the trail's names are short table names). */
+export const AUDIT_ENTITY_MAX = 64;
+
+/** Blank (absent, '' or spaces) means "no filter". */
+const blankAsUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+export const auditLogQuerySchema = z.object({
+  /** Changes made by this account; absent or empty: by anyone. */
+  actor_id: z.preprocess(blankAsUndefined, strictId('audit.actor_invalid').optional()),
+  /** Changes to this kind of thing (products, categories, orders, …); absent or empty: any. */
+  entity: z.preprocess(
+    blankAsUndefined,
+    plainText('audit.entity_invalid')
+      .trim()
+      .max(AUDIT_ENTITY_MAX, 'audit.entity_invalid')
+      .regex(/^[a-z_-]+$/, 'audit.entity_invalid')
+      .optional(),
+  ),
+  page: z.coerce
+    .number({ error: 'validation.page_invalid' })
+    .int('validation.page_invalid')
+    .min(1, 'validation.page_invalid')
+    .max(100_000, 'validation.page_invalid')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'validation.limit_invalid' })
+    .int('validation.limit_invalid')
+    .min(1, 'validation.limit_invalid')
+    .max(AUDIT_PAGE_SIZE_MAX, 'validation.limit_invalid')
+    .default(AUDIT_PAGE_SIZE),
+});
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/** One changed field: its value before and after (null when it did not exist). */
+export const auditChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** Null once the account that made the change is deleted (actor_email stays). */
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string().nullable(),
+  /** The account's current name; null when it no longer exists. */
+  actor_name: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  /** create, update, delete, or a named action such as status_change. */
+  action: z.string(),
+  /** Changed fields as stored: money in thousandths (fils), as the database keeps it. */
+  changes: z.record(z.string(), auditChangeSchema).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditActorSchema = z.object({
+  id: z.number().int(),
+  /** The e-mail of the account now, else the last one it made changes with. */
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+export const auditLogResponseSchema = successShape({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+  actors: z.array(auditActorSchema),
+  entities: z.array(z.string()),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
