@@ -10,7 +10,7 @@ import type {
   User,
 } from '@shop/shared';
 import { permissionsOf } from '@shop/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { createAuthThrottle } from './throttle.js';
@@ -121,6 +121,30 @@ export function createAccountsService(db: Database) {
     if (!matches) throw AppError.validation([{ field, message: 'auth.current_password_wrong' }]);
   }
 
+  /** Ends every session of the user, or every one but `keepSessionId`, in the caller's transaction. */
+  async function endSessions(executor: Executor, userId: number, keepSessionId?: number): Promise<void> {
+    await executor
+      .delete(sessions)
+      .where(and(eq(sessions.user_id, userId), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)));
+  }
+
+  /** Reset links still open for the user stop working (the password or the address changed). */
+  async function voidResetLinks(executor: Executor, userId: number): Promise<void> {
+    await executor
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+  }
+
+  /**
+   * Deletes the account in the caller's transaction: sessions, codes, reset links, linked
+   * identities and the cart go with it (cascade); orders keep their snapshot and lose only the
+   * link to the user (set null). Returns the deleted row, or undefined when there was none.
+   */
+  async function removeAccount(executor: Executor, userId: number): Promise<UserRow | undefined> {
+    const [removed] = await executor.delete(users).where(eq(users.id, userId)).returning();
+    return removed;
+  }
+
   async function createSession(userId: number, input: SessionInput = {}): Promise<string> {
     const now = input.now ?? new Date();
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
@@ -137,6 +161,12 @@ export function createAccountsService(db: Database) {
 
   return {
     hashPassword: (password: string) => hash(password, ARGON2_OPTIONS),
+
+    endSessions,
+
+    voidResetLinks,
+
+    removeAccount,
 
     /**
      * Creates a customer account and its first session; a taken email is USER_EXISTS (the spec
@@ -248,12 +278,8 @@ export function createAccountsService(db: Database) {
       const password_hash = await hash(input.new_password, ARGON2_OPTIONS);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash, updated_at: new Date() }).where(eq(users.id, userId));
-        await tx
-          .delete(sessions)
-          .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
-        await tx
-          .delete(passwordResetTokens)
-          .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+        await endSessions(tx, userId, keepSessionId);
+        await voidResetLinks(tx, userId);
       });
     },
 
@@ -274,20 +300,30 @@ export function createAccountsService(db: Database) {
     },
 
     /**
-     * Deletes the account after checking its password (when it has one). Sessions, codes, reset
-     * links, linked identities and the cart go with it (cascade); orders keep their snapshot and
-     * lose only the link to the user (set null).
+     * Deletes the account after checking its password (when it has one); see removeAccount for
+     * what goes with it and what stays.
      */
     async deleteAccount(userId: number, password: string | undefined): Promise<void> {
       const user = await getProfile(userId);
       await confirmPassword(user, password, 'password');
-      await db.delete(users).where(eq(users.id, userId));
+      await removeAccount(db, userId);
     },
 
     /** False only for an order of a signed-in customer who turned order confirmations off. */
     async orderConfirmationWanted(orderId: number): Promise<boolean> {
       const [row] = await db
         .select({ wanted: users.notify_order_confirmations })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.user_id))
+        .where(eq(orders.id, orderId))
+        .limit(1);
+      return row?.wanted ?? true;
+    },
+
+    /** False only for an order of a signed-in customer who turned shipping updates off. */
+    async shippingUpdatesWanted(orderId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ wanted: users.notify_shipping_updates })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.user_id))
         .where(eq(orders.id, orderId))
@@ -323,12 +359,8 @@ export function createAccountsService(db: Database) {
           // A reset link mailed to the old address must not open the account any more, nor may
           // the other sessions stay signed in to the moved account.
           if (changes.email !== undefined) {
-            await tx
-              .delete(passwordResetTokens)
-              .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
-            await tx
-              .delete(sessions)
-              .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
+            await voidResetLinks(tx, userId);
+            await endSessions(tx, userId, keepSessionId);
           }
           return updated!;
         });

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminUserCreateSchema,
+  adminUserDeleteResponseSchema,
+  adminUserListQuerySchema,
+  adminUserListResponseSchema,
+  adminUserParamsSchema,
+  adminUserResponseSchema,
+  adminUserUpdateSchema,
+  apiMessage,
+  errorResponseSchema,
+} from '@shop/shared';
+import { actorOf } from '../../lib/admin-form.js';
+import { requireUser } from '../../plugins/auth.js';
+import type { UserActor } from './admin-users.js';
+
+const MANAGE = { permission: 'users.manage' } as const;
+
+const failures = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  500: errorResponseSchema,
+};
+const withId = { ...failures, 404: errorResponseSchema };
+/** Writes take a JSON body (too large: 413, another content type: 415); 409 is USER_EXISTS or a rule of the last administrator. */
+const writeFailures = { ...withId, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
+
+/** The administrator making the change with their session (the permission hook has run). */
+function userActorOf(request: FastifyRequest): UserActor {
+  return { ...actorOf(request), sessionId: requireUser(request).sessionId };
+}
+
+/** The back office's users (spec admin.md, section 7 "Users"); administrators only. */
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { adminUsers: service } = app.services;
+  const tags = ['back office: users'];
+
+  routes.get(
+    '/admin/users',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Users, newest first, a page at a time, with the counts of every user by role',
+        description:
+          '`search` finds a part of the name or the e-mail (case ignored); `role` keeps one role ' +
+          '(empty: every role). `counts` are over every user, whatever the filters.',
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserListResponseSchema, ...failures },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await service.list(request.query)) }),
+  );
+
+  routes.get(
+    '/admin/users/:id',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'One user',
+        params: adminUserParamsSchema,
+        response: { 200: adminUserResponseSchema, ...withId },
+      },
+    },
+    async (request) => ({ success: true as const, user: await service.get(request.params.id) }),
+  );
+
+  routes.post(
+    '/admin/users',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Create a user of any role with a password (the e-mail counts as verified)',
+        description: 'A taken e-mail is 409 USER_EXISTS with a detail on `email`.',
+        body: adminUserCreateSchema,
+        response: { 201: adminUserResponseSchema, ...writeFailures },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.create(actorOf(request), request.body);
+      reply.code(201);
+      return { success: true as const, user };
+    },
+  );
+
+  routes.put(
+    '/admin/users/:id',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Change a user: every field again; an empty password keeps the current one',
+        description:
+          'A new role or password ends all the user’s sessions. 409 CONFLICT when an ' +
+          'administrator lowers their own role or the last administrator’s; 409 USER_EXISTS ' +
+          'when the e-mail belongs to another account.',
+        params: adminUserParamsSchema,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserResponseSchema, ...writeFailures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await service.update(userActorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  routes.delete(
+    '/admin/users/:id',
+    {
+      config: MANAGE,
+      schema: {
+        tags,
+        summary: 'Delete a user: their sessions end, their orders stay (detached)',
+        description: '409 CONFLICT for one’s own account and for the last administrator.',
+        params: adminUserParamsSchema,
+        response: { 200: adminUserDeleteResponseSchema, ...withId, 409: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { orders_kept } = await service.remove(actorOf(request), request.params.id);
+      return { success: true as const, message: apiMessage('users.deleted', request.lang), orders_kept };
+    },
+  );
+}
