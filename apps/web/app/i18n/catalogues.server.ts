@@ -31,6 +31,8 @@ import adminCategoriesAr from './messages/admin-categories.ar.json';
 import adminCategoriesEn from './messages/admin-categories.en.json';
 import adminAttributesAr from './messages/admin-attributes.ar.json';
 import adminAttributesEn from './messages/admin-attributes.en.json';
+import adminPromoCodesAr from './messages/admin-promo-codes.ar.json';
+import adminPromoCodesEn from './messages/admin-promo-codes.en.json';
 import adminOrdersAr from './messages/admin-orders.ar.json';
 import adminOrdersEn from './messages/admin-orders.en.json';
 
@@ -49,8 +51,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-orders': adminOrdersAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-orders': adminOrdersEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
