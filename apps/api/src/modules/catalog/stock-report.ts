@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   fromThousandths,
   inLanguage,
@@ -16,10 +16,13 @@ import { categories, productImages, products } from '../../db/schema/index.js';
  * reads another module's tables: the dashboard calls these.
  */
 
-/** The file of a product's featured image (its first image in display order), as a subquery. */
-const featuredImageFile = sql<string | null>`(
+/**
+ * The file of a product's featured image (its first image in display order), as a subquery on
+ * the product id `productId` names; evaluated only for the rows a query returns.
+ */
+const featuredImageFile = (productId: SQL) => sql<string | null>`(
   select image.filename from ${productImages} image
-  where image.product_id = p.id
+  where image.product_id = ${productId}
   order by image.sort_order, image.id
   limit 1
 )`;
@@ -46,7 +49,7 @@ export async function recentProducts(executor: Executor, lang: Language, limit: 
   }>(
     executor,
     sql`select p.id, p.name, p.name_en, c.name as category_name, c.name_en as category_name_en,
-        p.price, p.status, ${featuredImageFile} as image
+        p.price, p.status, ${featuredImageFile(sql`p.id`)} as image
       from ${products} p
       left join ${categories} c on c.id = p.category_id
       order by p.id desc
@@ -82,13 +85,17 @@ export async function lowStockProducts(
     total: number;
   }>(
     executor,
-    sql`select p.id, p.name, p.name_en, p.stock_quantity, ${featuredImageFile} as image,
-        (count(*) over ())::int as total
-      from ${products} p
-      where p.manage_stock and p.stock_quantity <= ${threshold}
-        and p.status in ('published', 'draft')
-      order by p.stock_quantity, p.id
-      limit ${limit}`,
+    // The count runs over every low product; the images only for the ones shown.
+    sql`select low.*, ${featuredImageFile(sql`low.id`)} as image
+      from (
+        select p.id, p.name, p.name_en, p.stock_quantity, (count(*) over ())::int as total
+        from ${products} p
+        where p.manage_stock and p.stock_quantity <= ${threshold}
+          and p.status in ('published', 'draft')
+        order by p.stock_quantity, p.id
+        limit ${limit}
+      ) low
+      order by low.stock_quantity, low.id`,
   );
   return {
     products: rows.map((row) => ({
