@@ -41,6 +41,9 @@ function cityIdFrom(value: string): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
+/** No filter at all: every order. */
+export const NO_ORDER_FILTERS: OrderListFilters = { search: '', status: null, cityId: null };
+
 /** The URL's values as filters; an unknown status or a malformed city reads as "all". */
 export function orderFiltersFrom(state: OrderListUrlState): OrderListFilters {
   return {

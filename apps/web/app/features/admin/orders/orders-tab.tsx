@@ -19,6 +19,7 @@ import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
 import {
   ADMIN_ORDER_STATUSES,
+  NO_ORDER_FILTERS,
   ORDER_LIST_DEFAULTS,
   cityChoices,
   hasOrderFilters,
@@ -27,6 +28,7 @@ import {
   orderActionsFor,
   orderCount,
   orderFiltersFrom,
+  orderFiltersToUrl,
   orderPath,
   orderStatusLabels,
 } from './order-rules';
@@ -104,7 +106,7 @@ export default function OrdersTab() {
 
   function clearFilters() {
     setSearchText('');
-    setState({ search: '', status: '', city: '' });
+    setState(orderFiltersToUrl(NO_ORDER_FILTERS));
   }
 
   const columns: Column<AdminOrderSummary>[] = [
