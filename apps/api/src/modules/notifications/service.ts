@@ -3,6 +3,7 @@ import type { Mailer } from '../../integrations/email/mailer.js';
 import type { SettingsService } from '../settings/service.js';
 import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
+import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-email.js';
 
 export interface NotificationsServiceDeps {
   mailer: Mailer;
@@ -14,6 +15,11 @@ export interface NotificationsServiceDeps {
    * guest orders always get theirs.
    */
   orderConfirmationWanted: (orderId: number) => Promise<boolean>;
+  /**
+   * False when the order belongs to a signed-in customer who turned shipping updates off; guest
+   * orders always get them.
+   */
+  shippingUpdatesWanted: (orderId: number) => Promise<boolean>;
 }
 
 /** Who an account e-mail goes to and in which language. */
@@ -52,6 +58,20 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
           showCustomerText: options.showCustomerText ?? false,
         }),
       );
+    },
+
+    /**
+     * Tells the order's e-mail address that the order shipped or was delivered, in `lang` (the
+     * language the customer ordered in), unless its customer turned shipping updates off;
+     * rejects when sending fails. Repeats nothing the customer typed.
+     */
+    async sendOrderStatusUpdate(
+      order: { id: number; order_number: string; email: string },
+      status: ShippingUpdateStatus,
+      lang: Language,
+    ): Promise<void> {
+      if (!(await deps.shippingUpdatesWanted(order.id))) return;
+      await deps.mailer.sendMail(orderStatusEmail({ order, status, lang, ...(await branding()) }));
     },
 
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */

@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminOrderDeleteResponseSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  adminOrderResponseSchema,
+  adminOrderStatusBodySchema,
   createOrderBodySchema,
   errorResponseSchema,
+  orderDetailResponseSchema,
   orderIdParamsSchema,
   orderListResponseSchema,
   orderNumberParamsSchema,
   orderResponseSchema,
   orderStatusListResponseSchema,
+  roleCan,
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
+import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requestCartOwner } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
@@ -177,10 +185,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['orders'],
-        summary: 'An order by id, for its owner or an administrator',
+        summary: 'An order by id, for its owner or staff who manage orders',
+        description:
+          'Staff with the `orders.manage` permission get the staff order (status_display, ' +
+          'status_color, user_id, payment_method_name and the status history); the owner gets ' +
+          'the shopper\'s order. Anyone else: 404.',
         params: orderIdParamsSchema,
         response: {
-          200: orderResponseSchema,
+          200: orderDetailResponseSchema,
           400: errors[400],
           401: errors[401],
           404: errors[404],
@@ -194,10 +206,95 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         order: await orders.getOrderForViewer(
           request.params.id,
-          { userId: user.id, isAdmin: user.role === 'admin' },
+          { userId: user.id, managesOrders: roleCan(user.role, 'orders.manage') },
           request.lang,
         ),
       };
+    },
+  );
+
+  // ---------- back office (admin spec sections 4 and 9) ----------
+
+  const adminTags = ['back office: orders'];
+  const adminErrors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+    500: errorResponseSchema,
+  };
+
+  routes.get(
+    '/orders',
+    {
+      config: { permission: 'orders.manage' },
+      schema: {
+        tags: adminTags,
+        summary: 'Orders, newest first, one page at a time',
+        description:
+          'search: part of the order number, customer name or e-mail (case, Arabic letter forms ' +
+          'and diacritics ignored). status: one status, or empty for all. city_id: one city. ' +
+          'pagination.total counts the orders matching the filters; cities lists the cities that ' +
+          'occur in orders (id null for a city deleted since).',
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderListResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await orders.listOrders(request.query, request.lang)),
+    }),
+  );
+
+  routes.put(
+    '/orders/:id/status',
+    {
+      config: { permission: 'orders.manage' },
+      schema: {
+        tags: adminTags,
+        summary: "Change an order's status (any status to any status)",
+        description:
+          'Entering cancelled or refunded returns the units to stock; leaving them takes the ' +
+          'units again (409 OUT_OF_STOCK naming the product when they are gone; nothing changes). ' +
+          'The same status again changes nothing. Shipped and delivered e-mail the customer ' +
+          '(unless their account turned shipping updates off) after the reply.',
+        params: orderIdParamsSchema,
+        body: adminOrderStatusBodySchema,
+        response: {
+          200: adminOrderResponseSchema,
+          ...adminErrors,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      order: await orders.changeOrderStatus(
+        actorOf(request),
+        request.params.id,
+        request.body.status,
+        request.body.notes,
+        request.lang,
+      ),
+    }),
+  );
+
+  routes.delete(
+    '/orders/:id',
+    {
+      config: { permission: 'orders.delete' },
+      schema: {
+        tags: adminTags,
+        summary: 'Delete an order and its items (units it still holds go back to stock)',
+        params: orderIdParamsSchema,
+        response: { 200: adminOrderDeleteResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { order_number } = await orders.deleteOrder(actorOf(request), request.params.id);
+      return { success: true as const, message: orders.deletedMessage(order_number, request.lang) };
     },
   );
 }

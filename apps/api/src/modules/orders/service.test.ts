@@ -74,13 +74,13 @@ describe('getOrderForViewer', () => {
     const owner = await createUser(ctx.database.db);
     const { order } = await createOrder(ctx.database.db, { user_id: owner.id });
     const { orders } = ctx.app.services;
-    expect((await orders.getOrderForViewer(order.id, { userId: owner.id, isAdmin: false }, 'ar')).id).toBe(order.id);
-    expect((await orders.getOrderForViewer(order.id, { userId: 1, isAdmin: true }, 'ar')).city_name).toBe('حولي');
-    await expect(orders.getOrderForViewer(order.id, { userId: owner.id + 1, isAdmin: false })).rejects.toMatchObject({
+    expect((await orders.getOrderForViewer(order.id, { userId: owner.id, managesOrders: false }, 'ar')).id).toBe(order.id);
+    expect((await orders.getOrderForViewer(order.id, { userId: 1, managesOrders: true }, 'ar')).city_name).toBe('حولي');
+    await expect(orders.getOrderForViewer(order.id, { userId: owner.id + 1, managesOrders: false })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       messageKey: 'order.not_found',
     });
-    await expect(orders.getOrderForViewer(999_999, { userId: 1, isAdmin: true })).rejects.toMatchObject({
+    await expect(orders.getOrderForViewer(999_999, { userId: 1, managesOrders: true })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
@@ -88,7 +88,7 @@ describe('getOrderForViewer', () => {
   it('does not show a guest order to a signed-in customer', async () => {
     const { order } = await createOrder(ctx.database.db, { user_id: null });
     await expect(
-      ctx.app.services.orders.getOrderForViewer(order.id, { userId: 21, isAdmin: false }),
+      ctx.app.services.orders.getOrderForViewer(order.id, { userId: 21, managesOrders: false }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

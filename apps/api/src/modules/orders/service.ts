@@ -1,29 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  apiMessage,
   DEFAULT_LANGUAGE,
-  fromThousandths,
-  orderStatuses,
-  uploadUrl,
+  type AdminOrder,
   type Language,
   type Order,
-  type OrderItem,
-  type OrderStatus,
   type PaymentMethod,
   type Thousandths,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { orderItems, orders, products, users, type OrderItemSelection } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusHistory, users, type OrderItemSelection } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
+import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
+import { presentOrder, orderStatusList, type OrderRow } from './present.js';
+import { outOfStock, takeUnits } from './stock.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
+
+export { presentOrder, orderStatusList } from './present.js';
 
 /** Crockford base32: no I, L, O or U, so a number read aloud or typed is hard to get wrong. */
 const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -77,13 +77,14 @@ export interface PlacedOrder {
   created: boolean;
 }
 
-/** Who is looking at an order by id: its owner or an administrator may see it. */
+/** Who is looking at an order by id: its owner, or staff who manage orders. */
 export interface OrderViewer {
   userId: number;
-  isAdmin: boolean;
+  /** Holds `orders.manage`: sees any order, as staff see it (labels, account, history). */
+  managesOrders: boolean;
 }
 
-export interface OrdersServiceDeps {
+export interface OrdersServiceDeps extends OrderAdministrationDeps {
   /** Prices lines from the database (never the listing cache). */
   catalog: Pick<CatalogService, 'priceLines'>;
   cart: Pick<CartService, 'view' | 'clear'>;
@@ -91,8 +92,8 @@ export interface OrdersServiceDeps {
   promotions: Pick<PromotionsService, 'redeemPromo'>;
   /** Called after an order committed: stock changed, so cached product listings are stale. */
   onStockChanged?: () => void;
-  /** Sends the customer's order confirmation e-mail; called after the order committed. */
-  notifications?: Pick<NotificationsService, 'sendOrderConfirmation'>;
+  /** Sends the customer's e-mails (confirmation, shipping updates); called after commits. */
+  notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendOrderStatusUpdate'>;
   /** Runs the confirmation e-mail after the reply, so a slow mail server never delays an order. */
   background?: Pick<BackgroundTasks, 'run'>;
   /** Where a failed confirmation e-mail is reported. */
@@ -128,8 +129,6 @@ export function idempotencyScope(userId: number | null, owner: CartOwner | undef
 /** A 32-bit lock key for a contact. */
 const contactLockKey = (contact: string) => createHash('sha256').update(contact).digest().readInt32BE(0);
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** Thrown inside the transaction when another request with the same key won: rolls it back. */
 class IdempotentReplay extends Error {}
@@ -139,63 +138,6 @@ const cartEmpty = () =>
 
 const fieldError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
   new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
-
-function imagePath(value: string | null): string | null {
-  if (value === null) return null;
-  return value.startsWith('/') || /^https?:\/\//.test(value) ? value : uploadUrl('products', value);
-}
-
-function presentItem(row: OrderItemRow): OrderItem {
-  return {
-    id: row.id,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    sku: row.sku,
-    featured_image: imagePath(row.featured_image),
-    quantity: row.quantity,
-    price: fromThousandths(row.unit_price),
-    total: fromThousandths(row.line_total),
-    selected_attributes: Object.fromEntries(
-      Object.entries(row.selected_attributes).map(([key, choice]) => [
-        key,
-        { ...choice, additional_price: fromThousandths(choice.additional_price) },
-      ]),
-    ),
-  };
-}
-
-/** The order as the API shows it: decimals for money, place names in the request's language. */
-export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang: Language): Order {
-  const en = lang === 'en';
-  return {
-    id: row.id,
-    order_number: row.order_number,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    payment_method: row.payment_method,
-    customer_type: row.user_id === null ? 'guest' : 'user',
-    name: row.customer_name,
-    email: row.customer_email,
-    phone: row.customer_phone,
-    shipping_address: row.shipping_address,
-    country_name: en ? row.country_name_en : row.country_name_ar,
-    governorate_name: en ? row.governorate_name_en : row.governorate_name_ar,
-    city_name: en ? row.city_name_en : row.city_name_ar,
-    notes: row.notes,
-    promo_code: row.promo_code,
-    subtotal: fromThousandths(row.subtotal),
-    discount_amount: fromThousandths(row.discount_amount),
-    shipping_amount: fromThousandths(row.shipping_amount),
-    tax_amount: fromThousandths(row.tax_amount),
-    total_amount: fromThousandths(row.total_amount),
-    items: items.map(presentItem),
-  };
-}
-
-/** The status values with their labels in a language. */
-export function orderStatusList(lang: Language): Array<{ value: OrderStatus; label: string }> {
-  return orderStatuses.map((value) => ({ value, label: apiMessage(`order.status.${value}`, lang) }));
-}
 
 /** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
 function quantitiesByProduct(lines: readonly PricedLine[]): Array<[PricedLine, number]> {
@@ -208,6 +150,8 @@ function quantitiesByProduct(lines: readonly PricedLine[]): Array<[PricedLine, n
 }
 
 export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
+  const administration = createOrderAdministration(db, deps);
+
   async function loadOrders(executor: Executor, rows: OrderRow[], lang: Language): Promise<Order[]> {
     if (rows.length === 0) return [];
     const itemRows = await executor
@@ -295,27 +239,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   async function takeStock(tx: Executor, lines: readonly PricedLine[]): Promise<Map<number, string | null>> {
     const skus = new Map<number, string | null>();
     for (const [line, quantity] of quantitiesByProduct(lines)) {
-      const [row] = await tx
-        .update(products)
-        .set({
-          stock_quantity: sql`case when ${products.manage_stock}
-            then ${products.stock_quantity} - ${quantity} else ${products.stock_quantity} end`,
-        })
-        .where(
-          and(
-            eq(products.id, line.product_id),
-            or(sql`not ${products.manage_stock}`, sql`${products.stock_quantity} >= ${quantity}`),
-          ),
-        )
-        .returning({ id: products.id, sku: products.sku });
-      if (!row) {
-        throw new AppError(
-          'OUT_OF_STOCK',
-          'order.out_of_stock',
-          [{ field: 'items', message: 'order.out_of_stock', params: { product: line.name } }],
-          { product: line.name },
-        );
-      }
+      const row = await takeUnits(tx, line.product_id, quantity);
+      if (!row) throw outOfStock(line.name);
       skus.set(row.id, row.sku);
     }
     return skus;
@@ -504,10 +429,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             tax_amount: tax,
             total_amount: subtotal - discount + shipping + tax,
             notes: input.notes?.trim() || null,
+            language: lang,
             idempotency_key: key ?? null,
             idempotency_scope: scope,
             request_hash: requestHash,
           });
+          // The history starts with the order's creation: no status before, no staff actor.
+          await tx.insert(orderStatusHistory).values({ order_id: id, from_status: null, to_status: 'pending' });
           await tx.insert(orderItems).values(
             priced.map((line) => ({
               order_id: id,
@@ -569,22 +497,26 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return loadOrders(db, rows, lang);
     },
 
-    /** An order by id for its owner or an administrator; anyone else gets NOT_FOUND. */
+    /**
+     * An order by id: the staff order for staff who manage orders, the shopper's order for its
+     * owner; anyone else gets NOT_FOUND.
+     */
     async getOrderForViewer(
       id: number,
       viewer: OrderViewer,
       lang: Language = DEFAULT_LANGUAGE,
-    ): Promise<Order> {
+    ): Promise<Order | AdminOrder> {
+      if (viewer.managesOrders) return administration.getOrderForStaff(id, lang);
       const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
       const row = rows[0];
-      if (!row || (!viewer.isAdmin && row.user_id !== viewer.userId)) {
-        throw AppError.notFound('order.not_found');
-      }
+      if (!row || row.user_id !== viewer.userId) throw AppError.notFound('order.not_found');
       const [order] = await loadOrders(db, rows, lang);
       return order!;
     },
 
     statuses: orderStatusList,
+
+    ...administration,
   };
 }
 

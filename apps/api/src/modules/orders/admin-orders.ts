@@ -1,0 +1,363 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  apiMessage,
+  fromThousandths,
+  normalizeArabic,
+  ORDER_STATUS_COLORS,
+  STOCK_RELEASED_STATUSES,
+  type AdminOrder,
+  type AdminOrderCity,
+  type AdminOrderListQuery,
+  type AdminOrderSummary,
+  type Language,
+  type OrderStatus,
+  type OrderStatusHistoryEntry,
+  type Pagination,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
+import { orderItems, orders, orderStatusHistory, products, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { Actor, AuditService } from '../audit/service.js';
+import type { NotificationsService } from '../notifications/service.js';
+import { isShippingUpdate } from '../notifications/order-status-email.js';
+import { paymentMethodName, presentAdminOrder, statusLabel, type OrderItemRow, type OrderRow } from './present.js';
+import { outOfStock, returnUnits, takeUnits } from './stock.js';
+
+export interface OrderAdministrationDeps {
+  audit: Pick<AuditService, 'record'>;
+  /** Stock changed: every process drops its cached product listings ('catalog'). */
+  changes: Pick<ChangeFeed, 'publish'>;
+  /** Mails the customer when an order ships or is delivered; called after the change committed. */
+  notifications?: Pick<NotificationsService, 'sendOrderStatusUpdate'>;
+  /** Runs those e-mails after the reply. */
+  background?: Pick<BackgroundTasks, 'run'>;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export interface AdminOrderList {
+  orders: AdminOrderSummary[];
+  pagination: Pagination;
+  cities: AdminOrderCity[];
+}
+
+interface StatusChange {
+  /** The order row after the change. */
+  row: OrderRow;
+  changed: boolean;
+  stockMoved: boolean;
+}
+
+/** Whether an order in this status holds its units (every status but cancelled and refunded). */
+export const holdsStock = (status: OrderStatus) => !STOCK_RELEASED_STATUSES.includes(status);
+
+/** A LIKE pattern that finds the text anywhere, with its wildcards taken literally. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * The list's filters. Every word of the search must occur in the order's search text (number,
+ * customer name, e-mail; normalised like it), which the trigram index answers.
+ */
+function listConditions(query: AdminOrderListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const words = query.search ? [...new Set(normalizeArabic(query.search).split(' ').filter(Boolean))] : [];
+  for (const word of words) conditions.push(sql`${orders.search_text} like ${likePattern(word)} escape '\\'`);
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.city_id !== undefined) conditions.push(eq(orders.city_id, query.city_id));
+  return conditions.length === 0 ? undefined : and(...conditions);
+}
+
+interface CityRow {
+  id: number | null;
+  name_ar: string;
+  name_en: string;
+}
+
+/**
+ * The cities that occur in orders, by their latest snapshot names; cities deleted since are
+ * named by their snapshots with id null. Walks the (city_id, created_at, id) index one city at a
+ * time (a loose index scan), so it costs a few probes per city, not a scan of every order.
+ */
+const citiesQuery = sql`
+  with recursive city_ids as (
+    (select city_id from ${orders} where city_id is not null order by city_id limit 1)
+    union all
+    select (select o.city_id from ${orders} o where o.city_id > c.city_id order by o.city_id limit 1)
+    from city_ids c where c.city_id is not null
+  )
+  select c.city_id as id, latest.city_name_ar as name_ar, latest.city_name_en as name_en
+  from city_ids c
+  cross join lateral (
+    select o.city_name_ar, o.city_name_en from ${orders} o
+    where o.city_id = c.city_id order by o.created_at desc, o.id desc limit 1
+  ) latest
+  where c.city_id is not null
+  union all
+  select distinct null::int, city_name_ar, city_name_en from ${orders} where city_id is null`;
+
+/** Pieces per product over an order's lines, in product id order (the checkout's lock order). */
+function unitsByProduct(items: readonly OrderItemRow[]): Array<[number, number]> {
+  const units = new Map<number, number>();
+  for (const item of items) {
+    if (item.product_id !== null) units.set(item.product_id, (units.get(item.product_id) ?? 0) + item.quantity);
+  }
+  return [...units.entries()].sort(([a], [b]) => a - b);
+}
+
+/**
+ * The back office's orders (admin spec sections 4 and 9): the list, the staff detail, status
+ * changes with their stock, history, audit entry and e-mail, and deletion.
+ */
+export function createOrderAdministration(db: Database, deps: OrderAdministrationDeps) {
+  async function history(executor: Executor, orderId: number): Promise<OrderStatusHistoryEntry[]> {
+    const rows = await executor
+      .select({
+        id: orderStatusHistory.id,
+        from_status: orderStatusHistory.from_status,
+        to_status: orderStatusHistory.to_status,
+        notes: orderStatusHistory.notes,
+        actor_name: users.name,
+        actor_email: orderStatusHistory.actor_email,
+        created_at: orderStatusHistory.created_at,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.actor_id))
+      .where(eq(orderStatusHistory.order_id, orderId))
+      .orderBy(asc(orderStatusHistory.created_at), asc(orderStatusHistory.id));
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+  }
+
+  async function itemsOf(executor: Executor, orderId: number): Promise<OrderItemRow[]> {
+    return executor.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
+  }
+
+  async function staffOrder(executor: Executor, row: OrderRow, lang: Language): Promise<AdminOrder> {
+    return presentAdminOrder(row, await itemsOf(executor, row.id), await history(executor, row.id), lang);
+  }
+
+  /** The order row, locked until the transaction ends; NOT_FOUND when there is none. */
+  async function lockOrder(tx: Executor, id: number): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw AppError.notFound('order.not_found');
+    return row;
+  }
+
+  /** The product's name in a language, for a refusal (its order-time name when it has none). */
+  async function productName(tx: Executor, productId: number, fallback: string, lang: Language): Promise<string> {
+    const [row] = await tx
+      .select({ name: products.name, name_en: products.name_en })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!row) return fallback;
+    return lang === 'en' ? (row.name_en ?? row.name) : row.name;
+  }
+
+  /**
+   * Takes the order's units again (an order leaving cancelled/refunded). A product that lacks
+   * them refuses the whole change (409 OUT_OF_STOCK naming it); a product deleted since is skipped.
+   */
+  async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang: Language): Promise<void> {
+    for (const [productId, quantity] of unitsByProduct(items)) {
+      if (await takeUnits(tx, productId, quantity)) continue;
+      const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!exists) continue;
+      const snapshot = items.find((item) => item.product_id === productId)?.product_name ?? '';
+      throw outOfStock(await productName(tx, productId, snapshot, lang), 'status');
+    }
+  }
+
+  /** Returns the order's units to their products (those that still exist and manage stock). */
+  async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
+    for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, productId, quantity);
+  }
+
+  /** After commit: the shipping update e-mail in the order's language, in the background. */
+  function mailStatus(row: OrderRow): void {
+    const { notifications } = deps;
+    const status = row.status;
+    if (!notifications || !isShippingUpdate(status)) return;
+    const send = () =>
+      notifications.sendOrderStatusUpdate(
+        { id: row.id, order_number: row.order_number, email: row.customer_email },
+        status,
+        row.language,
+      );
+    const warn = (error: unknown) =>
+      deps.log?.warn({ err: error, orderNumber: row.order_number, status }, 'Order status e-mail could not be sent');
+    if (deps.background) deps.background.run(send, warn);
+    else void send().catch(warn);
+  }
+
+  return {
+    /**
+     * One page of orders, newest first, with the total for the filters and the cities that occur
+     * in orders. Three queries whatever the page size: the page (pieces per order by a grouped
+     * subquery), the count and the cities.
+     */
+    async listOrders(query: AdminOrderListQuery, lang: Language): Promise<AdminOrderList> {
+      const where = listConditions(query);
+      const en = lang === 'en';
+      // Pieces per order, summed for the page's rows only (order_items_order_id_idx). Written
+      // with qualified names: Drizzle leaves columns of a one-table query unqualified.
+      const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int
+        from ${orderItems} oi where oi.order_id = ${orders}.${sql.identifier('id')})`;
+      const [rows, [counted], cityRows] = await Promise.all([
+        db
+          .select({
+            id: orders.id,
+            order_number: orders.order_number,
+            status: orders.status,
+            created_at: orders.created_at,
+            user_id: orders.user_id,
+            customer_name: orders.customer_name,
+            customer_email: orders.customer_email,
+            customer_phone: orders.customer_phone,
+            city_id: orders.city_id,
+            city_name: en ? orders.city_name_en : orders.city_name_ar,
+            governorate_name: en ? orders.governorate_name_en : orders.governorate_name_ar,
+            item_count: itemCount,
+            payment_method: orders.payment_method,
+            shipping_amount: orders.shipping_amount,
+            total_amount: orders.total_amount,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.created_at), desc(orders.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+        queryRows<CityRow>(db, citiesQuery),
+      ]);
+      const total = counted?.total ?? 0;
+      return {
+        orders: rows.map((order) => ({
+          ...order,
+          status_display: statusLabel(order.status, lang),
+          status_color: ORDER_STATUS_COLORS[order.status],
+          created_at: order.created_at.toISOString(),
+          customer_type: order.user_id === null ? 'guest' : 'user',
+          item_count: Number(order.item_count),
+          payment_method_name: paymentMethodName(order.payment_method, lang),
+          shipping_amount: fromThousandths(order.shipping_amount),
+          total_amount: fromThousandths(order.total_amount),
+        })),
+        pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+        cities: citiesFor(cityRows, lang),
+      };
+    },
+
+    /** The staff order (with its history); NOT_FOUND when there is none. */
+    async getOrderForStaff(id: number, lang: Language): Promise<AdminOrder> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw AppError.notFound('order.not_found');
+      return staffOrder(db, row, lang);
+    },
+
+    /**
+     * Moves an order to any status, in one transaction with the order row locked: entering
+     * cancelled/refunded from a status that holds stock returns the units, leaving them takes the
+     * units again (409 OUT_OF_STOCK and nothing changed when a product lacks them); between two
+     * holding (or two released) statuses no stock moves. Writes a history row and an audit entry.
+     * The same status again is a no-op (no history row, no audit entry, no e-mail). After commit:
+     * the catalogue caches are dropped when stock moved, and the customer is mailed when the order
+     * shipped or was delivered.
+     */
+    async changeOrderStatus(
+      actor: Actor,
+      id: number,
+      status: OrderStatus,
+      notes: string | null,
+      lang: Language,
+    ): Promise<AdminOrder> {
+      const result = await db.transaction(async (tx): Promise<StatusChange> => {
+        const before = await lockOrder(tx, id);
+        if (before.status === status) return { row: before, changed: false, stockMoved: false };
+        const items = await itemsOf(tx, id);
+        let stockMoved = false;
+        if (holdsStock(before.status) && !holdsStock(status)) {
+          await returnOrderUnits(tx, items);
+          stockMoved = items.length > 0;
+        } else if (!holdsStock(before.status) && holdsStock(status)) {
+          await takeOrderUnits(tx, items, lang);
+          stockMoved = items.length > 0;
+        }
+        const [after] = await tx
+          .update(orders)
+          .set({ status, updated_at: new Date() })
+          .where(eq(orders.id, id))
+          .returning();
+        await tx.insert(orderStatusHistory).values({
+          order_id: id,
+          from_status: before.status,
+          to_status: status,
+          notes,
+          actor_id: actor.id,
+          actor_email: actor.email,
+        });
+        await deps.audit.record(tx, {
+          actor,
+          entity: 'orders',
+          entityId: id,
+          action: 'status_change',
+          before: { status: before.status },
+          after: { status, notes },
+        });
+        return { row: after!, changed: true, stockMoved };
+      });
+      if (result.stockMoved) deps.changes.publish('catalog');
+      if (result.changed) mailStatus(result.row);
+      return staffOrder(db, result.row, lang);
+    },
+
+    /**
+     * Deletes an order and its items in one transaction; units it still holds go back to stock
+     * first. The audit entry keeps its number, customer, total and status.
+     */
+    async deleteOrder(actor: Actor, id: number): Promise<{ order_number: string }> {
+      const released = await db.transaction(async (tx) => {
+        const row = await lockOrder(tx, id);
+        const holds = holdsStock(row.status);
+        if (holds) await returnOrderUnits(tx, await itemsOf(tx, id));
+        await tx.delete(orders).where(eq(orders.id, id));
+        await deps.audit.record(tx, {
+          actor,
+          entity: 'orders',
+          entityId: id,
+          action: 'delete',
+          before: {
+            order_number: row.order_number,
+            customer_name: row.customer_name,
+            customer_email: row.customer_email,
+            total_amount: row.total_amount,
+            status: row.status,
+          },
+        });
+        return { order_number: row.order_number, holds };
+      });
+      if (released.holds) deps.changes.publish('catalog');
+      return { order_number: released.order_number };
+    },
+
+    /** The reply's message for a deleted order. */
+    deletedMessage: (orderNumber: string, lang: Language) => apiMessage('orders.deleted', lang, { number: orderNumber }),
+  };
+}
+
+/**
+ * The city filter's choices in a language, by name: one per city id, and one per name among the
+ * cities deleted since (id null).
+ */
+function citiesFor(rows: readonly CityRow[], lang: Language): AdminOrderCity[] {
+  const seen = new Set<string>();
+  const cities: AdminOrderCity[] = [];
+  for (const row of rows) {
+    const name = lang === 'en' ? row.name_en : row.name_ar;
+    const key = row.id === null ? `name:${name}` : `id:${row.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    cities.push({ id: row.id === null ? null : Number(row.id), name });
+  }
+  return cities.sort((a, b) => a.name.localeCompare(b.name, lang));
+}
