@@ -53,14 +53,16 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
   const ready = order.isSuccess;
   useEffect(() => {
     if (!autoprint || !ready || printed.current) return;
-    printed.current = true;
-    const timer = setTimeout(print, INVOICE_AUTOPRINT_DELAY_MS);
+    const timer = setTimeout(() => {
+      printed.current = true;
+      print();
+    }, INVOICE_AUTOPRINT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [autoprint, ready]);
 
   const notFound = id === null || !can.view || (order.isError && order.error instanceof ApiError && [400, 403, 404].includes(order.error.status));
   const backTo = id !== null && !notFound ? orderPath(id) : ORDERS_LIST_PATH;
-  const title = order.data ? t('admin-orders.invoice.title', { number: order.data.order_number }) : t('admin-orders.invoice.not_found');
+  const title = order.data ? t('admin-orders.invoice.title', { number: order.data.order_number }) : t('admin-orders.invoice.heading');
 
   return (
     <div id={INVOICE_ROOT_ID} className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">

@@ -245,6 +245,16 @@ describe('order detail', () => {
     expect(text).not.toMatch(/admin-orders\.|admin\.common\./);
   });
 
+  it('reads in Arabic, right to left, with the arrow pointing the reading way', () => {
+    const text = textOf(renderAdmin(<OrderDetailScreen id={7} />, { lang: 'ar', role: 'admin', path: '/admin/orders/7', fill: fillOrder }));
+    expect(text).toContain('الطلب SB-7K3M9Q2X4T');
+    expect(text).toContain('سجل الطلب');
+    expect(text).toContain('زائر');
+    expect(text).toContain('←');
+    expect(text).not.toContain('→');
+    expect(text).not.toMatch(/admin-orders\.|admin\.common\.|orders\./);
+  });
+
   it("says 'الطلب غير موجود أو ليس لديك صلاحية لعرضه' with a way back", () => {
     const html = renderAdmin(<OrderDetailScreen id={null} />, { lang: 'ar', role: 'admin', path: '/admin/orders/abc' });
     expect(textOf(html)).toContain('الطلب غير موجود أو ليس لديك صلاحية لعرضه');
@@ -277,6 +287,14 @@ describe('invoice', () => {
     expect(text).toContain('21.000 KD');
     expect(html).toContain('size: A4');
     expect(html).toContain('print:hidden');
+  });
+
+  it('is complete in Arabic too', () => {
+    const text = textOf(renderAdmin(<OrderInvoiceScreen id={7} autoprint />, { lang: 'ar', role: 'admin', path: '/admin/orders/7/invoice', fill: fillOrder }));
+    expect(text).toContain('العودة إلى الطلب');
+    expect(text).toContain('تحميل PDF');
+    expect(text).toContain('21.000 KD');
+    expect(text).not.toMatch(/admin-orders\.|admin\.common\.|orders\./);
   });
 
   it("says 'Invoice Not Found', in Arabic too", () => {
