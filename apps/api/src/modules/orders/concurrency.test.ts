@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { signedInAs } from '../../../test-support/staff.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orders, products } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
@@ -57,5 +58,68 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
       .where(eq(products.id, product.id));
     expect(row!.stock).toBe(0);
     expect(await db.select({ id: orders.id }).from(orders)).toHaveLength(10);
+  });
+
+  it('never oversells when reopening a cancelled order races checkouts for the last piece', async () => {
+    const db = ctx.database.db;
+    const admin = await signedInAs(ctx, 'admin');
+    const country = await createCountry(db, { code: 'QA' });
+    const governorate = await createGovernorate(db, { country_id: country.id });
+    const city = await createCity(db, { country_id: country.id, governorate_id: governorate.id });
+    let shopper = 0;
+    const checkout = (productId: number) => {
+      shopper += 1;
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        remoteAddress: `10.8.${Math.floor(shopper / 200)}.${(shopper % 200) + 1}`,
+        payload: {
+          name: `Racer ${shopper}`,
+          email: `racer${shopper}@example.com`,
+          phone: `+96551${String(shopper).padStart(6, '0')}`,
+          shipping_address: 'Block 2',
+          country_id: country.id,
+          governorate_id: governorate.id,
+          city_id: city.id,
+          items: [{ product_id: productId, quantity: 1 }],
+        },
+      });
+    };
+
+    for (let round = 0; round < 5; round += 1) {
+      const product = await createProduct(db, { name: `سبحة أخيرة ${round}`, stock_quantity: 1 });
+      const first = await checkout(product.id);
+      expect(first.statusCode).toBe(201);
+      const orderId = first.json().order.id as number;
+      const cancel = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${orderId}/status`,
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { status: 'cancelled', notes: '' },
+      });
+      expect(cancel.statusCode).toBe(200);
+
+      // The piece is back on the shelf: a reopen and eight checkouts want it at once.
+      const [reopen, ...checkouts] = await Promise.all([
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/orders/${orderId}/status`,
+          headers: { authorization: `Bearer ${admin.token}` },
+          payload: { status: 'processing', notes: '' },
+        }),
+        ...Array.from({ length: 8 }, () => checkout(product.id)),
+      ]);
+      const winners = [reopen!, ...checkouts].filter((reply) => reply.statusCode === 200 || reply.statusCode === 201);
+      const refused = [reopen!, ...checkouts].filter((reply) => reply.statusCode === 409);
+      expect(winners).toHaveLength(1);
+      expect(refused).toHaveLength(8);
+      const [row] = await db
+        .select({ stock: products.stock_quantity })
+        .from(products)
+        .where(eq(products.id, product.id));
+      expect(row!.stock).toBe(0);
+      const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+      expect(order!.status).toBe(reopen!.statusCode === 200 ? 'processing' : 'cancelled');
+    }
   });
 });
