@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
-import type { IconProps } from '../../../components/ui/icons';
+import { UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
-import { BoxIcon, FolderIcon, GearIcon, ImagesIcon, ReceiptIcon, TagIcon } from '../ui/admin-icons';
+import { BoxIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The tab ids of the spec (admin.md section 2), in its order. */
 export const ADMIN_TAB_IDS = [
@@ -40,8 +40,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'products', label: 'admin.tabs.products', icon: BoxIcon, permission: 'catalog.read', screen: lazy(() => import('../products/products-tab')) },
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderIcon, permission: 'catalog.read', screen: lazy(() => import('../categories/categories-tab')) },
   { id: 'orders', label: 'admin.tabs.orders', icon: ReceiptIcon, permission: 'orders.manage', screen: lazy(() => import('../orders/orders-tab')) },
+  { id: 'users', label: 'admin.tabs.users', icon: UserIcon, permission: 'users.manage', screen: lazy(() => import('../users/users-tab')) },
   { id: 'settings', label: 'admin.tabs.settings', icon: GearIcon, permission: 'settings.write', screen: lazy(() => import('../settings/settings-tab')) },
   { id: 'slider', label: 'admin.tabs.slider', icon: ImagesIcon, permission: 'catalog.read', screen: lazy(() => import('../slider/slider-tab')) },
+  { id: 'cities', label: 'admin.tabs.cities', icon: MapPinIcon, permission: 'locations.manage', screen: lazy(() => import('../cities/cities-tab')) },
+  { id: 'promo-codes', label: 'admin.tabs.promo-codes', icon: TicketIcon, permission: 'promotions.manage', screen: lazy(() => import('../promo-codes/promo-codes-tab')) },
   { id: 'simple-attributes', label: 'admin.tabs.simple-attributes', icon: TagIcon, permission: 'catalog.read', screen: lazy(() => import('../attributes/attributes-tab')) },
 ];
 

@@ -34,6 +34,14 @@ export const adminKeys = {
   attributes: ['admin', 'attributes'] as const,
   slides: ['admin', 'slides'] as const,
   settings: ['admin', 'settings'] as const,
+  cities: ['admin', 'cities'] as const,
+  countries: ['admin', 'locations', 'countries'] as const,
+  governorates: (countryId: number) => ['admin', 'locations', 'governorates', countryId] as const,
+  /** The spec's 'admin-users' cache (section 7). */
+  users: ['admin', 'users'] as const,
+  user: (id: number) => ['admin', 'users', 'one', id] as const,
+  promoCodes: ['admin', 'promo-codes'] as const,
+  promoCode: (id: number) => ['admin', 'promo-codes', 'one', id] as const,
   orders: ['admin', 'orders'] as const,
   order: (id: number) => ['admin', 'orders', 'one', id] as const,
 };

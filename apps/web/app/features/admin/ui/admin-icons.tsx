@@ -108,3 +108,23 @@ export function ReceiptIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export function MapPinIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0114 0C19 14.8 12 21 12 21z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </StrokeIcon>
+  );
+}
+
+export function TicketIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M3 7.5A1.5 1.5 0 014.5 6h15A1.5 1.5 0 0121 7.5V10a2 2 0 000 4v2.5a1.5 1.5 0 01-1.5 1.5h-15A1.5 1.5 0 013 16.5V14a2 2 0 000-4V7.5z" />
+      <path d="M9.5 14.5l5-5" />
+      <circle cx="9.75" cy="9.75" r="0.75" />
+      <circle cx="14.25" cy="14.25" r="0.75" />
+    </StrokeIcon>
+  );
+}
