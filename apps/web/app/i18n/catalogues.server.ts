@@ -35,6 +35,8 @@ import adminPromoCodesAr from './messages/admin-promo-codes.ar.json';
 import adminPromoCodesEn from './messages/admin-promo-codes.en.json';
 import adminOrdersAr from './messages/admin-orders.ar.json';
 import adminOrdersEn from './messages/admin-orders.en.json';
+import adminUsersAr from './messages/admin-users.ar.json';
+import adminUsersEn from './messages/admin-users.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -51,8 +53,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];

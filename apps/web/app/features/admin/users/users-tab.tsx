@@ -1,0 +1,321 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { SEARCH_MAX_LENGTH, type AdminUser, type AdminUserCounts } from '@shop/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { SearchIcon, UserIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
+import { formatKuwaitNumericDate } from '../../../i18n/dates';
+import { useI18n } from '../../../i18n/i18n';
+import { pluralForm } from '../../../i18n/plural';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { useConfirm } from '../ui/confirm-dialog';
+import { controlClass } from '../ui/fields';
+import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
+import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { useUrlState } from '../ui/url-state';
+import {
+  NEW_USER_PATH,
+  ROLE_CHOICES,
+  USER_LIST_DEFAULTS,
+  canDeleteUser,
+  editUserPath,
+  hasUserFilters,
+  nextUserPage,
+  roleLabels,
+  roleTones,
+  userFiltersFrom,
+} from './user-rules';
+import { deleteUser, fetchUserPage, refreshUsers, userKeys } from './users-api';
+
+const iconButton =
+  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/**
+ * The Users tab (admin spec: Users tab, sections 6 to 8): every account, newest first, a page at
+ * a time with "load more"; search by name or e-mail and the role filter kept in the URL and run
+ * on the server; the counters of every user; add, edit and delete (never one's own account).
+ */
+export default function UsersTab() {
+  const { t, lang, formatDateTime } = useI18n();
+  const { user: me } = useAuth();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  const errorText = useErrorText();
+
+  const [state, setState] = useUrlState(USER_LIST_DEFAULTS);
+  const filters = useMemo(() => userFiltersFrom({ search: state.search, role: state.role }), [state.search, state.role]);
+  const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
+  const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
+
+  const users = useInfiniteQuery({
+    queryKey: userKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchUserPage(filters, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextUserPage(last.pagination),
+    // New filters keep the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+  useAuthFailureOf(users.error);
+
+  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
+  const total = users.data?.pages.at(-1)?.pagination.total ?? 0;
+  const counts = users.data?.pages.at(-1)?.counts;
+
+  const remove = useMutation({
+    mutationFn: (user: AdminUser) => deleteUser(user.id),
+    onSuccess: (reply, user) => {
+      toast.success(t(`admin-users.delete.success.${pluralForm(lang, reply.orders_kept)}`, { name: user.name, count: reply.orders_kept }));
+      queryClient.removeQueries({ queryKey: adminKeys.user(user.id) });
+      void refreshUsers(queryClient);
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      // One someone else already deleted is gone either way: the list is refreshed.
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+      toast.error(failureText(t('admin-users.delete.failed'), error));
+    },
+  });
+
+  async function askDelete(user: AdminUser) {
+    const yes = await confirm({
+      title: t('admin-users.delete.title'),
+      message: (
+        <>
+          <span className="block">{t('admin-users.delete.lead', { name: user.name, email: user.email })}</span>
+          <span className="mt-2 block">{t(`admin-users.delete.orders.${pluralForm(lang, user.order_count)}`, { count: user.order_count })}</span>
+        </>
+      ),
+      confirmLabel: t('admin-users.delete.confirm'),
+      tone: 'danger',
+    });
+    if (yes) remove.mutate(user);
+  }
+
+  function clearFilters() {
+    setSearchText('');
+    setState({ search: '', role: '' });
+  }
+
+  const columns: Column<AdminUser>[] = [
+    {
+      id: 'name',
+      header: t('admin-users.column.name'),
+      primary: true,
+      cell: (user) => (
+        <div className="min-w-0">
+          <Link
+            to={editUserPath(user.id)}
+            className="font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline"
+            dir="auto"
+          >
+            {user.name}
+          </Link>
+          {user.id === me?.id ? <p className="text-xs font-normal text-stone-500">{t('admin-users.list.you')}</p> : null}
+        </div>
+      ),
+    },
+    { id: 'id', header: t('admin-users.column.id'), className: 'tabular-nums', cell: (user) => <bdi dir="ltr">{user.id}</bdi> },
+    {
+      id: 'email',
+      header: t('admin-users.column.email'),
+      cell: (user) => (
+        <span className="break-all">
+          <bdi dir="ltr">{user.email}</bdi>
+        </span>
+      ),
+    },
+    {
+      id: 'phone',
+      header: t('admin-users.column.phone'),
+      className: 'whitespace-nowrap',
+      cell: (user) => (user.phone ? <bdi dir="ltr">{user.phone}</bdi> : <span className="text-stone-500">{t('admin-users.list.no_phone')}</span>),
+    },
+    {
+      id: 'role',
+      header: t('admin-users.column.role'),
+      cell: (user) => <Badge tone={roleTones[user.role]}>{t(roleLabels[user.role])}</Badge>,
+    },
+    {
+      id: 'joined',
+      header: t('admin-users.column.joined'),
+      cell: (user) => (
+        <time dateTime={user.created_at} title={formatDateTime(user.created_at)} className="whitespace-nowrap tabular-nums">
+          <bdi dir="ltr">{formatKuwaitNumericDate(user.created_at)}</bdi>
+        </time>
+      ),
+    },
+  ];
+
+  const filtered = hasUserFilters(filters);
+
+  let body;
+  if (users.isPending) {
+    body = <LoadingPanel />;
+  } else if (users.isError && (rows.length === 0 || users.isPlaceholderData)) {
+    body = <ErrorPanel title={t('admin-users.list.load_error')} error={users.error} onRetry={() => void users.refetch()} />;
+  } else if (rows.length === 0 && users.isPlaceholderData) {
+    // New filters on their way after an empty list: neither "none" nor "no match" is known yet.
+    body = <LoadingPanel />;
+  } else if (rows.length === 0) {
+    body = filtered ? (
+      <EmptyPanel
+        icon={<SearchIcon className="size-8" />}
+        title={t('admin-users.list.no_match_title')}
+        text={t('admin-users.list.no_match_text')}
+        action={
+          <Button variant="secondary" onClick={clearFilters}>
+            {t('admin-users.list.clear_filters')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyPanel icon={<UserIcon className="size-8" />} title={t('admin-users.list.empty_title')} />
+    );
+  } else {
+    body = (
+      <ResourceList
+        label={t('admin-users.list.label')}
+        columns={columns}
+        rows={rows}
+        rowKey={(user) => user.id}
+        actions={(user) => (
+          <>
+            <Link
+              to={editUserPath(user.id)}
+              className={iconButton}
+              aria-label={t('admin-users.action.edit', { name: user.name })}
+              title={t('admin-users.action.edit', { name: user.name })}
+            >
+              <PencilIcon className="size-5" />
+            </Link>
+            {canDeleteUser(user, me?.id) ? (
+              <button
+                type="button"
+                className={`${iconButton} text-red-700 hover:bg-red-50`}
+                aria-label={t('admin-users.action.delete', { name: user.name })}
+                title={t('admin-users.action.delete', { name: user.name })}
+                disabled={remove.isPending && remove.variables?.id === user.id}
+                onClick={() => void askDelete(user)}
+              >
+                <TrashIcon className="size-5" />
+              </button>
+            ) : null}
+          </>
+        )}
+        footer={
+          <>
+            {/* A failed next page or refresh leaves the rows already shown on screen. */}
+            {users.isError ? (
+              <div role="alert" className="flex flex-wrap items-center justify-center gap-3 text-sm font-semibold text-red-700">
+                <span>
+                  {t('admin-users.list.load_error')}: {errorText(users.error)}
+                </span>
+                <Button variant="secondary" onClick={() => void (users.isFetchNextPageError ? users.fetchNextPage() : users.refetch())}>
+                  {t('admin.common.retry')}
+                </Button>
+              </div>
+            ) : null}
+            <LoadMoreFooter
+              hasMore={users.hasNextPage}
+              loading={users.isFetchingNextPage || users.isPlaceholderData}
+              onLoadMore={() => void users.fetchNextPage()}
+              allShownText={t('admin-users.list.all_shown')}
+            />
+          </>
+        }
+      />
+    );
+  }
+
+  return (
+    <div>
+      <AdminPageHeader
+        title={t('admin-users.title')}
+        description={t('admin-users.description')}
+        actions={
+          <ButtonLink to={NEW_USER_PATH}>
+            <PlusIcon className="size-5" />
+            {t('admin-users.add')}
+          </ButtonLink>
+        }
+      />
+
+      <UserCounters counts={counts} />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="users-search" className="text-sm font-semibold text-stone-800">
+            {t('admin-users.list.search_label')}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-400" />
+            <input
+              id="users-search"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder={t('admin-users.list.search_placeholder')}
+              maxLength={SEARCH_MAX_LENGTH}
+              className={`${controlClass} border-stone-300 ps-10`}
+            />
+          </div>
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <label htmlFor="users-role" className="text-sm font-semibold text-stone-800">
+            {t('admin-users.list.role_filter')}
+          </label>
+          <select
+            id="users-role"
+            value={filters.role}
+            onChange={(event) => setState({ role: event.target.value })}
+            className={`${controlClass} border-stone-300`}
+          >
+            <option value="">{t('admin-users.list.all_roles')}</option>
+            {ROLE_CHOICES.map((role) => (
+              <option key={role} value={role}>
+                {t(roleLabels[role])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p aria-live="polite" className="mb-3 min-h-5 text-sm text-stone-600">
+        {users.data && rows.length > 0
+          ? users.isPlaceholderData
+            ? t('admin-users.list.refreshing')
+            : t('admin-users.list.count', { shown: rows.length, total })
+          : null}
+      </p>
+      <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
+    </div>
+  );
+}
+
+/** The spec's counters (total, admins, customers) and moderators, over every user whatever the filters. */
+function UserCounters({ counts }: { counts: AdminUserCounts | undefined }) {
+  const { t } = useI18n();
+  const cards = [
+    { id: 'total', label: t('admin-users.counts.total'), value: counts?.total },
+    { id: 'admins', label: t('admin-users.counts.admins'), value: counts?.admins },
+    { id: 'customers', label: t('admin-users.counts.customers'), value: counts?.customers },
+    { id: 'moderators', label: t('admin-users.counts.moderators'), value: counts?.moderators },
+  ];
+  return (
+    <dl className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.id} className="rounded-2xl border border-stone-200 bg-white p-4">
+          <dt className="text-sm text-stone-600">{card.label}</dt>
+          <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{card.value ?? '–'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,13 @@
+import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
+import { UserFormScreen } from '../../features/admin/users/user-form-screen';
+
+export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'users' };
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** /admin/users/new: the user form, empty, role customer (admin spec: User form). */
+export default function UserNewPage() {
+  return <UserFormScreen id={null} />;
+}
