@@ -37,6 +37,8 @@ import adminOrdersAr from './messages/admin-orders.ar.json';
 import adminOrdersEn from './messages/admin-orders.en.json';
 import adminUsersAr from './messages/admin-users.ar.json';
 import adminUsersEn from './messages/admin-users.en.json';
+import adminCitiesAr from './messages/admin-cities.ar.json';
+import adminCitiesEn from './messages/admin-cities.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -53,8 +55,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];

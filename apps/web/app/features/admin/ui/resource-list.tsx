@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -17,8 +17,35 @@ export interface Column<Row> {
 }
 
 /**
+ * Row selection for bulk actions (Polaris' index table): a checkbox on every row and card, and one
+ * that selects or clears every row shown. The screen keeps the selected keys.
+ */
+export interface RowSelection<Row> {
+  /** Keys (rowKey) of the selected rows. */
+  selected: ReadonlySet<string | number>;
+  onToggle: (row: Row) => void;
+  /** Selects every row shown, or clears them when all are selected already. */
+  onToggleAll: () => void;
+  /** The accessible name of a row's checkbox (e.g. "Select Salmiya"). */
+  rowLabel: (row: Row) => string;
+  /** The accessible name and phone label of the select-all checkbox. */
+  allLabel: string;
+}
+
+const checkboxClass = 'size-5 cursor-pointer accent-brand-700';
+
+/** A checkbox that also shows the mixed state (some rows selected). */
+function SelectAllBox({ checked, mixed, label, onChange, id }: { checked: boolean; mixed: boolean; label?: string; onChange: () => void; id?: string }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = mixed;
+  }, [mixed]);
+  return <input ref={box} id={id} type="checkbox" className={checkboxClass} checked={checked} onChange={onChange} aria-label={label} />;
+}
+
+/**
  * The one list of the back office (Polaris' index table): a table on wide screens, a card per row
- * on a phone, the same columns and row actions in both; optional load-more footer.
+ * on a phone, the same columns and row actions in both; optional row selection and load-more footer.
  */
 export function ResourceList<Row>({
   label,
@@ -27,6 +54,7 @@ export function ResourceList<Row>({
   rowKey,
   actions,
   footer,
+  selection,
 }: {
   /** The accessible name of the table (e.g. "Products"). */
   label: string;
@@ -35,18 +63,43 @@ export function ResourceList<Row>({
   rowKey: (row: Row) => string | number;
   actions?: (row: Row) => ReactNode;
   footer?: ReactNode;
+  selection?: RowSelection<Row>;
 }) {
   const { t } = useI18n();
   const primary = columns.find((column) => column.primary) ?? columns[0];
   const media = columns.find((column) => column.media);
   const details = columns.filter((column) => column !== primary && column !== media && !column.hideOnPhone);
+  const selectedCount = selection ? rows.filter((row) => selection.selected.has(rowKey(row))).length : 0;
+  const allSelected = rows.length > 0 && selectedCount === rows.length;
+  const someSelected = selectedCount > 0 && !allSelected;
+  const rowCheckbox = (row: Row) =>
+    selection ? (
+      <input
+        type="checkbox"
+        className={checkboxClass}
+        checked={selection.selected.has(rowKey(row))}
+        onChange={() => selection.onToggle(row)}
+        aria-label={selection.rowLabel(row)}
+      />
+    ) : null;
   return (
     <div className="flex flex-col gap-4">
+      {selection ? (
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl border border-stone-200 bg-white px-4 font-semibold text-stone-800 md:hidden">
+          <SelectAllBox checked={allSelected} mixed={someSelected} onChange={selection.onToggleAll} />
+          {selection.allLabel}
+        </label>
+      ) : null}
       <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-stone-50 text-stone-600">
             <tr>
+              {selection ? (
+                <th scope="col" className="w-12 px-4 py-3 text-start">
+                  <SelectAllBox checked={allSelected} mixed={someSelected} label={selection.allLabel} onChange={selection.onToggleAll} />
+                </th>
+              ) : null}
               {columns.map((column) => (
                 <th key={column.id} scope="col" className={`px-4 py-3 text-start font-semibold ${column.className ?? ''}`}>
                   {column.header}
@@ -61,7 +114,11 @@ export function ResourceList<Row>({
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
-              <tr key={rowKey(row)} className="align-middle hover:bg-sand-50">
+              <tr
+                key={rowKey(row)}
+                className={`align-middle hover:bg-sand-50 ${selection?.selected.has(rowKey(row)) ? 'bg-brand-50/60' : ''}`}
+              >
+                {selection ? <td className="px-4 py-3">{rowCheckbox(row)}</td> : null}
                 {columns.map((column) => (
                   <td key={column.id} className={`px-4 py-3 ${column.className ?? ''}`}>
                     {column.cell(row)}
@@ -81,6 +138,7 @@ export function ResourceList<Row>({
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-stone-200 bg-white p-4">
             <div className="flex items-start gap-3">
+              {selection ? <div className="flex min-h-6 shrink-0 items-center">{rowCheckbox(row)}</div> : null}
               {media ? <div className="shrink-0">{media.cell(row)}</div> : null}
               <div className="min-w-0 flex-1 font-semibold text-stone-900">{primary?.cell(row)}</div>
             </div>

@@ -1,0 +1,73 @@
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminCityDeleteResponse,
+  AdminCityResponse,
+  City,
+  CityListResponse,
+  CountryListResponse,
+  GovernorateListResponse,
+} from '@shop/shared';
+import { adminApi, adminKeys } from '../ui/admin-api';
+import { cityBody, cityListQuery, type CityFilters, type CityForm } from './city-rules';
+
+/** The calls of the cities tab, the city form and the bulk fee edit (spec section 7). */
+
+/** GET /locations/countries: the countries cities can be in. */
+export function countriesQuery() {
+  return queryOptions({
+    queryKey: adminKeys.countries,
+    queryFn: async () => (await adminApi().get<CountryListResponse>('/locations/countries')).countries,
+    retry: false,
+  });
+}
+
+/** GET /locations/countries/:id/governorates; idle without a country. */
+export function governoratesQuery(countryId: number | null) {
+  return queryOptions({
+    queryKey: adminKeys.governorates(countryId ?? 0),
+    queryFn: async () =>
+      (await adminApi().get<GovernorateListResponse>(`/locations/countries/${countryId}/governorates`)).governorates,
+    enabled: countryId !== null,
+    retry: false,
+  });
+}
+
+/**
+ * GET /locations/cities?admin=true with the list's filters: every city, inactive ones too, with
+ * its country, governorate, fee and date. The previous list stays on screen while a filter loads.
+ */
+export function adminCitiesQuery(filters: CityFilters) {
+  const query = cityListQuery(filters);
+  return queryOptions({
+    queryKey: [...adminKeys.cities, query] as const,
+    queryFn: async () => (await adminApi().get<CityListResponse>('/locations/cities', query)).cities,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** POST /locations/cities (id null) or PUT /locations/cities/:id with the whole form. */
+export async function saveCity(id: number | null, form: CityForm): Promise<City> {
+  const api = adminApi();
+  const body = cityBody(form);
+  const reply =
+    id === null
+      ? await api.post<AdminCityResponse>('/locations/cities', body)
+      : await api.put<AdminCityResponse>(`/locations/cities/${id}`, body);
+  return reply.city;
+}
+
+/** PUT /locations/cities/:id with the fee alone (one call of the bulk edit). */
+export async function updateCityFee(id: number, fee: number): Promise<City> {
+  return (await adminApi().put<AdminCityResponse>(`/locations/cities/${id}`, { shipping_fee: fee })).city;
+}
+
+/** DELETE /locations/cities/:id: past orders keep the city's name and fee. */
+export async function deleteCity(id: number): Promise<void> {
+  await adminApi().delete<AdminCityDeleteResponse>(`/locations/cities/${id}`);
+}
+
+/** After a write: every filtered list of cities refreshes (the orders' city filter too). */
+export function refreshCities(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminKeys.cities });
+}
