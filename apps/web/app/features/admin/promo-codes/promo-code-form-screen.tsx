@@ -9,6 +9,8 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
+import { useAuth } from '../../account/auth';
+import { userCan } from '../shell/gate';
 import { TicketIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
@@ -72,16 +74,28 @@ export function PromoCodeNotFound() {
 
 /**
  * /admin/promocode/new (id null) and /admin/promocode/edit/{id} (admin spec: Promo code form):
- * loads the stored code when editing, then shows the form.
+ * loads the stored code when editing, then shows the form. Without promotions.manage
+ * (moderators) there is nothing to do here.
  */
 export function PromoCodeFormScreen({ id }: { id: number | null }) {
   const { t } = useI18n();
-  const promo = useQuery({ ...adminPromoCodeQuery(id ?? 0), enabled: id !== null });
+  const { user } = useAuth();
+  const allowed = userCan(user, 'promotions.manage');
+  const promo = useQuery({ ...adminPromoCodeQuery(id ?? 0), enabled: allowed && id !== null });
   const title = id === null ? t('admin-promo-codes.form.create_title') : t('admin-promo-codes.form.edit_title');
   useAuthFailureOf(promo.error);
 
   let body;
-  if (id === null) body = <PromoCodeFormBody id={null} promo={null} />;
+  if (!allowed) {
+    body = (
+      <EmptyPanel
+        icon={<TicketIcon className="size-8" />}
+        title={t('admin-promo-codes.form.forbidden_title')}
+        text={t('admin-promo-codes.form.forbidden_text')}
+        action={<ButtonLink to={PROMO_CODES_TAB_PATH}>{t('admin-promo-codes.form.back')}</ButtonLink>}
+      />
+    );
+  } else if (id === null) body = <PromoCodeFormBody id={null} promo={null} />;
   else if (promo.isError) {
     const gone = promo.error instanceof ApiError && promo.error.status === 404;
     body = gone ? (

@@ -118,4 +118,10 @@ describe('promo code form', () => {
     expect(text).toContain('عدد مرات الاستخدام');
     expect(text).not.toMatch(/admin-promo-codes\.|admin\.common\./);
   });
+
+  it('tells a moderator the form is not theirs', () => {
+    const text = textOf(renderAdmin(<PromoCodeFormScreen id={null} />, { lang: 'en', role: 'moderator' }));
+    expect(text).toContain('You cannot manage promo codes');
+    expect(text).not.toContain('Create promo code');
+  });
 });
