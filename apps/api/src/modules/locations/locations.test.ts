@@ -187,6 +187,8 @@ describe('cities', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     ]);
+    // Fees change in the back office and apply to the next order: caches must ask again.
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     const english = await get(`/api/locations/governorates/${hawalli.id}/cities`, 'en');
     expect(english.json().cities[0]).toMatchObject({
       name: 'Salmiya',
@@ -218,6 +220,10 @@ describe('cities', () => {
       'Muharraq',
       'Salmiya',
     ]);
+    expect(all.headers['cache-control']).toBe('public, no-cache');
+    expect((await get(`/api/locations/countries/${kuwait.id}/cities`)).headers['cache-control']).toBe(
+      'public, no-cache',
+    );
     const byCountry = await get(`/api/locations/cities?country_id=${other.id}`, 'en');
     expect(byCountry.json().cities.map((city: { name: string }) => city.name)).toEqual([
       'Muharraq',

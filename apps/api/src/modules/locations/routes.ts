@@ -12,8 +12,15 @@ import {
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorResponseSchema };
 
-/** Seconds a browser or shared cache may reuse a location list. */
+/** Seconds a browser or shared cache may reuse a list of countries or governorates. */
 const LOCATIONS_MAX_AGE_SECONDS = 60;
+
+/**
+ * City lists carry shipping fees, which the back office changes and the next order charges at
+ * once: a cache may keep them but must ask again before showing one, so the checkout never shows
+ * an older fee than the order will charge.
+ */
+const CITY_LIST_CACHE_CONTROL = 'public, no-cache';
 
 export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -73,10 +80,13 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cityListResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      cities: await locations.listCities({ country_id: request.params.id }, request.lang),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', CITY_LIST_CACHE_CONTROL);
+      return {
+        success: true as const,
+        cities: await locations.listCities({ country_id: request.params.id }, request.lang),
+      };
+    },
   );
 
   routes.get(
@@ -104,10 +114,13 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cityListResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      cities: await locations.listCities({ governorate_id: request.params.id }, request.lang),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', CITY_LIST_CACHE_CONTROL);
+      return {
+        success: true as const,
+        cities: await locations.listCities({ governorate_id: request.params.id }, request.lang),
+      };
+    },
   );
 
   routes.get(
@@ -130,8 +143,8 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
         staff = admin && request.user !== null && roleCan(request.user.user.role, 'locations.manage');
         // The same URL answers staff and shoppers differently: no cache may hand one to the other.
         reply.header('vary', 'authorization');
-        if (staff) reply.header('cache-control', 'private, no-store');
       }
+      reply.header('cache-control', staff ? 'private, no-store' : CITY_LIST_CACHE_CONTROL);
       return {
         success: true as const,
         cities: await locations.listCities({ ...filter, include_inactive: staff }, request.lang),
