@@ -235,10 +235,11 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
         </Field>
         <div className="grid gap-4 md:grid-cols-2">
           <Field id={fieldId('discount_type')} label={t('admin-promo-codes.form.discount_type')} required error={form.errors.discount_type}>
+            {/* The value means something else under the other type: its message goes too. */}
             <SelectInput
               id={fieldId('discount_type')}
               value={form.values.discount_type}
-              onValue={(value) => form.change('discount_type', value === 'fixed' ? 'fixed' : 'percentage')}
+              onValue={(value) => form.changeWith('discount_value', (current) => ({ ...current, discount_type: value === 'fixed' ? 'fixed' : 'percentage' }))}
               error={form.errors.discount_type}
             >
               <option value="percentage">{t('admin-promo-codes.type.percentage')}</option>
