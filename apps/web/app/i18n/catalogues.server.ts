@@ -39,6 +39,10 @@ import adminUsersAr from './messages/admin-users.ar.json';
 import adminUsersEn from './messages/admin-users.en.json';
 import adminCitiesAr from './messages/admin-cities.ar.json';
 import adminCitiesEn from './messages/admin-cities.en.json';
+import adminDashboardAr from './messages/admin-dashboard.ar.json';
+import adminDashboardEn from './messages/admin-dashboard.en.json';
+import adminActivityAr from './messages/admin-activity.ar.json';
+import adminActivityEn from './messages/admin-activity.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -55,8 +59,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr, 'admin-dashboard': adminDashboardAr, 'admin-activity': adminActivityAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn, 'admin-dashboard': adminDashboardEn, 'admin-activity': adminActivityEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
 import { UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
-import { BoxIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
+import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The tab ids of the spec (admin.md section 2), in its order. */
 export const ADMIN_TAB_IDS = [
@@ -17,6 +17,8 @@ export const ADMIN_TAB_IDS = [
   'promo-codes',
   'google-merchant',
   'simple-attributes',
+  // Beyond the spec's ids: the audit trail's activity view (issue 10 item 9).
+  'activity',
 ] as const;
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
 
@@ -37,6 +39,7 @@ export interface AdminTab {
  * screen is never offered (no empty or "coming soon" tabs). Each screen is its own chunk.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
+  { id: 'dashboard', label: 'admin.tabs.dashboard', icon: DashboardIcon, permission: 'dashboard.view', screen: lazy(() => import('../dashboard/dashboard-tab')) },
   { id: 'products', label: 'admin.tabs.products', icon: BoxIcon, permission: 'catalog.read', screen: lazy(() => import('../products/products-tab')) },
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderIcon, permission: 'catalog.read', screen: lazy(() => import('../categories/categories-tab')) },
   { id: 'orders', label: 'admin.tabs.orders', icon: ReceiptIcon, permission: 'orders.manage', screen: lazy(() => import('../orders/orders-tab')) },
@@ -46,6 +49,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'cities', label: 'admin.tabs.cities', icon: MapPinIcon, permission: 'locations.manage', screen: lazy(() => import('../cities/cities-tab')) },
   { id: 'promo-codes', label: 'admin.tabs.promo-codes', icon: TicketIcon, permission: 'promotions.manage', screen: lazy(() => import('../promo-codes/promo-codes-tab')) },
   { id: 'simple-attributes', label: 'admin.tabs.simple-attributes', icon: TagIcon, permission: 'catalog.read', screen: lazy(() => import('../attributes/attributes-tab')) },
+  { id: 'activity', label: 'admin-activity.tab', icon: ActivityIcon, permission: 'audit.read', screen: lazy(() => import('../activity/activity-tab')) },
 ];
 
 /** The tabs a user with these permissions may open. */

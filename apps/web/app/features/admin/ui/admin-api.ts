@@ -44,4 +44,7 @@ export const adminKeys = {
   promoCode: (id: number) => ['admin', 'promo-codes', 'one', id] as const,
   orders: ['admin', 'orders'] as const,
   order: (id: number) => ['admin', 'orders', 'one', id] as const,
+  /** Every back-office write changes some figure: mutations invalidating adminKeys.all refresh it. */
+  dashboard: ['admin', 'dashboard'] as const,
+  auditLog: ['admin', 'audit-log'] as const,
 };

@@ -128,3 +128,14 @@ export function TicketIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** A clock with a turning arrow: the activity (audit trail) tab. */
+export function ActivityIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M3 12a9 9 0 109-9 9.75 9.75 0 00-6.74 2.74L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </StrokeIcon>
+  );
+}

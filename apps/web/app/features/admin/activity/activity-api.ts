@@ -1,0 +1,22 @@
+import type { AuditLogResponse } from '@shop/shared';
+import { adminApi, adminKeys } from '../ui/admin-api';
+
+/** The activity view's call: GET /api/admin/audit-log (audit.read), paged on the server. */
+
+export interface ActivityFilters {
+  actor_id?: number | undefined;
+  entity?: string | undefined;
+}
+
+export const activityKeys = {
+  list: (filters: ActivityFilters) => [...adminKeys.auditLog, 'list', filters] as const,
+};
+
+/** One page of the trail, newest first, with the people and kinds of thing for the filters. */
+export function fetchActivityPage(filters: ActivityFilters, page: number): Promise<AuditLogResponse> {
+  return adminApi().get<AuditLogResponse>('/admin/audit-log', {
+    page,
+    actor_id: filters.actor_id,
+    entity: filters.entity,
+  });
+}

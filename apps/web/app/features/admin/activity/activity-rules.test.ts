@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { adminMessagesFor } from '../../../i18n/catalogues.server';
+import { createTranslator } from '../../../i18n/i18n';
+import {
+  CHANGE_VALUE_MAX,
+  actionLabel,
+  actorFilterFrom,
+  changeValue,
+  changedFields,
+  entityFilterFrom,
+  entityItemLabel,
+  entityLabel,
+  nextActivityPage,
+} from './activity-rules';
+
+const en = createTranslator(adminMessagesFor('en'));
+const ar = createTranslator(adminMessagesFor('ar'));
+
+describe('names of things and actions', () => {
+  it('translates the kinds of thing the back office records', () => {
+    expect(entityLabel(en, 'products')).toBe('Products');
+    expect(entityItemLabel(en, 'attribute_variations')).toBe('Attribute value');
+    expect(entityLabel(ar, 'promo_codes')).toBe('كوبونات الخصم');
+    expect(entityItemLabel(ar, 'orders')).toBe('طلب');
+  });
+
+  it('translates the actions, status changes included', () => {
+    expect(actionLabel(en, 'create')).toBe('Created');
+    expect(actionLabel(ar, 'delete')).toBe('حذف');
+    expect(actionLabel(en, 'status_change')).toBe('Status changed');
+  });
+
+  it('falls back to the raw name for ones it does not know (never a message key)', () => {
+    expect(entityLabel(en, 'gift_cards')).toBe('gift_cards');
+    expect(entityItemLabel(ar, 'gift_cards')).toBe('gift_cards');
+    expect(actionLabel(en, 'merge')).toBe('merge');
+    // Names of Object.prototype are not known names.
+    expect(entityLabel(en, 'constructor')).toBe('constructor');
+  });
+});
+
+describe('changed values', () => {
+  it('shows money fields, kept in fils, in KD with 3 decimals', () => {
+    expect(changeValue('price', 12_500, 'KD')).toEqual({ kind: 'text', text: '12.500 KD', full: '12.500 KD' });
+    expect(changeValue('shipping_fee', 0, 'KD')).toEqual({ kind: 'text', text: '0.000 KD', full: '0.000 KD' });
+    // A percentage discount is not money; a stock count neither.
+    expect(changeValue('discount_value', 10, 'KD')).toMatchObject({ text: '10' });
+    expect(changeValue('stock_quantity', 7, 'KD')).toMatchObject({ text: '7' });
+  });
+
+  it('shows nothing as none, flags as yes/no, objects as JSON', () => {
+    expect(changeValue('sale_price', null, 'KD')).toEqual({ kind: 'none' });
+    expect(changeValue('description', '', 'KD')).toEqual({ kind: 'none' });
+    expect(changeValue('is_active', false, 'KD')).toEqual({ kind: 'boolean', value: false });
+    expect(changeValue('images', [{ id: 1 }], 'KD')).toMatchObject({ text: '[{"id":1}]' });
+  });
+
+  it('cuts long values and keeps the whole one', () => {
+    const long = 'سبحة '.repeat(40);
+    const shown = changeValue('description', long, 'KD');
+    expect(shown.kind).toBe('text');
+    if (shown.kind !== 'text') return;
+    expect(shown.text.length).toBeLessThanOrEqual(CHANGE_VALUE_MAX);
+    expect(shown.text.endsWith('…')).toBe(true);
+    expect(shown.full).toBe(long);
+  });
+
+  it('lists an entry\'s fields by name, with none for an entry without changes', () => {
+    expect(
+      changedFields({ changes: { status: { from: 'pending', to: 'shipped' }, notes: { from: null, to: 'x' } } }),
+    ).toEqual([
+      { field: 'notes', from: null, to: 'x' },
+      { field: 'status', from: 'pending', to: 'shipped' },
+    ]);
+    expect(changedFields({ changes: null })).toEqual([]);
+  });
+});
+
+describe('filters and paging', () => {
+  it('reads the URL filters, ignoring what the API would refuse', () => {
+    expect(actorFilterFrom('12')).toBe(12);
+    expect(actorFilterFrom('')).toBeUndefined();
+    expect(actorFilterFrom('0')).toBeUndefined();
+    expect(actorFilterFrom('1e3')).toBeUndefined();
+    expect(entityFilterFrom('promo_codes')).toBe('promo_codes');
+    expect(entityFilterFrom('Products!')).toBeUndefined();
+    expect(entityFilterFrom('')).toBeUndefined();
+  });
+
+  it('asks for the next page until the last', () => {
+    expect(nextActivityPage({ page: 1, limit: 25, total: 60, pages: 3 })).toBe(2);
+    expect(nextActivityPage({ page: 3, limit: 25, total: 60, pages: 3 })).toBeUndefined();
+    expect(nextActivityPage({ page: 1, limit: 25, total: 0, pages: 0 })).toBeUndefined();
+  });
+});
