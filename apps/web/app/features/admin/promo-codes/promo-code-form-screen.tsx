@@ -19,11 +19,13 @@ import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   codeSuggestion,
   emptyPromoCodeForm,
+  isCodeTakenError,
   isPromoCodeFormDirty,
   promoCodeBody,
   promoCodeFields,
   promoCodeFormFrom,
   promoCodeFormProblems,
+  saveFailureText,
   typedCode,
   type PromoCodeForm,
 } from './promo-code-rules';
@@ -160,7 +162,7 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
     onError: (error, values) => {
       if (authFailure(error)) return;
       // 'Promo code already exists' (spec section 8): on the code field, asking for another.
-      if (error instanceof ApiError && error.code === 'CONFLICT' && error.details.some((detail) => detail.field === 'code')) {
+      if (isCodeTakenError(error)) {
         setBoxMessages([]);
         const digits = String(Math.floor(10 + Math.random() * 90));
         form.showErrors({
@@ -172,8 +174,7 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
       }
       const elsewhere = form.showServerErrors(error) ?? [];
       const failed = creating ? t('admin-promo-codes.form.create_failed') : t('admin-promo-codes.form.update_failed');
-      const reason = serverReason(error) ?? t('admin.common.error_generic');
-      setBoxMessages([`${failed}: ${reason}`, ...elsewhere]);
+      setBoxMessages([saveFailureText(failed, serverReason(error), t('admin.common.error_generic')), ...elsewhere]);
       const onAField = error instanceof ApiError && error.details.some((detail) => (promoCodeFields as readonly string[]).includes(detail.field));
       if (!onAField) requestAnimationFrame(() => box.current?.querySelector<HTMLElement>('[role="alert"]')?.focus());
     },

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPromoCode } from '@shop/shared';
+import { ApiError } from '../../../lib/api';
 import {
   codeSuggestion,
   dayText,
   emptyPromoCodeForm,
   filterPromoCodes,
+  isCodeTakenError,
   isPromoCodeFormDirty,
   minOrderText,
   parseDecimal,
@@ -14,6 +16,7 @@ import {
   promoCodeFormFrom,
   promoCodeFormProblems,
   promoValueText,
+  saveFailureText,
   stateFilterFrom,
   typedCode,
   usesText,
@@ -194,6 +197,20 @@ describe('the promo code form', () => {
     expect(isPromoCodeFormDirty({ ...initial, description: ' خصم العيد ' }, initial)).toBe(false);
     expect(isPromoCodeFormDirty({ ...initial, is_active: false }, initial)).toBe(true);
     expect(isPromoCodeFormDirty({ ...initial, valid_until: '' }, initial)).toBe(true);
+  });
+
+  it('puts "already exists" on the code field and other failures in the red box', () => {
+    const taken = new ApiError(409, 'CONFLICT', 'Promo code already exists', [{ field: 'code', message: 'Promo code already exists' }]);
+    expect(isCodeTakenError(taken)).toBe(true);
+    expect(isCodeTakenError(new ApiError(409, 'CONFLICT', 'Another conflict'))).toBe(false);
+    expect(isCodeTakenError(new ApiError(400, 'VALIDATION_ERROR', 'Invalid', [{ field: 'code', message: 'x' }]))).toBe(false);
+    expect(isCodeTakenError(new Error('boom'))).toBe(false);
+    expect(saveFailureText('failed to create promo code', 'The service is currently unavailable', 'generic')).toBe(
+      'failed to create promo code: The service is currently unavailable',
+    );
+    expect(saveFailureText('failed to update promo code', null, 'An unexpected error occurred')).toBe(
+      'failed to update promo code: An unexpected error occurred',
+    );
   });
 
   it('suggests the code with a few digits added, within the longest code', () => {

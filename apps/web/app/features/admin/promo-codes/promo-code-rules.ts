@@ -22,6 +22,7 @@ import {
   type Thousandths,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
 
 /**
  * The rules of the promo codes tab and form (admin spec: Promo codes tab, Promo code form,
@@ -248,6 +249,19 @@ export function isPromoCodeFormDirty(form: PromoCodeForm, initial: PromoCodeForm
 export function codeSuggestion(code: string, digits: string): string {
   const base = normalizePromoCode(code).slice(0, PROMO_CODE_MAX_LENGTH_STORED - digits.length);
   return `${base}${digits}`;
+}
+
+/**
+ * Whether a failed save is the server's 'Promo code already exists' (spec section 8): a 409 with
+ * its detail on the code field. The form shows it on the code field, not in the red box.
+ */
+export function isCodeTakenError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CONFLICT' && error.details.some((detail) => detail.field === 'code');
+}
+
+/** The red box's text of another failed save: what failed, then the server's message (spec section 8). */
+export function saveFailureText(failed: string, serverMessage: string | null, fallback: string): string {
+  return `${failed}: ${serverMessage ?? fallback}`;
 }
 
 // ---------- the list ----------
