@@ -7,6 +7,7 @@ import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
+import { pluralForm } from '../../../i18n/plural';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
@@ -183,6 +184,7 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
 
   return (
     <div className="flex flex-col gap-4">
+      {user ? <AccountFacts user={user} /> : null}
       <div ref={box}>
         <FormErrorBox messages={boxMessages} />
       </div>
@@ -195,7 +197,6 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
               onValue={(value) => form.change('name', value)}
               error={form.errors.name}
               autoComplete="off"
-              maxLength={220}
               dir="auto"
             />
           </Field>
@@ -208,7 +209,6 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
               onValue={(value) => form.change('email', value)}
               error={form.errors.email}
               autoComplete="off"
-              maxLength={254}
               dir="ltr"
             />
           </Field>
@@ -221,7 +221,6 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
               error={form.errors.password}
               hint={passwordHint}
               autoComplete="new-password"
-              maxLength={256}
               dir="ltr"
             />
           </Field>
@@ -250,7 +249,6 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
               error={form.errors.phone}
               hint={t('admin-users.form.phone_hint')}
               autoComplete="off"
-              maxLength={30}
               dir="ltr"
             />
           </Field>
@@ -262,7 +260,6 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
             value={form.values.address}
             onValue={(value) => form.change('address', value)}
             error={form.errors.address}
-            maxLength={500}
             dir="auto"
           />
         </Field>
@@ -276,5 +273,30 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
         </div>
       </form>
     </div>
+  );
+}
+
+/** What the back office knows of an account beyond the form: when it joined, its last activity, its orders and its e-mail. */
+function AccountFacts({ user }: { user: AdminUser }) {
+  const { t, lang, formatDateTime } = useI18n();
+  const facts = [
+    { id: 'joined', label: t('admin-users.facts.joined'), value: formatDateTime(user.created_at) },
+    {
+      id: 'last_active',
+      label: t('admin-users.facts.last_active'),
+      value: user.last_active_at ? formatDateTime(user.last_active_at) : t('admin-users.facts.no_session'),
+    },
+    { id: 'orders', label: t('admin-users.facts.orders'), value: t(`admin-users.facts.order_count.${pluralForm(lang, user.order_count)}`, { count: user.order_count }) },
+    { id: 'email', label: t('admin-users.facts.email'), value: user.email_verified ? t('admin-users.facts.verified') : t('admin-users.facts.unverified') },
+  ];
+  return (
+    <dl className="grid gap-3 rounded-2xl border border-stone-200 bg-stone-50 p-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      {facts.map((fact) => (
+        <div key={fact.id}>
+          <dt className="text-stone-600">{fact.label}</dt>
+          <dd className="font-semibold text-stone-900">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

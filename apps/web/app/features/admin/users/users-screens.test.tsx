@@ -156,6 +156,9 @@ describe('user form', () => {
     expect(html).toMatch(/<option value="moderator" selected="">Moderator<\/option>/);
     expect(html).toMatch(/id="user-password"[^>]*value=""/);
     expect(text).toContain('Leave it empty to keep the current password');
+    expect(text).toContain('Not signed in anywhere');
+    expect(text).toContain('No orders');
+    expect(text).toContain('Verified');
     expect(text).toContain('Save changes');
   });
 
