@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASHBOARD_LOW_STOCK_MAX,
@@ -11,7 +10,6 @@ import {
 import { signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import { orders } from '../../db/schema/index.js';
 import {
   createCategory,
   createCity,
@@ -179,9 +177,10 @@ describe('figures after orders in each status', () => {
       expect(reply.statusCode, reply.body).toBe(201);
       const id = (reply.json() as OrderResponse).order.id;
       placed.set(status, id);
-      // The orders service's status change (with its stock rules) is the orders-API helper's;
-      // the figures only read the status, so the test sets it directly.
-      if (status !== 'pending') await db.update(orders).set({ status }).where(eq(orders.id, id));
+      // Through the orders service's status change, as the back office makes it.
+      if (status !== 'pending') {
+        await ctx.app.services.orders.changeOrderStatus({ id: admin.user.id, email: admin.user.email }, id, status, null, 'en');
+      }
     }
   });
 

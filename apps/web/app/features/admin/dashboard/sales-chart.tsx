@@ -25,6 +25,7 @@ import {
 // The shop's brand green (brand-600) for money, amber for counts: both readable on white.
 const REVENUE_COLOR = '#17694d';
 const ORDERS_COLOR = '#b45309';
+const CHART_FIRST_SIZE = { width: 320, height: 256 };
 
 /**
  * Revenue (bars) and orders (line) per day for 30 days or per month for 12, with a toggle. In
@@ -83,7 +84,8 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
 
       {/* The drawing is for the eyes; the table below carries the same numbers for everyone else. */}
       <div className="h-64 w-full sm:h-80" aria-hidden="true" dir="ltr">
-        <ResponsiveContainer width="100%" height="100%">
+        {/* A phone-sized first guess until the container is measured: no zero-size warning. */}
+        <ResponsiveContainer width="100%" height="100%" initialDimension={CHART_FIRST_SIZE}>
           <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />
             <XAxis
