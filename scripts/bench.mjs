@@ -4,6 +4,9 @@
 //
 //   node scripts/bench.mjs --url http://127.0.0.1:3000 --path /api/products --connections 50 --duration 10
 //   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite)
+//   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
+//       (the back office's orders list; fill a fresh database with `npm run bench:orders-data`,
+//       which prints the token of a benchmark administrator)
 //
 // Options: --url, --path (repeatable), --connections (50), --duration seconds (10),
 // --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON).
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     header: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
+    orders: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -30,7 +34,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
-      '[--warmup S] [--header "name: value"]... [--json]',
+      '[--warmup S] [--header "name: value"]... [--orders] [--json]',
   );
   process.exit(0);
 }
@@ -187,9 +191,41 @@ async function defaultSuite() {
   return suite;
 }
 
+/**
+ * The back office's orders list (needs an administrator's authorization header): the first page,
+ * a name search, an order-number search, a status filter, a city filter and page 50.
+ */
+async function ordersSuite() {
+  let first;
+  try {
+    first = await getJson('/api/orders?limit=1');
+  } catch (error) {
+    fail(`cannot reach ${base.origin}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (first.status !== 200) {
+    fail(`GET /api/orders answered ${first.status}: pass --header "authorization: Bearer <an administrator's token>"`);
+  }
+  const order = first.body.orders?.[0];
+  if (!order) fail('the store has no orders; fill it with npm run bench:orders-data');
+  const city = first.body.cities?.find((entry) => entry.id !== null);
+  const name = order.customer_name.split(' ')[0];
+  const suite = [
+    ['orders: first page', '/api/orders'],
+    ['orders: name search', `/api/orders?search=${encodeURIComponent(name)}`],
+    ['orders: number search', `/api/orders?search=${encodeURIComponent(order.order_number.toLowerCase())}`],
+    ['orders: number part', `/api/orders?search=${encodeURIComponent(order.order_number.slice(3, 9))}`],
+    ['orders: status filter', '/api/orders?status=shipped'],
+    ['orders: page 50', '/api/orders?page=50'],
+  ];
+  if (city) suite.splice(5, 0, ['orders: city filter', `/api/orders?city_id=${city.id}`]);
+  return suite;
+}
+
 const targets = values.path?.length
   ? values.path.map((path) => [path, path])
-  : await defaultSuite();
+  : values.orders
+    ? await ordersSuite()
+    : await defaultSuite();
 
 if (!values.json) {
   console.log(

@@ -211,6 +211,7 @@ describe('GET /api/orders (the back-office list)', () => {
     expect(first.pagination).toEqual({ page: 1, limit: 3, total: 4, pages: 2 });
     const second = (await list('?limit=3&page=2')).json<AdminOrderListResponse>();
     expect(second.orders.map((order) => order.id)).toEqual([made[0]!.id]);
+    expect(second.orders[0]!.item_count).toBe(3);
     const beyond = (await list('?limit=3&page=9')).json<AdminOrderListResponse>();
     expect(beyond.orders).toEqual([]);
     expect(beyond.pagination.total).toBe(4);

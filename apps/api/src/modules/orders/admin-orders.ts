@@ -3,6 +3,7 @@ import {
   apiMessage,
   fromThousandths,
   normalizeArabic,
+  ORDER_NUMBER_PATTERN,
   ORDER_STATUS_COLORS,
   STOCK_RELEASED_STATUSES,
   type AdminOrder,
@@ -63,7 +64,15 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 function listConditions(query: AdminOrderListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   const words = query.search ? [...new Set(normalizeArabic(query.search).split(' ').filter(Boolean))] : [];
-  for (const word of words) conditions.push(sql`${orders.search_text} like ${likePattern(word)} escape '\\'`);
+  for (const word of words) {
+    // A whole order number (pasted from an e-mail) is found by its unique index at once.
+    const number = word.toUpperCase();
+    conditions.push(
+      ORDER_NUMBER_PATTERN.test(number)
+        ? eq(orders.order_number, number)
+        : sql`${orders.search_text} like ${likePattern(word)} escape '\\'`,
+    );
+  }
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.city_id !== undefined) conditions.push(eq(orders.city_id, query.city_id));
   return conditions.length === 0 ? undefined : and(...conditions);
@@ -199,34 +208,56 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     async listOrders(query: AdminOrderListQuery, lang: Language): Promise<AdminOrderList> {
       const where = listConditions(query);
       const en = lang === 'en';
-      // Pieces per order, summed for the page's rows only (order_items_order_id_idx). Written
-      // with qualified names: Drizzle leaves columns of a one-table query unqualified.
-      const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int
-        from ${orderItems} oi where oi.order_id = ${orders}.${sql.identifier('id')})`;
+      // The page first (the list's indexes answer it), then the pieces of its orders only: in
+      // one query the sums would be computed for every row an offset skips as well. The sum
+      // names page.id in full: Drizzle leaves the columns of a one-table query unqualified.
+      const page = db
+        .select({
+          id: orders.id,
+          order_number: orders.order_number,
+          status: orders.status,
+          created_at: orders.created_at,
+          user_id: orders.user_id,
+          customer_name: orders.customer_name,
+          customer_email: orders.customer_email,
+          customer_phone: orders.customer_phone,
+          city_id: orders.city_id,
+          city_name: sql<string>`${en ? orders.city_name_en : orders.city_name_ar}`.as('city_name'),
+          governorate_name: sql<string | null>`${en ? orders.governorate_name_en : orders.governorate_name_ar}`.as(
+            'governorate_name',
+          ),
+          payment_method: orders.payment_method,
+          shipping_amount: orders.shipping_amount,
+          total_amount: orders.total_amount,
+        })
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.created_at), desc(orders.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .as('page');
       const [rows, [counted], cityRows] = await Promise.all([
         db
           .select({
-            id: orders.id,
-            order_number: orders.order_number,
-            status: orders.status,
-            created_at: orders.created_at,
-            user_id: orders.user_id,
-            customer_name: orders.customer_name,
-            customer_email: orders.customer_email,
-            customer_phone: orders.customer_phone,
-            city_id: orders.city_id,
-            city_name: en ? orders.city_name_en : orders.city_name_ar,
-            governorate_name: en ? orders.governorate_name_en : orders.governorate_name_ar,
-            item_count: itemCount,
-            payment_method: orders.payment_method,
-            shipping_amount: orders.shipping_amount,
-            total_amount: orders.total_amount,
+            id: page.id,
+            order_number: page.order_number,
+            status: page.status,
+            created_at: page.created_at,
+            user_id: page.user_id,
+            customer_name: page.customer_name,
+            customer_email: page.customer_email,
+            customer_phone: page.customer_phone,
+            city_id: page.city_id,
+            city_name: page.city_name,
+            governorate_name: page.governorate_name,
+            item_count: sql<number>`(select coalesce(sum(oi.quantity), 0)::int
+              from ${orderItems} oi where oi.order_id = ${sql.identifier('page')}.${sql.identifier('id')})`,
+            payment_method: page.payment_method,
+            shipping_amount: page.shipping_amount,
+            total_amount: page.total_amount,
           })
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.created_at), desc(orders.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
+          .from(page)
+          .orderBy(desc(page.created_at), desc(page.id)),
         db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
         queryRows<CityRow>(db, citiesQuery),
       ]);
