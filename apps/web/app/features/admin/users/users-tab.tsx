@@ -247,7 +247,7 @@ export default function UsersTab() {
         }
       />
 
-      <UserCounters counts={counts} />
+      {counts ? <UserCounters counts={counts} /> : null}
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end">
         <div className="flex flex-col gap-1.5">
@@ -300,20 +300,20 @@ export default function UsersTab() {
 }
 
 /** The spec's counters (total, admins, customers) and moderators, over every user whatever the filters. */
-function UserCounters({ counts }: { counts: AdminUserCounts | undefined }) {
+function UserCounters({ counts }: { counts: AdminUserCounts }) {
   const { t } = useI18n();
   const cards = [
-    { id: 'total', label: t('admin-users.counts.total'), value: counts?.total },
-    { id: 'admins', label: t('admin-users.counts.admins'), value: counts?.admins },
-    { id: 'customers', label: t('admin-users.counts.customers'), value: counts?.customers },
-    { id: 'moderators', label: t('admin-users.counts.moderators'), value: counts?.moderators },
+    { id: 'total', label: t('admin-users.counts.total'), value: counts.total },
+    { id: 'admins', label: t('admin-users.counts.admins'), value: counts.admins },
+    { id: 'customers', label: t('admin-users.counts.customers'), value: counts.customers },
+    { id: 'moderators', label: t('admin-users.counts.moderators'), value: counts.moderators },
   ];
   return (
     <dl className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
       {cards.map((card) => (
         <div key={card.id} className="rounded-2xl border border-stone-200 bg-white p-4">
           <dt className="text-sm text-stone-600">{card.label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{card.value ?? '–'}</dd>
+          <dd className="mt-1 text-2xl font-semibold text-stone-900 tabular-nums">{card.value}</dd>
         </div>
       ))}
     </dl>
