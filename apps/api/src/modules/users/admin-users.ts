@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminUser,
   AdminUserCounts,
@@ -89,9 +89,7 @@ function listFilter(query: AdminUserListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(
-      or(sql`${users.name} ilike ${pattern} escape '\\'`, sql`${users.email} ilike ${pattern} escape '\\'`)!,
-    );
+    conditions.push(sql`(${users.name} ilike ${pattern} escape '\\' or ${users.email} ilike ${pattern} escape '\\')`);
   }
   if (query.role) conditions.push(eq(users.role, query.role));
   return conditions.length > 0 ? and(...conditions) : undefined;
