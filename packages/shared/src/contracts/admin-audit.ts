@@ -67,11 +67,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** Someone whose changes are in the trail, with the account's current e-mail and name. */
 export const auditActorSchema = z.object({
   id: z.number().int(),
-  /** The e-mail of the account now, else the last one it made changes with. */
-  email: z.string().nullable(),
-  name: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
 });
 export type AuditActor = z.infer<typeof auditActorSchema>;
 

@@ -44,12 +44,9 @@ export async function readAuditLog(executor: Executor, query: AuditLogQuery): Pr
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     executor.select({ total: count() }).from(auditLog).where(where),
-    // Each person once, with the e-mail of their latest change (kept if the account is gone).
-    executor
-      .selectDistinctOn([auditLog.actor_id], { id: auditLog.actor_id, email: auditLog.actor_email })
-      .from(auditLog)
-      .where(isNotNull(auditLog.actor_id))
-      .orderBy(auditLog.actor_id, desc(auditLog.created_at)),
+    // Each person once (audit_log_actor_idx). A deleted account's entries lose their actor_id,
+    // so every id here is an account that exists: its current name and e-mail are shown.
+    executor.selectDistinct({ id: auditLog.actor_id }).from(auditLog).where(isNotNull(auditLog.actor_id)),
     executor.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
   ]);
 
@@ -72,12 +69,11 @@ export async function readAuditLog(executor: Executor, query: AuditLogQuery): Pr
       pages: Math.ceil(total / query.limit),
     },
     actors: actorRows
-      .filter((row): row is { id: number; email: string | null } => row.id !== null)
-      .map((row) => {
-        const account = names.get(row.id);
-        return { id: row.id, email: account?.email ?? row.email, name: account?.name ?? null };
+      .flatMap((row) => {
+        const account = row.id === null ? undefined : names.get(row.id);
+        return row.id === null || account === undefined ? [] : [{ id: row.id, email: account.email, name: account.name }];
       })
-      .sort((a, b) => (a.name ?? a.email ?? '').localeCompare(b.name ?? b.email ?? '')),
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     entities: entityRows.map((row) => row.entity),
   };
 }

@@ -144,8 +144,7 @@ export default function ActivityTab() {
 }
 
 function actorLabel(actor: AuditActor): string {
-  if (actor.name && actor.email) return `${actor.name} (${actor.email})`;
-  return actor.name ?? actor.email ?? `#${actor.id}`;
+  return `${actor.name} (${actor.email})`;
 }
 
 function FilterSelect({
