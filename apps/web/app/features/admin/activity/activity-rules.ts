@@ -1,4 +1,4 @@
-import { formatPrice, type AuditEntry, type Pagination } from '@shop/shared';
+import { USER_ROLES, formatPrice, orderStatuses, type AuditEntry, type Pagination } from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
 
 /**
@@ -68,12 +68,35 @@ export const CHANGE_VALUE_MAX = 80;
 /** Changed fields shown at once; the others behind "show more". */
 export const CHANGES_SHOWN = 6;
 
-export type ChangeValue = { kind: 'none' } | { kind: 'boolean'; value: boolean } | { kind: 'text'; text: string; full: string };
+export type ChangeValue =
+  | { kind: 'none' }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'label'; key: MessageKey }
+  | { kind: 'text'; text: string; full: string };
 
-/** A changed field's value as the list shows it: nothing, yes/no, or text (money in KD, cut when long). */
-export function changeValue(field: string, value: unknown, symbol: string): ChangeValue {
+/** Values with a name of their own: an order's status, a product's status, an account's role. */
+function namedValue(entity: string, field: string, value: string): MessageKey | null {
+  if (entity === 'orders' && field === 'status' && (orderStatuses as readonly string[]).includes(value)) {
+    return `orders.status.${value as (typeof orderStatuses)[number]}`;
+  }
+  if (entity === 'products' && field === 'status' && (value === 'published' || value === 'draft')) {
+    return `admin.common.${value}`;
+  }
+  if (entity === 'users' && field === 'role' && (USER_ROLES as readonly string[]).includes(value)) {
+    return `admin-users.role.${value as (typeof USER_ROLES)[number]}`;
+  }
+  return null;
+}
+
+/**
+ * A changed field's value as the list shows it: nothing, yes/no, a named value (an order's
+ * status…), or text (money in KD, cut when long).
+ */
+export function changeValue(entity: string, field: string, value: unknown, symbol: string): ChangeValue {
   if (value === null || value === undefined || value === '') return { kind: 'none' };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
+  const key = typeof value === 'string' ? namedValue(entity, field, value) : null;
+  if (key) return { kind: 'label', key };
   let full: string;
   if (typeof value === 'number' && MONEY_FIELDS.has(field) && Number.isSafeInteger(value)) {
     full = formatPrice(value, symbol, 'admin');

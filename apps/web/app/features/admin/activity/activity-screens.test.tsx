@@ -20,6 +20,7 @@ const reply: AuditLogResponse = {
         price: { from: 12_500, to: 15_000 },
         is_active: { from: true, to: false },
         description: { from: null, to: 'سبحة '.repeat(40) },
+        status: { from: 'draft', to: 'published' },
       },
       created_at: '2026-03-14T21:05:00.000Z',
     },
@@ -51,6 +52,7 @@ describe('activity tab', () => {
     expect(text).toContain('By Mona (admin@example.com)');
     expect(text).toContain('12.500 KD → changed to 15.000 KD');
     expect(text).toContain('Yes → changed to No');
+    expect(text).toContain('Draft → changed to Published');
     expect(text).toContain('(empty) → changed to');
     expect(text).toContain('…');
     expect(html).toContain('dateTime="2026-03-14T21:05:00.000Z"');

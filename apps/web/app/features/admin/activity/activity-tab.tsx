@@ -219,13 +219,13 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
       </p>
       {fields.length > 0 ? (
         <>
-          <ChangeList fields={first} />
+          <ChangeList entity={entry.entity} fields={first} />
           {rest.length > 0 ? (
             <details className="mt-1">
               <summary className="cursor-pointer text-sm font-semibold text-brand-700">
                 {t('admin-activity.more_fields', { count: rest.length })}
               </summary>
-              <ChangeList fields={rest} />
+              <ChangeList entity={entry.entity} fields={rest} />
             </details>
           ) : null}
         </>
@@ -236,7 +236,7 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function ChangeList({ fields }: { fields: Array<{ field: string; from: unknown; to: unknown }> }) {
+function ChangeList({ entity, fields }: { entity: string; fields: Array<{ field: string; from: unknown; to: unknown }> }) {
   const { t, dir } = useI18n();
   return (
     <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
@@ -246,12 +246,12 @@ function ChangeList({ fields }: { fields: Array<{ field: string; from: unknown; 
             <bdi>{field}</bdi>
           </dt>
           <dd className="flex min-w-0 flex-wrap items-center gap-x-2 break-words text-stone-800">
-            <Value field={field} value={from} />
+            <Value entity={entity} field={field} value={from} />
             <span aria-hidden="true" className="text-stone-400">
               {dir === 'rtl' ? '←' : '→'}
             </span>
             <span className="sr-only">{t('admin-activity.changed_to')}</span>
-            <Value field={field} value={to} />
+            <Value entity={entity} field={field} value={to} />
           </dd>
         </div>
       ))}
@@ -259,12 +259,13 @@ function ChangeList({ fields }: { fields: Array<{ field: string; from: unknown; 
   );
 }
 
-function Value({ field, value }: { field: string; value: unknown }) {
+function Value({ entity, field, value }: { entity: string; field: string; value: unknown }) {
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
-  const shown = changeValue(field, value, symbol);
+  const shown = changeValue(entity, field, value, symbol);
   if (shown.kind === 'none') return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
   if (shown.kind === 'boolean') return <span>{shown.value ? t('admin.common.yes') : t('admin.common.no')}</span>;
+  if (shown.kind === 'label') return <span>{t(shown.key)}</span>;
   return (
     <bdi dir="auto" title={shown.full === shown.text ? undefined : shown.full} className="min-w-0 break-words">
       {shown.text}
