@@ -338,6 +338,29 @@ describe('PUT /api/orders/:id/status', () => {
     });
   });
 
+  it('tells every process that the catalogue changed when stock moved, and only then', async () => {
+    const product = await createProduct(ctx.database.db, { stock_quantity: 5 });
+    const order = await placeOrder([{ product_id: product.id, quantity: 1 }]);
+    let published = 0;
+    const unsubscribe = ctx.app.services.changes.subscribe('catalog', () => {
+      published += 1;
+    });
+    try {
+      await setStatus(order.id, 'processing');
+      expect(published).toBe(0);
+      await setStatus(order.id, 'cancelled');
+      expect(published).toBe(1);
+      await setStatus(order.id, 'refunded');
+      expect(published).toBe(1);
+      await setStatus(order.id, 'shipped');
+      expect(published).toBe(2);
+      await call('DELETE', `/api/orders/${order.id}`, undefined, { token: admin.token });
+      expect(published).toBe(3);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('treats the same status again as a no-op: 200, no history row, no audit entry', async () => {
     const product = await createProduct(ctx.database.db, { stock_quantity: 4 });
     const order = await placeOrder([{ product_id: product.id, quantity: 1 }]);
