@@ -28,12 +28,26 @@ export const DASHBOARD_CACHE_MS = 60_000;
 export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
 /** Orders still being worked on (counted by `activeOrders`). */
-export const ACTIVE_ORDER_STATUSES = ['pending', 'processing', 'shipped'] as const satisfies readonly OrderStatus[];
+export const ACTIVE_ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+] as const satisfies readonly OrderStatus[];
 /** Orders whose money the shop does not keep (left out of `totalRevenue` and the sales series). */
-export const NON_REVENUE_ORDER_STATUSES = ['cancelled', 'refunded'] as const satisfies readonly OrderStatus[];
+export const NON_REVENUE_ORDER_STATUSES = [
+  'cancelled',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
 
 /** Badge colours of ORDER_STATUS_COLORS, as a schema enum. */
-const statusColors = ['yellow', 'blue', 'purple', 'green', 'red', 'gray'] as const satisfies readonly OrderStatusColor[];
+const statusColors = [
+  'yellow',
+  'blue',
+  'purple',
+  'green',
+  'red',
+  'gray',
+] as const satisfies readonly OrderStatusColor[];
 
 /** GET /api/admin/stats query: only the ignored cache-busting parameter. */
 export const adminStatsQuerySchema = z.object({

@@ -9,7 +9,10 @@ import { users } from '../../db/schema/index.js';
 
 /** Customer accounts; staff (administrators and moderators) are not counted. */
 export async function customerCount(executor: Executor): Promise<number> {
-  const [row] = await executor.select({ total: count() }).from(users).where(eq(users.role, 'customer'));
+  const [row] = await executor
+    .select({ total: count() })
+    .from(users)
+    .where(eq(users.role, 'customer'));
   return row?.total ?? 0;
 }
 

@@ -27,10 +27,20 @@ beforeAll(async () => {
   colleague = await signedInAs(ctx, 'admin');
   // Real back-office writes leave the first entries: a category made by one administrator and
   // renamed by another.
-  const created = await call('POST', '/api/categories', { name: 'سبح يسر' }, { token: admin.token });
+  const created = await call(
+    'POST',
+    '/api/categories',
+    { name: 'سبح يسر' },
+    { token: admin.token },
+  );
   expect(created.statusCode, created.body).toBe(201);
   categoryId = created.json().category.id as number;
-  const renamed = await call('PUT', `/api/categories/${categoryId}`, { name: 'سبح الكهرمان' }, { token: colleague.token });
+  const renamed = await call(
+    'PUT',
+    `/api/categories/${categoryId}`,
+    { name: 'سبح الكهرمان' },
+    { token: colleague.token },
+  );
   expect(renamed.statusCode, renamed.body).toBe(200);
   // Then enough product entries to page through.
   for (let index = 1; index <= 5; index += 1) {
@@ -120,17 +130,30 @@ describe('GET /api/admin/audit-log', () => {
     expect((await page('?limit=3&page=4')).entries).toEqual([]);
   });
 
-  it('refuses malformed filters with 400 in the caller\'s language', async () => {
-    for (const query of ['?actor_id=abc', '?actor_id=0', '?entity=Products%21', '?limit=101', '?page=0']) {
-      const reply = await call('GET', `/api/admin/audit-log${query}`, undefined, { token: admin.token });
+  it("refuses malformed filters with 400 in the caller's language", async () => {
+    for (const query of [
+      '?actor_id=abc',
+      '?actor_id=0',
+      '?entity=Products%21',
+      '?limit=101',
+      '?page=0',
+    ]) {
+      const reply = await call('GET', `/api/admin/audit-log${query}`, undefined, {
+        token: admin.token,
+      });
       expect(reply.statusCode, query).toBe(400);
       expect(reply.json().code).toBe('VALIDATION_ERROR');
     }
-    const arabic = await call('GET', '/api/admin/audit-log?actor_id=abc', undefined, { token: admin.token, lang: 'ar' });
-    expect(arabic.json().details).toEqual([{ field: 'actor_id', message: 'الشخص المختار غير صحيح' }]);
+    const arabic = await call('GET', '/api/admin/audit-log?actor_id=abc', undefined, {
+      token: admin.token,
+      lang: 'ar',
+    });
+    expect(arabic.json().details).toEqual([
+      { field: 'actor_id', message: 'الشخص المختار غير صحيح' },
+    ]);
   });
 
-  it('keeps the e-mail of a deleted account\'s changes, without a name, and drops it from the people', async () => {
+  it("keeps the e-mail of a deleted account's changes, without a name, and drops it from the people", async () => {
     await ctx.database.db.delete(users).where(eq(users.id, colleague.user.id));
     const body = await page('?entity=categories');
     expect(body.entries[0]).toMatchObject({

@@ -46,14 +46,16 @@ export async function readAuditLog(executor: Executor, query: AuditLogQuery): Pr
     executor.select({ total: count() }).from(auditLog).where(where),
     // Each person once (audit_log_actor_idx). A deleted account's entries lose their actor_id,
     // so every id here is an account that exists: its current name and e-mail are shown.
-    executor.selectDistinct({ id: auditLog.actor_id }).from(auditLog).where(isNotNull(auditLog.actor_id)),
+    executor
+      .selectDistinct({ id: auditLog.actor_id })
+      .from(auditLog)
+      .where(isNotNull(auditLog.actor_id)),
     executor.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
   ]);
 
-  const ids = [
-    ...rows.map((row) => row.actor_id),
-    ...actorRows.map((row) => row.id),
-  ].filter((id): id is number => id !== null);
+  const ids = [...rows.map((row) => row.actor_id), ...actorRows.map((row) => row.id)].filter(
+    (id): id is number => id !== null,
+  );
   const names = await accountNames(executor, ids);
 
   const total = counted?.total ?? 0;
@@ -71,7 +73,9 @@ export async function readAuditLog(executor: Executor, query: AuditLogQuery): Pr
     actors: actorRows
       .flatMap((row) => {
         const account = row.id === null ? undefined : names.get(row.id);
-        return row.id === null || account === undefined ? [] : [{ id: row.id, email: account.email, name: account.name }];
+        return row.id === null || account === undefined
+          ? []
+          : [{ id: row.id, email: account.email, name: account.name }];
       })
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     entities: entityRows.map((row) => row.entity),

@@ -13,7 +13,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'audit.read' },
       schema: {
         tags: ['back office: activity'],
-        summary: 'The audit trail, newest first, filtered by person and kind of item, a page at a time',
+        summary:
+          'The audit trail, newest first, filtered by person and kind of item, a page at a time',
         description:
           'Every back-office write records who made it, what it touched and the fields it changed ' +
           '(from → to; money in thousandths, secrets never). `actors` and `entities` list everyone ' +

@@ -31,12 +31,19 @@ const imageUrl = (filename: string | null) => (filename ? uploadUrl('products', 
 
 /** Every product, published or draft. */
 export async function productCount(executor: Executor): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(executor, sql`select count(*)::int as total from ${products}`);
+  const [row] = await queryRows<{ total: number }>(
+    executor,
+    sql`select count(*)::int as total from ${products}`,
+  );
   return Number(row?.total ?? 0);
 }
 
 /** The products added last (highest id first), names in `lang`. */
-export async function recentProducts(executor: Executor, lang: Language, limit: number): Promise<DashboardProduct[]> {
+export async function recentProducts(
+  executor: Executor,
+  lang: Language,
+  limit: number,
+): Promise<DashboardProduct[]> {
   const rows = await queryRows<{
     id: number;
     name: string;
@@ -58,7 +65,8 @@ export async function recentProducts(executor: Executor, lang: Language, limit: 
   return rows.map((row) => ({
     id: row.id,
     name: inLanguage(lang, row.name, row.name_en),
-    category_name: row.category_name === null ? null : inLanguage(lang, row.category_name, row.category_name_en),
+    category_name:
+      row.category_name === null ? null : inLanguage(lang, row.category_name, row.category_name_en),
     price: fromThousandths(row.price),
     status: row.status,
     featured_image: imageUrl(row.image),

@@ -72,10 +72,24 @@ describe('sales calendar', () => {
     expect(series.daily).toHaveLength(30);
     expect(series.daily[0]).toEqual({ date: '2026-02-14', revenue: 0, orders: 0 });
     expect(series.daily.at(-1)).toEqual({ date: '2026-03-15', revenue: 0.4, orders: 2 });
-    expect(series.daily.find((day) => day.date === '2026-02-28')).toEqual({ date: '2026-02-28', revenue: 0.1, orders: 1 });
+    expect(series.daily.find((day) => day.date === '2026-02-28')).toEqual({
+      date: '2026-02-28',
+      revenue: 0.1,
+      orders: 1,
+    });
     expect(series.monthly.map((month) => month.month)).toEqual([
-      '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09',
-      '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
     ]);
     // 0.2 + 0.4 as floats is 0.6000000000000001; summed in fils it is 0.6.
     expect(series.monthly.at(-1)).toEqual({ month: '2026-03', revenue: 0.6, orders: 3 });
@@ -88,9 +102,16 @@ describe('GET /api/admin/stats', () => {
     const guest = await call('GET', '/api/admin/stats');
     expect(guest.statusCode).toBe(401);
     expect(guest.json().code).toBe('UNAUTHENTICATED');
-    const refused = await call('GET', '/api/admin/stats', undefined, { token: customer.token, lang: 'ar' });
+    const refused = await call('GET', '/api/admin/stats', undefined, {
+      token: customer.token,
+      lang: 'ar',
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'ليس لديك صلاحية للقيام بهذا' });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'FORBIDDEN',
+      message: 'ليس لديك صلاحية للقيام بهذا',
+    });
     for (const who of [moderator, admin]) {
       const reply = await call('GET', '/api/admin/stats', undefined, { token: who.token });
       expect(reply.statusCode).toBe(200);
@@ -100,9 +121,13 @@ describe('GET /api/admin/stats', () => {
   });
 
   it('accepts and ignores the cache-busting parameter; refuses a malformed one with 400', async () => {
-    const busted = await call('GET', `/api/admin/stats?_=${Date.now()}`, undefined, { token: moderator.token });
+    const busted = await call('GET', `/api/admin/stats?_=${Date.now()}`, undefined, {
+      token: moderator.token,
+    });
     expect(busted.statusCode).toBe(200);
-    const malformed = await call('GET', `/api/admin/stats?_=${'x'.repeat(101)}`, undefined, { token: admin.token });
+    const malformed = await call('GET', `/api/admin/stats?_=${'x'.repeat(101)}`, undefined, {
+      token: admin.token,
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_ERROR');
   });
@@ -140,7 +165,11 @@ describe('figures after orders in each status', () => {
   beforeAll(async () => {
     const db = ctx.database.db;
     const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-    const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
+    const governorate = await createGovernorate(db, {
+      country_id: country.id,
+      name_ar: 'حولي',
+      name_en: 'Hawalli',
+    });
     const city = await createCity(db, {
       country_id: country.id,
       governorate_id: governorate.id,
@@ -150,7 +179,13 @@ describe('figures after orders in each status', () => {
     });
     category = (await createCategory(db, { name: 'سبح', name_en: 'Rosaries' })).id;
     // 0.100 and 0.200 KD: amounts that drift when added as floating-point numbers.
-    tenth = (await createProduct(db, { name: 'خرزة', name_en: 'Bead', price: 100, stock_quantity: 100, category_id: category }, { images: ['bead.webp'] })).id;
+    tenth = (
+      await createProduct(
+        db,
+        { name: 'خرزة', name_en: 'Bead', price: 100, stock_quantity: 100, category_id: category },
+        { images: ['bead.webp'] },
+      )
+    ).id;
     fifth = (await createProduct(db, { name: 'شرابة', price: 200, stock_quantity: 100 })).id;
 
     const plan: Array<[OrderStatus, number]> = [
@@ -179,7 +214,13 @@ describe('figures after orders in each status', () => {
       placed.set(status, id);
       // Through the orders service's status change, as the back office makes it.
       if (status !== 'pending') {
-        await ctx.app.services.orders.changeOrderStatus({ id: admin.user.id, email: admin.user.email }, id, status, null, 'en');
+        await ctx.app.services.orders.changeOrderStatus(
+          { id: admin.user.id, email: admin.user.email },
+          id,
+          status,
+          null,
+          'en',
+        );
       }
     }
   });
@@ -194,15 +235,27 @@ describe('figures after orders in each status', () => {
     expect(figures.totalProducts).toBe(2);
     const today = figures.sales.daily.at(-1)!;
     expect(today).toEqual({ date: kuwaitToday(), revenue: 0.7, orders: 5 });
-    expect(figures.sales.monthly.at(-1)).toEqual({ month: kuwaitToday().slice(0, 7), revenue: 0.7, orders: 5 });
+    expect(figures.sales.monthly.at(-1)).toEqual({
+      month: kuwaitToday().slice(0, 7),
+      revenue: 0.7,
+      orders: 5,
+    });
   });
 
-  it('lists the 5 newest orders with the customer name split and the spec\'s badge colours', async () => {
+  it("lists the 5 newest orders with the customer name split and the spec's badge colours", async () => {
     const figures = await stats();
     expect(figures.recentOrders.map((order) => order.id)).toEqual(
-      ['refunded', 'cancelled', 'completed', 'delivered', 'shipped'].map((status) => placed.get(status as OrderStatus)),
+      ['refunded', 'cancelled', 'completed', 'delivered', 'shipped'].map((status) =>
+        placed.get(status as OrderStatus),
+      ),
     );
-    expect(figures.recentOrders.map((order) => order.status_color)).toEqual(['gray', 'red', 'gray', 'green', 'purple']);
+    expect(figures.recentOrders.map((order) => order.status_color)).toEqual([
+      'gray',
+      'red',
+      'gray',
+      'green',
+      'purple',
+    ]);
     expect(figures.recentOrders[0]).toMatchObject({
       first_name: 'Fatima',
       last_name: 'Ali Al-Sabah',
@@ -213,10 +266,17 @@ describe('figures after orders in each status', () => {
     expect(Number.isNaN(Date.parse(figures.recentOrders[0]!.created_at))).toBe(false);
   });
 
-  it('lists the newest products with names in the request\'s language', async () => {
+  it("lists the newest products with names in the request's language", async () => {
     const english = await stats('en');
     expect(english.recentProducts).toEqual([
-      { id: fifth, name: 'شرابة', category_name: null, price: 0.2, status: 'published', featured_image: null },
+      {
+        id: fifth,
+        name: 'شرابة',
+        category_name: null,
+        price: 0.2,
+        status: 'published',
+        featured_image: null,
+      },
       {
         id: tenth,
         name: 'Bead',
@@ -236,14 +296,23 @@ describe('low stock', () => {
     const db = ctx.database.db;
     const low: number[] = [];
     for (const quantity of [5, 0, 3, 1, 2, 4, 5, 0, 3, 1, 2, 4]) {
-      low.push((await createProduct(db, { stock_quantity: quantity, status: quantity % 2 === 0 ? 'draft' : 'published' })).id);
+      low.push(
+        (
+          await createProduct(db, {
+            stock_quantity: quantity,
+            status: quantity % 2 === 0 ? 'draft' : 'published',
+          })
+        ).id,
+      );
     }
     await createProduct(db, { stock_quantity: 6 });
     await createProduct(db, { stock_quantity: 0, manage_stock: false });
     const figures = await stats();
     expect(figures.lowStockCount).toBe(12);
     expect(figures.lowStock).toHaveLength(DASHBOARD_LOW_STOCK_MAX);
-    expect(figures.lowStock.map((product) => product.stock_quantity)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    expect(figures.lowStock.map((product) => product.stock_quantity)).toEqual([
+      0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
+    ]);
     // Equal quantities: the older product first.
     expect(figures.lowStock[0]!.id).toBe(low[1]);
     expect(figures.lowStock[1]!.id).toBe(low[7]);
@@ -285,6 +354,8 @@ describe('sales buckets at the Kuwait midnight', () => {
     expect(sales.monthly[0]).toEqual({ month: '2025-04', revenue: 0.7, orders: 1 });
     expect(sales.monthly.at(-2)).toEqual({ month: '2026-02', revenue: 0.4, orders: 1 });
     expect(sales.monthly.at(-1)).toEqual({ month: '2026-03', revenue: 1.1, orders: 4 });
-    expect(sales.monthly.slice(1, -2).every((month) => month.revenue === 0 && month.orders === 0)).toBe(true);
+    expect(
+      sales.monthly.slice(1, -2).every((month) => month.revenue === 0 && month.orders === 0),
+    ).toBe(true);
   });
 });

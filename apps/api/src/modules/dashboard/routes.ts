@@ -13,11 +13,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'dashboard.view' },
       schema: {
         tags: ['back office: dashboard'],
-        summary: 'The dashboard: five figures, newest products and orders, low stock, sales per day and month',
+        summary:
+          'The dashboard: five figures, newest products and orders, low stock, sales per day and month',
         description:
           'Figures as defined in docs/decisions/011-dashboard-figures.md: activeOrders are pending, ' +
           'processing or shipped; totalRevenue and the sales series leave out cancelled and refunded ' +
-          'orders; amounts are KWD exact to the fils; days and months are Kuwait\'s (Asia/Kuwait), ' +
+          "orders; amounts are KWD exact to the fils; days and months are Kuwait's (Asia/Kuwait), " +
           'zero-filled; totalUsers counts customer accounts. `_` (cache-busting) is ignored.',
         querystring: adminStatsQuerySchema,
         response: {

@@ -16,7 +16,8 @@ export function dayIn(instant: Date, timeZone: string): string {
     month: '2-digit',
     day: '2-digit',
   }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
@@ -32,7 +33,9 @@ export function addDays(day: string, count: number): string {
 /** The month (YYYY-MM) `count` months after the month of `day` (before it when negative). */
 export function addMonths(day: string, count: number): string {
   const date = utcDate(day);
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1)).toISOString().slice(0, 7);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + count, 1))
+    .toISOString()
+    .slice(0, 7);
 }
 
 /** The first day of the oldest month and the oldest day the series show, whichever is earlier. */

@@ -30,15 +30,21 @@ export function createDashboardService(db: Database, options: DashboardServiceOp
     /** The dashboard as it is at `now`, names in `lang`. */
     async stats(lang: Language, now: Date = new Date()): Promise<AdminStats> {
       const today = dayIn(now, timeZone);
-      const [products, orders, customers, newestProducts, newestOrders, lowStock, sales] = await Promise.all([
-        productCount(db),
-        orderFigures(db),
-        customerCount(db),
-        recentProducts(db, lang, DASHBOARD_RECENT_COUNT),
-        recentOrders(db, DASHBOARD_RECENT_COUNT),
-        lowStockProducts(db, lang, LOW_STOCK_THRESHOLD, DASHBOARD_LOW_STOCK_MAX),
-        salesByDay(db, seriesStart(today, DASHBOARD_SALES_DAYS, DASHBOARD_SALES_MONTHS), today, timeZone),
-      ]);
+      const [products, orders, customers, newestProducts, newestOrders, lowStock, sales] =
+        await Promise.all([
+          productCount(db),
+          orderFigures(db),
+          customerCount(db),
+          recentProducts(db, lang, DASHBOARD_RECENT_COUNT),
+          recentOrders(db, DASHBOARD_RECENT_COUNT),
+          lowStockProducts(db, lang, LOW_STOCK_THRESHOLD, DASHBOARD_LOW_STOCK_MAX),
+          salesByDay(
+            db,
+            seriesStart(today, DASHBOARD_SALES_DAYS, DASHBOARD_SALES_MONTHS),
+            today,
+            timeZone,
+          ),
+        ]);
       return {
         totalProducts: products,
         activeOrders: orders.activeOrders,

@@ -123,5 +123,9 @@ export async function salesByDay(
       group by 1
       order by 1`,
   );
-  return rows.map((row) => ({ day: row.day, orders: Number(row.orders), revenue: filsFromSum(row.revenue) }));
+  return rows.map((row) => ({
+    day: row.day,
+    orders: Number(row.orders),
+    revenue: filsFromSum(row.revenue),
+  }));
 }

@@ -13,7 +13,10 @@ export const activityKeys = {
 };
 
 /** One page of the trail, newest first, with the people and kinds of thing for the filters. */
-export function fetchActivityPage(filters: ActivityFilters, page: number): Promise<AuditLogResponse> {
+export function fetchActivityPage(
+  filters: ActivityFilters,
+  page: number,
+): Promise<AuditLogResponse> {
   return adminApi().get<AuditLogResponse>('/admin/audit-log', {
     page,
     actor_id: filters.actor_id,

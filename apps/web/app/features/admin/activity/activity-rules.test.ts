@@ -42,8 +42,16 @@ describe('names of things and actions', () => {
 
 describe('changed values', () => {
   it('shows money fields, kept in fils, in KD with 3 decimals', () => {
-    expect(changeValue('products', 'price', 12_500, 'KD')).toEqual({ kind: 'text', text: '12.500 KD', full: '12.500 KD' });
-    expect(changeValue('products', 'shipping_fee', 0, 'KD')).toEqual({ kind: 'text', text: '0.000 KD', full: '0.000 KD' });
+    expect(changeValue('products', 'price', 12_500, 'KD')).toEqual({
+      kind: 'text',
+      text: '12.500 KD',
+      full: '12.500 KD',
+    });
+    expect(changeValue('products', 'shipping_fee', 0, 'KD')).toEqual({
+      kind: 'text',
+      text: '0.000 KD',
+      full: '0.000 KD',
+    });
     // A percentage discount is not money; a stock count neither.
     expect(changeValue('products', 'discount_value', 10, 'KD')).toMatchObject({ text: '10' });
     expect(changeValue('products', 'stock_quantity', 7, 'KD')).toMatchObject({ text: '7' });
@@ -52,19 +60,39 @@ describe('changed values', () => {
   it('shows nothing as none, flags as yes/no, objects as JSON', () => {
     expect(changeValue('products', 'sale_price', null, 'KD')).toEqual({ kind: 'none' });
     expect(changeValue('products', 'description', '', 'KD')).toEqual({ kind: 'none' });
-    expect(changeValue('products', 'is_active', false, 'KD')).toEqual({ kind: 'boolean', value: false });
-    expect(changeValue('products', 'images', [{ id: 1 }], 'KD')).toMatchObject({ text: '[{"id":1}]' });
+    expect(changeValue('products', 'is_active', false, 'KD')).toEqual({
+      kind: 'boolean',
+      value: false,
+    });
+    expect(changeValue('products', 'images', [{ id: 1 }], 'KD')).toMatchObject({
+      text: '[{"id":1}]',
+    });
   });
 
-  it('names order statuses, product statuses and roles in the admin\'s language', () => {
-    expect(changeValue('orders', 'status', 'shipped', 'KD')).toEqual({ kind: 'label', key: 'orders.status.shipped' });
-    expect(changeValue('products', 'status', 'draft', 'KD')).toEqual({ kind: 'label', key: 'admin.common.draft' });
-    expect(changeValue('users', 'role', 'moderator', 'KD')).toEqual({ kind: 'label', key: 'admin-users.role.moderator' });
+  it("names order statuses, product statuses and roles in the admin's language", () => {
+    expect(changeValue('orders', 'status', 'shipped', 'KD')).toEqual({
+      kind: 'label',
+      key: 'orders.status.shipped',
+    });
+    expect(changeValue('products', 'status', 'draft', 'KD')).toEqual({
+      kind: 'label',
+      key: 'admin.common.draft',
+    });
+    expect(changeValue('users', 'role', 'moderator', 'KD')).toEqual({
+      kind: 'label',
+      key: 'admin-users.role.moderator',
+    });
     expect(en('admin-users.role.moderator')).toBe('Moderator');
     expect(ar('orders.status.shipped')).not.toBe('orders.status.shipped');
     // Another kind's "status", or a value without a name, stays as it is.
-    expect(changeValue('slides', 'status', 'shipped', 'KD')).toMatchObject({ kind: 'text', text: 'shipped' });
-    expect(changeValue('orders', 'status', 'lost', 'KD')).toMatchObject({ kind: 'text', text: 'lost' });
+    expect(changeValue('slides', 'status', 'shipped', 'KD')).toMatchObject({
+      kind: 'text',
+      text: 'shipped',
+    });
+    expect(changeValue('orders', 'status', 'lost', 'KD')).toMatchObject({
+      kind: 'text',
+      text: 'lost',
+    });
   });
 
   it('cuts long values and keeps the whole one', () => {
@@ -77,9 +105,11 @@ describe('changed values', () => {
     expect(shown.full).toBe(long);
   });
 
-  it('lists an entry\'s fields by name, with none for an entry without changes', () => {
+  it("lists an entry's fields by name, with none for an entry without changes", () => {
     expect(
-      changedFields({ changes: { status: { from: 'pending', to: 'shipped' }, notes: { from: null, to: 'x' } } }),
+      changedFields({
+        changes: { status: { from: 'pending', to: 'shipped' }, notes: { from: null, to: 'x' } },
+      }),
     ).toEqual([
       { field: 'notes', from: null, to: 'x' },
       { field: 'status', from: 'pending', to: 'shipped' },

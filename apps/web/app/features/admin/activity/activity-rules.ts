@@ -1,4 +1,10 @@
-import { USER_ROLES, formatPrice, orderStatuses, type AuditEntry, type Pagination } from '@shop/shared';
+import {
+  USER_ROLES,
+  formatPrice,
+  orderStatuses,
+  type AuditEntry,
+  type Pagination,
+} from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
 
 /**
@@ -11,7 +17,10 @@ const ENTITY_NAMES = {
   products: ['admin-activity.entity.products', 'admin-activity.entity_one.products'],
   categories: ['admin-activity.entity.categories', 'admin-activity.entity_one.categories'],
   attributes: ['admin-activity.entity.attributes', 'admin-activity.entity_one.attributes'],
-  attribute_variations: ['admin-activity.entity.attribute_variations', 'admin-activity.entity_one.attribute_variations'],
+  attribute_variations: [
+    'admin-activity.entity.attribute_variations',
+    'admin-activity.entity_one.attribute_variations',
+  ],
   slides: ['admin-activity.entity.slides', 'admin-activity.entity_one.slides'],
   settings: ['admin-activity.entity.settings', 'admin-activity.entity_one.settings'],
   orders: ['admin-activity.entity.orders', 'admin-activity.entity_one.orders'],
@@ -76,7 +85,11 @@ export type ChangeValue =
 
 /** Values with a name of their own: an order's status, a product's status, an account's role. */
 function namedValue(entity: string, field: string, value: string): MessageKey | null {
-  if (entity === 'orders' && field === 'status' && (orderStatuses as readonly string[]).includes(value)) {
+  if (
+    entity === 'orders' &&
+    field === 'status' &&
+    (orderStatuses as readonly string[]).includes(value)
+  ) {
     return `orders.status.${value as (typeof orderStatuses)[number]}`;
   }
   if (entity === 'products' && field === 'status' && (value === 'published' || value === 'draft')) {
@@ -92,7 +105,12 @@ function namedValue(entity: string, field: string, value: string): MessageKey | 
  * A changed field's value as the list shows it: nothing, yes/no, a named value (an order's
  * status…), or text (money in KD, cut when long).
  */
-export function changeValue(entity: string, field: string, value: unknown, symbol: string): ChangeValue {
+export function changeValue(
+  entity: string,
+  field: string,
+  value: unknown,
+  symbol: string,
+): ChangeValue {
   if (value === null || value === undefined || value === '') return { kind: 'none' };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
   const key = typeof value === 'string' ? namedValue(entity, field, value) : null;
@@ -105,12 +123,15 @@ export function changeValue(entity: string, field: string, value: unknown, symbo
   } else {
     full = JSON.stringify(value);
   }
-  const text = full.length > CHANGE_VALUE_MAX ? `${full.slice(0, CHANGE_VALUE_MAX - 1).trimEnd()}…` : full;
+  const text =
+    full.length > CHANGE_VALUE_MAX ? `${full.slice(0, CHANGE_VALUE_MAX - 1).trimEnd()}…` : full;
   return { kind: 'text', text, full };
 }
 
 /** An entry's changed fields in a stable order (field name), each with its before and after. */
-export function changedFields(entry: Pick<AuditEntry, 'changes'>): Array<{ field: string; from: unknown; to: unknown }> {
+export function changedFields(
+  entry: Pick<AuditEntry, 'changes'>,
+): Array<{ field: string; from: unknown; to: unknown }> {
   return Object.entries(entry.changes ?? {})
     .map(([field, change]) => ({ field, from: change.from, to: change.to }))
     .sort((a, b) => a.field.localeCompare(b.field));

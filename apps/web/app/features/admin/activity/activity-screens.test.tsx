@@ -41,12 +41,22 @@ const reply: AuditLogResponse = {
   entities: ['gift_cards', 'products'],
 };
 
-const fill = (body: AuditLogResponse, filters: { actor_id?: number; entity?: string } = {}) => (client: QueryClient) =>
-  client.setQueryData(activityKeys.list({ actor_id: filters.actor_id, entity: filters.entity }), { pages: [body], pageParams: [1] });
+const fill =
+  (body: AuditLogResponse, filters: { actor_id?: number; entity?: string } = {}) =>
+  (client: QueryClient) =>
+    client.setQueryData(activityKeys.list({ actor_id: filters.actor_id, entity: filters.entity }), {
+      pages: [body],
+      pageParams: [1],
+    });
 
 describe('activity tab', () => {
   it('lists who changed what and when, the fields from → to, money in KD, long values cut', () => {
-    const html = renderAdmin(<ActivityTab />, { lang: 'en', role: 'admin', path: '/admin?tab=activity', fill: fill(reply) });
+    const html = renderAdmin(<ActivityTab />, {
+      lang: 'en',
+      role: 'admin',
+      path: '/admin?tab=activity',
+      fill: fill(reply),
+    });
     const text = textOf(html);
     expect(text).toContain('Changed · Product #12');
     expect(text).toContain('By Mona (admin@example.com)');
@@ -66,7 +76,11 @@ describe('activity tab', () => {
   });
 
   it('reads its filters from the URL and says when nothing matches', () => {
-    const none: AuditLogResponse = { ...reply, entries: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } };
+    const none: AuditLogResponse = {
+      ...reply,
+      entries: [],
+      pagination: { page: 1, limit: 25, total: 0, pages: 0 },
+    };
     const html = renderAdmin(<ActivityTab />, {
       lang: 'ar',
       role: 'admin',
@@ -82,8 +96,21 @@ describe('activity tab', () => {
   });
 
   it('says when nothing was recorded yet', () => {
-    const none: AuditLogResponse = { ...reply, entries: [], actors: [], entities: [], pagination: { page: 1, limit: 25, total: 0, pages: 0 } };
-    const text = textOf(renderAdmin(<ActivityTab />, { lang: 'en', role: 'admin', path: '/admin?tab=activity', fill: fill(none) }));
+    const none: AuditLogResponse = {
+      ...reply,
+      entries: [],
+      actors: [],
+      entities: [],
+      pagination: { page: 1, limit: 25, total: 0, pages: 0 },
+    };
+    const text = textOf(
+      renderAdmin(<ActivityTab />, {
+        lang: 'en',
+        role: 'admin',
+        path: '/admin?tab=activity',
+        fill: fill(none),
+      }),
+    );
     expect(text).toContain('No changes recorded yet');
     expect(text).not.toContain('Clear filters');
   });

@@ -48,7 +48,10 @@ export default function ActivityTab() {
   });
   useAuthFailureOf(activity.error);
 
-  const entries = useMemo(() => activity.data?.pages.flatMap((page) => page.entries) ?? [], [activity.data]);
+  const entries = useMemo(
+    () => activity.data?.pages.flatMap((page) => page.entries) ?? [],
+    [activity.data],
+  );
   const firstPage = activity.data?.pages[0];
   const total = activity.data?.pages.at(-1)?.pagination.total ?? 0;
   const filtered = filters.actor_id !== undefined || filters.entity !== undefined;
@@ -58,7 +61,13 @@ export default function ActivityTab() {
   if (activity.isPending) {
     body = <LoadingPanel />;
   } else if (activity.isError && (entries.length === 0 || activity.isPlaceholderData)) {
-    body = <ErrorPanel title={t('admin-activity.load_error')} error={activity.error} onRetry={() => void activity.refetch()} />;
+    body = (
+      <ErrorPanel
+        title={t('admin-activity.load_error')}
+        error={activity.error}
+        onRetry={() => void activity.refetch()}
+      />
+    );
   } else if (entries.length === 0 && activity.isPlaceholderData) {
     body = <LoadingPanel />;
   } else if (entries.length === 0) {
@@ -74,7 +83,11 @@ export default function ActivityTab() {
         }
       />
     ) : (
-      <EmptyPanel icon={<ActivityIcon className="size-8" />} title={t('admin-activity.empty_title')} text={t('admin-activity.empty_text')} />
+      <EmptyPanel
+        icon={<ActivityIcon className="size-8" />}
+        title={t('admin-activity.empty_title')}
+        text={t('admin-activity.empty_text')}
+      />
     );
   } else {
     body = (
@@ -86,13 +99,18 @@ export default function ActivityTab() {
         </ol>
         {/* A failed next page leaves the entries already shown on screen. */}
         {activity.isError ? (
-          <div role="alert" className="mt-3 flex flex-wrap items-center justify-center gap-3 text-sm font-semibold text-red-700">
+          <div
+            role="alert"
+            className="mt-3 flex flex-wrap items-center justify-center gap-3 text-sm font-semibold text-red-700"
+          >
             <span>
               {t('admin-activity.load_error')}: {errorText(activity.error)}
             </span>
             <Button
               variant="secondary"
-              onClick={() => void (activity.isFetchNextPageError ? activity.fetchNextPage() : activity.refetch())}
+              onClick={() =>
+                void (activity.isFetchNextPageError ? activity.fetchNextPage() : activity.refetch())
+              }
             >
               {t('admin.common.retry')}
             </Button>
@@ -112,14 +130,20 @@ export default function ActivityTab() {
 
   return (
     <div>
-      <AdminPageHeader title={t('admin-activity.title')} description={t('admin-activity.description')} />
+      <AdminPageHeader
+        title={t('admin-activity.title')}
+        description={t('admin-activity.description')}
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-3xl">
         <FilterSelect
           id="activity-actor"
           label={t('admin-activity.filter.actor')}
           value={filters.actor_id === undefined ? '' : String(filters.actor_id)}
           allLabel={t('admin-activity.filter.actor_all')}
-          options={(firstPage?.actors ?? []).map((actor) => ({ value: String(actor.id), label: actorLabel(actor) }))}
+          options={(firstPage?.actors ?? []).map((actor) => ({
+            value: String(actor.id),
+            label: actorLabel(actor),
+          }))}
           onChange={(value) => setState({ actor_id: value })}
         />
         <FilterSelect
@@ -138,7 +162,9 @@ export default function ActivityTab() {
           ? t('admin-activity.count', { shown: entries.length, total })
           : null}
       </p>
-      <div className={activity.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
+      <div className={activity.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        {body}
+      </div>
     </div>
   );
 }
@@ -163,13 +189,21 @@ function FilterSelect({
   onChange: (value: string) => void;
 }) {
   // A value from a shared link that the trail no longer names stays selectable (and removable).
-  const shown = value && !options.some((option) => option.value === value) ? [...options, { value, label: value }] : options;
+  const shown =
+    value && !options.some((option) => option.value === value)
+      ? [...options, { value, label: value }]
+      : options;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={`${controlClass} border-stone-300`}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`${controlClass} border-stone-300`}
+      >
         <option value="">{allLabel}</option>
         {shown.map((option) => (
           <option key={option.value} value={option.value}>
@@ -205,7 +239,7 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.created_at)}
         </time>
       </div>
-      <p className="mt-1 text-sm text-stone-700">
+      <p className="mt-1 text-sm wrap-anywhere text-stone-700">
         {t('admin-activity.by')} <bdi className="font-semibold">{who}</bdi>
         {entry.actor_name && entry.actor_email ? (
           <>
@@ -215,7 +249,9 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
             </bdi>
           </>
         ) : null}
-        {entry.actor_id === null && entry.actor_email ? <span className="text-stone-500"> · {t('admin-activity.actor_deleted')}</span> : null}
+        {entry.actor_id === null && entry.actor_email ? (
+          <span className="text-stone-500"> · {t('admin-activity.actor_deleted')}</span>
+        ) : null}
       </p>
       {fields.length > 0 ? (
         <>
@@ -236,7 +272,13 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function ChangeList({ entity, fields }: { entity: string; fields: Array<{ field: string; from: unknown; to: unknown }> }) {
+function ChangeList({
+  entity,
+  fields,
+}: {
+  entity: string;
+  fields: Array<{ field: string; from: unknown; to: unknown }>;
+}) {
   const { t, dir } = useI18n();
   return (
     <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
@@ -245,7 +287,7 @@ function ChangeList({ entity, fields }: { entity: string; fields: Array<{ field:
           <dt className="font-mono text-xs leading-6 text-stone-600" dir="ltr">
             <bdi>{field}</bdi>
           </dt>
-          <dd className="flex min-w-0 flex-wrap items-center gap-x-2 break-words text-stone-800">
+          <dd className="flex min-w-0 flex-wrap items-center gap-x-2 text-stone-800">
             <Value entity={entity} field={field} value={from} />
             <span aria-hidden="true" className="text-stone-400">
               {dir === 'rtl' ? '←' : '→'}
@@ -263,11 +305,17 @@ function Value({ entity, field, value }: { entity: string; field: string; value:
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const shown = changeValue(entity, field, value, symbol);
-  if (shown.kind === 'none') return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
-  if (shown.kind === 'boolean') return <span>{shown.value ? t('admin.common.yes') : t('admin.common.no')}</span>;
+  if (shown.kind === 'none')
+    return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
+  if (shown.kind === 'boolean')
+    return <span>{shown.value ? t('admin.common.yes') : t('admin.common.no')}</span>;
   if (shown.kind === 'label') return <span>{t(shown.key)}</span>;
   return (
-    <bdi dir="auto" title={shown.full === shown.text ? undefined : shown.full} className="min-w-0 break-words">
+    <bdi
+      dir="auto"
+      title={shown.full === shown.text ? undefined : shown.full}
+      className="min-w-0 wrap-anywhere"
+    >
       {shown.text}
     </bdi>
   );

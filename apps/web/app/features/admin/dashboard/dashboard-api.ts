@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DASHBOARD_CACHE_MS, DASHBOARD_STALE_MS, type AdminStats, type AdminStatsResponse } from '@shop/shared';
+import {
+  DASHBOARD_CACHE_MS,
+  DASHBOARD_STALE_MS,
+  type AdminStats,
+  type AdminStatsResponse,
+} from '@shop/shared';
 import { adminApi, adminKeys } from '../ui/admin-api';
 
 /**
@@ -9,7 +14,8 @@ import { adminApi, adminKeys } from '../ui/admin-api';
 export function dashboardStatsQuery() {
   return queryOptions({
     queryKey: adminKeys.dashboard,
-    queryFn: async (): Promise<AdminStats> => (await adminApi().get<AdminStatsResponse>('/admin/stats', { _: Date.now() })).stats,
+    queryFn: async (): Promise<AdminStats> =>
+      (await adminApi().get<AdminStatsResponse>('/admin/stats', { _: Date.now() })).stats,
     staleTime: DASHBOARD_STALE_MS,
     gcTime: DASHBOARD_CACHE_MS,
     retry: false,

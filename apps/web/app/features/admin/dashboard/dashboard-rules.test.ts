@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '@shop/shared';
-import { compactNumber, groupedAmount, groupedCount, isNewShop, salesPeriodFrom, salesPoints, salesTotals } from './dashboard-rules';
+import {
+  compactNumber,
+  groupedAmount,
+  groupedCount,
+  isNewShop,
+  salesPeriodFrom,
+  salesPoints,
+  salesTotals,
+} from './dashboard-rules';
 
 const sales: AdminStats['sales'] = {
   daily: [

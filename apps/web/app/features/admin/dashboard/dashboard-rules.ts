@@ -1,4 +1,10 @@
-import { amountDigits, fromThousandths, toThousandths, type AdminStats, type Language } from '@shop/shared';
+import {
+  amountDigits,
+  fromThousandths,
+  toThousandths,
+  type AdminStats,
+  type Language,
+} from '@shop/shared';
 
 /**
  * What the dashboard shows, computed from the stats reply: money with 3 decimals and thousands
@@ -66,7 +72,11 @@ export interface SalesPoint {
 }
 
 /** The chart's points of a period, oldest first, labelled in the admin's language. */
-export function salesPoints(sales: AdminStats['sales'], period: SalesPeriod, lang: Language): SalesPoint[] {
+export function salesPoints(
+  sales: AdminStats['sales'],
+  period: SalesPeriod,
+  lang: Language,
+): SalesPoint[] {
   if (period === 'daily') {
     return sales.daily.map((day) => {
       const date = new Date(`${day.date}T00:00:00Z`);
@@ -94,7 +104,10 @@ export function salesPoints(sales: AdminStats['sales'], period: SalesPeriod, lan
 /** Sums of a period's points (money added in fils): what the chart's caption says. */
 export function salesTotals(points: readonly SalesPoint[]): { revenue: number; orders: number } {
   const fils = points.reduce((sum, point) => sum + toThousandths(point.revenue), 0);
-  return { revenue: fromThousandths(fils), orders: points.reduce((sum, point) => sum + point.orders, 0) };
+  return {
+    revenue: fromThousandths(fils),
+    orders: points.reduce((sum, point) => sum + point.orders, 0),
+  };
 }
 
 /** An axis tick: short numbers ("1.2K", "3 آلاف"), Latin digits. */

@@ -23,8 +23,22 @@ const stats: AdminStats = {
   totalOrders: 57,
   totalRevenue: 1234.5,
   recentProducts: [
-    { id: 7, name: 'Amber rosary', category_name: 'Rosaries', price: 12.75, status: 'published', featured_image: '/uploads/products/amber.webp' },
-    { id: 6, name: 'Draft beads', category_name: null, price: 3, status: 'draft', featured_image: null },
+    {
+      id: 7,
+      name: 'Amber rosary',
+      category_name: 'Rosaries',
+      price: 12.75,
+      status: 'published',
+      featured_image: '/uploads/products/amber.webp',
+    },
+    {
+      id: 6,
+      name: 'Draft beads',
+      category_name: null,
+      price: 3,
+      status: 'draft',
+      featured_image: null,
+    },
   ],
   recentOrders: [
     {
@@ -56,10 +70,14 @@ const empty: AdminStats = {
   recentOrders: [],
   lowStock: [],
   lowStockCount: 0,
-  sales: { daily: days.map((day) => ({ ...day, revenue: 0, orders: 0 })), monthly: months.map((month) => ({ ...month, revenue: 0, orders: 0 })) },
+  sales: {
+    daily: days.map((day) => ({ ...day, revenue: 0, orders: 0 })),
+    monthly: months.map((month) => ({ ...month, revenue: 0, orders: 0 })),
+  },
 };
 
-const fill = (data: AdminStats) => (client: QueryClient) => client.setQueryData(adminKeys.dashboard, data);
+const fill = (data: AdminStats) => (client: QueryClient) =>
+  client.setQueryData(adminKeys.dashboard, data);
 
 describe('dashboard tab', () => {
   it('shows the five figures, revenue as 1,234.500 KD, and the lists with their links for an administrator', () => {
@@ -87,7 +105,7 @@ describe('dashboard tab', () => {
     expect(text).not.toMatch(/admin-dashboard\.|admin\.common\./);
   });
 
-  it('gives screen readers a table of the chart\'s numbers', () => {
+  it("gives screen readers a table of the chart's numbers", () => {
     const html = renderAdmin(<DashboardTab />, { lang: 'en', role: 'admin', fill: fill(stats) });
     expect(html).toContain('Revenue and orders per day, last 30 days (Kuwait time)');
     expect(textOf(html)).toMatch(/Monday,? 30 March 2026 12\.500 KD 2/);
@@ -95,7 +113,11 @@ describe('dashboard tab', () => {
   });
 
   it('shows the figures in Arabic, and product names without edit links for a moderator', () => {
-    const html = renderAdmin(<DashboardTab />, { lang: 'ar', role: 'moderator', fill: fill(stats) });
+    const html = renderAdmin(<DashboardTab />, {
+      lang: 'ar',
+      role: 'moderator',
+      fill: fill(stats),
+    });
     const text = textOf(html);
     expect(text).toContain('الإيرادات');
     expect(text).toContain('1,234.500 KD');
@@ -108,7 +130,9 @@ describe('dashboard tab', () => {
   });
 
   it('welcomes a new shop with empty lists instead of blanks', () => {
-    const text = textOf(renderAdmin(<DashboardTab />, { lang: 'en', role: 'admin', fill: fill(empty) }));
+    const text = textOf(
+      renderAdmin(<DashboardTab />, { lang: 'en', role: 'admin', fill: fill(empty) }),
+    );
     expect(text).toContain('Welcome to your new shop');
     expect(text).toContain('Add a product');
     expect(text).toContain('No orders yet');

@@ -1,7 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LOW_STOCK_THRESHOLD, imageSrcSet, type AdminStats, type DashboardOrder, type DashboardProduct, type LowStockProduct } from '@shop/shared';
+import {
+  LOW_STOCK_THRESHOLD,
+  imageSrcSet,
+  type AdminStats,
+  type DashboardOrder,
+  type DashboardProduct,
+  type LowStockProduct,
+} from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
@@ -17,7 +24,8 @@ import { groupedAmount, groupedCount, isNewShop } from './dashboard-rules';
 import { SalesChart } from './sales-chart';
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
-const rowLinkClass = 'font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline';
+const rowLinkClass =
+  'font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline';
 
 /**
  * The Dashboard tab (admin spec: Dashboard tab, sections 3, 7 and 9): the five figures, the sales
@@ -32,7 +40,14 @@ export default function DashboardTab() {
 
   let body: ReactNode;
   if (stats.isPending) body = <DashboardSkeleton />;
-  else if (stats.isError) body = <ErrorPanel title={t('admin-dashboard.load_error')} error={stats.error} onRetry={() => void stats.refetch()} />;
+  else if (stats.isError)
+    body = (
+      <ErrorPanel
+        title={t('admin-dashboard.load_error')}
+        error={stats.error}
+        onRetry={() => void stats.refetch()}
+      />
+    );
   else body = <DashboardBody stats={stats.data} />;
 
   return (
@@ -41,8 +56,14 @@ export default function DashboardTab() {
         title={t('admin-dashboard.title')}
         description={t('admin-dashboard.description')}
         actions={
-          <Button variant="secondary" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-            <RefreshIcon className={`size-5 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`} />
+          <Button
+            variant="secondary"
+            onClick={() => void stats.refetch()}
+            disabled={stats.isFetching}
+          >
+            <RefreshIcon
+              className={`size-5 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`}
+            />
             {refreshing ? t('admin-dashboard.refreshing') : t('admin.common.refresh')}
           </Button>
         }
@@ -62,7 +83,9 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
   return (
     <div className="flex flex-col gap-5">
       {isNewShop(stats) ? (
-        <div className={`${cardClass} flex flex-col items-start gap-3 bg-brand-50 sm:flex-row sm:items-center sm:justify-between`}>
+        <div
+          className={`${cardClass} flex flex-col items-start gap-3 bg-brand-50 sm:flex-row sm:items-center sm:justify-between`}
+        >
           <div>
             <p className="font-semibold text-stone-900">{t('admin-dashboard.new_shop.title')}</p>
             <p className="text-sm text-stone-700">{t('admin-dashboard.new_shop.text')}</p>
@@ -78,15 +101,29 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
 
       <section aria-label={t('admin-dashboard.figures_label')}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <StatCard wide label={t('admin-dashboard.stat.totalRevenue')} hint={t('admin-dashboard.stat.totalRevenue_hint')}>
+          <StatCard
+            wide
+            label={t('admin-dashboard.stat.totalRevenue')}
+            hint={t('admin-dashboard.stat.totalRevenue_hint')}
+          >
             <bdi>{groupedAmount(stats.totalRevenue, symbol)}</bdi>
           </StatCard>
-          <StatCard label={t('admin-dashboard.stat.activeOrders')} hint={t('admin-dashboard.stat.activeOrders_hint')}>
+          <StatCard
+            label={t('admin-dashboard.stat.activeOrders')}
+            hint={t('admin-dashboard.stat.activeOrders_hint')}
+          >
             {groupedCount(stats.activeOrders)}
           </StatCard>
-          <StatCard label={t('admin-dashboard.stat.totalOrders')}>{groupedCount(stats.totalOrders)}</StatCard>
-          <StatCard label={t('admin-dashboard.stat.totalProducts')}>{groupedCount(stats.totalProducts)}</StatCard>
-          <StatCard label={t('admin-dashboard.stat.totalUsers')} hint={t('admin-dashboard.stat.totalUsers_hint')}>
+          <StatCard label={t('admin-dashboard.stat.totalOrders')}>
+            {groupedCount(stats.totalOrders)}
+          </StatCard>
+          <StatCard label={t('admin-dashboard.stat.totalProducts')}>
+            {groupedCount(stats.totalProducts)}
+          </StatCard>
+          <StatCard
+            label={t('admin-dashboard.stat.totalUsers')}
+            hint={t('admin-dashboard.stat.totalUsers_hint')}
+          >
             {groupedCount(stats.totalUsers)}
           </StatCard>
         </dl>
@@ -104,9 +141,21 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
 }
 
 /** One of the five figures. The revenue card is twice as wide on a phone (its number is long). */
-function StatCard({ label, hint, wide = false, children }: { label: string; hint?: string; wide?: boolean; children: ReactNode }) {
+function StatCard({
+  label,
+  hint,
+  wide = false,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className={`${cardClass} ${wide ? 'col-span-2 lg:col-span-1' : ''} flex min-w-0 flex-col gap-1`}>
+    <div
+      className={`${cardClass} ${wide ? 'col-span-2 lg:col-span-1' : ''} flex min-w-0 flex-col gap-1`}
+    >
       <dt className="text-sm font-semibold text-stone-600">{label}</dt>
       <dd className="text-2xl font-bold break-words text-stone-900 tabular-nums">{children}</dd>
       {hint ? <dd className="text-xs text-stone-500">{hint}</dd> : null}
@@ -114,7 +163,15 @@ function StatCard({ label, hint, wide = false, children }: { label: string; hint
   );
 }
 
-function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+function Panel({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className={cardClass}>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -135,34 +192,52 @@ function PanelEmpty({ icon, text }: { icon: ReactNode; text: string }) {
   );
 }
 
-function RecentOrders({ orders, canOpen }: { orders: readonly DashboardOrder[]; canOpen: boolean }) {
+function RecentOrders({
+  orders,
+  canOpen,
+}: {
+  orders: readonly DashboardOrder[];
+  canOpen: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Panel
       title={t('admin-dashboard.recent_orders.title')}
       action={
         canOpen && orders.length > 0 ? (
-          <Link to="/admin?tab=orders" className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to="/admin?tab=orders"
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
             {t('admin-dashboard.recent_orders.all')}
           </Link>
         ) : undefined
       }
     >
       {orders.length === 0 ? (
-        <PanelEmpty icon={<ReceiptIcon className="size-6" />} text={t('admin-dashboard.recent_orders.empty')} />
+        <PanelEmpty
+          icon={<ReceiptIcon className="size-6" />}
+          text={t('admin-dashboard.recent_orders.empty')}
+        />
       ) : (
         <ul className="divide-y divide-stone-100">
           {orders.map((order) => {
             const name = [order.first_name, order.last_name].filter(Boolean).join(' ');
             return (
-              <li key={order.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+              <li
+                key={order.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+              >
                 <div className="min-w-0">
                   <p>
                     {canOpen ? (
                       <Link
                         to={`/admin/orders/${order.id}`}
                         className={rowLinkClass}
-                        aria-label={t('admin-dashboard.recent_orders.open', { number: order.order_number, name })}
+                        aria-label={t('admin-dashboard.recent_orders.open', {
+                          number: order.order_number,
+                          name,
+                        })}
                       >
                         <bdi dir="ltr">{order.order_number}</bdi>
                       </Link>
@@ -177,7 +252,10 @@ function RecentOrders({ orders, canOpen }: { orders: readonly DashboardOrder[]; 
                   </p>
                 </div>
                 <div className="flex items-center gap-3">
-                  <AdminAmount amount={order.total_amount} className="font-semibold text-stone-900" />
+                  <AdminAmount
+                    amount={order.total_amount}
+                    className="font-semibold text-stone-900"
+                  />
                   <OrderStatusBadge status={order.status} />
                 </div>
               </li>
@@ -211,7 +289,13 @@ function ProductThumb({ url }: { url: string | null }) {
 }
 
 /** A product's name: a link to its form for those who may change it, plain text otherwise. */
-function ProductName({ product, canEdit }: { product: { id: number; name: string }; canEdit: boolean }) {
+function ProductName({
+  product,
+  canEdit,
+}: {
+  product: { id: number; name: string };
+  canEdit: boolean;
+}) {
   const { t } = useI18n();
   return canEdit ? (
     <Link
@@ -229,12 +313,21 @@ function ProductName({ product, canEdit }: { product: { id: number; name: string
   );
 }
 
-function RecentProducts({ products, canEdit }: { products: readonly DashboardProduct[]; canEdit: boolean }) {
+function RecentProducts({
+  products,
+  canEdit,
+}: {
+  products: readonly DashboardProduct[];
+  canEdit: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Panel title={t('admin-dashboard.recent_products.title')}>
       {products.length === 0 ? (
-        <PanelEmpty icon={<BoxIcon className="size-6" />} text={t('admin-dashboard.recent_products.empty')} />
+        <PanelEmpty
+          icon={<BoxIcon className="size-6" />}
+          text={t('admin-dashboard.recent_products.empty')}
+        />
       ) : (
         <ul className="divide-y divide-stone-100">
           {products.map((product) => (
@@ -249,7 +342,10 @@ function RecentProducts({ products, canEdit }: { products: readonly DashboardPro
                 </p>
               </div>
               <div className="flex flex-col items-end gap-1">
-                <AdminAmount amount={product.price} className="text-sm font-semibold text-stone-900" />
+                <AdminAmount
+                  amount={product.price}
+                  className="text-sm font-semibold text-stone-900"
+                />
                 {product.status === 'published' ? (
                   <Badge tone="green">{t('admin.common.published')}</Badge>
                 ) : (
@@ -264,18 +360,39 @@ function RecentProducts({ products, canEdit }: { products: readonly DashboardPro
   );
 }
 
-function LowStock({ products, total, canEdit }: { products: readonly LowStockProduct[]; total: number; canEdit: boolean }) {
+function LowStock({
+  products,
+  total,
+  canEdit,
+}: {
+  products: readonly LowStockProduct[];
+  total: number;
+  canEdit: boolean;
+}) {
   const { t, lang } = useI18n();
   const more = total - products.length;
   return (
-    <Panel title={t('admin-dashboard.low_stock.title')} action={<span className="text-sm text-stone-600">{t('admin-dashboard.low_stock.hint', { threshold: LOW_STOCK_THRESHOLD })}</span>}>
+    <Panel
+      title={t('admin-dashboard.low_stock.title')}
+      action={
+        <span className="text-sm text-stone-600">
+          {t('admin-dashboard.low_stock.hint', { threshold: LOW_STOCK_THRESHOLD })}
+        </span>
+      }
+    >
       {products.length === 0 ? (
-        <PanelEmpty icon={<DashboardIcon className="size-6" />} text={t('admin-dashboard.low_stock.empty')} />
+        <PanelEmpty
+          icon={<DashboardIcon className="size-6" />}
+          text={t('admin-dashboard.low_stock.empty')}
+        />
       ) : (
         <>
           <ul className="grid gap-x-6 sm:grid-cols-2">
             {products.map((product) => (
-              <li key={product.id} className="flex items-center gap-3 border-b border-stone-100 py-3">
+              <li
+                key={product.id}
+                className="flex items-center gap-3 border-b border-stone-100 py-3"
+              >
                 <ProductThumb url={product.featured_image} />
                 <p className="min-w-0 flex-1">
                   <ProductName product={product} canEdit={canEdit} />
@@ -283,12 +400,20 @@ function LowStock({ products, total, canEdit }: { products: readonly LowStockPro
                 {product.stock_quantity <= 0 ? (
                   <Badge tone="red">{t('admin-dashboard.low_stock.out')}</Badge>
                 ) : (
-                  <Badge tone="yellow">{t('admin-dashboard.low_stock.left', { count: product.stock_quantity })}</Badge>
+                  <Badge tone="yellow">
+                    {t('admin-dashboard.low_stock.left', { count: product.stock_quantity })}
+                  </Badge>
                 )}
               </li>
             ))}
           </ul>
-          {more > 0 ? <p className="mt-3 text-sm text-stone-600">{t(`admin-dashboard.low_stock.more.${pluralForm(lang, more)}`, { count: groupedCount(more) })}</p> : null}
+          {more > 0 ? (
+            <p className="mt-3 text-sm text-stone-600">
+              {t(`admin-dashboard.low_stock.more.${pluralForm(lang, more)}`, {
+                count: groupedCount(more),
+              })}
+            </p>
+          ) : null}
         </>
       )}
     </Panel>
@@ -306,7 +431,10 @@ function DashboardSkeleton() {
       </p>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         {Array.from({ length: 5 }, (_, index) => (
-          <div key={index} className={`${block} h-24 ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`} />
+          <div
+            key={index}
+            className={`${block} h-24 ${index === 0 ? 'col-span-2 lg:col-span-1' : ''}`}
+          />
         ))}
       </div>
       <div className={`${block} h-80 sm:h-96`} />

@@ -41,7 +41,10 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
   const rtl = dir === 'rtl';
 
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
       <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-lg font-semibold text-stone-900">
@@ -54,7 +57,11 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
             })}
           </p>
         </div>
-        <div role="group" aria-label={t('admin-dashboard.sales.period_label')} className="inline-flex rounded-lg border border-stone-300 p-0.5">
+        <div
+          role="group"
+          aria-label={t('admin-dashboard.sales.period_label')}
+          className="inline-flex rounded-lg border border-stone-300 p-0.5"
+        >
           {SALES_PERIODS.map((option) => (
             <button
               key={option}
@@ -73,11 +80,17 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
 
       <div className="mb-2 flex flex-wrap gap-4 text-sm text-stone-700" aria-hidden="true">
         <span className="inline-flex items-center gap-2">
-          <span className="inline-block size-3 rounded-sm" style={{ backgroundColor: REVENUE_COLOR }} />
+          <span
+            className="inline-block size-3 rounded-sm"
+            style={{ backgroundColor: REVENUE_COLOR }}
+          />
           {t('admin-dashboard.sales.revenue', { symbol })}
         </span>
         <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-0.5 w-4 rounded" style={{ backgroundColor: ORDERS_COLOR }} />
+          <span
+            className="inline-block h-0.5 w-4 rounded"
+            style={{ backgroundColor: ORDERS_COLOR }}
+          />
           {t('admin-dashboard.sales.orders')}
         </span>
       </div>
@@ -86,7 +99,11 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
       <div className="h-64 w-full sm:h-80" aria-hidden="true" dir="ltr">
         {/* A phone-sized first guess until the container is measured: no zero-size warning. */}
         <ResponsiveContainer width="100%" height="100%" initialDimension={CHART_FIRST_SIZE}>
-          <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer={false}>
+          <ComposedChart
+            data={points}
+            margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />
             <XAxis
               dataKey="label"
@@ -116,11 +133,32 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
               width={36}
             />
             <Tooltip
-              content={({ active, payload }) => <SalesTooltip active={active} point={payload?.[0]?.payload as SalesPoint | undefined} symbol={symbol} />}
+              content={({ active, payload }) => (
+                <SalesTooltip
+                  active={active}
+                  point={payload?.[0]?.payload as SalesPoint | undefined}
+                  symbol={symbol}
+                />
+              )}
               cursor={{ fill: '#f5f5f4' }}
             />
-            <Bar yAxisId="revenue" dataKey="revenue" fill={REVENUE_COLOR} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
-            <Line yAxisId="orders" dataKey="orders" stroke={ORDERS_COLOR} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+            <Bar
+              yAxisId="revenue"
+              dataKey="revenue"
+              fill={REVENUE_COLOR}
+              radius={[3, 3, 0, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="orders"
+              dataKey="orders"
+              stroke={ORDERS_COLOR}
+              strokeWidth={2}
+              dot={false}
+              type="monotone"
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -130,24 +168,45 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
   );
 }
 
-function SalesTooltip({ active, point, symbol }: { active: boolean | undefined; point: SalesPoint | undefined; symbol: string }) {
+function SalesTooltip({
+  active,
+  point,
+  symbol,
+}: {
+  active: boolean | undefined;
+  point: SalesPoint | undefined;
+  symbol: string;
+}) {
   const { t, dir } = useI18n();
   if (!active || !point) return null;
   return (
-    <div dir={dir} className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm shadow-md">
+    <div
+      dir={dir}
+      className="rounded-lg border border-stone-200 bg-white px-3 py-2 text-sm shadow-md"
+    >
       <p className="font-semibold text-stone-900">{point.fullLabel}</p>
       <p className="text-stone-700">
-        {t('admin-dashboard.sales.tooltip_revenue')} <bdi className="tabular-nums">{groupedAmount(point.revenue, symbol)}</bdi>
+        {t('admin-dashboard.sales.tooltip_revenue')}{' '}
+        <bdi className="tabular-nums">{groupedAmount(point.revenue, symbol)}</bdi>
       </p>
       <p className="text-stone-700">
-        {t('admin-dashboard.sales.tooltip_orders')} <bdi className="tabular-nums">{groupedCount(point.orders)}</bdi>
+        {t('admin-dashboard.sales.tooltip_orders')}{' '}
+        <bdi className="tabular-nums">{groupedCount(point.orders)}</bdi>
       </p>
     </div>
   );
 }
 
 /** The chart's numbers as a table for screen readers. */
-function SalesTable({ points, period, symbol }: { points: readonly SalesPoint[]; period: SalesPeriod; symbol: string }) {
+function SalesTable({
+  points,
+  period,
+  symbol,
+}: {
+  points: readonly SalesPoint[];
+  period: SalesPeriod;
+  symbol: string;
+}) {
   const { t } = useI18n();
   return (
     <table className="sr-only">
