@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogResponse } from '@shop/shared';
+import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { activityKeys } from './activity-api';
 import ActivityTab from './activity-tab';
@@ -113,5 +114,34 @@ describe('activity tab', () => {
     );
     expect(text).toContain('No changes recorded yet');
     expect(text).not.toContain('Clear filters');
+  });
+
+  it("says what failed, with the server's reason and a retry", () => {
+    const failure = new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
+    const fillError = (queryKey: QueryKey) => (client: QueryClient) => {
+      client.setDefaultOptions({
+        queries: { ...client.getDefaultOptions().queries, retryOnMount: false },
+      });
+      client.getQueryCache().build(client, { queryKey }).setState({
+        status: 'error',
+        error: failure,
+        errorUpdatedAt: 1,
+        errorUpdateCount: 1,
+        fetchStatus: 'idle',
+        fetchFailureCount: 1,
+        fetchFailureReason: failure,
+      });
+    };
+    const html = renderAdmin(<ActivityTab />, {
+      lang: 'en',
+      role: 'admin',
+      path: '/admin?tab=activity',
+      fill: fillError(activityKeys.list({ actor_id: undefined, entity: undefined })),
+    });
+    const text = textOf(html);
+    expect(html).toContain('role="alert"');
+    expect(text).toContain('The activity could not be loaded');
+    expect(text).toContain('You do not have permission to do this');
+    expect(text).toContain('Try again');
   });
 });

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '@shop/shared';
+import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { adminKeys } from '../ui/admin-api';
 import DashboardTab from './dashboard-tab';
@@ -79,6 +80,22 @@ const empty: AdminStats = {
 const fill = (data: AdminStats) => (client: QueryClient) =>
   client.setQueryData(adminKeys.dashboard, data);
 
+/** A query that already failed; the screen shows the failure instead of fetching again on mount. */
+const fillError = (queryKey: QueryKey, error: Error) => (client: QueryClient) => {
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retryOnMount: false },
+  });
+  client.getQueryCache().build(client, { queryKey }).setState({
+    status: 'error',
+    error,
+    errorUpdatedAt: 1,
+    errorUpdateCount: 1,
+    fetchStatus: 'idle',
+    fetchFailureCount: 1,
+    fetchFailureReason: error,
+  });
+};
+
 describe('dashboard tab', () => {
   it('shows the five figures, revenue as 1,234.500 KD, and the lists with their links for an administrator', () => {
     const html = renderAdmin(<DashboardTab />, { lang: 'en', role: 'admin', fill: fill(stats) });
@@ -145,5 +162,19 @@ describe('dashboard tab', () => {
     const html = renderAdmin(<DashboardTab />, { lang: 'ar', role: 'admin' });
     expect(html).toContain('aria-busy="true"');
     expect(textOf(html)).toContain('جارٍ تحميل لوحة التحكم');
+  });
+
+  it("says what failed, with the server's reason and a retry", () => {
+    const failure = new ApiError(500, 'INTERNAL', 'حدث خطأ غير متوقع');
+    const html = renderAdmin(<DashboardTab />, {
+      lang: 'ar',
+      role: 'admin',
+      fill: fillError(adminKeys.dashboard, failure),
+    });
+    const text = textOf(html);
+    expect(html).toContain('role="alert"');
+    expect(text).toContain('تعذّر تحميل لوحة التحكم');
+    expect(text).toContain('حدث خطأ غير متوقع');
+    expect(text).toContain('إعادة المحاولة');
   });
 });
