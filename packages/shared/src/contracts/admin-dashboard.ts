@@ -24,7 +24,10 @@ export const DASHBOARD_SALES_MONTHS = 12;
 /** The spec's "fresh for 30 s, cached 60 s" (TanStack Query staleTime and gcTime). */
 export const DASHBOARD_STALE_MS = 30_000;
 export const DASHBOARD_CACHE_MS = 60_000;
-/** The shop's calendar: days and months of the figures are Kuwait's (UTC+3, no daylight saving). */
+/**
+ * The shop's calendar for the database's date arithmetic: Kuwait (UTC+3 all year, the same
+ * offset kuwaitDateOf in promotions.ts uses).
+ */
 export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
 /** Orders still being worked on (counted by `activeOrders`). */

@@ -6,6 +6,7 @@ import {
   LOW_STOCK_THRESHOLD,
   SHOP_TIME_ZONE,
   fromThousandths,
+  kuwaitDateOf,
   type AdminStats,
   type Language,
 } from '@shop/shared';
@@ -13,23 +14,17 @@ import type { Database } from '../../db/client.js';
 import { customerCount } from '../accounts/account-stats.js';
 import { lowStockProducts, productCount, recentProducts } from '../catalog/stock-report.js';
 import { orderFigures, recentOrders, salesByDay } from '../orders/stats.js';
-import { dayIn, salesSeries, seriesStart } from './sales-calendar.js';
-
-export interface DashboardServiceOptions {
-  /** The shop's calendar for days and months (Asia/Kuwait unless told). */
-  timeZone?: string;
-}
+import { salesSeries, seriesStart } from './sales-calendar.js';
 
 /**
  * The back office's dashboard figures (docs/decisions/011-dashboard-figures.md), each asked of
  * the module that owns it: one query per figure group, none per row.
  */
-export function createDashboardService(db: Database, options: DashboardServiceOptions = {}) {
-  const timeZone = options.timeZone ?? SHOP_TIME_ZONE;
+export function createDashboardService(db: Database) {
   return {
-    /** The dashboard as it is at `now`, names in `lang`. */
+    /** The dashboard as it is at `now`, names in `lang`; days and months are Kuwait's. */
     async stats(lang: Language, now: Date = new Date()): Promise<AdminStats> {
-      const today = dayIn(now, timeZone);
+      const today = kuwaitDateOf(now);
       const [products, orders, customers, newestProducts, newestOrders, lowStock, sales] =
         await Promise.all([
           productCount(db),
@@ -42,7 +37,7 @@ export function createDashboardService(db: Database, options: DashboardServiceOp
             db,
             seriesStart(today, DASHBOARD_SALES_DAYS, DASHBOARD_SALES_MONTHS),
             today,
-            timeZone,
+            SHOP_TIME_ZONE,
           ),
         ]);
       return {
