@@ -153,27 +153,20 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     return row;
   }
 
-  /** The product's name in a language, for a refusal (its order-time name when it has none). */
-  async function productName(tx: Executor, productId: number, fallback: string, lang: Language): Promise<string> {
-    const [row] = await tx
-      .select({ name: products.name, name_en: products.name_en })
-      .from(products)
-      .where(eq(products.id, productId));
-    if (!row) return fallback;
-    return lang === 'en' ? (row.name_en ?? row.name) : row.name;
-  }
-
   /**
    * Takes the order's units again (an order leaving cancelled/refunded). A product that lacks
-   * them refuses the whole change (409 OUT_OF_STOCK naming it); a product deleted since is skipped.
+   * them refuses the whole change (409 OUT_OF_STOCK naming it in the request's language); a
+   * product deleted since is skipped.
    */
   async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang: Language): Promise<void> {
     for (const [productId, quantity] of unitsByProduct(items)) {
       if (await takeUnits(tx, productId, quantity)) continue;
-      const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
-      if (!exists) continue;
-      const snapshot = items.find((item) => item.product_id === productId)?.product_name ?? '';
-      throw outOfStock(await productName(tx, productId, snapshot, lang), 'status');
+      const [product] = await tx
+        .select({ name: products.name, name_en: products.name_en })
+        .from(products)
+        .where(eq(products.id, productId));
+      if (!product) continue;
+      throw outOfStock(lang === 'en' ? (product.name_en ?? product.name) : product.name, 'status');
     }
   }
 
@@ -202,8 +195,8 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
   return {
     /**
      * One page of orders, newest first, with the total for the filters and the cities that occur
-     * in orders. Three queries whatever the page size: the page (pieces per order by a grouped
-     * subquery), the count and the cities.
+     * in orders. Three queries whatever the page size: the page (with the pieces of its orders),
+     * the count and the cities.
      */
     async listOrders(query: AdminOrderListQuery, lang: Language): Promise<AdminOrderList> {
       const where = listConditions(query);
