@@ -16,7 +16,7 @@ import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { AdminAmount, OrderDate, OrderStatusBadge } from '../orders/order-parts';
 import { useAuthFailureOf } from '../ui/admin-api';
-import { BoxIcon, DashboardIcon, PlusIcon, ReceiptIcon, RefreshIcon } from '../ui/admin-icons';
+import { BoxIcon, PlusIcon, ReceiptIcon, RefreshIcon } from '../ui/admin-icons';
 import { Badge } from '../ui/resource-list';
 import { AdminPageHeader, ErrorPanel } from '../ui/states';
 import { dashboardStatsQuery } from './dashboard-api';
@@ -382,7 +382,7 @@ function LowStock({
     >
       {products.length === 0 ? (
         <PanelEmpty
-          icon={<DashboardIcon className="size-6" />}
+          icon={<BoxIcon className="size-6" />}
           text={t('admin-dashboard.low_stock.empty')}
         />
       ) : (
