@@ -18,6 +18,9 @@ export const STOCK_MESSAGE_MS = 3000;
 export const TOAST_DURATION_MS = 4000;
 /** An invoice opened with ?autoprint=true starts printing after this delay (admin spec section 9). */
 export const INVOICE_AUTOPRINT_DELAY_MS = 500;
+/** The dashboard's "fresh for 30 s, cached 60 s" (admin spec section 9: TanStack staleTime and gcTime). */
+export const DASHBOARD_STALE_MS = 30_000;
+export const DASHBOARD_CACHE_MS = 60_000;
 
 /** Stock at or below this (and above zero) is shown as "low". */
 export const LOW_STOCK_THRESHOLD = 5;

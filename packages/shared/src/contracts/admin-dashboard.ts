@@ -21,9 +21,6 @@ export const DASHBOARD_LOW_STOCK_MAX = 10;
 export const DASHBOARD_SALES_DAYS = 30;
 /** Months of the monthly sales series, this month (in Kuwait) included. */
 export const DASHBOARD_SALES_MONTHS = 12;
-/** The spec's "fresh for 30 s, cached 60 s" (TanStack Query staleTime and gcTime). */
-export const DASHBOARD_STALE_MS = 30_000;
-export const DASHBOARD_CACHE_MS = 60_000;
 /**
  * The shop's calendar for the database's date arithmetic: Kuwait (UTC+3 all year, the same
  * offset kuwaitDateOf in promotions.ts uses).
