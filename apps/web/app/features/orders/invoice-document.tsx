@@ -23,8 +23,8 @@ export function InvoiceDocument({ order, priceContext = 'checkout' }: { order: O
             <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
             <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
             {settings.phone_number && (
-              <p className="text-sm text-stone-600" dir="ltr">
-                {settings.phone_number}
+              <p className="text-sm text-stone-600">
+                <bdi dir="ltr">{settings.phone_number}</bdi>
               </p>
             )}
             {settings.email && <p className="text-sm text-stone-600">{settings.email}</p>}

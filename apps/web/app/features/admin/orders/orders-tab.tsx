@@ -112,6 +112,7 @@ export default function OrdersTab() {
   const columns: Column<AdminOrderSummary>[] = [
     {
       id: 'number',
+      className: 'whitespace-nowrap',
       header: t('admin-orders.column.number'),
       primary: true,
       cell: (order) => (
@@ -141,7 +142,7 @@ export default function OrdersTab() {
           <p className="font-semibold break-words text-stone-900" dir="auto">
             {order.customer_name}
           </p>
-          <p className="text-sm break-all text-stone-500">
+          <p className="max-w-56 truncate text-sm text-stone-500" title={order.customer_email}>
             <bdi dir="ltr">{order.customer_email}</bdi>
           </p>
         </div>
@@ -161,8 +162,8 @@ export default function OrdersTab() {
         </div>
       ),
     },
-    { id: 'date', header: t('admin-orders.column.date'), cell: (order) => <OrderDate iso={order.created_at} /> },
-    { id: 'status', header: t('admin-orders.column.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
+    { id: 'date', header: t('admin-orders.column.date'), className: 'whitespace-nowrap', cell: (order) => <OrderDate iso={order.created_at} /> },
+    { id: 'status', header: t('admin-orders.column.status'), className: 'whitespace-nowrap', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
       id: 'shipping',
       header: t('admin-orders.column.shipping'),
