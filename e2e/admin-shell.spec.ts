@@ -122,7 +122,7 @@ test('every back-office tab fits the screen without sideways scrolling @phone', 
     });
     const { token } = (await response.json()) as AuthResponse;
     await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-    for (const tab of ['products', 'categories', 'settings', 'slider', 'simple-attributes']) {
+    for (const tab of ['dashboard', 'products', 'categories', 'orders', 'users', 'settings', 'slider', 'cities', 'promo-codes', 'simple-attributes', 'activity']) {
       await page.goto(`/admin?tab=${tab}`);
       await waitForHydration(page);
       await expect(page.locator('main h1')).toBeVisible();
