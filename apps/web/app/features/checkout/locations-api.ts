@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { CityListResponse, CountryListResponse, GovernorateListResponse } from '@shop/shared';
 import { browserApi } from '../../lib/api';
 
-// Lists change rarely: kept for the whole visit once loaded.
+// Countries and governorates change rarely: kept for the whole visit once loaded.
 const LOCATION_STALE_MS = 30 * 60 * 1000;
+// Cities carry the shipping fee the order will charge, which the back office can change at any
+// time: a minute at most, and asked again whenever the shopper comes back to the tab.
+const CITY_FEE_STALE_MS = 60 * 1000;
 
 /** GET /api/locations/countries, loaded in the browser. */
 export function useCountries() {
@@ -32,6 +35,7 @@ export function useCities(governorateId: number | null) {
     queryFn: async () =>
       (await browserApi().get<CityListResponse>(`/locations/governorates/${governorateId}/cities`)).cities,
     enabled: governorateId !== null,
-    staleTime: LOCATION_STALE_MS,
+    staleTime: CITY_FEE_STALE_MS,
+    refetchOnWindowFocus: true,
   });
 }
