@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { paginationSchema, plainText, strictId, successShape } from './common.js';
+import {
+  blankAsUndefined,
+  pageQueryFields,
+  paginationSchema,
+  plainText,
+  strictId,
+  successShape,
+} from './common.js';
 
 /**
  * The back office's activity view: the audit trail of every back-office write (issue 10 item 9,
@@ -16,10 +23,6 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 /** Longest entity name accepted as a filter (the trail's names are short table names). */
 export const AUDIT_ENTITY_MAX = 64;
 
-/** Blank (absent, '' or spaces) means "no filter". */
-const blankAsUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 export const auditLogQuerySchema = z.object({
   /** Changes made by this account; absent or empty: by anyone. */
   actor_id: z.preprocess(blankAsUndefined, strictId('audit.actor_invalid').optional()),
@@ -32,18 +35,7 @@ export const auditLogQuerySchema = z.object({
       .regex(/^[a-z_-]+$/, 'audit.entity_invalid')
       .optional(),
   ),
-  page: z.coerce
-    .number({ error: 'validation.page_invalid' })
-    .int('validation.page_invalid')
-    .min(1, 'validation.page_invalid')
-    .max(100_000, 'validation.page_invalid')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'validation.limit_invalid' })
-    .int('validation.limit_invalid')
-    .min(1, 'validation.limit_invalid')
-    .max(AUDIT_PAGE_SIZE_MAX, 'validation.limit_invalid')
-    .default(AUDIT_PAGE_SIZE),
+  ...pageQueryFields({ defaultLimit: AUDIT_PAGE_SIZE, maxLimit: AUDIT_PAGE_SIZE_MAX }),
 });
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 

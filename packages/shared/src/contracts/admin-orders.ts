@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, type OrderStatusColor } from '../orders.js';
-import { SEARCH_MAX_LENGTH } from '../constants.js';
-import { moneySchema, paginationSchema, plainText, strictId, successShape } from './common.js';
+import {
+  blankAsUndefined,
+  moneySchema,
+  optionalSearchQuery,
+  pageQueryFields,
+  paginationSchema,
+  plainText,
+  strictId,
+  successShape,
+} from './common.js';
 import { orderResponseSchema, orderSchema } from './orders.js';
 
 /**
@@ -32,16 +40,6 @@ export const orderStatusColors = [
   'gray',
 ] as const satisfies readonly OrderStatusColor[];
 
-const optionalSearch = plainText()
-  .max(SEARCH_MAX_LENGTH, 'validation.search_too_long')
-  .transform((value) => value.trim())
-  .optional()
-  .transform((value) => (value ? value : undefined));
-
-/** Blank (absent, '' or spaces) means "no filter". */
-const blankAsUndefined = (value: unknown) =>
-  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
 export const ADMIN_ORDERS_PAGE_SIZE_MAX = 100;
 
 /** GET /api/orders query. */
@@ -50,7 +48,7 @@ export const adminOrderListQuerySchema = z.object({
    * Part of the order number, the customer's name or e-mail: trimmed, case ignored, Arabic
    * letter forms and diacritics folded as in the catalogue search.
    */
-  search: optionalSearch,
+  search: optionalSearchQuery,
   /** One status; absent or empty: every status. */
   status: z.preprocess(
     blankAsUndefined,
@@ -58,18 +56,10 @@ export const adminOrderListQuerySchema = z.object({
   ),
   /** Orders shipped to this city (its id at the time of the order); absent or empty: every city. */
   city_id: z.preprocess(blankAsUndefined, strictId('orders.city_invalid').optional()),
-  page: z.coerce
-    .number({ error: 'validation.page_invalid' })
-    .int('validation.page_invalid')
-    .min(1, 'validation.page_invalid')
-    .max(100_000, 'validation.page_invalid')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'validation.limit_invalid' })
-    .int('validation.limit_invalid')
-    .min(1, 'validation.limit_invalid')
-    .max(ADMIN_ORDERS_PAGE_SIZE_MAX, 'validation.limit_invalid')
-    .default(ADMIN_ORDERS_PAGE_SIZE),
+  ...pageQueryFields({
+    defaultLimit: ADMIN_ORDERS_PAGE_SIZE,
+    maxLimit: ADMIN_ORDERS_PAGE_SIZE_MAX,
+  }),
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { isStorePhoneNumber, latinDigits, STORE_PHONE_MAX } from '../backoffice-limits.js';
-import { SEARCH_MAX_LENGTH } from '../constants.js';
 import { USER_ROLES } from '../permissions.js';
 import { registerBodySchema } from './accounts.js';
-import { idParam, paginationSchema, plainText, successShape } from './common.js';
+import {
+  idParam,
+  optionalSearchQuery,
+  pageQueryFields,
+  paginationSchema,
+  successShape,
+} from './common.js';
 import { optionalFormText } from './form-fields.js';
 import { withMaxLength } from './admin-form-text.js';
 
@@ -64,27 +69,12 @@ export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
 /** The list's filters. An empty role means every role. */
 export const adminUserListQuerySchema = z.object({
-  search: plainText()
-    .max(SEARCH_MAX_LENGTH, 'validation.search_too_long')
-    .transform((value) => value.trim())
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  search: optionalSearchQuery,
   role: z
     .enum(['', ...USER_ROLES], { error: 'users.role_invalid' })
     .optional()
     .transform((value) => (value ? value : undefined)),
-  page: z.coerce
-    .number({ error: 'validation.page_invalid' })
-    .int('validation.page_invalid')
-    .min(1, 'validation.page_invalid')
-    .max(100_000, 'validation.page_invalid')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'validation.limit_invalid' })
-    .int('validation.limit_invalid')
-    .min(1, 'validation.limit_invalid')
-    .max(ADMIN_USERS_PAGE_SIZE_MAX, 'validation.limit_invalid')
-    .default(ADMIN_USERS_PAGE_SIZE),
+  ...pageQueryFields({ defaultLimit: ADMIN_USERS_PAGE_SIZE, maxLimit: ADMIN_USERS_PAGE_SIZE_MAX }),
 });
 export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
 

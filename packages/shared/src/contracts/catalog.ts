@@ -12,7 +12,9 @@ import { productSortFields, sortOrders } from '../sorting.js';
 import {
   booleanQuery,
   idParam,
+  limitQueryField,
   moneySchema,
+  pageQueryFields,
   paginationSchema,
   plainText,
   successShape,
@@ -30,18 +32,7 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value ? value : undefined));
 
 export const productListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'validation.page_invalid' })
-    .int('validation.page_invalid')
-    .min(1, 'validation.page_invalid')
-    .max(100_000, 'validation.page_invalid')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'validation.limit_invalid' })
-    .int('validation.limit_invalid')
-    .min(1, 'validation.limit_invalid')
-    .max(PRODUCT_PAGE_SIZE_MAX, 'validation.limit_invalid')
-    .default(PRODUCT_PAGE_SIZE),
+  ...pageQueryFields({ defaultLimit: PRODUCT_PAGE_SIZE, maxLimit: PRODUCT_PAGE_SIZE_MAX }),
   category: optionalText(120, 'validation.category_invalid'),
   search: optionalText(SEARCH_MAX_LENGTH, 'validation.search_too_long'),
   sort: z.enum(productSortFields, { error: 'validation.sort_invalid' }).default('created_at'),
@@ -55,18 +46,12 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-const limitQuery = (fallback: number, max: number) =>
-  z.object({
-    limit: z.coerce
-      .number({ error: 'validation.limit_invalid' })
-      .int('validation.limit_invalid')
-      .min(1, 'validation.limit_invalid')
-      .max(max, 'validation.limit_invalid')
-      .default(fallback),
-  });
-
-export const featuredListQuerySchema = limitQuery(HOME_FEATURED_COUNT, FEATURED_LIST_MAX);
-export const relatedListQuerySchema = limitQuery(RELATED_PRODUCTS_COUNT, RELATED_LIST_MAX);
+export const featuredListQuerySchema = z.object({
+  limit: limitQueryField({ defaultLimit: HOME_FEATURED_COUNT, maxLimit: FEATURED_LIST_MAX }),
+});
+export const relatedListQuerySchema = z.object({
+  limit: limitQueryField({ defaultLimit: RELATED_PRODUCTS_COUNT, maxLimit: RELATED_LIST_MAX }),
+});
 
 export const categoryListQuerySchema = z.object({
   include_products: booleanQuery.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../constants.js';
 
 /** Every error reply of the API has this shape. */
 export const errorCodes = [
@@ -97,6 +98,52 @@ export const paginationSchema = z.object({
   pages: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Highest page number a list's query may ask for. */
+const PAGE_QUERY_MAX = 100_000;
+
+/** How many rows a list's page holds when `limit` is absent, and the most a caller may ask for. */
+export interface QueryLimits {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+/** A list's `limit` query field: a whole number from 1 to `maxLimit`; `defaultLimit` if absent. */
+export function limitQueryField({ defaultLimit, maxLimit }: QueryLimits) {
+  return z.coerce
+    .number({ error: 'validation.limit_invalid' })
+    .int('validation.limit_invalid')
+    .min(1, 'validation.limit_invalid')
+    .max(maxLimit, 'validation.limit_invalid')
+    .default(defaultLimit);
+}
+
+/**
+ * A paged list's `page` (1 when absent, at most 100,000) and `limit` query fields (see
+ * limitQueryField), to spread into the list's query object.
+ */
+export function pageQueryFields(limits: QueryLimits) {
+  return {
+    page: z.coerce
+      .number({ error: 'validation.page_invalid' })
+      .int('validation.page_invalid')
+      .min(1, 'validation.page_invalid')
+      .max(PAGE_QUERY_MAX, 'validation.page_invalid')
+      .default(1),
+    limit: limitQueryField(limits),
+  };
+}
+
+/** A list's search text, trimmed; blank (absent, '' or spaces) means "no search". */
+export const optionalSearchQuery = plainText()
+  .max(SEARCH_MAX_LENGTH, 'validation.search_too_long')
+  .transform((value) => value.trim())
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** A query filter's blank (absent, null, '' or spaces) means "no filter": read it as undefined. */
+export const blankAsUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 export function successShape<T extends z.ZodRawShape>(shape: T) {
   return z.object({ success: z.literal(true), ...shape });
