@@ -42,16 +42,37 @@ export async function readSingleFileForm<T extends z.ZodType>(
   return { input, file: singleFile(form.files, fileField, tooManyKey) };
 }
 
+/** The refusals every back-office route documents: no session, no permission, the generic 500. */
+export const ADMIN_ROUTE_FAILURES = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  500: errorResponseSchema,
+};
+
+/** A back-office read with a query: ADMIN_ROUTE_FAILURES and a bad query (400). */
+export const QUERY_ROUTE_FAILURES = { ...ADMIN_ROUTE_FAILURES, 400: errorResponseSchema };
+
+/** A back-office route on one row: a bad id (400), no such row (404), and ADMIN_ROUTE_FAILURES. */
+export const ID_ROUTE_FAILURES = { ...QUERY_ROUTE_FAILURES, 404: errorResponseSchema };
+
+/**
+ * The refusals a back-office JSON write documents: ID_ROUTE_FAILURES (400 is also a bad field), a
+ * conflict such as a taken name or code (409), a body too large (413) or of another content type
+ * (415).
+ */
+export const JSON_WRITE_ROUTE_FAILURES = {
+  ...ID_ROUTE_FAILURES,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
 /**
  * The refusals a back-office form route documents: bad fields, no session, no permission, no
  * such row, a body too large or of another content type, and the generic 500.
  */
 export const FORM_ROUTE_FAILURES = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
+  ...ID_ROUTE_FAILURES,
   413: errorResponseSchema,
   415: errorResponseSchema,
-  500: errorResponseSchema,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditLogQuerySchema, auditLogResponseSchema, errorResponseSchema } from '@shop/shared';
+import { auditLogQuerySchema, auditLogResponseSchema } from '@shop/shared';
+import { QUERY_ROUTE_FAILURES } from '../../lib/admin-form.js';
 
 /** The activity view of the back office: the audit trail, for administrators. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
@@ -20,13 +21,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
           '(from → to; money in thousandths, secrets never). `actors` and `entities` list everyone ' +
           'and everything in the whole trail, for the filters.',
         querystring: auditLogQuerySchema,
-        response: {
-          200: auditLogResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          500: errorResponseSchema,
-        },
+        response: { 200: auditLogResponseSchema, ...QUERY_ROUTE_FAILURES },
       },
     },
     async (request) => ({ success: true as const, ...(await auditLog.page(request.query)) }),

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminProductResponseSchema,
   apiMessage,
-  errorResponseSchema,
   productAttributesBodySchema,
   productAttributesSaveResponseSchema,
   productDeleteResponseSchema,
@@ -12,19 +11,10 @@ import {
   productImageDeleteResponseSchema,
   productImageParamsSchema,
 } from '@shop/shared';
-import { actorOf, FORM_ROUTE_FAILURES } from '../../lib/admin-form.js';
+import { actorOf, FORM_ROUTE_FAILURES, ID_ROUTE_FAILURES } from '../../lib/admin-form.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
-
-const failures = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  500: errorResponseSchema,
-};
-const formFailures = FORM_ROUTE_FAILURES;
 
 /**
  * The back office's product writes (spec admin.md, section 7 "Products"). The reads are the
@@ -47,7 +37,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           'short_description_en, price, sale_price, stock_quantity, category_id, sku, featured ' +
           '(1/0), status (published|draft, default draft), images (files), image_order (JSON ' +
           '["n:0", …]), attribute_variations (JSON [{attribute_id, variation_id, price}]).',
-        response: { 201: adminProductResponseSchema, ...formFailures },
+        response: { 201: adminProductResponseSchema, ...FORM_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -72,7 +62,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           'image_order (JSON ["e:<id>", "n:<index>", …]) orders kept and new images; ' +
           'attribute_variations, when sent, replaces the set.',
         params: productIdParamsSchema,
-        response: { 200: adminProductResponseSchema, ...formFailures },
+        response: { 200: adminProductResponseSchema, ...FORM_ROUTE_FAILURES },
       },
     },
     async (request) => {
@@ -91,7 +81,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a product, its images and links (orders keep their snapshot)',
         params: productIdParamsSchema,
-        response: { 200: productDeleteResponseSchema, ...failures },
+        response: { 200: productDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {
@@ -108,7 +98,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Remove one image of a product, with its files',
         params: productImageParamsSchema,
-        response: { 200: productImageDeleteResponseSchema, ...failures },
+        response: { 200: productImageDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {
@@ -135,7 +125,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         params: productIdParamsSchema,
         body: productAttributesBodySchema,
         // A JSON body: too large (413) or of another content type (415) as the forms are.
-        response: { 200: productAttributesSaveResponseSchema, ...formFailures },
+        response: { 200: productAttributesSaveResponseSchema, ...FORM_ROUTE_FAILURES },
       },
     },
     async (request) => ({

@@ -12,26 +12,16 @@ import {
   adminVariationResponseSchema,
   adminVariationUpdateBodySchema,
   apiMessage,
-  errorResponseSchema,
 } from '@shop/shared';
-import { actorOf } from '../../lib/admin-form.js';
+import {
+  actorOf,
+  ADMIN_ROUTE_FAILURES,
+  ID_ROUTE_FAILURES,
+  JSON_WRITE_ROUTE_FAILURES,
+} from '../../lib/admin-form.js';
 
 const READ = { permission: 'catalog.read' } as const;
 const WRITE = { permission: 'catalog.write' } as const;
-
-const failures = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  500: errorResponseSchema,
-};
-const withId = { ...failures, 400: errorResponseSchema, 404: errorResponseSchema };
-/** Writes take a JSON body, which can be too large (413) or of another content type (415). */
-const writeFailures = {
-  ...withId,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
 
 /** The back office's attributes and values (spec admin.md, section 7 "Attributes"). */
 export async function attributeRoutes(app: FastifyInstance): Promise<void> {
@@ -46,7 +36,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Every attribute with its values and how many products use them',
-        response: { 200: adminAttributeListResponseSchema, ...failures },
+        response: { 200: adminAttributeListResponseSchema, ...ADMIN_ROUTE_FAILURES },
       },
     },
     async () => ({ success: true as const, attributes: await service.listAttributes() }),
@@ -60,7 +50,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Create an attribute (name unique ignoring case)',
         body: adminAttributeBodySchema,
-        response: { 201: adminAttributeResponseSchema, ...writeFailures },
+        response: { 201: adminAttributeResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -78,7 +68,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Every value of every attribute, with its attribute name',
-        response: { 200: adminVariationListResponseSchema, ...failures },
+        response: { 200: adminVariationListResponseSchema, ...ADMIN_ROUTE_FAILURES },
       },
     },
     async () => ({ success: true as const, variations: await service.listAllVariations() }),
@@ -93,7 +83,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Rename a value and/or change its default surcharge',
         params: adminAttributeParamsSchema,
         body: adminVariationUpdateBodySchema,
-        response: { 200: adminVariationResponseSchema, ...writeFailures },
+        response: { 200: adminVariationResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -110,7 +100,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a value and its product links',
         params: adminAttributeParamsSchema,
-        response: { 200: adminAttributeDeleteResponseSchema, ...withId },
+        response: { 200: adminAttributeDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {
@@ -131,7 +121,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'One attribute with its values',
         params: adminAttributeParamsSchema,
-        response: { 200: adminAttributeResponseSchema, ...withId },
+        response: { 200: adminAttributeResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -149,7 +139,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Rename an attribute',
         params: adminAttributeParamsSchema,
         body: adminAttributeBodySchema,
-        response: { 200: adminAttributeResponseSchema, ...writeFailures },
+        response: { 200: adminAttributeResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -166,7 +156,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete an attribute with all its values and their product links',
         params: adminAttributeParamsSchema,
-        response: { 200: adminAttributeDeleteResponseSchema, ...withId },
+        response: { 200: adminAttributeDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {
@@ -187,7 +177,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'The values of one attribute',
         params: adminAttributeParamsSchema,
-        response: { 200: adminVariationListResponseSchema, ...withId },
+        response: { 200: adminVariationListResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -205,7 +195,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Add a value (title unique within the attribute; surcharge default 0)',
         params: adminAttributeParamsSchema,
         body: adminVariationCreateBodySchema,
-        response: { 201: adminVariationResponseSchema, ...writeFailures },
+        response: { 201: adminVariationResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -228,7 +218,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Rename a value of this attribute and/or change its default surcharge',
         params: adminAttributeVariationParamsSchema,
         body: adminVariationUpdateBodySchema,
-        response: { 200: adminVariationResponseSchema, ...writeFailures },
+        response: { 200: adminVariationResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -250,7 +240,7 @@ export async function attributeRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Delete a value of this attribute and its product links',
         params: adminAttributeVariationParamsSchema,
-        response: { 200: adminAttributeDeleteResponseSchema, ...withId },
+        response: { 200: adminAttributeDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {

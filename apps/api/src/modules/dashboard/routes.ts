@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminStatsQuerySchema, adminStatsResponseSchema, errorResponseSchema } from '@shop/shared';
+import { adminStatsQuerySchema, adminStatsResponseSchema } from '@shop/shared';
+import { QUERY_ROUTE_FAILURES } from '../../lib/admin-form.js';
 
 /** The back office's dashboard (spec admin.md section 7 "Dashboard"). */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
@@ -21,13 +22,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
           "orders; amounts are KWD exact to the fils; days and months are Kuwait's (Asia/Kuwait), " +
           'zero-filled; totalUsers counts customer accounts. `_` (cache-busting) is ignored.',
         querystring: adminStatsQuerySchema,
-        response: {
-          200: adminStatsResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          500: errorResponseSchema,
-        },
+        response: { 200: adminStatsResponseSchema, ...QUERY_ROUTE_FAILURES },
       },
     },
     async (request) => ({ success: true as const, stats: await dashboard.stats(request.lang) }),

@@ -7,26 +7,10 @@ import {
   adminCityResponseSchema,
   adminCityUpdateSchema,
   apiMessage,
-  errorResponseSchema,
 } from '@shop/shared';
-import { actorOf } from '../../lib/admin-form.js';
+import { actorOf, ID_ROUTE_FAILURES, JSON_WRITE_ROUTE_FAILURES } from '../../lib/admin-form.js';
 
 const MANAGE = { permission: 'locations.manage' } as const;
-
-const withId = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  500: errorResponseSchema,
-};
-/** Writes take a JSON body, which can be too large (413) or of another content type (415). */
-const writeFailures = {
-  ...withId,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
 
 /**
  * The back office's city writes (spec admin.md, section 7 "Cities and locations"). The staff
@@ -49,7 +33,7 @@ export async function adminLocationsRoutes(app: FastifyInstance): Promise<void> 
           'in that country), shipping_fee (decimals ≥ 0, at most 3 decimals; default 5), ' +
           'is_active (default true). Names are unique within a governorate, ignoring case (409).',
         body: adminCityCreateSchema,
-        response: { 201: adminCityResponseSchema, ...writeFailures },
+        response: { 201: adminCityResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -70,7 +54,7 @@ export async function adminLocationsRoutes(app: FastifyInstance): Promise<void> 
           'A new fee applies from the next checkout; past orders keep the fee they were charged.',
         params: adminCityParamsSchema,
         body: adminCityUpdateSchema,
-        response: { 200: adminCityResponseSchema, ...writeFailures },
+        response: { 200: adminCityResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -87,7 +71,7 @@ export async function adminLocationsRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary: 'Delete a city; past orders keep its name and fee',
         params: adminCityParamsSchema,
-        response: { 200: adminCityDeleteResponseSchema, ...withId },
+        response: { 200: adminCityDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {

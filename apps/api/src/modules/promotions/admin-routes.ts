@@ -7,27 +7,20 @@ import {
   adminPromoCodeParamsSchema,
   adminPromoCodeResponseSchema,
   apiMessage,
-  errorResponseSchema,
 } from '@shop/shared';
-import { actorOf } from '../../lib/admin-form.js';
+import {
+  actorOf,
+  ADMIN_ROUTE_FAILURES,
+  ID_ROUTE_FAILURES,
+  JSON_WRITE_ROUTE_FAILURES,
+} from '../../lib/admin-form.js';
 
 const MANAGE = { permission: 'promotions.manage' } as const;
 
-const failures = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  500: errorResponseSchema,
-};
-const withId = { ...failures, 400: errorResponseSchema, 404: errorResponseSchema };
-/** Writes take a JSON body (too large: 413, another content type: 415); a taken code is 409. */
-const writeFailures = {
-  ...withId,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
-
-/** The back office's promo codes (spec admin.md, section 7 "Promo codes"). */
+/**
+ * The back office's promo codes (spec admin.md, section 7 "Promo codes"). Writes take a JSON body;
+ * a taken code is 409.
+ */
 export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { adminPromotions: service } = app.services;
@@ -47,7 +40,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Every promo code, newest first, with its state now',
-        response: { 200: adminPromoCodeListResponseSchema, ...failures },
+        response: { 200: adminPromoCodeListResponseSchema, ...ADMIN_ROUTE_FAILURES },
       },
     },
     async () => ({ success: true as const, promo_codes: await service.list() }),
@@ -62,7 +55,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Create a promo code',
         description: bodyDescription,
         body: adminPromoCodeBodySchema,
-        response: { 201: adminPromoCodeResponseSchema, ...writeFailures },
+        response: { 201: adminPromoCodeResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -80,7 +73,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary: 'One promo code',
         params: adminPromoCodeParamsSchema,
-        response: { 200: adminPromoCodeResponseSchema, ...withId },
+        response: { 200: adminPromoCodeResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -99,7 +92,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
         description: `${bodyDescription} max_uses may not go below the uses already made.`,
         params: adminPromoCodeParamsSchema,
         body: adminPromoCodeBodySchema,
-        response: { 200: adminPromoCodeResponseSchema, ...writeFailures },
+        response: { 200: adminPromoCodeResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -116,7 +109,7 @@ export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary: 'Delete a promo code (orders that used it keep its text)',
         params: adminPromoCodeParamsSchema,
-        response: { 200: adminPromoCodeDeleteResponseSchema, ...withId },
+        response: { 200: adminPromoCodeDeleteResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => {

@@ -11,28 +11,26 @@ import {
   apiMessage,
   errorResponseSchema,
 } from '@shop/shared';
-import { actorOf } from '../../lib/admin-form.js';
+import {
+  actorOf,
+  ID_ROUTE_FAILURES,
+  JSON_WRITE_ROUTE_FAILURES,
+  QUERY_ROUTE_FAILURES,
+} from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
 import type { UserActor } from './admin-users.js';
 
 const MANAGE = { permission: 'users.manage' } as const;
-
-const failures = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  500: errorResponseSchema,
-};
-const withId = { ...failures, 404: errorResponseSchema };
-/** Writes take a JSON body (too large: 413, another content type: 415); 409 is USER_EXISTS or a rule of the last administrator. */
-const writeFailures = { ...withId, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
 
 /** The administrator making the change with their session (the permission hook has run). */
 function userActorOf(request: FastifyRequest): UserActor {
   return { ...actorOf(request), sessionId: requireUser(request).sessionId };
 }
 
-/** The back office's users (spec admin.md, section 7 "Users"); administrators only. */
+/**
+ * The back office's users (spec admin.md, section 7 "Users"); administrators only. Writes take a
+ * JSON body; their 409 is USER_EXISTS or a rule of the last administrator.
+ */
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { adminUsers: service } = app.services;
@@ -49,7 +47,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
           '`search` finds a part of the name or the e-mail (case ignored); `role` keeps one role ' +
           '(empty: every role). `counts` are over every user, whatever the filters.',
         querystring: adminUserListQuerySchema,
-        response: { 200: adminUserListResponseSchema, ...failures },
+        response: { 200: adminUserListResponseSchema, ...QUERY_ROUTE_FAILURES },
       },
     },
     async (request) => ({ success: true as const, ...(await service.list(request.query)) }),
@@ -63,7 +61,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'One user',
         params: adminUserParamsSchema,
-        response: { 200: adminUserResponseSchema, ...withId },
+        response: { 200: adminUserResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => ({ success: true as const, user: await service.get(request.params.id) }),
@@ -78,7 +76,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create a user of any role with a password (the e-mail counts as verified)',
         description: 'A taken e-mail is 409 USER_EXISTS with a detail on `email`.',
         body: adminUserCreateSchema,
-        response: { 201: adminUserResponseSchema, ...writeFailures },
+        response: { 201: adminUserResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request, reply) => {
@@ -101,7 +99,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
           'when the e-mail belongs to another account.',
         params: adminUserParamsSchema,
         body: adminUserUpdateSchema,
-        response: { 200: adminUserResponseSchema, ...writeFailures },
+        response: { 200: adminUserResponseSchema, ...JSON_WRITE_ROUTE_FAILURES },
       },
     },
     async (request) => ({
@@ -119,7 +117,11 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Delete a user: their sessions end, their orders stay (detached)',
         description: '409 CONFLICT for one’s own account and for the last administrator.',
         params: adminUserParamsSchema,
-        response: { 200: adminUserDeleteResponseSchema, ...withId, 409: errorResponseSchema },
+        response: {
+          200: adminUserDeleteResponseSchema,
+          ...ID_ROUTE_FAILURES,
+          409: errorResponseSchema,
+        },
       },
     },
     async (request) => {
