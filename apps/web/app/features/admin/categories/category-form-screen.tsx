@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { serverFieldMessage, useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
@@ -15,6 +14,7 @@ import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
+import { FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
 import {
@@ -37,20 +37,6 @@ export const CATEGORIES_TAB_PATH = '/admin?tab=categories';
 const fieldId = (field: keyof CategoryForm) => `category-${field}`;
 const IMAGE_ID = 'category-image';
 
-function BackLink() {
-  const { t } = useI18n();
-  return (
-    <Link
-      to={CATEGORIES_TAB_PATH}
-      className="mb-3 inline-flex min-h-10 items-center gap-1 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-    >
-      {/* Points back: to the right in Arabic, to the left in English. */}
-      <ChevronRightIcon className="size-5 ltr:-scale-x-100" />
-      {t('admin-categories.form.back')}
-    </Link>
-  );
-}
-
 function NotFoundPanel() {
   const { t } = useI18n();
   return (
@@ -67,11 +53,14 @@ function NotFoundPanel() {
 export function CategoryNotFound() {
   const { t } = useI18n();
   return (
-    <section className="mx-auto max-w-4xl">
-      <title>{`${t('admin-categories.form.edit_title')} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame
+      title={t('admin-categories.form.edit_title')}
+      backTo={CATEGORIES_TAB_PATH}
+      backLabel={t('admin-categories.form.back')}
+      wide
+    >
       <NotFoundPanel />
-    </section>
+    </FormScreenFrame>
   );
 }
 
@@ -116,12 +105,10 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
   }
 
   return (
-    <section className="mx-auto max-w-4xl">
-      <title>{`${title} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame title={title} backTo={CATEGORIES_TAB_PATH} backLabel={t('admin-categories.form.back')} wide>
       <AdminPageHeader title={id !== null && category.data ? `${title}: ${category.data.name}` : title} />
       {body}
-    </section>
+    </FormScreenFrame>
   );
 }
 

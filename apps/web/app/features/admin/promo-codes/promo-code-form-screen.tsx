@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PROMO_CODE_MAX_LENGTH_STORED, PROMO_DESCRIPTION_MAX, type AdminPromoCode } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
@@ -15,6 +14,7 @@ import { TicketIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
+import { FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   codeSuggestion,
@@ -36,20 +36,6 @@ export const PROMO_CODES_TAB_PATH = '/admin?tab=promo-codes';
 
 const fieldId = (field: keyof PromoCodeForm) => `promo-${field}`;
 
-function BackLink() {
-  const { t } = useI18n();
-  return (
-    <Link
-      to={PROMO_CODES_TAB_PATH}
-      className="mb-3 inline-flex min-h-10 items-center gap-1 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-    >
-      {/* Points back: to the right in Arabic, to the left in English. */}
-      <ChevronRightIcon className="size-5 ltr:-scale-x-100" />
-      {t('admin-promo-codes.form.back')}
-    </Link>
-  );
-}
-
 function NotFoundPanel() {
   const { t } = useI18n();
   return (
@@ -66,11 +52,13 @@ function NotFoundPanel() {
 export function PromoCodeNotFound() {
   const { t } = useI18n();
   return (
-    <section className="mx-auto max-w-3xl">
-      <title>{`${t('admin-promo-codes.form.edit_title')} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame
+      title={t('admin-promo-codes.form.edit_title')}
+      backTo={PROMO_CODES_TAB_PATH}
+      backLabel={t('admin-promo-codes.form.back')}
+    >
       <NotFoundPanel />
-    </section>
+    </FormScreenFrame>
   );
 }
 
@@ -109,12 +97,10 @@ export function PromoCodeFormScreen({ id }: { id: number | null }) {
   else body = <PromoCodeFormBody key={id} id={id} promo={promo.data} />;
 
   return (
-    <section className="mx-auto max-w-3xl">
-      <title>{`${title} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame title={title} backTo={PROMO_CODES_TAB_PATH} backLabel={t('admin-promo-codes.form.back')}>
       <AdminPageHeader title={id !== null && promo.data ? `${title}: ${promo.data.code}` : title} />
       {body}
-    </section>
+    </FormScreenFrame>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type AdminUser } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons';
+import { UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
@@ -14,6 +14,7 @@ import { userCan } from '../shell/gate';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, failureText } from '../ui/states';
+import { FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   ROLE_CHOICES,
@@ -33,34 +34,22 @@ import { adminUserQuery, refreshUsers, saveUser } from './users-api';
 
 const fieldId = (field: keyof UserForm) => `user-${field}`;
 
-function BackLink() {
-  const { t } = useI18n();
-  return (
-    <Link
-      to={USERS_TAB_PATH}
-      className="mb-3 inline-flex min-h-10 items-center gap-1 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-    >
-      {/* Points back: to the right in Arabic, to the left in English. */}
-      <ChevronRightIcon className="size-5 ltr:-scale-x-100" />
-      {t('admin-users.form.back')}
-    </Link>
-  );
-}
-
 /** /admin/users/edit/{id} with an id that names no user. */
 export function UserNotFound() {
   const { t } = useI18n();
   return (
-    <section className="mx-auto max-w-3xl">
-      <title>{`${t('admin-users.form.edit_title')} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame
+      title={t('admin-users.form.edit_title')}
+      backTo={USERS_TAB_PATH}
+      backLabel={t('admin-users.form.back')}
+    >
       <EmptyPanel
         icon={<UserIcon className="size-8" />}
         title={t('admin-users.form.load_error')}
         text={t('admin-users.form.not_found')}
         action={<ButtonLink to={USERS_TAB_PATH}>{t('admin-users.form.back')}</ButtonLink>}
       />
-    </section>
+    </FormScreenFrame>
   );
 }
 
@@ -115,12 +104,10 @@ export function UserFormScreen({ id }: { id: number | null }) {
   }
 
   return (
-    <section className="mx-auto max-w-3xl">
-      <title>{`${title} | ${t('admin.meta.title')}`}</title>
-      <BackLink />
+    <FormScreenFrame title={title} backTo={USERS_TAB_PATH} backLabel={t('admin-users.form.back')}>
       <AdminPageHeader title={id !== null && user.data ? `${title}: ${user.data.name}` : title} />
       {body}
-    </section>
+    </FormScreenFrame>
   );
 }
 
