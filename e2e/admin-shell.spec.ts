@@ -114,6 +114,8 @@ test('no storefront page downloads back-office code or texts', async ({ page }) 
 });
 
 test('every back-office tab fits the screen without sideways scrolling @phone', async ({ page, context, baseURL }) => {
+  // Two languages of eleven tabs: 22 page loads, more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   for (const lang of ['ar', 'en'] as const) {
     await useLanguage(context, baseURL!, lang);
     const response = await page.request.post('/api/auth/login', {
