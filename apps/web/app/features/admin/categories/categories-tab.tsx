@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type CSSProperties } from 'react';
-import { Link } from 'react-router';
 import { imageSrcSet } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -10,18 +9,16 @@ import { pluralForm } from '../../../i18n/plural';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
-import { FolderIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { FolderIcon, PlusIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { RowDeleteButton, RowEditLink } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { adminCategoriesQuery, deleteCategory, refreshCategories, type CategoryRow } from './categories-api';
 import { searchRows, treeRows } from './category-rules';
-
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 const URL_DEFAULTS = { search: '' } as const;
 
@@ -233,24 +230,15 @@ export default function CategoriesTab() {
                 const deleting = remove.isPending && remove.variables.id === category.id;
                 return (
                   <>
-                    <Link
+                    <RowEditLink
                       to={`/admin/categories/edit/${category.id}`}
-                      className={iconButton}
-                      aria-label={t('admin-categories.edit_label', { name: category.name })}
-                      title={t('admin.common.edit')}
-                    >
-                      <PencilIcon />
-                    </Link>
-                    <button
-                      type="button"
-                      className={`${iconButton} text-red-700 hover:bg-red-50`}
-                      onClick={() => void askDelete(category)}
-                      aria-label={deleting ? t('admin.common.deleting') : t('admin-categories.delete_label', { name: category.name })}
-                      title={t('admin.common.delete')}
-                      disabled={deleting}
-                    >
-                      <TrashIcon />
-                    </button>
+                      label={t('admin-categories.edit_label', { name: category.name })}
+                    />
+                    <RowDeleteButton
+                      label={t('admin-categories.delete_label', { name: category.name })}
+                      deleting={deleting}
+                      onDelete={() => void askDelete(category)}
+                    />
                   </>
                 );
               }

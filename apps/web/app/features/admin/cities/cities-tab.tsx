@@ -6,20 +6,18 @@ import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { MapPinIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { MapPinIcon, PlusIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { RowDeleteButton, RowEditButton } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { BulkFeeModal } from './bulk-fee-modal';
 import { adminCitiesQuery, countriesQuery, deleteCity, governoratesQuery, refreshCities } from './cities-api';
 import { CityFormModal } from './city-form-modal';
 import { formatFee, parseId, selectedShown, toggleAllShown, toggleSelected, withFilterCountry } from './city-rules';
-
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The filters kept in the URL: `?tab=cities&country=1&governorate=3`. */
 const URL_DEFAULTS = { country: '', governorate: '' } as const;
@@ -244,26 +242,16 @@ export default function CitiesTab() {
             const deleting = remove.isPending && remove.variables.id === city.id;
             return (
               <>
-                <button
-                  type="button"
-                  className={iconButton}
-                  onClick={() => setOpen({ kind: 'edit', city })}
-                  aria-label={t('admin-cities.edit_label', { name: city.name })}
-                  title={t('admin.common.edit')}
-                  disabled={deleting}
-                >
-                  <PencilIcon />
-                </button>
-                <button
-                  type="button"
-                  className={`${iconButton} text-red-700 hover:bg-red-50`}
-                  onClick={() => void askDelete(city)}
-                  aria-label={deleting ? t('admin.common.deleting') : t('admin-cities.delete_label', { name: city.name })}
-                  title={t('admin.common.delete')}
-                  disabled={deleting}
-                >
-                  <TrashIcon />
-                </button>
+                <RowEditButton
+                  label={t('admin-cities.edit_label', { name: city.name })}
+                  deleting={deleting}
+                  onEdit={() => setOpen({ kind: 'edit', city })}
+                />
+                <RowDeleteButton
+                  label={t('admin-cities.delete_label', { name: city.name })}
+                  deleting={deleting}
+                  onDelete={() => void askDelete(city)}
+                />
               </>
             );
           }}

@@ -17,15 +17,13 @@ import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
 
 /** The list's filters in the URL beside `tab`; the spec's default is id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
-
 /**
  * The Products tab (admin spec sections 2 and 4): every product, published or draft, 12 at a
  * time with "load more"; search, sort and order kept in the URL; add, edit and delete for those
@@ -237,7 +235,7 @@ export default function ProductsTab() {
                 <>
                   <Link
                     to={`/admin/products/edit/${product.id}`}
-                    className={iconButton}
+                    className={ICON_BUTTON_CLASS}
                     aria-label={t('admin-products.action.edit', { name: product.name })}
                     title={t('admin-products.action.edit', { name: product.name })}
                   >
@@ -245,7 +243,7 @@ export default function ProductsTab() {
                   </Link>
                   <button
                     type="button"
-                    className={`${iconButton} text-red-700 hover:bg-red-50`}
+                    className={DANGER_ICON_BUTTON_CLASS}
                     aria-label={t('admin-products.action.delete', { name: product.name })}
                     title={t('admin-products.action.delete', { name: product.name })}
                     disabled={remove.isPending && remove.variables?.id === product.id}

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { promoStates, type AdminPromoCode } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -8,12 +7,13 @@ import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { PencilIcon, PlusIcon, TicketIcon, TrashIcon } from '../ui/admin-icons';
+import { PlusIcon, TicketIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SelectInput, TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { RowDeleteButton, RowEditLink } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import {
   dayText,
@@ -27,9 +27,6 @@ import {
   usesText,
 } from './promo-code-rules';
 import { adminPromoCodesQuery, deletePromoCode, refreshPromoCodes, savePromoCode } from './promo-codes-api';
-
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 const URL_DEFAULTS = { search: '', state: '' } as const;
 
@@ -231,24 +228,12 @@ export default function PromoCodesTab() {
           const deleting = remove.isPending && remove.variables.id === promo.id;
           return (
             <>
-              <Link
-                to={editPath(promo.id)}
-                className={iconButton}
-                aria-label={t('admin-promo-codes.edit_label', { code: promo.code })}
-                title={t('admin.common.edit')}
-              >
-                <PencilIcon />
-              </Link>
-              <button
-                type="button"
-                className={`${iconButton} text-red-700 hover:bg-red-50`}
-                onClick={() => void askDelete(promo)}
-                aria-label={deleting ? t('admin.common.deleting') : t('admin-promo-codes.delete_label', { code: promo.code })}
-                title={t('admin.common.delete')}
-                disabled={deleting}
-              >
-                <TrashIcon />
-              </button>
+              <RowEditLink to={editPath(promo.id)} label={t('admin-promo-codes.edit_label', { code: promo.code })} />
+              <RowDeleteButton
+                label={t('admin-promo-codes.delete_label', { code: promo.code })}
+                deleting={deleting}
+                onDelete={() => void askDelete(promo)}
+              />
             </>
           );
         }}

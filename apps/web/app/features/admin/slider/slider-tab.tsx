@@ -6,7 +6,8 @@ import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
-import { ImagesIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { ImagesIcon, PlusIcon } from '../ui/admin-icons';
+import { RowDeleteButton, RowEditButton } from '../ui/row-actions';
 import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
@@ -17,9 +18,6 @@ import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
 
 /** Which form is open: none, a new slide, or the slide being edited. */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminSlide };
-
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * The slider tab (admin spec section 2): the home page's slides in their order, with an add and
@@ -182,26 +180,16 @@ export default function SliderTab() {
                 const deleting = remove.isPending && remove.variables.id === slide.id;
                 return (
                   <>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      onClick={() => setEditing({ mode: 'edit', slide })}
-                      aria-label={t('admin-slider.edit_label', { title: shownTitle(slide) })}
-                      title={t('admin.common.edit')}
-                      disabled={deleting}
-                    >
-                      <PencilIcon />
-                    </button>
-                    <button
-                      type="button"
-                      className={`${iconButton} text-red-700 hover:bg-red-50`}
-                      onClick={() => void askDelete(slide)}
-                      aria-label={deleting ? t('admin.common.deleting') : t('admin-slider.delete_label', { title: shownTitle(slide) })}
-                      title={t('admin.common.delete')}
-                      disabled={deleting}
-                    >
-                      <TrashIcon />
-                    </button>
+                    <RowEditButton
+                      label={t('admin-slider.edit_label', { title: shownTitle(slide) })}
+                      deleting={deleting}
+                      onEdit={() => setEditing({ mode: 'edit', slide })}
+                    />
+                    <RowDeleteButton
+                      label={t('admin-slider.delete_label', { title: shownTitle(slide) })}
+                      deleting={deleting}
+                      onDelete={() => void askDelete(slide)}
+                    />
                   </>
                 );
               }

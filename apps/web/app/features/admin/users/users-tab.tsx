@@ -17,6 +17,7 @@ import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import {
   NEW_USER_PATH,
@@ -31,9 +32,6 @@ import {
   userFiltersFrom,
 } from './user-rules';
 import { deleteUser, fetchUserPage, refreshUsers, userKeys } from './users-api';
-
-const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * The Users tab (admin spec: Users tab, sections 6 to 8): every account, newest first, a page at
@@ -189,7 +187,7 @@ export default function UsersTab() {
           <>
             <Link
               to={editUserPath(user.id)}
-              className={iconButton}
+              className={ICON_BUTTON_CLASS}
               aria-label={t('admin-users.action.edit', { name: user.name })}
               title={t('admin-users.action.edit', { name: user.name })}
             >
@@ -198,7 +196,7 @@ export default function UsersTab() {
             {canDeleteUser(user, me?.id) ? (
               <button
                 type="button"
-                className={`${iconButton} text-red-700 hover:bg-red-50`}
+                className={DANGER_ICON_BUTTON_CLASS}
                 aria-label={t('admin-users.action.delete', { name: user.name })}
                 title={t('admin-users.action.delete', { name: user.name })}
                 disabled={remove.isPending && remove.variables?.id === user.id}

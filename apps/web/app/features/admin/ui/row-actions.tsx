@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { useI18n } from '../../../i18n/i18n';
+import { PencilIcon, TrashIcon } from './admin-icons';
+
+/** A list row's icon button (edit, delete): a 40 px square. */
+export const ICON_BUTTON_CLASS =
+  'inline-flex size-10 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The same, red: a row's delete. */
+export const DANGER_ICON_BUTTON_CLASS = `${ICON_BUTTON_CLASS} text-red-700 hover:bg-red-50`;
+
+/** A row's edit, when the form is a page of its own: a pencil linking to it. */
+export function RowEditLink({ to, label }: { to: string; label: string }) {
+  const { t } = useI18n();
+  return (
+    <Link to={to} className={ICON_BUTTON_CLASS} aria-label={label} title={t('admin.common.edit')}>
+      <PencilIcon />
+    </Link>
+  );
+}
+
+/** A row's edit, when the form opens over the list: a pencil button, off while the row is deleted. */
+export function RowEditButton({ label, deleting, onEdit }: { label: string; deleting: boolean; onEdit: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className={ICON_BUTTON_CLASS} onClick={onEdit} aria-label={label} title={t('admin.common.edit')} disabled={deleting}>
+      <PencilIcon />
+    </button>
+  );
+}
+
+/** A row's delete: a red bin button, named "Deleting…" and off while the row is deleted. */
+export function RowDeleteButton({ label, deleting, onDelete }: { label: string; deleting: boolean; onDelete: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      className={DANGER_ICON_BUTTON_CLASS}
+      onClick={onDelete}
+      aria-label={deleting ? t('admin.common.deleting') : label}
+      title={t('admin.common.delete')}
+      disabled={deleting}
+    >
+      <TrashIcon />
+    </button>
+  );
+}
