@@ -6,11 +6,10 @@ import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuthFailure } from '../ui/admin-api';
-import { useConfirm } from '../ui/confirm-dialog';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
+import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { Modal } from '../ui/modal';
-import { FormErrorBox, serverReason } from '../ui/states';
+import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { countriesQuery, governoratesQuery, refreshCities, saveCity } from './cities-api';
 import {
@@ -46,12 +45,10 @@ export function CityFormModal({
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const toast = useToast();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const [initial] = useState<CityForm>(() => (city ? cityFormFrom(city) : emptyCityForm(filters)));
   const form = useFieldForm<CityForm>(initial, { fields: cityFields, fieldId });
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-cities.toast.save_failed'));
 
   const countryId = parseId(form.values.country_id);
   const countries = useQuery(countriesQuery());
@@ -61,25 +58,22 @@ export function CityFormModal({
   const dirty = isCityFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
-  async function requestClose() {
-    if (save.isPending) return;
-    if (dirty) {
-      const discard = await confirm({
-        title: t('admin-cities.confirm.discard_title'),
-        message: t('admin-cities.confirm.discard_message'),
-        confirmLabel: t('admin-cities.confirm.discard'),
-        cancelLabel: t('admin-cities.confirm.keep_editing'),
-        tone: 'default',
-      });
-      if (!discard) return;
-    }
-    onClose();
-  }
+  const requestClose = useLeaveForm({
+    dirty,
+    saving: save.isPending,
+    question: {
+      title: t('admin-cities.confirm.discard_title'),
+      message: t('admin-cities.confirm.discard_message'),
+      confirmLabel: t('admin-cities.confirm.discard'),
+      cancelLabel: t('admin-cities.confirm.keep_editing'),
+    },
+    leave: onClose,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    setFormErrors([]);
+    clearFormErrors();
     if (!form.validate(cityFormProblems(form.values), (key) => t(key))) return;
     save.mutate(form.values, {
       onSuccess: (saved) => {
@@ -87,14 +81,8 @@ export function CityFormModal({
         void refreshCities(queryClient);
         onClose();
       },
-      onError: (error) => {
-        if (authFailure(error)) return;
-        const elsewhere = form.showServerErrors(error);
-        const message = serverReason(error) ?? t('admin-cities.toast.save_failed');
-        // A refusal that names fields shows the messages there (and the rest above the form).
-        setFormErrors(elsewhere ?? [message]);
-        toast.error(message);
-      },
+      // A refusal that names fields shows the messages there (and the rest above the form).
+      onError: showRefusal,
     });
   }
 

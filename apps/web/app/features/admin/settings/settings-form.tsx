@@ -14,11 +14,11 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
-import { useConfirm } from '../ui/confirm-dialog';
+import { adminKeys } from '../ui/admin-api';
 import { BilingualField, Field, TextArea, TextInput } from '../ui/fields';
+import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
-import { AdminPageHeader, FormErrorBox, serverReason } from '../ui/states';
+import { AdminPageHeader, FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { saveSettings, type AdminSettings } from './settings-api';
 import { isSettingsFormDirty, settingsFields, settingsFormFrom, settingsFormProblems, type SettingsForm } from './settings-rules';
@@ -33,37 +33,32 @@ const fieldId = (field: string) => `settings-${field}`;
 export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings; onDone: () => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
-  const authFailure = useAuthFailure();
   const [initial] = useState<SettingsForm>(() => settingsFormFrom(settings));
   const form = useFieldForm<SettingsForm>(initial, { fields: settingsFields, fieldId });
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-settings.toast.save_failed'));
 
   const save = useMutation({ mutationFn: saveSettings });
   const dirty = isSettingsFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
-  async function cancel() {
-    if (save.isPending) return;
-    if (dirty) {
-      const discard = await confirm({
-        title: t('admin-settings.confirm.discard_title'),
-        message: t('admin-settings.confirm.discard_message'),
-        confirmLabel: t('admin-settings.confirm.discard'),
-        cancelLabel: t('admin-settings.confirm.keep_editing'),
-        tone: 'default',
-      });
-      if (!discard) return;
-    }
-    onDone();
-  }
+  const cancel = useLeaveForm({
+    dirty,
+    saving: save.isPending,
+    question: {
+      title: t('admin-settings.confirm.discard_title'),
+      message: t('admin-settings.confirm.discard_message'),
+      confirmLabel: t('admin-settings.confirm.discard'),
+      cancelLabel: t('admin-settings.confirm.keep_editing'),
+    },
+    leave: onDone,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    setFormErrors([]);
+    clearFormErrors();
     if (!form.validate(settingsFormProblems(form.values), (problem) => t(problem.key, problem.params))) return;
     save.mutate(form.values, {
       onSuccess: (saved) => {
@@ -73,13 +68,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
         toast.success(t('admin-settings.toast.saved'));
         onDone();
       },
-      onError: (error) => {
-        if (authFailure(error)) return;
-        const message = serverReason(error) ?? t('admin-settings.toast.save_failed');
-        const elsewhere = form.showServerErrors(error);
-        setFormErrors(elsewhere ?? [message]);
-        toast.error(message);
-      },
+      onError: showRefusal,
     });
   }
 

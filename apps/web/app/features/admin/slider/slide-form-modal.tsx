@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
-import { useConfirm } from '../ui/confirm-dialog';
+import { adminKeys } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, TextInput } from '../ui/fields';
+import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
 import { Modal } from '../ui/modal';
-import { FormErrorBox, serverReason } from '../ui/states';
+import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   emptySlideForm,
@@ -41,12 +41,10 @@ export function SlideFormModal({
 }) {
   const { t } = useI18n();
   const toast = useToast();
-  const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const [initial] = useState<SlideForm>(() => (slide ? slideFormFrom(slide) : emptySlideForm(slides)));
   const form = useFieldForm<SlideForm>(initial, { fields: slideFields, fieldId });
-  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-slider.toast.save_failed'));
   const storedImage = slide && !form.values.image.removed ? slide.image : null;
 
   const save = useMutation({
@@ -55,25 +53,22 @@ export function SlideFormModal({
   const dirty = isSlideFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
-  async function requestClose() {
-    if (save.isPending) return;
-    if (dirty) {
-      const discard = await confirm({
-        title: t('admin-slider.confirm.discard_title'),
-        message: t('admin-slider.confirm.discard_message'),
-        confirmLabel: t('admin-slider.confirm.discard'),
-        cancelLabel: t('admin-slider.confirm.keep_editing'),
-        tone: 'default',
-      });
-      if (!discard) return;
-    }
-    onClose();
-  }
+  const requestClose = useLeaveForm({
+    dirty,
+    saving: save.isPending,
+    question: {
+      title: t('admin-slider.confirm.discard_title'),
+      message: t('admin-slider.confirm.discard_message'),
+      confirmLabel: t('admin-slider.confirm.discard'),
+      cancelLabel: t('admin-slider.confirm.keep_editing'),
+    },
+    leave: onClose,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    setFormErrors([]);
+    clearFormErrors();
     if (!form.validate(slideFormProblems(form.values, slide?.image ?? null), (problem) => t(problem.key, problem.params))) return;
     save.mutate(form.values, {
       onSuccess: () => {
@@ -81,15 +76,8 @@ export function SlideFormModal({
         void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
         onClose();
       },
-      onError: (error) => {
-        if (authFailure(error)) return;
-        const elsewhere = form.showServerErrors(error);
-        const message = serverReason(error) ?? t('admin-slider.toast.save_failed');
-        // A refusal that names fields shows the messages there (and the rest above the form).
-        if (elsewhere) setFormErrors(elsewhere);
-        else setFormErrors([message]);
-        toast.error(message);
-      },
+      // A refusal that names fields shows the messages there (and the rest above the form).
+      onError: showRefusal,
     });
   }
 
