@@ -550,47 +550,10 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       }
       const nameOf = (city: City) => (lang === 'ar' ? city.name_ar : city.name_en);
       const newFee = 3250;
-
-      await signInWith(context, token);
-      await page.goto('/admin?tab=cities');
-      await waitForHydration(page);
-      await page.getByLabel(words.country, { exact: true }).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
-      await page.getByLabel(words.governorate, { exact: true }).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
-      await expect(page).toHaveURL(new RegExp(`[?&]governorate=${governorate.id}(&|$)`));
-      for (const city of cities) {
-        const box = page.getByRole('checkbox', { name: words.selectCity(nameOf(city)), exact: true });
-        await box.check();
-        await expect(box).toBeChecked();
-      }
-
-      // Each update answers a little late, so the progress is seen before it finishes.
-      await page.route('**/api/locations/cities/*', async (route) => {
-        if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      });
-      await page.getByRole('button', { name: words.bulkOpen }).click();
-      const dialog = page.getByRole('dialog', { name: words.bulkTitle });
-      await expect(dialog).toBeVisible();
-      for (const city of cities) await expect(dialog.getByText(nameOf(city), { exact: true })).toBeVisible();
-      await dialog.getByLabel(words.bulkFee).fill('3.250');
-      await dialog.getByRole('button', { name: words.bulkSubmit }).click();
-      await expect(dialog.getByRole('progressbar')).toBeVisible();
-      await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
-      const feeText = formatPrice(newFee, symbol, 'admin');
-      await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
-      await expect(dialog).toHaveCount(0);
-      await page.unroute('**/api/locations/cities/*');
-      for (const city of cities) {
-        const entry = listEntry(page, nameOf(city));
-        await expect(entry.getByText(feeText, { exact: true })).toBeVisible();
-        await expect(entry.getByRole('checkbox')).not.toBeChecked();
-      }
-      await expectFitsScreen(page, 'cities tab');
-
-      // A shopper's next checkout charges the new fee for one of those cities.
       const shopper = await newShopper(browser, baseURL!, lang);
       try {
         const shopperProblems = watchConsole(shopper.page);
+        // A shopper is at the checkout already, one of those cities chosen, at its old fee.
         await fillCart(shopper.page);
         await shopper.page.goto('/checkout');
         await waitForHydration(shopper.page);
@@ -602,6 +565,47 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await shopper.page.getByLabel(words.governorate).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
         await shopper.page.getByLabel(words.city).selectOption({ label: nameOf(cities[1]!) });
         await shopper.page.getByLabel(words.address).fill('Block 1, Street 1, House 1');
+        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(1000, symbol, 'checkout'));
+
+        // The owner filters the cities tab to that governorate, ticks the three and sets one fee.
+        await signInWith(context, token);
+        await page.goto('/admin?tab=cities');
+        await waitForHydration(page);
+        await page.getByLabel(words.country, { exact: true }).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
+        await page.getByLabel(words.governorate, { exact: true }).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
+        await expect(page).toHaveURL(new RegExp(`[?&]governorate=${governorate.id}(&|$)`));
+        for (const city of cities) {
+          const box = page.getByRole('checkbox', { name: words.selectCity(nameOf(city)), exact: true });
+          await box.check();
+          await expect(box).toBeChecked();
+        }
+
+        // Each update answers a little late, so the progress is seen before it finishes.
+        await page.route('**/api/locations/cities/*', async (route) => {
+          if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        });
+        await page.getByRole('button', { name: words.bulkOpen }).click();
+        const dialog = page.getByRole('dialog', { name: words.bulkTitle });
+        await expect(dialog).toBeVisible();
+        for (const city of cities) await expect(dialog.getByText(nameOf(city), { exact: true })).toBeVisible();
+        await dialog.getByLabel(words.bulkFee).fill('3.250');
+        await dialog.getByRole('button', { name: words.bulkSubmit }).click();
+        await expect(dialog.getByRole('progressbar')).toBeVisible();
+        await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
+        const feeText = formatPrice(newFee, symbol, 'admin');
+        await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
+        await expect(dialog).toHaveCount(0);
+        await page.unroute('**/api/locations/cities/*');
+        for (const city of cities) {
+          const entry = listEntry(page, nameOf(city));
+          await expect(entry.getByText(feeText, { exact: true })).toBeVisible();
+          await expect(entry.getByRole('checkbox')).not.toBeChecked();
+        }
+        await expectFitsScreen(page, 'cities tab');
+
+        // The shopper comes back to the checkout's tab: it shows the new fee, and the order charges it.
+        await shopper.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
         await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(newFee, symbol, 'checkout'));
         await shopper.page.getByRole('button', { name: words.placeOrder }).click();
         await shopper.page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);

@@ -36,6 +36,7 @@ export function useCities(governorateId: number | null) {
       (await browserApi().get<CityListResponse>(`/locations/governorates/${governorateId}/cities`)).cities,
     enabled: governorateId !== null,
     staleTime: CITY_FEE_STALE_MS,
-    refetchOnWindowFocus: true,
+    // 'always': `true` asks again only once the minute is over, so a shopper back within it kept the old fee.
+    refetchOnWindowFocus: 'always',
   });
 }
