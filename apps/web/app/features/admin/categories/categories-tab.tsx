@@ -6,16 +6,15 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { pluralForm } from '../../../i18n/plural';
-import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon, PlusIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
-import { RowDeleteButton, RowEditLink } from '../ui/row-actions';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { adminCategoriesQuery, deleteCategory, refreshCategories, type CategoryRow } from './categories-api';
 import { searchRows, treeRows } from './category-rules';
@@ -42,7 +41,6 @@ export default function CategoriesTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
 
   const categories = useQuery(adminCategoriesQuery());
@@ -59,18 +57,14 @@ export default function CategoriesTab() {
     }));
   }, [categories.data, filters.search]);
 
+  const deleteFailed = useDeleteFailure(t('admin-categories.toast.delete_failed'), () => void refreshCategories(queryClient));
   const remove = useMutation({
     mutationFn: (category: CategoryRow) => deleteCategory(category.id),
     onSuccess: () => {
       toast.success(t('admin-categories.toast.deleted'));
       void refreshCategories(queryClient);
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // Someone else already deleted it: the list is refreshed either way.
-      if (error instanceof ApiError && error.status === 404) void refreshCategories(queryClient);
-      toast.error(failureText(t('admin-categories.toast.delete_failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   async function askDelete(category: CategoryRow) {

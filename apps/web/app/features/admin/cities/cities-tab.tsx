@@ -5,14 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
 import { MapPinIcon, PlusIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
-import { RowDeleteButton, RowEditButton } from '../ui/row-actions';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
+import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { BulkFeeModal } from './bulk-fee-modal';
 import { adminCitiesQuery, countriesQuery, deleteCity, governoratesQuery, refreshCities } from './cities-api';
@@ -36,7 +35,6 @@ export default function CitiesTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [open, setOpen] = useState<Open>({ kind: 'none' });
@@ -51,6 +49,7 @@ export default function CitiesTab() {
   const chosen = useMemo(() => selectedShown(rows, selected), [rows, selected]);
   const filtered = countryId !== null;
 
+  const deleteFailed = useDeleteFailure(t('admin-cities.toast.delete_failed'), () => void refreshCities(queryClient));
   const remove = useMutation({
     mutationFn: (city: City) => deleteCity(city.id),
     onSuccess: (_result, city) => {
@@ -62,12 +61,7 @@ export default function CitiesTab() {
       });
       void refreshCities(queryClient);
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // Someone else already deleted it: the list is refreshed either way.
-      if (error instanceof ApiError && error.status === 404) void refreshCities(queryClient);
-      toast.error(failureText(t('admin-cities.toast.delete_failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   async function askDelete(city: City) {

@@ -8,16 +8,15 @@ import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { pluralForm } from '../../../i18n/plural';
-import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
-import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS } from '../ui/row-actions';
+import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
@@ -36,7 +35,6 @@ export default function ProductsTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const errorText = useErrorText();
   const symbol = useCurrencySymbol();
 
@@ -61,6 +59,7 @@ export default function ProductsTab() {
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
 
+  const deleteFailed = useDeleteFailure(t('admin-products.delete.failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.products }));
   const remove = useMutation({
     mutationFn: (product: Product) => deleteProduct(product.id),
     onSuccess: () => {
@@ -68,12 +67,7 @@ export default function ProductsTab() {
       // Category and attribute counts change with the product: every back-office list is stale.
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // One someone else already deleted is gone either way: the list is refreshed.
-      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.products });
-      toast.error(failureText(t('admin-products.delete.failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   async function askDelete(product: Product) {

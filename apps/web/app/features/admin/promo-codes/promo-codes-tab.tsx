@@ -6,14 +6,13 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
 import { PlusIcon, TicketIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SelectInput, TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
-import { RowDeleteButton, RowEditLink } from '../ui/row-actions';
+import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import {
   dayText,
@@ -54,18 +53,14 @@ export default function PromoCodesTab() {
 
   const rows = useMemo(() => filterPromoCodes(promoCodes.data ?? [], filters.search, state), [promoCodes.data, filters.search, state]);
 
+  const deleteFailed = useDeleteFailure(t('admin-promo-codes.toast.delete_failed'), () => void refreshPromoCodes(queryClient));
   const remove = useMutation({
     mutationFn: (promo: AdminPromoCode) => deletePromoCode(promo.id),
     onSuccess: () => {
       toast.success(t('admin-promo-codes.toast.deleted'));
       void refreshPromoCodes(queryClient);
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // Someone else already deleted it: the list is refreshed either way.
-      if (error instanceof ApiError && error.status === 404) void refreshPromoCodes(queryClient);
-      toast.error(failureText(t('admin-promo-codes.toast.delete_failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   // The spec's active toggle: the stored code sent back with only the flag changed.

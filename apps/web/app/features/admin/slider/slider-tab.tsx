@@ -4,14 +4,13 @@ import { imageSrcSet, inLanguage } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { ImagesIcon, PlusIcon } from '../ui/admin-icons';
-import { RowDeleteButton, RowEditButton } from '../ui/row-actions';
-import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
+import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { sortSlides } from './slide-rules';
 import { SlideFormModal } from './slide-form-modal';
 import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
@@ -30,25 +29,20 @@ export default function SliderTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
 
   const slides = useQuery({ queryKey: adminKeys.slides, queryFn: fetchAdminSlides });
   useAuthFailureOf(slides.error);
   const rows = useMemo(() => sortSlides(slides.data ?? []), [slides.data]);
 
+  const deleteFailed = useDeleteFailure(t('admin-slider.toast.delete_failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.slides }));
   const remove = useMutation({
     mutationFn: (slide: AdminSlide) => deleteSlide(slide.id),
     onSuccess: () => {
       toast.success(t('admin-slider.toast.deleted'));
       void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // A slide someone else already deleted is gone either way: the list is refreshed.
-      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
-      toast.error(failureText(t('admin-slider.toast.delete_failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   const shownTitle = (slide: AdminSlide) => inLanguage(lang, slide.title, slide.title_en);

@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
+import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api';
 import { PencilIcon, TrashIcon } from './admin-icons';
+import { useAuthFailure } from './admin-api';
+import { failureText } from './states';
 
 /** A list row's icon button (edit, delete): a 40 px square. */
 export const ICON_BUTTON_CLASS =
@@ -44,4 +48,19 @@ export function RowDeleteButton({ label, deleting, onDelete }: { label: string; 
       <TrashIcon />
     </button>
   );
+}
+
+/**
+ * What a list's failed delete does: an expired session ends the shop's way; otherwise a toast with
+ * `failed` and the server's reason, and when the row was gone already (404: someone else deleted
+ * it) `refreshList` runs, so it leaves the list either way.
+ */
+export function useDeleteFailure(failed: string, refreshList: () => void): (error: unknown) => void {
+  const toast = useToast();
+  const authFailure = useAuthFailure();
+  return (error: unknown) => {
+    if (authFailure(error)) return;
+    if (error instanceof ApiError && error.status === 404) refreshList();
+    toast.error(failureText(failed, error));
+  };
 }

@@ -8,16 +8,15 @@ import { useToast } from '../../../components/ui/toast';
 import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { useI18n } from '../../../i18n/i18n';
 import { pluralForm } from '../../../i18n/plural';
-import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
-import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS } from '../ui/row-actions';
+import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import {
   NEW_USER_PATH,
@@ -44,7 +43,6 @@ export default function UsersTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
   const errorText = useErrorText();
 
   const [state, setState] = useUrlState(USER_LIST_DEFAULTS);
@@ -66,6 +64,7 @@ export default function UsersTab() {
   const total = users.data?.pages.at(-1)?.pagination.total ?? 0;
   const counts = users.data?.pages.at(-1)?.counts;
 
+  const deleteFailed = useDeleteFailure(t('admin-users.delete.failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.users }));
   const remove = useMutation({
     mutationFn: (user: AdminUser) => deleteUser(user.id),
     onSuccess: (reply, user) => {
@@ -73,12 +72,7 @@ export default function UsersTab() {
       queryClient.removeQueries({ queryKey: adminKeys.user(user.id) });
       void refreshUsers(queryClient);
     },
-    onError: (error) => {
-      if (authFailure(error)) return;
-      // One someone else already deleted is gone either way: the list is refreshed.
-      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.users });
-      toast.error(failureText(t('admin-users.delete.failed'), error));
-    },
+    onError: deleteFailed,
   });
 
   async function askDelete(user: AdminUser) {
