@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_MAX_LENGTH, type AdminOrderSummary, type OrderStatus } from '@shop/shared';
+import { type AdminOrderSummary, type OrderStatus } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
@@ -10,10 +10,10 @@ import { PrinterIcon } from '../../orders/order-icons';
 import { ReceiptIcon, RefreshIcon, TrashIcon } from '../ui/admin-icons';
 import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
-import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { useUrlState } from '../ui/url-state';
 import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
@@ -297,60 +297,42 @@ export default function OrdersTab() {
       />
 
       <div className="mb-4 grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-end">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="orders-search" className="text-sm font-semibold text-stone-800">
-            {t('admin-orders.list.search_label')}
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-400" />
-            <input
-              id="orders-search"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('admin-orders.list.search_placeholder')}
-              maxLength={SEARCH_MAX_LENGTH}
-              className={`${controlClass} border-stone-300 ps-10`}
-            />
-          </div>
-        </div>
+        <ListSearchField
+          id="orders-search"
+          label={t('admin-orders.list.search_label')}
+          placeholder={t('admin-orders.list.search_placeholder')}
+          value={searchText}
+          onValue={setSearchText}
+        />
         <div className="grid grid-cols-2 gap-3 md:contents">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label htmlFor="orders-status" className="text-sm font-semibold text-stone-800">
-              {t('admin-orders.list.status_filter')}
-            </label>
-            <select
-              id="orders-status"
-              value={filters.status ?? ''}
-              onChange={(event) => setState({ status: event.target.value })}
-              className={`${controlClass} border-stone-300`}
-            >
-              <option value="">{t('admin-orders.list.all_statuses')}</option>
-              {ADMIN_ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(orderStatusLabels[status])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label htmlFor="orders-city" className="text-sm font-semibold text-stone-800">
-              {t('admin-orders.list.city_filter')}
-            </label>
-            <select
-              id="orders-city"
-              value={filters.cityId === null ? '' : String(filters.cityId)}
-              onChange={(event) => setState({ city: event.target.value })}
-              className={`${controlClass} border-stone-300`}
-            >
-              <option value="">{t('admin-orders.list.all_cities')}</option>
-              {cities.map((city) => (
-                <option key={city.id} value={String(city.id)}>
-                  {city.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ListFilterSelect
+            id="orders-status"
+            label={t('admin-orders.list.status_filter')}
+            value={filters.status ?? ''}
+            onValue={(value) => setState({ status: value })}
+            shrink
+          >
+            <option value="">{t('admin-orders.list.all_statuses')}</option>
+            {ADMIN_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(orderStatusLabels[status])}
+              </option>
+            ))}
+          </ListFilterSelect>
+          <ListFilterSelect
+            id="orders-city"
+            label={t('admin-orders.list.city_filter')}
+            value={filters.cityId === null ? '' : String(filters.cityId)}
+            onValue={(value) => setState({ city: value })}
+            shrink
+          >
+            <option value="">{t('admin-orders.list.all_cities')}</option>
+            {cities.map((city) => (
+              <option key={city.id} value={String(city.id)}>
+                {city.name}
+              </option>
+            ))}
+          </ListFilterSelect>
         </div>
       </div>
 

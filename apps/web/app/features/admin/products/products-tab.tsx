@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_MAX_LENGTH, formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -12,11 +12,11 @@ import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
-import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
+import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
@@ -294,55 +294,35 @@ export default function ProductsTab() {
       {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.read_only')}</p>}
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="products-search" className="text-sm font-semibold text-stone-800">
-            {t('admin-products.list.search_label')}
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-400" />
-            <input
-              id="products-search"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('admin-products.list.search_placeholder')}
-              maxLength={SEARCH_MAX_LENGTH}
-              className={`${controlClass} border-stone-300 ps-10`}
-            />
-          </div>
-        </div>
+        <ListSearchField
+          id="products-search"
+          label={t('admin-products.list.search_label')}
+          placeholder={t('admin-products.list.search_placeholder')}
+          value={searchText}
+          onValue={setSearchText}
+        />
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="products-sort" className="text-sm font-semibold text-stone-800">
-              {t('admin.common.sort')}
-            </label>
-            <select
-              id="products-sort"
-              value={filters.sort}
-              onChange={(event) => setState({ sort: event.target.value })}
-              className={`${controlClass} border-stone-300`}
-            >
-              {ADMIN_PRODUCT_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`admin-products.list.sort.${sort}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="products-order" className="text-sm font-semibold text-stone-800">
-              {t('admin.common.order')}
-            </label>
-            <select
-              id="products-order"
-              value={filters.order}
-              onChange={(event) => setState({ order: event.target.value })}
-              className={`${controlClass} border-stone-300`}
-            >
-              <option value="desc">{t('admin.common.order_desc')}</option>
-              <option value="asc">{t('admin.common.order_asc')}</option>
-            </select>
-          </div>
+          <ListFilterSelect
+            id="products-sort"
+            label={t('admin.common.sort')}
+            value={filters.sort}
+            onValue={(value) => setState({ sort: value })}
+          >
+            {ADMIN_PRODUCT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`admin-products.list.sort.${sort}`)}
+              </option>
+            ))}
+          </ListFilterSelect>
+          <ListFilterSelect
+            id="products-order"
+            label={t('admin.common.order')}
+            value={filters.order}
+            onValue={(value) => setState({ order: value })}
+          >
+            <option value="desc">{t('admin.common.order_desc')}</option>
+            <option value="asc">{t('admin.common.order_asc')}</option>
+          </ListFilterSelect>
         </div>
       </div>
 

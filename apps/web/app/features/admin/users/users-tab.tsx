@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { SEARCH_MAX_LENGTH, type AdminUser, type AdminUserCounts } from '@shop/shared';
+import { type AdminUser, type AdminUserCounts } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon, UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
@@ -12,11 +12,11 @@ import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
-import { controlClass } from '../ui/fields';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
+import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { useUrlState } from '../ui/url-state';
 import {
   NEW_USER_PATH,
@@ -242,41 +242,27 @@ export default function UsersTab() {
       {counts ? <UserCounters counts={counts} /> : null}
 
       <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="users-search" className="text-sm font-semibold text-stone-800">
-            {t('admin-users.list.search_label')}
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-400" />
-            <input
-              id="users-search"
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder={t('admin-users.list.search_placeholder')}
-              maxLength={SEARCH_MAX_LENGTH}
-              className={`${controlClass} border-stone-300 ps-10`}
-            />
-          </div>
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <label htmlFor="users-role" className="text-sm font-semibold text-stone-800">
-            {t('admin-users.list.role_filter')}
-          </label>
-          <select
-            id="users-role"
-            value={filters.role}
-            onChange={(event) => setState({ role: event.target.value })}
-            className={`${controlClass} border-stone-300`}
-          >
-            <option value="">{t('admin-users.list.all_roles')}</option>
-            {ROLE_CHOICES.map((role) => (
-              <option key={role} value={role}>
-                {t(roleLabels[role])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListSearchField
+          id="users-search"
+          label={t('admin-users.list.search_label')}
+          placeholder={t('admin-users.list.search_placeholder')}
+          value={searchText}
+          onValue={setSearchText}
+        />
+        <ListFilterSelect
+          id="users-role"
+          label={t('admin-users.list.role_filter')}
+          value={filters.role}
+          onValue={(value) => setState({ role: value })}
+          shrink
+        >
+          <option value="">{t('admin-users.list.all_roles')}</option>
+          {ROLE_CHOICES.map((role) => (
+            <option key={role} value={role}>
+              {t(roleLabels[role])}
+            </option>
+          ))}
+        </ListFilterSelect>
       </div>
 
       <p aria-live="polite" className="mb-3 min-h-5 text-sm text-stone-600">
