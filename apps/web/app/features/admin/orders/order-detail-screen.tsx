@@ -1,23 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder, OrderItem, OrderStatus } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
-import { useAuth } from '../../account/auth';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ItemOptions } from '../../orders/order-parts';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { Field, TextArea } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { useChangeOrderStatus } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
-import { ORDERS_LIST_PATH, customerViewPath, historyOf, invoicePath, orderActionsFor } from './order-rules';
-import { fetchAdminOrder, orderKeys } from './orders-api';
+import { ORDERS_LIST_PATH, customerViewPath, historyOf, invoicePath } from './order-rules';
+import { useAdminOrder } from './use-admin-order';
 
 /** Longest note a status change may carry (the API refuses longer ones). */
 const STATUS_NOTE_MAX = 1000;
@@ -36,11 +32,6 @@ function BackToOrders() {
   );
 }
 
-/** Whether a failed load means "no such order for you" rather than "try again". */
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400);
-}
-
 /** 'الطلب غير موجود أو ليس لديك صلاحية لعرضه' with a way back (admin spec section 8). */
 export function OrderNotFound({ title, back }: { title?: string; back: ReactNode }) {
   const { t } = useI18n();
@@ -55,16 +46,9 @@ export function OrderNotFound({ title, back }: { title?: string; back: ReactNode
  */
 export function OrderDetailScreen({ id }: { id: number | null }) {
   const { t } = useI18n();
-  const { user } = useAuth();
-  const can = orderActionsFor(user?.permissions ?? []);
-  const order = useQuery({
-    queryKey: orderKeys.one(id ?? 0),
-    queryFn: () => fetchAdminOrder(id ?? 0),
-    enabled: id !== null && can.view,
-  });
-  useAuthFailureOf(order.error);
+  const { order, can, notFound } = useAdminOrder(id);
 
-  if (id === null || !can.view || (order.isError && isNotFound(order.error))) {
+  if (notFound) {
     return (
       <div>
         <PageTitle title={t('admin-orders.not_found.title')} />

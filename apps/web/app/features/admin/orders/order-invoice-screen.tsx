@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { INVOICE_AUTOPRINT_DELAY_MS } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
-import { useAuth } from '../../account/auth';
 import { InvoiceDocument } from '../../orders/invoice-document';
 import { PrinterIcon } from '../../orders/order-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { ErrorPanel, LoadingPanel } from '../ui/states';
 import { OrderNotFound } from './order-detail-screen';
-import { ORDERS_LIST_PATH, orderActionsFor, orderPath } from './order-rules';
-import { fetchAdminOrder, orderKeys } from './orders-api';
+import { ORDERS_LIST_PATH, orderPath } from './order-rules';
+import { useAdminOrder } from './use-admin-order';
 
 const INVOICE_ROOT_ID = 'admin-invoice';
 
@@ -39,14 +35,7 @@ function print() {
  */
 export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autoprint: boolean }) {
   const { t } = useI18n();
-  const { user } = useAuth();
-  const can = orderActionsFor(user?.permissions ?? []);
-  const order = useQuery({
-    queryKey: orderKeys.one(id ?? 0),
-    queryFn: () => fetchAdminOrder(id ?? 0),
-    enabled: id !== null && can.view,
-  });
-  useAuthFailureOf(order.error);
+  const { order, notFound } = useAdminOrder(id);
 
   // Print once, when the invoice is on screen (a refetch or a re-render does not print again).
   const printed = useRef(false);
@@ -60,7 +49,6 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
     return () => clearTimeout(timer);
   }, [autoprint, ready]);
 
-  const notFound = id === null || !can.view || (order.isError && order.error instanceof ApiError && [400, 403, 404].includes(order.error.status));
   const backTo = id !== null && !notFound ? orderPath(id) : ORDERS_LIST_PATH;
   const title = order.data ? t('admin-orders.invoice.title', { number: order.data.order_number }) : t('admin-orders.invoice.heading');
 
