@@ -10,7 +10,6 @@ import {
   entityFilterFrom,
   entityItemLabel,
   entityLabel,
-  nextActivityPage,
 } from './activity-rules';
 
 // Admin pages carry the storefront's messages too (order statuses live there).
@@ -127,11 +126,5 @@ describe('filters and paging', () => {
     expect(entityFilterFrom('promo_codes')).toBe('promo_codes');
     expect(entityFilterFrom('Products!')).toBeUndefined();
     expect(entityFilterFrom('')).toBeUndefined();
-  });
-
-  it('asks for the next page until the last', () => {
-    expect(nextActivityPage({ page: 1, limit: 25, total: 60, pages: 3 })).toBe(2);
-    expect(nextActivityPage({ page: 3, limit: 25, total: 60, pages: 3 })).toBeUndefined();
-    expect(nextActivityPage({ page: 1, limit: 25, total: 0, pages: 0 })).toBeUndefined();
   });
 });

@@ -3,7 +3,6 @@ import {
   formatPrice,
   orderStatuses,
   type AuditEntry,
-  type Pagination,
 } from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
 
@@ -147,7 +146,3 @@ export function entityFilterFrom(value: string): string | undefined {
   return /^[a-z_-]{1,64}$/.test(value) ? value : undefined;
 }
 
-/** The next page to load, or undefined when every entry is shown. */
-export function nextActivityPage(pagination: Pagination): number | undefined {
-  return pagination.page < pagination.pages ? pagination.page + 1 : undefined;
-}

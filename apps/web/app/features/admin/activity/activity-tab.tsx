@@ -1,12 +1,11 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { AuditActor, AuditEntry } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { ActivityIcon } from '../ui/admin-icons';
 import { controlClass } from '../ui/fields';
+import { usePagedList } from '../ui/paged-list';
 import { LoadMoreFooter } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
@@ -20,7 +19,6 @@ import {
   entityFilterFrom,
   entityItemLabel,
   entityLabel,
-  nextActivityPage,
 } from './activity-rules';
 
 /** The filters in the URL beside `tab`: the person and the kind of thing. */
@@ -39,14 +37,7 @@ export default function ActivityTab() {
     [state.actor_id, state.entity],
   );
 
-  const activity = useInfiniteQuery({
-    queryKey: activityKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchActivityPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => nextActivityPage(last.pagination),
-    placeholderData: keepPreviousData,
-  });
-  useAuthFailureOf(activity.error);
+  const activity = usePagedList(activityKeys.list(filters), (page) => fetchActivityPage(filters, page));
 
   const entries = useMemo(
     () => activity.data?.pages.flatMap((page) => page.entries) ?? [],

@@ -8,7 +8,6 @@ import {
   hasOrderFilters,
   historyOf,
   invoicePath,
-  nextOrderPage,
   orderActionsFor,
   orderCount,
   orderFiltersFrom,
@@ -72,11 +71,6 @@ describe('orders list paging', () => {
     expect(orderCount([page(20, 45), page(20, 45), page(5, 45)])).toEqual({ shown: 45, total: 45 });
   });
 
-  it('loads the next page until the last one is shown', () => {
-    expect(nextOrderPage({ page: 1, pages: 3 })).toBe(2);
-    expect(nextOrderPage({ page: 3, pages: 3 })).toBeUndefined();
-    expect(nextOrderPage({ page: 1, pages: 0 })).toBeUndefined();
-  });
 
   it('offers the cities that still exist, once each, and keeps the one chosen in the URL', () => {
     const cities = [

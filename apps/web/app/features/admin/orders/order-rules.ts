@@ -76,11 +76,6 @@ export function hasOrderFilters(filters: OrderListFilters): boolean {
   return filters.search !== '' || filters.status !== null || filters.cityId !== null;
 }
 
-/** The next page to load, or undefined when the last one is shown. */
-export function nextOrderPage(pagination: { page: number; pages: number }): number | undefined {
-  return pagination.page < pagination.pages ? pagination.page + 1 : undefined;
-}
-
 /** 'showing X of Y orders': the rows loaded so far and every order matching the filters. */
 export function orderCount(pages: ReadonlyArray<{ orders: readonly unknown[]; pagination: { total: number } }>): {
   shown: number;

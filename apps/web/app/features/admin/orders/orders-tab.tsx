@@ -1,4 +1,3 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type AdminOrderSummary, type OrderStatus } from '@shop/shared';
@@ -8,12 +7,12 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ReceiptIcon, RefreshIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
+import { usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
@@ -24,7 +23,6 @@ import {
   cityChoices,
   hasOrderFilters,
   invoicePath,
-  nextOrderPage,
   orderActionsFor,
   orderCount,
   orderFiltersFrom,
@@ -60,15 +58,8 @@ export default function OrdersTab() {
   const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
   const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
 
-  const orders = useInfiniteQuery({
-    queryKey: orderKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchOrderPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => nextOrderPage(last.pagination),
-    // New filters keep the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
-  useAuthFailureOf(orders.error);
+  // New filters keep the old rows on screen until the new ones arrive.
+  const orders = usePagedList(orderKeys.list(filters), (page) => fetchOrderPage(filters, page));
 
   const pages = useMemo(() => orders.data?.pages ?? [], [orders.data]);
   const rows = useMemo(() => pages.flatMap((page) => page.orders), [pages]);

@@ -11,7 +11,6 @@ import {
   moveImage,
   moveImageTo,
   newImageFiles,
-  nextProductPage,
   parseAmount,
   parseStock,
   productFormData,
@@ -358,11 +357,5 @@ describe('list state', () => {
     expect(productSortFrom('stock')).toBe('id');
     expect(productOrderFrom('asc')).toBe('asc');
     expect(productOrderFrom('up')).toBe('desc');
-  });
-
-  it('asks for the next page until the last one', () => {
-    expect(nextProductPage({ page: 1, pages: 3 })).toBe(2);
-    expect(nextProductPage({ page: 3, pages: 3 })).toBeUndefined();
-    expect(nextProductPage({ page: 1, pages: 0 })).toBeUndefined();
   });
 });

@@ -463,7 +463,3 @@ export function productOrderFrom(value: string): 'asc' | 'desc' {
   return value === 'asc' ? 'asc' : 'desc';
 }
 
-/** The next page to load after `pagination`, or undefined when every page is shown. */
-export function nextProductPage(pagination: { page: number; pages: number }): number | undefined {
-  return pagination.page < pagination.pages ? pagination.page + 1 : undefined;
-}

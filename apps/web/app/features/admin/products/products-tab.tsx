@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
@@ -10,15 +10,16 @@ import { useI18n } from '../../../i18n/i18n';
 import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
+import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
+import { usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
-import { ADMIN_PRODUCT_SORTS, nextProductPage, productOrderFrom, productSortFrom } from './product-form-rules';
+import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
 
 /** The list's filters in the URL beside `tab`; the spec's default is id, descending. */
@@ -46,15 +47,8 @@ export default function ProductsTab() {
   const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
   const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
 
-  const products = useInfiniteQuery({
-    queryKey: productKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchProductPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => nextProductPage(last.pagination),
-    // A new search keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
-  useAuthFailureOf(products.error);
+  // A new search keeps the old rows on screen until the new ones arrive.
+  const products = usePagedList(productKeys.list(filters), (page) => fetchProductPage(filters, page));
 
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;

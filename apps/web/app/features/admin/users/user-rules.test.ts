@@ -7,7 +7,6 @@ import {
   hasUserFilters,
   isEmailTaken,
   isUserFormDirty,
-  nextUserPage,
   parseUserId,
   roleSelectable,
   userFiltersFrom,
@@ -139,11 +138,6 @@ describe('the list', () => {
     expect(hasUserFilters({ search: '', role: 'admin' })).toBe(true);
   });
 
-  it('asks for the next page until the last one is loaded', () => {
-    expect(nextUserPage({ page: 1, limit: 20, total: 41, pages: 3 })).toBe(2);
-    expect(nextUserPage({ page: 3, limit: 20, total: 41, pages: 3 })).toBeUndefined();
-    expect(nextUserPage({ page: 1, limit: 20, total: 0, pages: 0 })).toBeUndefined();
-  });
 
   it('reads user ids from the address strictly', () => {
     expect(parseUserId('12')).toBe(12);

@@ -5,7 +5,6 @@ import {
   USER_ROLES,
   isStorePhoneNumber,
   type AdminUser,
-  type Pagination,
   type UserRoleName,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -77,11 +76,6 @@ export function userFiltersFrom(state: { search: string; role: string }): UserLi
 
 export function hasUserFilters(filters: UserListFilters): boolean {
   return filters.search !== '' || filters.role !== '';
-}
-
-/** The page after the last one loaded, or undefined when every user is shown. */
-export function nextUserPage(pagination: Pagination): number | undefined {
-  return pagination.page < pagination.pages ? pagination.page + 1 : undefined;
 }
 
 /** The id in /admin/users/edit/{id} and /admin/user/{id}, or null when it is not a user id. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { type AdminUser, type AdminUserCounts } from '@shop/shared';
@@ -10,13 +10,14 @@ import { useI18n } from '../../../i18n/i18n';
 import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
+import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useDebouncedSearch } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
+import { usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import {
   NEW_USER_PATH,
@@ -25,7 +26,6 @@ import {
   canDeleteUser,
   editUserPath,
   hasUserFilters,
-  nextUserPage,
   roleLabels,
   roleTones,
   userFiltersFrom,
@@ -50,15 +50,8 @@ export default function UsersTab() {
   const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
   const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
 
-  const users = useInfiniteQuery({
-    queryKey: userKeys.list(filters),
-    queryFn: ({ pageParam }) => fetchUserPage(filters, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last) => nextUserPage(last.pagination),
-    // New filters keep the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
-  useAuthFailureOf(users.error);
+  // New filters keep the old rows on screen until the new ones arrive.
+  const users = usePagedList(userKeys.list(filters), (page) => fetchUserPage(filters, page));
 
   const rows = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
   const total = users.data?.pages.at(-1)?.pagination.total ?? 0;
