@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fromThousandths, type City } from '@shop/shared';
-import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuthFailure } from '../ui/admin-api';
 import { Field, TextInput } from '../ui/fields';
-import { Modal } from '../ui/modal';
+import { Modal, ModalFormFooter } from '../ui/modal';
 import { useErrorText } from '../ui/states';
 import { refreshCities, updateCityFee } from './cities-api';
 import {
@@ -93,14 +92,12 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
       title={t('admin-cities.bulk.title')}
       onClose={close}
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={running}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button type="submit" form="bulk-fee-form" disabled={running} aria-busy={running || undefined}>
-            {running ? t('admin-cities.bulk.running') : failures.length > 0 ? t('admin-cities.bulk.retry') : t('admin-cities.bulk.submit')}
-          </Button>
-        </>
+        <ModalFormFooter
+          formId="bulk-fee-form"
+          busy={running}
+          submitLabel={running ? t('admin-cities.bulk.running') : failures.length > 0 ? t('admin-cities.bulk.retry') : t('admin-cities.bulk.submit')}
+          onCancel={close}
+        />
       }
     >
       <form id="bulk-fee-form" noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CITY_NAME_MAX, type City } from '@shop/shared';
-import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
-import { Modal } from '../ui/modal';
+import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { countriesQuery, governoratesQuery, refreshCities, saveCity } from './cities-api';
@@ -100,14 +99,12 @@ export function CityFormModal({
       title={t(city ? 'admin-cities.form.edit_title' : 'admin-cities.form.create_title')}
       onClose={() => void requestClose()}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => void requestClose()} disabled={busy}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button type="submit" form="city-form" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('admin.common.saving') : t(city ? 'admin-cities.form.update_submit' : 'admin-cities.form.create_submit')}
-          </Button>
-        </>
+        <ModalFormFooter
+          formId="city-form"
+          busy={busy}
+          submitLabel={busy ? t('admin.common.saving') : t(city ? 'admin-cities.form.update_submit' : 'admin-cities.form.create_submit')}
+          onCancel={() => void requestClose()}
+        />
       }
     >
       <form id="city-form" noValidate onSubmit={submit} className="flex flex-col gap-5">

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_TITLE_MAX } from '@shop/shared';
-import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
@@ -9,7 +8,7 @@ import { adminKeys } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, TextInput } from '../ui/fields';
 import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
-import { Modal } from '../ui/modal';
+import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
@@ -95,16 +94,7 @@ export function SlideFormModal({
       size="lg"
       title={t(slide ? 'admin-slider.form.edit_title' : 'admin-slider.form.create_title')}
       onClose={() => void requestClose()}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => void requestClose()} disabled={busy}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button type="submit" form="slide-form" disabled={busy} aria-busy={busy || undefined}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      footer={<ModalFormFooter formId="slide-form" busy={busy} submitLabel={submitLabel} onCancel={() => void requestClose()} />}
     >
       <form id="slide-form" noValidate onSubmit={submit} className="flex flex-col gap-5">
         <FormErrorBox messages={formErrors} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -65,5 +66,33 @@ export function Modal({
       <div className="max-h-[70dvh] overflow-y-auto px-5 py-4">{children}</div>
       {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4">{footer}</div> : null}
     </dialog>
+  );
+}
+
+/**
+ * The footer of a modal holding a form: Cancel (`onCancel`), then the submit button of the form
+ * `formId`; both off while `busy`, the submit marked busy meanwhile.
+ */
+export function ModalFormFooter({
+  formId,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  formId: string;
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {t('admin.common.cancel')}
+      </Button>
+      <Button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }
