@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderStatuses, type OrderStatus, type OrderStatusColor } from '../orders.js';
+import { orderStatuses, type OrderStatus } from '../orders.js';
+import { orderStatusColors } from './admin-orders.js';
 import { moneySchema, plainText, successShape } from './common.js';
 
 /**
@@ -39,16 +40,6 @@ export const NON_REVENUE_ORDER_STATUSES = [
   'refunded',
 ] as const satisfies readonly OrderStatus[];
 
-/** Badge colours of ORDER_STATUS_COLORS, as a schema enum. */
-const statusColors = [
-  'yellow',
-  'blue',
-  'purple',
-  'green',
-  'red',
-  'gray',
-] as const satisfies readonly OrderStatusColor[];
-
 /** GET /api/admin/stats query: only the ignored cache-busting parameter. */
 export const adminStatsQuerySchema = z.object({
   _: plainText().max(100, 'validation.invalid_value').optional(),
@@ -74,7 +65,7 @@ export const dashboardOrderSchema = z.object({
   created_at: z.string(),
   total_amount: moneySchema,
   status: z.enum(orderStatuses),
-  status_color: z.enum(statusColors),
+  status_color: z.enum(orderStatusColors),
 });
 export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
 
