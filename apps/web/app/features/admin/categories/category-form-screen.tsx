@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { serverFieldMessage, useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
@@ -14,7 +14,7 @@ import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
-import { FormScreenFrame } from '../ui/form-screen';
+import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
 import {
@@ -257,14 +257,11 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
             document.getElementById(IMAGE_ID)?.focus();
           }}
         />
-        <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
-          <ButtonLink to={CATEGORIES_TAB_PATH} variant="secondary">
-            {t('admin.common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('admin.common.saving') : id === null ? t('admin-categories.form.create_submit') : t('admin-categories.form.update_submit')}
-          </Button>
-        </div>
+        <FormScreenActions
+          backTo={CATEGORIES_TAB_PATH}
+          busy={busy}
+          submitLabel={busy ? t('admin.common.saving') : id === null ? t('admin-categories.form.create_submit') : t('admin-categories.form.update_submit')}
+        />
       </form>
     </div>
   );

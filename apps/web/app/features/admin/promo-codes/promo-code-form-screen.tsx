@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMO_CODE_MAX_LENGTH_STORED, PROMO_DESCRIPTION_MAX, type AdminPromoCode } from '@shop/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
@@ -14,7 +14,7 @@ import { TicketIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
-import { FormScreenFrame } from '../ui/form-screen';
+import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   codeSuggestion,
@@ -351,14 +351,11 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
             />
           </Field>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
-          <ButtonLink to={PROMO_CODES_TAB_PATH} variant="secondary">
-            {t('admin.common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('admin.common.saving') : creating ? t('admin-promo-codes.form.create_submit') : t('admin-promo-codes.form.update_submit')}
-          </Button>
-        </div>
+        <FormScreenActions
+          backTo={PROMO_CODES_TAB_PATH}
+          busy={busy}
+          submitLabel={busy ? t('admin.common.saving') : creating ? t('admin-promo-codes.form.create_submit') : t('admin-promo-codes.form.update_submit')}
+        />
       </form>
     </div>
   );

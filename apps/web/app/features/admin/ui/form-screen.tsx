@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 
@@ -43,5 +44,20 @@ export function FormScreenFrame({
       <FormBackLink to={backTo} label={backLabel} />
       {children}
     </section>
+  );
+}
+
+/** The end of a form screen's form: Cancel (back to the tab, `backTo`), then the submit button, off while `busy`. */
+export function FormScreenActions({ backTo, busy, submitLabel }: { backTo: string; busy: boolean; submitLabel: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
+      <ButtonLink to={backTo} variant="secondary">
+        {t('admin.common.cancel')}
+      </ButtonLink>
+      <Button type="submit" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

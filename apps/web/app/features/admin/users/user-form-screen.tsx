@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type AdminUser } from '@shop/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button';
 import { UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
@@ -14,7 +14,7 @@ import { userCan } from '../shell/gate';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, failureText } from '../ui/states';
-import { FormScreenFrame } from '../ui/form-screen';
+import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   ROLE_CHOICES,
@@ -250,14 +250,11 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
             dir="auto"
           />
         </Field>
-        <div className="flex flex-col-reverse gap-2 border-t border-stone-100 pt-4 sm:flex-row sm:justify-end">
-          <ButtonLink to={USERS_TAB_PATH} variant="secondary">
-            {t('admin.common.cancel')}
-          </ButtonLink>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('admin.common.saving') : id === null ? t('admin-users.form.create_submit') : t('admin-users.form.update_submit')}
-          </Button>
-        </div>
+        <FormScreenActions
+          backTo={USERS_TAB_PATH}
+          busy={busy}
+          submitLabel={busy ? t('admin.common.saving') : id === null ? t('admin-users.form.create_submit') : t('admin-users.form.update_submit')}
+        />
       </form>
     </div>
   );
