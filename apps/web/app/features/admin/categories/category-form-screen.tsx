@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
@@ -15,7 +14,7 @@ import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '..
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
-import { useUnsavedChanges } from '../ui/use-unsaved-changes';
+import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
 import {
   categoryFields,
@@ -115,7 +114,6 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
 function CategoryFormBody({ id, category, categories }: { id: number | null; category: CategoryRow | null; categories: readonly CategoryRow[] }) {
   const { t } = useI18n();
   const toast = useToast();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const initial = useMemo(() => (category ? categoryFormFrom(category) : emptyCategoryForm()), [category]);
@@ -123,27 +121,20 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
   const [image, setImage] = useState<CategoryImageState>(untouchedImage);
   const [imageError, setImageError] = useState<string | undefined>();
   const [boxMessages, setBoxMessages] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
   const options = useMemo(() => parentOptions(categories, id), [categories, id]);
   const allowedParents = useMemo(() => new Set(options.map((row) => row.category.id)), [options]);
   const storedImage = category?.image ?? null;
 
-  const dirty = !saved && isCategoryFormDirty(form.values, initial, image);
-  useUnsavedChanges(dirty);
-
-  // Leaves once the guard above has seen that nothing is unsaved any more.
-  useEffect(() => {
-    if (saved) void navigate(CATEGORIES_TAB_PATH);
-  }, [saved, navigate]);
+  const { saved, markSaved } = useLeaveAfterSave(isCategoryFormDirty(form.values, initial, image), CATEGORIES_TAB_PATH);
 
   const saving = useMutation({
     mutationFn: (body: FormData) => saveCategory(id, body),
     onSuccess: () => {
       toast.success(id === null ? t('admin-categories.toast.created') : t('admin-categories.toast.updated'));
       void refreshCategories(queryClient);
-      setSaved(true);
+      markSaved();
     },
     onError: (error) => {
       if (authFailure(error)) return;

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PROMO_CODE_MAX_LENGTH_STORED, PROMO_DESCRIPTION_MAX, type AdminPromoCode } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -15,7 +14,7 @@ import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
-import { useUnsavedChanges } from '../ui/use-unsaved-changes';
+import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import {
   codeSuggestion,
   emptyPromoCodeForm,
@@ -120,30 +119,22 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const toast = useToast();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const initial = useMemo(() => (promo ? promoCodeFormFrom(promo) : emptyPromoCodeForm()), [promo]);
   const form = useFieldForm<PromoCodeForm>(initial, { fields: promoCodeFields, fieldId });
   const [boxMessages, setBoxMessages] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const creating = id === null;
 
-  const dirty = !saved && isPromoCodeFormDirty(form.values, initial);
-  useUnsavedChanges(dirty);
-
-  // Leaves once the guard above has seen that nothing is unsaved any more.
-  useEffect(() => {
-    if (saved) void navigate(PROMO_CODES_TAB_PATH);
-  }, [saved, navigate]);
+  const { saved, markSaved } = useLeaveAfterSave(isPromoCodeFormDirty(form.values, initial), PROMO_CODES_TAB_PATH);
 
   const saving = useMutation({
     mutationFn: (values: PromoCodeForm) => savePromoCode(id, promoCodeBody(values)),
     onSuccess: () => {
       toast.success(creating ? t('admin-promo-codes.toast.created') : t('admin-promo-codes.toast.updated'));
       void refreshPromoCodes(queryClient);
-      setSaved(true);
+      markSaved();
     },
     onError: (error, values) => {
       if (authFailure(error)) return;

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n';
 import { useConfirm } from './confirm-dialog';
 
@@ -43,4 +43,19 @@ export function useUnsavedChanges(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+}
+
+/**
+ * A form screen's guard and its way out after a save: while `changed` and not saved, leaving asks
+ * first (useUnsavedChanges); `markSaved()` ends the guard, then the screen goes to `exitTo` once
+ * the guard has seen that nothing is unsaved any more. `saved` stays true from then on.
+ */
+export function useLeaveAfterSave(changed: boolean, exitTo: string) {
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(false);
+  useUnsavedChanges(!saved && changed);
+  useEffect(() => {
+    if (saved) void navigate(exitTo);
+  }, [saved, navigate, exitTo]);
+  return { saved, markSaved: () => setSaved(true) };
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, type AdminUser } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { UserIcon } from '../../../components/ui/icons';
@@ -15,7 +14,7 @@ import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, failureText } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
-import { useUnsavedChanges } from '../ui/use-unsaved-changes';
+import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import {
   ROLE_CHOICES,
   USERS_TAB_PATH,
@@ -114,7 +113,6 @@ export function UserFormScreen({ id }: { id: number | null }) {
 function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null }) {
   const { t } = useI18n();
   const toast = useToast();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const { user: me } = useAuth();
@@ -123,23 +121,16 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
   const initial = useMemo(() => (user ? userFormFrom(user) : emptyUserForm()), [user]);
   const form = useFieldForm<UserForm>(initial, { fields: userFields, fieldId });
   const [boxMessages, setBoxMessages] = useState<string[]>([]);
-  const [saved, setSaved] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
-  const dirty = !saved && isUserFormDirty(form.values, initial);
-  useUnsavedChanges(dirty);
-
-  // Leaves once the guard above has seen that nothing is unsaved any more.
-  useEffect(() => {
-    if (saved) void navigate(USERS_TAB_PATH);
-  }, [saved, navigate]);
+  const { saved, markSaved } = useLeaveAfterSave(isUserFormDirty(form.values, initial), USERS_TAB_PATH);
 
   const saving = useMutation({
     mutationFn: (values: UserForm) => saveUser(id, userRequestBody(values)),
     onSuccess: (savedUser) => {
       toast.success(t(id === null ? 'admin-users.toast.created' : 'admin-users.toast.updated', { name: savedUser.name }));
       void refreshUsers(queryClient);
-      setSaved(true);
+      markSaved();
     },
     onError: (error) => {
       if (authFailure(error)) return;
