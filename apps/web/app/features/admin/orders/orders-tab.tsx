@@ -10,7 +10,7 @@ import { ReceiptIcon, RefreshIcon, TrashIcon } from '../ui/admin-icons';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
-import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
@@ -55,8 +55,7 @@ export default function OrdersTab() {
     () => orderFiltersFrom({ search: state.search, status: state.status, city: state.city }),
     [state.search, state.status, state.city],
   );
-  const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
-  const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
+  const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
 
   // New filters keep the old rows on screen until the new ones arrive.
   const orders = usePagedList(orderKeys.list(filters), (page) => fetchOrderPage(filters, page));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 /** How long typing pauses before a list's search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -24,4 +24,13 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
     return () => clearTimeout(timer);
   }, [text, urlValue, commit]);
   return [text, setText] as const;
+}
+
+/**
+ * A paged list's search box bound to the URL's `search` (useUrlState's `setUrl`): its text goes to
+ * the URL trimmed once typing pauses.
+ */
+export function useUrlSearchBox(urlSearch: string, setUrl: (changes: { search: string }) => void) {
+  const commit = useMemo(() => (value: string) => setUrl({ search: value.trim() }), [setUrl]);
+  return useDebouncedSearch(urlSearch, commit);
 }

@@ -14,7 +14,7 @@ import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
-import { useDebouncedSearch } from '../ui/use-debounced-search';
+import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { usePagedList } from '../ui/paged-list';
@@ -47,8 +47,7 @@ export default function UsersTab() {
 
   const [state, setState] = useUrlState(USER_LIST_DEFAULTS);
   const filters = useMemo(() => userFiltersFrom({ search: state.search, role: state.role }), [state.search, state.role]);
-  const commitSearch = useMemo(() => (value: string) => setState({ search: value.trim() }), [setState]);
-  const [searchText, setSearchText] = useDebouncedSearch(state.search, commitSearch);
+  const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
 
   // New filters keep the old rows on screen until the new ones arrive.
   const users = usePagedList(userKeys.list(filters), (page) => fetchUserPage(filters, page));
