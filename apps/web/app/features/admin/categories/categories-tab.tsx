@@ -12,7 +12,7 @@ import { FolderIcon, PlusIcon } from '../ui/admin-icons';
 import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
-import { Badge, ResourceList, type Column } from '../ui/resource-list';
+import { Badge, EnglishNameLine, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
@@ -125,11 +125,7 @@ export default function CategoriesTab() {
             <p className="font-semibold break-words text-stone-900" dir="auto">
               {category.name}
             </p>
-            {category.name_en ? (
-              <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
-                {category.name_en}
-              </p>
-            ) : null}
+            <EnglishNameLine name={category.name_en} />
             {parentName ? (
               <p className="text-xs font-normal text-stone-500">{t('admin-categories.subcategory_of', { parent: parentName })}</p>
             ) : null}

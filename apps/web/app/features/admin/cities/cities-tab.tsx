@@ -9,7 +9,7 @@ import { MapPinIcon, PlusIcon } from '../ui/admin-icons';
 import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput } from '../ui/fields';
-import { Badge, ResourceList, type Column } from '../ui/resource-list';
+import { Badge, EnglishNameLine, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
@@ -88,11 +88,7 @@ export default function CitiesTab() {
           <p className="font-semibold break-words text-stone-900" dir="auto">
             {city.name_ar}
           </p>
-          {city.name_en ? (
-            <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
-              {city.name_en}
-            </p>
-          ) : null}
+          <EnglishNameLine name={city.name_en} />
           {city.is_active ? null : (
             <span className="mt-1 inline-block">
               <Badge tone="grey">{t('admin-cities.not_offered')}</Badge>

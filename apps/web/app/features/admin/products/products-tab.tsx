@@ -12,7 +12,7 @@ import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
-import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
+import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
@@ -105,11 +105,7 @@ export default function ProductsTab() {
             )}
             {product.featured === 1 ? <Badge tone="purple">{t('admin-products.list.featured')}</Badge> : null}
           </p>
-          {product.name_en ? (
-            <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
-              {product.name_en}
-            </p>
-          ) : null}
+          <EnglishNameLine name={product.name_en} />
           {product.sku ? (
             <p className="text-xs font-normal text-stone-500">
               {t('admin-products.list.sku')} <bdi dir="ltr">{product.sku}</bdi>

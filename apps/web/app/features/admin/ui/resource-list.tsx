@@ -199,3 +199,12 @@ export function Badge({ tone, children }: { tone: 'green' | 'yellow' | 'red' | '
   } as const;
   return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
+
+/** A row's English name under its (Arabic) name, when it has one. */
+export function EnglishNameLine({ name }: { name: string | null | undefined }) {
+  return name ? (
+    <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
+      {name}
+    </p>
+  ) : null;
+}
