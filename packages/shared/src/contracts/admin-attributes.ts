@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, moneySchema, successShape } from './common.js';
+import { deletedIdResponseSchema, idParam, moneySchema, successShape } from './common.js';
 import { ATTRIBUTE_TEXT_MAX, hasControlCharacter } from '../backoffice-limits.js';
 import { formMoney } from './form-fields.js';
 
@@ -130,8 +130,5 @@ export const adminVariationResponseSchema = successShape({
 export type AdminVariationResponse = z.infer<typeof adminVariationResponseSchema>;
 
 /** A delete: the id that is gone and a confirmation in the request's language. */
-export const adminAttributeDeleteResponseSchema = successShape({
-  id: z.number().int(),
-  message: z.string(),
-});
+export const adminAttributeDeleteResponseSchema = deletedIdResponseSchema;
 export type AdminAttributeDeleteResponse = z.infer<typeof adminAttributeDeleteResponseSchema>;

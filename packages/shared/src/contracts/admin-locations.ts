@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CITY_NAME_MAX, CITY_SHIPPING_FEE_MAX } from '../backoffice-limits.js';
 import { citySchema } from './locations.js';
-import { idParam, strictId, successShape } from './common.js';
+import { deletedIdResponseSchema, idParam, strictId, successShape } from './common.js';
 import { formBoolean, formMoney, optionalFormText, requiredFormText } from './form-fields.js';
 import { withMaxLength } from './admin-form-text.js';
 
@@ -95,8 +95,5 @@ export const adminCityResponseSchema = successShape({ city: citySchema });
 export type AdminCityResponse = z.infer<typeof adminCityResponseSchema>;
 
 /** DELETE reply: the id that is gone and a confirmation in the request's language. */
-export const adminCityDeleteResponseSchema = successShape({
-  id: z.number().int(),
-  message: z.string(),
-});
+export const adminCityDeleteResponseSchema = deletedIdResponseSchema;
 export type AdminCityDeleteResponse = z.infer<typeof adminCityDeleteResponseSchema>;

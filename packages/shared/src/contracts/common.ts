@@ -148,3 +148,9 @@ export const blankAsUndefined = (value: unknown) =>
 export function successShape<T extends z.ZodRawShape>(shape: T) {
   return z.object({ success: z.literal(true), ...shape });
 }
+
+/** A back-office delete's reply: the id that is gone and a confirmation in the request's language. */
+export const deletedIdResponseSchema = successShape({
+  id: z.number().int(),
+  message: z.string(),
+});

@@ -14,7 +14,7 @@ import {
   type PromoValueProblem,
 } from '../promotions.js';
 import { optionalWholeNumber, withMaxLength } from './admin-form-text.js';
-import { idParam, moneySchema, plainText, successShape } from './common.js';
+import { deletedIdResponseSchema, idParam, moneySchema, plainText, successShape } from './common.js';
 import { formBoolean, formMoney, requiredFormText } from './form-fields.js';
 
 export * from '../promotions.js';
@@ -218,8 +218,5 @@ export type AdminPromoCodeListResponse = z.infer<typeof adminPromoCodeListRespon
 export const adminPromoCodeResponseSchema = successShape({ promo_code: adminPromoCodeSchema });
 export type AdminPromoCodeResponse = z.infer<typeof adminPromoCodeResponseSchema>;
 
-export const adminPromoCodeDeleteResponseSchema = successShape({
-  id: z.number().int(),
-  message: z.string(),
-});
+export const adminPromoCodeDeleteResponseSchema = deletedIdResponseSchema;
 export type AdminPromoCodeDeleteResponse = z.infer<typeof adminPromoCodeDeleteResponseSchema>;
