@@ -132,8 +132,9 @@ export default function OrdersTab() {
           <p className="font-semibold break-words text-stone-900" dir="auto">
             {order.customer_name}
           </p>
-          <p className="max-w-56 truncate text-sm text-stone-500" title={order.customer_email}>
-            <bdi dir="ltr">{order.customer_email}</bdi>
+          {/* Written left to right on every page, so a long address loses its end, never its name. */}
+          <p dir="ltr" className="max-w-56 truncate text-sm text-stone-500 rtl:text-right" title={order.customer_email}>
+            {order.customer_email}
           </p>
         </div>
       ),

@@ -49,7 +49,8 @@ export function Field({
             <span className="sr-only">{t('admin.common.required_mark')}</span>
           </>
         ) : null}
-        {optional ? <span className="ms-1 font-normal text-stone-500">{t('admin.common.optional')}</span> : null}
+        {/* A real space (not only a margin), so a screen reader says "Note (optional)". */}
+        {optional ? <span className="font-normal text-stone-500"> {t('admin.common.optional')}</span> : null}
       </label>
       <div lang={lang}>{children}</div>
       {hint ? (
