@@ -5,6 +5,7 @@ import { categoriesMessages } from './messages/categories.js';
 import { contractMessages } from './messages/contract.js';
 import { locationsMessages } from './messages/locations.js';
 import { ordersMessages } from './messages/orders.js';
+import { paymentsMessages } from './messages/payments.js';
 import { productsMessages } from './messages/products.js';
 import { promotionsMessages } from './messages/promotions.js';
 import { settingsMessages } from './messages/settings.js';
@@ -330,6 +331,7 @@ export const apiMessages = {
   ...settingsMessages,
   ...contractMessages,
   ...ordersMessages,
+  ...paymentsMessages,
   ...promotionsMessages,
   ...locationsMessages,
   ...usersMessages,

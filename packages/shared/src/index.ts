@@ -16,6 +16,7 @@ export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
 export * from './orders.js';
 export * from './contracts/orders.js';
+export * from './contracts/payments.js';
 export * from './contracts/accounts.js';
 export * from './contracts/form-fields.js';
 export * from './contracts/admin-attributes.js';

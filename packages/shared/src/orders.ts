@@ -15,6 +15,14 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentMethods = ['cash_on_delivery', 'upayments'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/**
+ * Where an order's payment stands (issue 11): cash on delivery is `not_required`; an online order
+ * is `awaiting_payment` until the server has verified it with UPayments (`paid`) or it was refused,
+ * cancelled or abandoned (`failed`); a paid order refunded in full is `refunded`.
+ */
+export const paymentStatuses = ['not_required', 'awaiting_payment', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
 /** Order numbers are random, unguessable and safe to show: e.g. "SB-7K3M9Q2X4T". */
 export const ORDER_NUMBER_PATTERN = /^SB-[0-9A-HJKMNP-TV-Z]{10}$/;
 

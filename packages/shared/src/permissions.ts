@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'orders.manage',
   /** Delete orders. */
   'orders.delete',
+  /** Refund a paid online order in full through UPayments (administrators). */
+  'orders.refund',
   'users.manage',
   'settings.write',
   'promotions.manage',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, type OrderStatusColor } from '../orders.js';
+import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, paymentStatuses, type OrderStatusColor } from '../orders.js';
 import {
   blankAsUndefined,
   moneySchema,
@@ -11,6 +11,7 @@ import {
   successShape,
 } from './common.js';
 import { orderResponseSchema, orderSchema } from './orders.js';
+import { adminOrderPaymentSchema } from './payments.js';
 
 /**
  * The back office's orders (admin spec: Orders tab, Order detail and Invoice, sections 4 and 9).
@@ -27,6 +28,7 @@ import { orderResponseSchema, orderSchema } from './orders.js';
  *   The same status again changes nothing and writes no history row (200, the order as it is).
  * - `DELETE /api/orders/:id` (`orders.delete`): units still held return to stock, then the order
  *   and its items are deleted.
+ * - `POST /api/orders/:id/refund` (`orders.refund`): see contracts/payments.ts.
  * - `GET /api/orders/statuses`: the statuses with their labels (orderStatusListResponseSchema).
  */
 
@@ -86,6 +88,8 @@ export const adminOrderSummarySchema = z.object({
   item_count: z.number().int(),
   payment_method: z.enum(paymentMethods),
   payment_method_name: z.string(),
+  payment_status: z.enum(paymentStatuses),
+  paid_at: z.string().nullable(),
   shipping_amount: moneySchema,
   total_amount: moneySchema,
 });
@@ -128,6 +132,8 @@ export const adminOrderSchema = orderSchema.extend({
   status_color: z.enum(orderStatusColors),
   user_id: z.number().int().nullable(),
   payment_method_name: z.string(),
+  /** UPayments' references of the latest payment attempt; null for cash on delivery. */
+  payment: adminOrderPaymentSchema.nullable(),
   /** Oldest first. */
   history: z.array(orderStatusHistoryEntrySchema),
 });

@@ -8,6 +8,7 @@ import {
   HOME_FEATURED_COUNT,
   RELATED_PRODUCTS_COUNT,
 } from '../constants.js';
+import { paymentMethods } from '../orders.js';
 import { productSortFields, sortOrders } from '../sorting.js';
 import {
   booleanQuery,
@@ -222,6 +223,8 @@ export const settingsSchema = z.object({
   currency: z.string(),
   facebook_url: z.string().nullable(),
   instagram_url: z.string().nullable(),
+  /** The payment methods the checkout offers: 'upayments' only when online payment is configured. */
+  payment_methods: z.array(z.enum(paymentMethods)),
 });
 export type StoreSettings = z.infer<typeof settingsSchema>;
 

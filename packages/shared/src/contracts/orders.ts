@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from '../constants.js';
 import { selectedAttributesInputSchema, selectedAttributeSchema } from './cart.js';
 import { idParam, moneySchema, plainText, strictId, successShape } from './common.js';
-import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods } from '../orders.js';
+import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods, paymentStatuses } from '../orders.js';
 
 // ---------- requests ----------
 
@@ -88,6 +88,10 @@ export const orderSchema = z.object({
   status: z.enum(orderStatuses),
   created_at: z.string(),
   payment_method: z.enum(paymentMethods),
+  /** not_required (cash on delivery), awaiting_payment, paid, failed or refunded (issue 11). */
+  payment_status: z.enum(paymentStatuses),
+  /** When UPayments' confirmation was verified; null unless paid (or refunded after). */
+  paid_at: z.string().nullable(),
   customer_type: z.enum(['user', 'guest']),
   name: z.string(),
   email: z.string(),
@@ -113,6 +117,8 @@ export const orderResponseSchema = successShape({
     /** Present when the shopper must pay online: where to send the browser. */
     payment_url: z.string().optional(),
   }),
+  /** The same as order.payment_url (POST /api/orders with upayments; see contracts/payments.ts). */
+  payment_url: z.string().optional(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

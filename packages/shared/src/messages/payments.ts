@@ -1,0 +1,36 @@
+import type { Language } from '../constants.js';
+
+/** API texts of online payment through UPayments (issue 11; see api-messages.ts). */
+export const paymentsMessages = {
+  'payment.reference_invalid': {
+    ar: 'مرجع الدفع غير صحيح',
+    en: 'The payment reference is invalid',
+  },
+  'payment.information_missing': {
+    ar: 'معلومات الدفع غير موجودة',
+    en: 'Payment information is missing',
+  },
+  'payment.failed_try_again': {
+    ar: 'فشل الدفع، يرجى المحاولة مرة أخرى. سلة التسوق محفوظة',
+    en: 'Payment failed. Please try again. Your cart has been kept',
+  },
+  'payment.not_found': {
+    ar: 'لم يتم العثور على عملية الدفع لهذا الطلب',
+    en: 'No payment was found for this order',
+  },
+  'payment.not_refundable': {
+    ar: 'لا يمكن استرداد هذا الطلب: فقط الطلبات المدفوعة إلكترونياً يمكن استردادها',
+    en: 'This order cannot be refunded: only paid online orders can be refunded',
+  },
+  'payment.refund_failed': {
+    ar: 'رفضت UPayments عملية الاسترداد أو تعذر الوصول إليها؛ لم يتغير شيء',
+    en: 'UPayments refused the refund or could not be reached; nothing was changed',
+  },
+  'payment.confirmed_history': { ar: 'تم تأكيد الدفع', en: 'Payment confirmed' },
+  'payment.failed_history': { ar: 'فشل الدفع أو أُلغي', en: 'Payment failed or was cancelled' },
+  'payment.abandoned_history': {
+    ar: 'لم يكتمل الدفع في الوقت المحدد',
+    en: 'Payment was not completed in time',
+  },
+  'payment.refunded_history': { ar: 'تم استرداد المبلغ عبر UPayments', en: 'Refunded through UPayments' },
+} as const satisfies Record<string, Record<Language, string>>;
