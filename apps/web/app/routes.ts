@@ -10,6 +10,10 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-status/:orderNumber', 'routes/order-status.tsx'),
+  // One payment result screen (spec section 2); UPayments may put the order number in the path.
+  route('payment-success', 'routes/payment-result.tsx', { id: 'payment-success' }),
+  route('payment/success/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-return' }),
+  route('payment/cancel/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-cancel' }),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),
   route('return-policy', 'routes/return-policy.tsx'),

@@ -13,6 +13,8 @@ import layoutAr from './messages/layout.ar.json';
 import layoutEn from './messages/layout.en.json';
 import ordersAr from './messages/orders.ar.json';
 import ordersEn from './messages/orders.en.json';
+import paymentsAr from './messages/payments.ar.json';
+import paymentsEn from './messages/payments.en.json';
 import pagesAr from './messages/pages.ar.json';
 import pagesEn from './messages/pages.en.json';
 import accountAr from './messages/account.ar.json';
@@ -50,8 +52,8 @@ import adminActivityEn from './messages/admin-activity.en.json';
  * To add a namespace: add its two files and one line to each map below.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, account: accountAr, profile: profileAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, account: accountEn, profile: profileEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn },
 } as const;
 
 /**

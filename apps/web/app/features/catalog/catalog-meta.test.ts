@@ -22,6 +22,7 @@ const settings: StoreSettings = {
   currency: 'KWD',
   facebook_url: null,
   instagram_url: null,
+  payment_methods: ['cash_on_delivery'],
 };
 
 /** The catalogue namespace's messages, keyed as the root loader sends them ("catalog.<key>"). */

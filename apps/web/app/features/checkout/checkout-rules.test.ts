@@ -11,6 +11,7 @@ import {
   fillEmptyFields,
   missingRequiredFields,
   newIdempotencyKey,
+  offeredPaymentMethods,
   orderPayload,
   type CheckoutForm,
 } from './checkout-rules';
@@ -172,5 +173,16 @@ describe('checkout prefill for a signed-in shopper', () => {
     const payload = orderPayload(form, { promoCode: null, cityName: 'Salmiya', totalAmount: 10, userId: 42 });
     expect(payload.user_id).toBe(42);
     expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
+  });
+});
+
+describe('offeredPaymentMethods', () => {
+  it('offers the card only when the public settings list upayments', () => {
+    expect(offeredPaymentMethods(['cash_on_delivery'])).toEqual(['cash_on_delivery']);
+    expect(offeredPaymentMethods(['upayments', 'cash_on_delivery'])).toEqual(['cash_on_delivery', 'upayments']);
+  });
+  it('keeps cash on delivery when the list is empty or missing', () => {
+    expect(offeredPaymentMethods([])).toEqual(['cash_on_delivery']);
+    expect(offeredPaymentMethods(undefined)).toEqual(['cash_on_delivery']);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createOrderBodySchema, PaymentMethod, Thousandths, User } from '@shop/shared';
+import { paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
 
 /** What the shopper types and picks on the checkout page. */
@@ -167,4 +167,14 @@ export function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The payment methods the checkout shows, in the shop's order: those the public settings list
+ * (card only when the server has UPayments configured). Cash on delivery stays when the list is
+ * empty or unknown, so the checkout can always place an order.
+ */
+export function offeredPaymentMethods(fromSettings: readonly PaymentMethod[] | undefined): PaymentMethod[] {
+  const offered = paymentMethods.filter((method) => fromSettings?.includes(method));
+  return offered.length > 0 ? offered : ['cash_on_delivery'];
 }

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fromThousandths, paymentMethods, toThousandths, type PaymentMethod } from '@shop/shared';
+import { fromThousandths, toThousandths, type PaymentMethod } from '@shop/shared';
+import { useRootData } from '../../components/layout/root-data';
+import { useToast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/icons';
@@ -11,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../account/auth';
 import { storeCart, useCart, type CartData } from '../cart/cart-api';
 import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
-import { placeOrder, type PlacedOrder } from '../orders/order-api';
+import { PaymentFailedError, placeOrder, type PlacedOrder } from '../orders/order-api';
 import { savePendingOrder } from '../orders/pending-order';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { FormSection, SelectField, TextField } from './checkout-fields';
@@ -25,6 +27,7 @@ import {
   fillEmptyFields,
   missingRequiredFields,
   newIdempotencyKey,
+  offeredPaymentMethods,
   orderPayload,
   requiredFields,
   type CheckoutForm,
@@ -77,16 +80,23 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, handleAuthError } = useAuth();
+  const toast = useToast();
+  // Card payment is offered only when the server can take it (public settings, issue 11).
+  const methods = offeredPaymentMethods(useRootData().settings.payment_methods);
   // The server renders with the session cookie's user, so the first HTML is already filled.
   const checkout = useFieldForm<CheckoutForm>(
     () => (user ? fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(user)) : emptyCheckoutForm()),
     { fields: checkoutFields, fieldId },
   );
   const { values: form, errors, setValues } = checkout;
+  // A method no longer offered (the settings changed since it was picked) falls back to the first offered.
+  const paymentMethod = methods.includes(form.payment_method) ? form.payment_method : (methods[0] ?? 'cash_on_delivery');
   const prefilledFor = useRef<number | null>(user?.id ?? null);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [formError, setFormError] = useState<{ text: string; extra: string[] } | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
+  /** The browser is on its way to the payment page: the button stays busy. */
+  const [redirecting, setRedirecting] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
 
   const countries = useCountries();
@@ -125,6 +135,8 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     idempotencyKey.current = null;
     savePendingOrder(payload, order.order_number);
     if (order.payment_url) {
+      // The cart stays until the server has verified the payment (issue 11).
+      setRedirecting(true);
       window.location.assign(order.payment_url);
       return;
     }
@@ -137,6 +149,12 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
     // A dead token (spec section 4): the session ends and the shopper goes to /login.
     if (handleAuthError(error)) return;
+    if (error instanceof PaymentFailedError) {
+      // Spec section 8: the message (or 'Payment failed. Please try again.') and the payment-failed toast; the cart is kept.
+      setFormError({ text: error.message || t('checkout.error.payment_failed'), extra: [] });
+      toast.error(t('checkout.error.payment_failed_toast'));
+      return;
+    }
     const elsewhere = checkout.showServerErrors(error);
     if (elsewhere) {
       setFormError({ text: t('checkout.error.highlighted'), extra: elsewhere });
@@ -148,13 +166,13 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (placing.isPending) return;
+    if (placing.isPending || redirecting) return;
     if (!checkout.validate(missingRequiredFields(form), (key) => t(key))) {
       setFormError({ text: t('checkout.error.required_summary'), extra: [] });
       return;
     }
     setFormError(null);
-    const payload = orderPayload(form, {
+    const payload = orderPayload({ ...form, payment_method: paymentMethod }, {
       promoCode: promo?.code ?? null,
       cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
       totalAmount: fromThousandths(totals.total),
@@ -276,7 +294,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
             <FormSection title={t('checkout.payment.title')}>
               <fieldset className="flex flex-col gap-3">
                 <legend className="sr-only">{t('checkout.payment.title')}</legend>
-                {paymentMethods.map((method) => (
+                {methods.map((method) => (
                   <label
                     key={method}
                     className="flex cursor-pointer items-start gap-3 rounded-xl border border-stone-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
@@ -285,7 +303,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                       type="radio"
                       name="payment_method"
                       value={method}
-                      checked={form.payment_method === method}
+                      checked={paymentMethod === method}
                       onChange={() => checkout.change('payment_method', method)}
                       className="mt-1 size-4 accent-brand-700"
                     />
@@ -323,8 +341,19 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                   </div>
                 </div>
               )}
-              <Button type="submit" form="checkout-form" size="lg" disabled={placing.isPending} className="w-full">
-                {placing.isPending ? t('checkout.placing') : t('checkout.place_order')}
+              <Button
+                type="submit"
+                form="checkout-form"
+                size="lg"
+                disabled={placing.isPending || redirecting}
+                aria-busy={placing.isPending || redirecting || undefined}
+                className="w-full"
+              >
+                {redirecting
+                  ? t('checkout.redirecting_to_payment')
+                  : placing.isPending
+                    ? t('checkout.placing')
+                    : t('checkout.place_order')}
               </Button>
             </CheckoutSummary>
           </div>

@@ -29,6 +29,7 @@ export const testSettings: StoreSettings = {
   currency: 'KWD',
   facebook_url: null,
   instagram_url: null,
+  payment_methods: ['cash_on_delivery'],
 };
 
 export function staffUser(role: 'admin' | 'moderator'): User {

@@ -1,0 +1,28 @@
+import { rootMeta } from '../components/layout/root-data';
+import { PaymentResultScreen } from '../features/payments/payment-result-screen';
+import { normaliseOrderNumber } from '../features/orders/order-progress';
+import { absoluteUrl, pageMeta } from '../lib/seo';
+import type { Route } from './+types/payment-result';
+
+/**
+ * /payment-success, /payment/success and /payment/cancel (spec section 2): one screen. The server
+ * renders its loading shell (never indexed); the browser reads the return parameters and asks the
+ * API to verify the payment.
+ */
+export function meta({ matches, location }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!root) return [{ name: 'robots', content: 'noindex' }];
+  return pageMeta({
+    title: root.t('payments.page.title'),
+    description: root.t('payments.page.meta_description'),
+    canonical: absoluteUrl(root.publicUrl, location.pathname),
+    lang: root.lang,
+    siteName: root.storeName,
+    noindex: true,
+  });
+}
+
+export default function PaymentResultPage({ params }: Route.ComponentProps) {
+  const orderNumber = 'orderNumber' in params && typeof params.orderNumber === 'string' ? normaliseOrderNumber(params.orderNumber) : null;
+  return <PaymentResultScreen pathOrderNumber={orderNumber} />;
+}
