@@ -58,7 +58,8 @@ export interface ChargeInput {
   customerExtraData?: string;
 }
 
-export type ChargeFailureReason = 'timeout' | 'network' | 'http_error' | 'invalid_response' | 'refused';
+export type ChargeFailureReason =
+  'timeout' | 'network' | 'http_error' | 'invalid_response' | 'refused';
 
 export type ChargeResult =
   | { ok: true; paymentUrl: string; sessionId: string | null; trackId: string | null }
@@ -85,16 +86,10 @@ export interface PaymentTransaction {
 }
 
 export type PaymentStatusFailureReason =
-  | 'not_found'
-  | 'rate_limited'
-  | 'timeout'
-  | 'network'
-  | 'http_error'
-  | 'invalid_response';
+  'not_found' | 'rate_limited' | 'timeout' | 'network' | 'http_error' | 'invalid_response';
 
 export type PaymentStatusResult =
-  | { ok: true; transaction: PaymentTransaction }
-  | { ok: false; reason: PaymentStatusFailureReason };
+  { ok: true; transaction: PaymentTransaction } | { ok: false; reason: PaymentStatusFailureReason };
 
 export interface RefundInput {
   /** The transaction's `refund_order_id` from the status API. */
@@ -104,7 +99,8 @@ export interface RefundInput {
   customer?: { name?: string; email?: string; mobile?: string };
 }
 
-export type RefundFailureReason = 'timeout' | 'network' | 'http_error' | 'invalid_response' | 'refused';
+export type RefundFailureReason =
+  'timeout' | 'network' | 'http_error' | 'invalid_response' | 'refused';
 
 export type RefundResult =
   | { ok: true; refundOrderId: string | null; refundArn: string | null }
@@ -130,7 +126,8 @@ const RATE_WINDOW_MS = 60_000;
  * decimal again (without trailing zeros). So the JSON the gateway reads is exactly the amount.
  */
 export function filsToAmount(fils: number): number {
-  if (!Number.isSafeInteger(fils) || fils < 0) throw new RangeError('fils must be a non-negative safe integer');
+  if (!Number.isSafeInteger(fils) || fils < 0)
+    throw new RangeError('fils must be a non-negative safe integer');
   const whole = Math.floor(fils / 1000);
   const rest = fils - whole * 1000;
   return Number(`${whole}.${String(rest).padStart(3, '0')}`);
@@ -208,7 +205,8 @@ function truncate(text: string, max: number): string {
 /** The gateway's own explanation of a refusal: `message`, else the first validation error. */
 function gatewayMessage(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
-  if (typeof body.message === 'string' && body.message !== '') return truncate(body.message, LOGGED_BODY_CHARS);
+  if (typeof body.message === 'string' && body.message !== '')
+    return truncate(body.message, LOGGED_BODY_CHARS);
   if (isRecord(body.errors)) {
     for (const value of Object.values(body.errors)) {
       const first: unknown = Array.isArray(value) ? value[0] : value;
@@ -219,7 +217,14 @@ function gatewayMessage(body: unknown): string | undefined {
 }
 
 type Transport =
-  | { kind: 'response'; status: number; body: unknown; json: boolean; text: string; retryAfterMs: number | null }
+  | {
+      kind: 'response';
+      status: number;
+      body: unknown;
+      json: boolean;
+      text: string;
+      retryAfterMs: number | null;
+    }
   | { kind: 'timeout' }
   | { kind: 'network'; message: string };
 
@@ -345,7 +350,8 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
       notificationUrl: input.notificationUrl,
     };
     if (input.customerExtraData !== undefined) body.customerExtraData = input.customerExtraData;
-    if (options.gateway !== undefined && options.gateway !== '') body.paymentGateway = { src: options.gateway };
+    if (options.gateway !== undefined && options.gateway !== '')
+      body.paymentGateway = { src: options.gateway };
 
     const outcome = await send('POST', '/charge', body);
     if (
@@ -380,7 +386,8 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
    */
   function takeStatusSlot(): boolean {
     const at = now();
-    while (statusCallTimes.length > 0 && at - (statusCallTimes[0] ?? at) >= RATE_WINDOW_MS) statusCallTimes.shift();
+    while (statusCallTimes.length > 0 && at - (statusCallTimes[0] ?? at) >= RATE_WINDOW_MS)
+      statusCallTimes.shift();
     if (statusCallTimes.length >= callsPerMinute) return false;
     statusCallTimes.push(at);
     return true;
@@ -389,12 +396,18 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
   function parseTransaction(body: unknown): PaymentTransaction | null {
     if (!isRecord(body) || body.status !== true || !isRecord(body.data)) return null;
     const transaction = body.data.transaction;
-    if (!isRecord(transaction) || typeof transaction.result !== 'string' || transaction.result === '') return null;
+    if (
+      !isRecord(transaction) ||
+      typeof transaction.result !== 'string' ||
+      transaction.result === ''
+    )
+      return null;
     return {
       result: transaction.result,
       trackId: textField(transaction.track_id),
       requestedOrderId:
-        textField(transaction.merchant_requested_order_id) ?? textField(transaction.requested_order_id),
+        textField(transaction.merchant_requested_order_id) ??
+        textField(transaction.requested_order_id),
       totalFils: amountToFils(transaction.total_price),
       currency: textField(transaction.currency_type) ?? textField(transaction.currency),
       paymentId: textField(transaction.payment_id),
@@ -411,7 +424,10 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
         : `/get-payment-status?session_id=${encodeURIComponent(lookup.sessionId)}`;
     for (let attempt = 0; ; attempt += 1) {
       if (!takeStatusSlot()) {
-        log?.warn({ upayments: 'get-payment-status', reason: 'rate_limited' }, 'UPayments status lookups over 30 a minute');
+        log?.warn(
+          { upayments: 'get-payment-status', reason: 'rate_limited' },
+          'UPayments status lookups over 30 a minute',
+        );
         return { ok: false, reason: 'rate_limited' };
       }
       const outcome = await send('GET', path);
@@ -426,7 +442,8 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
       } else if (outcome.status === 429) {
         reason = 'rate_limited';
         retryable = true;
-        if (outcome.retryAfterMs !== null) delayMs = Math.max(delayMs, Math.min(outcome.retryAfterMs, retryBaseDelayMs * 8));
+        if (outcome.retryAfterMs !== null)
+          delayMs = Math.max(delayMs, Math.min(outcome.retryAfterMs, retryBaseDelayMs * 8));
       } else if (outcome.status >= 500) {
         reason = 'http_error';
         retryable = true;
@@ -436,8 +453,14 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
         const transaction = parseTransaction(outcome.body);
         if (transaction !== null) return { ok: true, transaction };
         reason =
-          outcome.json && isRecord(outcome.body) && outcome.body.status === false ? 'not_found' : 'invalid_response';
-      } else if ((outcome.status === 400 || outcome.status === 422) && isRecord(outcome.body) && outcome.body.status === false) {
+          outcome.json && isRecord(outcome.body) && outcome.body.status === false
+            ? 'not_found'
+            : 'invalid_response';
+      } else if (
+        (outcome.status === 400 || outcome.status === 422) &&
+        isRecord(outcome.body) &&
+        outcome.body.status === false
+      ) {
         reason = 'not_found';
       } else {
         reason = 'http_error';
@@ -459,7 +482,8 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
     if (input.reference !== undefined) body.reference = input.reference;
     if (input.customer?.name !== undefined) body.customerFirstName = input.customer.name;
     if (input.customer?.email !== undefined) body.customerEmail = input.customer.email;
-    if (input.customer?.mobile !== undefined) body.customerMobileNumber = gatewayMobile(input.customer.mobile);
+    if (input.customer?.mobile !== undefined)
+      body.customerMobileNumber = gatewayMobile(input.customer.mobile);
 
     const outcome = await send('POST', '/create-refund', body);
     if (
@@ -470,7 +494,11 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
       outcome.body.status === true
     ) {
       const data = isRecord(outcome.body.data) ? outcome.body.data : {};
-      return { ok: true, refundOrderId: textField(data.refundOrderId), refundArn: textField(data.refundArn) };
+      return {
+        ok: true,
+        refundOrderId: textField(data.refundOrderId),
+        refundArn: textField(data.refundArn),
+      };
     }
     return postFailure('create-refund', outcome);
   }
