@@ -15,6 +15,7 @@ import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
 import { orderProgress, statusExplanation, statusLabels } from './order-progress';
 import { clearPendingOrder } from './pending-order';
+import { PaymentStatusBadge } from '../payments/payment-status';
 import { SummaryRow } from '../../components/ui/summary-row';
 
 /** The order tracking page (spec section 2): status, items, totals, customer and delivery. */
@@ -171,6 +172,23 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
           </InfoCard>
           <InfoCard title={t('orders.payment.title')}>
             <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>
+            {/* Cash on delivery shows only the method; an online payment shows where it stands (issue 11). */}
+            {order.payment_status !== 'not_required' && (
+              <div className="mt-2 flex flex-col items-start gap-2">
+                <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+                  <span>{t('payments.status.label')}:</span>
+                  <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} withDate />
+                </p>
+                {order.payment_status === 'awaiting_payment' && order.status === 'pending' && (
+                  <Link
+                    to={`/payment/success/${order.order_number}`}
+                    className="text-sm font-semibold text-brand-700 underline"
+                  >
+                    {t('payments.pending.check')}
+                  </Link>
+                )}
+              </div>
+            )}
           </InfoCard>
         </div>
       </div>

@@ -10,9 +10,12 @@ import { Field, TextArea } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { useChangeOrderStatus } from './order-mutations';
+import { useChangeOrderStatus, useRefundOrder } from './order-mutations';
+import { useConfirm } from '../ui/confirm-dialog';
+import { PaymentStatusBadge } from '../../payments/payment-status';
+import { useCurrencySymbol } from '../../../components/ui/price';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
-import { ORDERS_LIST_PATH, customerViewPath, historyOf, invoicePath } from './order-rules';
+import { ORDERS_LIST_PATH, adminAmount, customerViewPath, historyOf, invoicePath, isRefundable } from './order-rules';
 import { useAdminOrder } from './use-admin-order';
 
 /** Longest note a status change may carry (the API refuses longer ones). */
@@ -75,10 +78,10 @@ export function OrderDetailScreen({ id }: { id: number | null }) {
       </div>
     );
   }
-  return <OrderDetail order={order.data} canChangeStatus={can.changeStatus} />;
+  return <OrderDetail order={order.data} canChangeStatus={can.changeStatus} canRefund={can.refund} />;
 }
 
-function OrderDetail({ order, canChangeStatus }: { order: AdminOrder; canChangeStatus: boolean }) {
+function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder; canChangeStatus: boolean; canRefund: boolean }) {
   const { t } = useI18n();
   const title = t('admin-orders.detail.title', { number: order.order_number });
   return (
@@ -108,6 +111,7 @@ function OrderDetail({ order, canChangeStatus }: { order: AdminOrder; canChangeS
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <SummaryCard order={order} />
+          <PaymentCard order={order} canRefund={canRefund} />
           <CustomerCard order={order} />
           <AddressCard order={order} />
           <Card id="order-notes" title={t('admin-orders.detail.notes')}>
@@ -145,6 +149,63 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-stone-600">{label}</dt>
       <dd className="min-w-0 text-end font-semibold break-words text-stone-900">{children}</dd>
     </div>
+  );
+}
+
+/**
+ * The payment (issue 11): its status, when it was paid, UPayments' references, and for an
+ * administrator a full refund of a paid online order (confirmation naming the amount).
+ */
+function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
+  const { t, formatDateTime } = useI18n();
+  const confirm = useConfirm();
+  const symbol = useCurrencySymbol();
+  const refund = useRefundOrder();
+  const payment = order.payment;
+  const none = <span className="text-stone-500">—</span>;
+  const reference = (value: string | null) => (value ? <bdi dir="ltr" className="font-mono text-xs">{value}</bdi> : none);
+  const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
+
+  async function askRefund() {
+    const amount = adminAmount(order.total_amount, symbol);
+    const yes = await confirm({
+      title: t('admin-orders.refund.title'),
+      message: t('admin-orders.refund.message', { number: order.order_number, amount }),
+      confirmLabel: t('admin-orders.refund.confirm', { amount }),
+      tone: 'danger',
+    });
+    if (yes) refund.mutate(order);
+  }
+
+  return (
+    <Card id="order-payment" title={t('admin-orders.payment.title')}>
+      <dl className="divide-y divide-stone-100 text-sm">
+        <Row label={t('admin-orders.payment.status')}>
+          <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} />
+        </Row>
+        {order.paid_at ? <Row label={t('admin-orders.payment.paid_at')}>{formatDateTime(order.paid_at)}</Row> : null}
+        {payment ? (
+          <>
+            <Row label={t('admin-orders.payment.requested_order_id')}>{reference(payment.requested_order_id)}</Row>
+            <Row label={t('admin-orders.payment.track_id')}>{reference(payment.track_id)}</Row>
+            <Row label={t('admin-orders.payment.payment_id')}>{reference(payment.payment_id)}</Row>
+            <Row label={t('admin-orders.payment.refund_order_id')}>{reference(payment.refund_order_id)}</Row>
+            <Row label={t('admin-orders.payment.payment_type')}>{reference(payment.payment_type)}</Row>
+            <Row label={t('admin-orders.payment.result')}>{reference(payment.result)}</Row>
+            <Row label={t('admin-orders.payment.verified_at')}>{when(payment.verified_at)}</Row>
+            {payment.refunded_at ? <Row label={t('admin-orders.payment.refunded_at')}>{when(payment.refunded_at)}</Row> : null}
+            {payment.refund_arn ? <Row label={t('admin-orders.payment.refund_arn')}>{reference(payment.refund_arn)}</Row> : null}
+          </>
+        ) : null}
+      </dl>
+      {canRefund && isRefundable(order) ? (
+        <div className="mt-4">
+          <Button variant="danger" onClick={() => void askRefund()} disabled={refund.isPending} aria-busy={refund.isPending || undefined}>
+            {refund.isPending ? t('admin-orders.refund.working') : t('admin-orders.refund.button')}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
   );
 }
 

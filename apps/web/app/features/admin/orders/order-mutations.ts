@@ -5,7 +5,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { adminKeys, useAuthFailure } from '../ui/admin-api';
 import { failureText } from '../ui/states';
-import { changeOrderStatus, deleteOrder, storeChangedOrder } from './orders-api';
+import { changeOrderStatus, deleteOrder, refundOrder, storeChangedOrder } from './orders-api';
 
 export interface StatusChange {
   id: number;
@@ -59,6 +59,34 @@ export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
       // One someone else already deleted is gone either way: the list is refreshed.
       if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
       toast.error(failureText(t('admin-orders.delete.failed'), error));
+    },
+  });
+}
+
+/**
+ * POST /api/orders/:id/refund with its toasts: the refunded order shows at once (status and
+ * payment refunded); its stock returned, so the lists and the dashboard are refreshed. A refusal
+ * (not refundable, UPayments said no) shows the server's reason; nothing changed.
+ */
+export function useRefundOrder() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const authFailure = useAuthFailure();
+  return useMutation({
+    mutationFn: (order: { id: number; order_number: string }) => refundOrder(order.id),
+    onSuccess: (order) => {
+      storeChangedOrder(queryClient, order);
+      toast.success(t('admin-orders.refund.success', { number: order.order_number }));
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      // Refused as not refundable (409): the order changed elsewhere; show it as it is.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      }
+      toast.error(failureText(t('admin-orders.refund.failed'), error));
     },
   });
 }

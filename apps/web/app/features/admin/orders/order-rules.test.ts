@@ -8,6 +8,7 @@ import {
   hasOrderFilters,
   historyOf,
   invoicePath,
+  isRefundable,
   orderActionsFor,
   orderCount,
   orderFiltersFrom,
@@ -116,16 +117,25 @@ describe('amounts and statuses', () => {
 
 describe('what a permission set may do with orders', () => {
   it('lets an administrator do everything', () => {
-    expect(orderActionsFor(permissionsOf('admin'))).toEqual({ view: true, changeStatus: true, delete: true });
+    expect(orderActionsFor(permissionsOf('admin'))).toEqual({ view: true, changeStatus: true, delete: true, refund: true });
   });
 
   it('lets a moderator view and change orders but not delete them', () => {
-    expect(orderActionsFor(permissionsOf('moderator'))).toEqual({ view: true, changeStatus: true, delete: false });
+    expect(orderActionsFor(permissionsOf('moderator'))).toEqual({ view: true, changeStatus: true, delete: false, refund: false });
   });
 
   it('gives a customer nothing, and orders.delete alone is not enough', () => {
-    expect(orderActionsFor(permissionsOf('customer'))).toEqual({ view: false, changeStatus: false, delete: false });
-    expect(orderActionsFor(['orders.delete'])).toEqual({ view: false, changeStatus: false, delete: false });
+    expect(orderActionsFor(permissionsOf('customer'))).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
+    expect(orderActionsFor(['orders.delete'])).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
+    expect(orderActionsFor(['orders.refund'])).toMatchObject({ view: false, refund: false });
+  });
+
+  it('refunds only a paid online order', () => {
+    expect(isRefundable({ payment_method: 'upayments', payment_status: 'paid' })).toBe(true);
+    expect(isRefundable({ payment_method: 'upayments', payment_status: 'awaiting_payment' })).toBe(false);
+    expect(isRefundable({ payment_method: 'upayments', payment_status: 'refunded' })).toBe(false);
+    expect(isRefundable({ payment_method: 'upayments', payment_status: 'failed' })).toBe(false);
+    expect(isRefundable({ payment_method: 'cash_on_delivery', payment_status: 'not_required' })).toBe(false);
   });
 });
 

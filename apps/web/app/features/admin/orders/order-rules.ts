@@ -145,12 +145,24 @@ export interface OrderActions {
   view: boolean;
   changeStatus: boolean;
   delete: boolean;
+  /** Refund a paid online order through UPayments (administrators). */
+  refund: boolean;
 }
 
 /** What a permission set may do with orders (moderators manage orders but may not delete them). */
 export function orderActionsFor(permissions: readonly Permission[]): OrderActions {
   const manage = permissions.includes('orders.manage');
-  return { view: manage, changeStatus: manage, delete: manage && permissions.includes('orders.delete') };
+  return {
+    view: manage,
+    changeStatus: manage,
+    delete: manage && permissions.includes('orders.delete'),
+    refund: manage && permissions.includes('orders.refund'),
+  };
+}
+
+/** Only a paid UPayments order can be refunded (in full); the server refuses the rest. */
+export function isRefundable(order: Pick<AdminOrder, 'payment_method' | 'payment_status'>): boolean {
+  return order.payment_method === 'upayments' && order.payment_status === 'paid';
 }
 
 // ---------- paths ----------

@@ -43,6 +43,12 @@ export async function changeOrderStatus(id: number, status: OrderStatus, notes: 
   return body.order;
 }
 
+/** POST /api/orders/:id/refund: refunds a paid online order in full; the reply is the order, now refunded. */
+export async function refundOrder(id: number): Promise<AdminOrder> {
+  const body = await adminApi().post<AdminOrderResponse>(`/orders/${id}/refund`);
+  return body.order;
+}
+
 export async function deleteOrder(id: number): Promise<void> {
   await adminApi().delete<AdminOrderDeleteResponse>(`/orders/${id}`);
 }
@@ -60,7 +66,16 @@ export function storeChangedOrder(client: QueryClient, order: AdminOrder): void 
           pages: data.pages.map((page) => ({
             ...page,
             orders: page.orders.map((row) =>
-              row.id === order.id ? { ...row, status: order.status, status_display: order.status_display, status_color: order.status_color } : row,
+              row.id === order.id
+                ? {
+                    ...row,
+                    status: order.status,
+                    status_display: order.status_display,
+                    status_color: order.status_color,
+                    payment_status: order.payment_status,
+                    paid_at: order.paid_at,
+                  }
+                : row,
             ),
           })),
         }

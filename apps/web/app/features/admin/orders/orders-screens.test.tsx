@@ -277,6 +277,52 @@ describe('order detail', () => {
   });
 });
 
+const paidOrder: AdminOrder = {
+  ...order,
+  id: 9,
+  payment_method: 'upayments',
+  payment_method_name: 'Card (UPayments)',
+  payment_status: 'paid',
+  paid_at: '2025-03-04T08:05:00.000Z',
+  payment: {
+    provider: 'upayments',
+    requested_order_id: 'SB-7K3M9Q2X4T-1',
+    track_id: 'TRK-555',
+    payment_id: 'PAY-777',
+    payment_type: 'knet',
+    refund_order_id: 'UP-ORD-9',
+    result: 'CAPTURED',
+    verified_at: '2025-03-04T08:05:00.000Z',
+    refunded_at: null,
+    refund_arn: null,
+  },
+};
+const fillPaid = (client: QueryClient) => client.setQueryData(orderKeys.one(paidOrder.id), paidOrder);
+
+describe('order detail: payment', () => {
+  it("shows the paid status, when, UPayments' references and the refund button to an administrator", () => {
+    const text = textOf(renderAdmin(<OrderDetailScreen id={9} />, { lang: 'en', role: 'admin', path: '/admin/orders/9', fill: fillPaid }));
+    expect(text).toContain('Payment status');
+    expect(text).toContain('Paid');
+    expect(text).toContain('TRK-555');
+    expect(text).toContain('PAY-777');
+    expect(text).toContain('UP-ORD-9');
+    expect(text).toContain('CAPTURED');
+    expect(text).toContain('Refund payment');
+    expect(text).not.toMatch(/admin-orders\.|payments\./);
+  });
+
+  it('offers no refund to a moderator, nor for a cash order', () => {
+    const moderator = textOf(renderAdmin(<OrderDetailScreen id={9} />, { lang: 'ar', role: 'moderator', path: '/admin/orders/9', fill: fillPaid }));
+    expect(moderator).toContain('مدفوع');
+    expect(moderator).not.toContain('استرداد المبلغ');
+    expect(moderator).not.toMatch(/admin-orders\.|payments\./);
+    const cash = textOf(renderAdmin(<OrderDetailScreen id={7} />, { lang: 'en', role: 'admin', path: '/admin/orders/7', fill: fillOrder }));
+    expect(cash).not.toContain('Refund payment');
+    expect(cash).toContain('Pay on delivery');
+  });
+});
+
 describe('invoice', () => {
   it('shows the toolbar and the invoice with amounts to 3 decimals', () => {
     const html = renderAdmin(<OrderInvoiceScreen id={7} autoprint={false} />, { lang: 'en', role: 'admin', path: '/admin/orders/7/invoice', fill: fillOrder });

@@ -16,6 +16,7 @@ import { usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
+import { PaymentStatusBadge } from '../../payments/payment-status';
 import {
   ADMIN_ORDER_STATUSES,
   NO_ORDER_FILTERS,
@@ -155,6 +156,17 @@ export default function OrdersTab() {
     },
     { id: 'date', header: t('admin-orders.column.date'), className: 'whitespace-nowrap', cell: (order) => <OrderDate iso={order.created_at} /> },
     { id: 'status', header: t('admin-orders.column.status'), className: 'whitespace-nowrap', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      id: 'payment',
+      header: t('admin-orders.column.payment'),
+      className: 'whitespace-nowrap',
+      cell: (order) => (
+        <div className="flex flex-col items-start gap-1">
+          <span className="text-sm">{order.payment_method_name}</span>
+          <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} />
+        </div>
+      ),
+    },
     {
       id: 'shipping',
       header: t('admin-orders.column.shipping'),
