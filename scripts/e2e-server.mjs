@@ -4,6 +4,9 @@
 // SMTP to a loopback server that drops each message, decoded, as JSON into the mailbox folder
 // the tests read (e2e/mailbox.ts). "Sign in with Google" talks to the fake OpenID provider of
 // the API's tests on loopback; its issuer goes into a file the tests read (e2e/google.spec.ts).
+// Online payment talks to the UPayments test double on loopback (its hosted page has Pay, Fail
+// and Cancel buttons), exactly as the production client talks to UPayments (e2e/payments.spec.ts).
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +16,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 // Built by `npm run build`, which every end-to-end run follows.
 import { startFakeOpenIdProvider } from '../apps/api/dist/integrations/google-oauth/fake-provider.js';
+import { startFakeUpayments } from '../apps/api/dist/integrations/upayments/fake-upayments.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.argv[2] ?? '3300';
@@ -55,6 +59,9 @@ const google = await startFakeOpenIdProvider();
 const googleInfo = path.join(os.tmpdir(), `shop-e2e-google-${port}.json`);
 fs.writeFileSync(googleInfo, JSON.stringify({ issuer: google.issuer }));
 
+// A fresh key per run: the double accepts only it, as UPayments accepts only the merchant's key.
+const upayments = await startFakeUpayments({ apiKey: `e2e-${randomBytes(12).toString('hex')}` });
+
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
@@ -73,6 +80,8 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
     GOOGLE_ISSUER: google.issuer,
+    UPAYMENTS_API_URL: upayments.url,
+    UPAYMENTS_API_KEY: upayments.apiKey,
     // The demo administrator's password, known to the back-office tests (e2e/support.ts).
     DEMO_ADMIN_PASSWORD: 'e2e-Admin-Pass-1',
   },
@@ -84,6 +93,7 @@ process.on('SIGINT', stop);
 server.on('exit', (code) => {
   smtp.close();
   void google.close();
+  void upayments.close();
   fs.rmSync(googleInfo, { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
