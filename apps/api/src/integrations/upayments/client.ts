@@ -4,7 +4,9 @@
  * - `charge` creates a hosted-payment session (§3). It is never retried: UPayments has no
  *   idempotency key, so a retry would open a second session the shopper could also pay.
  * - `paymentStatus` is the only trusted source of "paid" (§5); it retries 429, 5xx and network
- *   failures (not timeouts) with exponential back-off and keeps to the documented 30 calls a minute.
+ *   failures (not timeouts: a hung gateway would hold the caller three times as long) with
+ *   exponential back-off, and keeps to the documented 30 calls a minute per client instance: when
+ *   the last minute is full it answers `rate_limited` at once instead of waiting (see takeStatusSlot).
  * - `refund` asks for a refund invoice (§7); never retried either (a retry could refund twice).
  *
  * Money crosses this boundary as integer fils: `filsToAmount` / `amountToFils` convert exactly at
@@ -474,6 +476,10 @@ export function createUpaymentsClient(options: UpaymentsClientOptions): Upayment
     }
   }
 
+  /**
+   * DOC-refund types `totalPrice` as decimal(10,2); the shop charges in fils, so the exact 3-decimal
+   * amount is sent (a gateway that truly keeps 2 decimals refuses it, reported as `refused`).
+   */
   async function refund(input: RefundInput): Promise<RefundResult> {
     const body: Record<string, unknown> = {
       orderId: input.refundOrderId,
