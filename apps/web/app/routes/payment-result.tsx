@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { rootMeta } from '../components/layout/root-data';
 import { PaymentResultScreen } from '../features/payments/payment-result-screen';
 import { normaliseOrderNumber } from '../features/orders/order-progress';
@@ -23,6 +24,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function PaymentResultPage({ params }: Route.ComponentProps) {
+  // Each arrival (a new return address) is checked afresh.
+  const { key } = useLocation();
   const orderNumber = 'orderNumber' in params && typeof params.orderNumber === 'string' ? normaliseOrderNumber(params.orderNumber) : null;
-  return <PaymentResultScreen pathOrderNumber={orderNumber} />;
+  return <PaymentResultScreen key={key} pathOrderNumber={orderNumber} />;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { fromThousandths, toThousandths, type PaymentMethod } from '@shop/shared';
 import { useRootData } from '../../components/layout/root-data';
 import { useToast } from '../../components/ui/toast';
@@ -81,6 +81,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const navigate = useNavigate();
   const { user, handleAuthError } = useAuth();
   const toast = useToast();
+  const revalidator = useRevalidator();
   // Card payment is offered only when the server can take it (public settings, issue 11).
   const methods = offeredPaymentMethods(useRootData().settings.payment_methods);
   // The server renders with the session cookie's user, so the first HTML is already filled.
@@ -160,6 +161,8 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
       setFormError({ text: t('checkout.error.highlighted'), extra: elsewhere });
       return;
     }
+    // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
+    if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') void revalidator.revalidate();
     const serverMessage = error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
     setFormError({ text: serverMessage ?? t('checkout.error.failed'), extra: [] });
   }

@@ -40,6 +40,7 @@ export function PaymentResultScreen({ pathOrderNumber }: { pathOrderNumber: stri
   const [state, setState] = useState<PaymentScreenState>({ kind: 'loading' });
   const request = useRef<VerifyRequest | null>(null);
   const [checking, setChecking] = useState(false);
+  const started = useRef(false);
   const queryClient = useQueryClient();
 
   const verify = useCallback(async () => {
@@ -65,6 +66,9 @@ export function PaymentResultScreen({ pathOrderNumber }: { pathOrderNumber: stri
   }, [queryClient]);
 
   useEffect(() => {
+    // Once per visit: React's development double effect must not ask UPayments twice.
+    if (started.current) return;
+    started.current = true;
     const params = readReturnParams(window.location.search);
     request.current = verifyRequest(params, pathOrderNumber ?? pendingOrderNumber(storedPendingOrder()));
     if (!request.current) {

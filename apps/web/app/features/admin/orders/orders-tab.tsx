@@ -163,7 +163,8 @@ export default function OrdersTab() {
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
           <span className="text-sm">{order.payment_method_name}</span>
-          <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} />
+          {/* Cash on delivery has nothing to pay online: its method says it all. */}
+          {order.payment_status !== 'not_required' ? <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} /> : null}
         </div>
       ),
     },
