@@ -9,6 +9,13 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+/** `paymentGateway.src` values of a white-label UPayments account (integrations/upayments.md §3). */
+export const upaymentsGateways = ['knet', 'cc', 'samsung-pay', 'apple-pay', 'apple-pay-knet', 'google-pay'] as const;
+export type UpaymentsGateway = (typeof upaymentsGateways)[number];
+
+/** UPayments' sandbox API (the default); production is https://apiv2api.upayments.com/api/v1. */
+export const UPAYMENTS_SANDBOX_URL = 'https://sandboxapi.upayments.com/api/v1';
+
 /** A timeout in seconds (fractions allowed, e.g. 0.5 in tests); never 0, which would turn it off. */
 const seconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback);
 
@@ -40,6 +47,14 @@ const environmentSchema = z.object({
   GOOGLE_ISSUER: optionalUrl,
   UPAYMENTS_API_KEY: optionalString,
   UPAYMENTS_API_URL: optionalUrl,
+  UPAYMENTS_GATEWAY: optionalString.pipe(
+    z
+      .enum(upaymentsGateways, {
+        error: `must be one of ${upaymentsGateways.join(', ')} (only for white-label UPayments accounts; leave unset otherwise)`,
+      })
+      .optional(),
+  ),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   CONNECTION_TIMEOUT_SECONDS: seconds(30),
@@ -83,6 +98,20 @@ const environmentSchema = z.object({
       code: 'custom',
       path: ['KEEP_ALIVE_TIMEOUT_SECONDS'],
       message: 'must not be longer than CONNECTION_TIMEOUT_SECONDS (an idle connection is closed after that anyway)',
+    });
+  }
+  if (values.UPAYMENTS_API_URL && !isSecureOrLoopback(values.UPAYMENTS_API_URL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['UPAYMENTS_API_URL'],
+      message: 'must be an https:// URL (plain http:// only on localhost, for the test double)',
+    });
+  }
+  if (!values.UPAYMENTS_API_KEY && (values.UPAYMENTS_API_URL || values.UPAYMENTS_GATEWAY)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['UPAYMENTS_API_KEY'],
+      message: 'is required when UPAYMENTS_API_URL or UPAYMENTS_GATEWAY is set (without a key online payment stays off)',
     });
   }
   if (values.GOOGLE_ISSUER && !isSecureOrLoopback(values.GOOGLE_ISSUER)) {
@@ -147,6 +176,20 @@ export interface AppConfig {
     /** An idle kept-alive connection is closed after this. */
     keepAliveMs: number;
   };
+  /**
+   * Online payment through UPayments; undefined without UPAYMENTS_API_KEY (the checkout then
+   * offers cash on delivery only). The key is a secret: never logged, never sent to a browser.
+   */
+  upayments:
+    | {
+        apiUrl: string;
+        apiKey: string;
+        /** White-label accounts only: the one payment page to open (knet, cc, ...). */
+        gateway: UpaymentsGateway | undefined;
+      }
+    | undefined;
+  /** An online payment neither confirmed nor refused after this long is checked once more and, unpaid, cancelled. */
+  paymentTimeoutMs: number;
   /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
   apiDocs: boolean;
 }
@@ -191,6 +234,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
       headersMs: Math.round(values.HEADERS_TIMEOUT_SECONDS * 1000),
       keepAliveMs: Math.round(values.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
     },
+    upayments: values.UPAYMENTS_API_KEY
+      ? {
+          apiUrl: (values.UPAYMENTS_API_URL ?? UPAYMENTS_SANDBOX_URL).replace(/\/+$/, ''),
+          apiKey: values.UPAYMENTS_API_KEY,
+          gateway: values.UPAYMENTS_GATEWAY,
+        }
+      : undefined,
+    paymentTimeoutMs: values.PAYMENT_TIMEOUT_MINUTES * 60_000,
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
   };
 }

@@ -11,6 +11,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { adminLocationsRoutes } from './modules/locations/admin-routes.js';
 import { locationsRoutes } from './modules/locations/routes.js';
 import { ordersRoutes } from './modules/orders/routes.js';
+import { paymentsRoutes } from './modules/payments/routes.js';
 import { adminPromotionRoutes } from './modules/promotions/admin-routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -30,6 +31,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(promotionsRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
   await app.register(attributeRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);

@@ -21,11 +21,16 @@ import { createContentService } from './modules/content/service.js';
 import { createAdminCitiesService } from './modules/locations/admin-cities.js';
 import { createLocationsService } from './modules/locations/service.js';
 import { createNotificationsService } from './modules/notifications/service.js';
-import { createOrdersService } from './modules/orders/service.js';
+import { createUpaymentsClient } from './integrations/upayments/client.js';
+import { createOrdersService, isRecipientProven } from './modules/orders/service.js';
+import { createPaymentsService } from './modules/payments/service.js';
 import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
+
+/** Timeout of one UPayments call (integrations/upayments.md §10.3: about 15 s). */
+const PAYMENT_CALL_TIMEOUT_MS = 15_000;
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
@@ -45,6 +50,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     changes,
     uploadsDir: config.uploadsDir,
     onCleanupError: (error) => log.warn({ err: error }, 'replaced logo file not removed'),
+    paymentMethods: () => payments.methods(),
   });
   changes.subscribe('settings', () => settings.invalidate());
   const accounts = createAccountsService(db);
@@ -56,6 +62,30 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     shippingUpdatesWanted: (orderId) => accounts.shippingUpdatesWanted(orderId),
   });
   const authThrottle = createAuthThrottle(db);
+  // Online payment: the real UPayments client only when a key is configured (config.upayments).
+  const upayments = config.upayments;
+  const payments = createPaymentsService(db, {
+    gateway: upayments
+      ? createUpaymentsClient({
+          apiUrl: upayments.apiUrl,
+          apiKey: upayments.apiKey,
+          ...(upayments.gateway ? { gateway: upayments.gateway } : {}),
+          timeoutMs: PAYMENT_CALL_TIMEOUT_MS,
+          log,
+        })
+      : undefined,
+    publicUrl: config.publicUrl,
+    chargeTimeoutMs: PAYMENT_CALL_TIMEOUT_MS,
+    paymentTimeoutMs: config.paymentTimeoutMs,
+    audit: createAuditService(),
+    changes,
+    cart,
+    promotions,
+    notifications,
+    recipientProven: (userId, email) => isRecipientProven(db, userId, email),
+    background,
+    log,
+  });
   return {
     changes,
     audit: createAuditService(),
@@ -117,7 +147,9 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       background,
       log,
       maxUnitsPerProduct: config.maxUnitsPerProduct,
+      payments,
     }),
+    payments,
     dashboard: createDashboardService(db),
     auditLog: createAuditReader(db),
     notifications,

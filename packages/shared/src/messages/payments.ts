@@ -26,6 +26,7 @@ export const paymentsMessages = {
     ar: 'رفضت UPayments عملية الاسترداد أو تعذر الوصول إليها؛ لم يتغير شيء',
     en: 'UPayments refused the refund or could not be reached; nothing was changed',
   },
+  'payment.charge_description': { ar: 'طلب {number}', en: 'Order {number}' },
   'payment.confirmed_history': { ar: 'تم تأكيد الدفع', en: 'Payment confirmed' },
   'payment.failed_history': { ar: 'فشل الدفع أو أُلغي', en: 'Payment failed or was cancelled' },
   'payment.abandoned_history': {

@@ -8,3 +8,4 @@ export * from './orders.js';
 export * from './email.js';
 export * from './accounts.js';
 export * from './audit.js';
+export * from './payments.js';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { orderStatuses, paymentMethods, type Language } from '@shop/shared';
+import { orderStatuses, paymentMethods, paymentStatuses, type Language } from '@shop/shared';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { cities, countries, governorates } from './locations.js';
@@ -19,6 +19,7 @@ import { promoCodes } from './promotions.js';
 
 export const orderStatus = pgEnum('order_status', orderStatuses);
 export const paymentMethod = pgEnum('payment_method', paymentMethods);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
 /** A chosen variation as it was when the order was placed; additional_price in thousandths. */
 export interface OrderItemSelection {
@@ -58,6 +59,13 @@ export const orders = pgTable(
     city_name_ar: text('city_name_ar').notNull(),
     city_name_en: text('city_name_en').notNull(),
     payment_method: paymentMethod('payment_method').notNull(),
+    /**
+     * not_required for cash on delivery; an online order is awaiting_payment until the server
+     * verified it with UPayments (paid) or it failed/was abandoned (failed); refunded after a refund.
+     */
+    payment_status: paymentStatus('payment_status').notNull().default('not_required'),
+    /** When the payment was verified as captured. */
+    paid_at: timestamp('paid_at', { withTimezone: true }),
     promo_code_id: integer('promo_code_id').references(() => promoCodes.id, {
       onDelete: 'set null',
     }),
@@ -105,6 +113,10 @@ export const orders = pgTable(
     index('orders_search_text_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
     index('orders_user_id_idx').on(table.user_id),
     index('orders_customer_email_idx').on(table.customer_email),
+    // The abandoned-payment sweep: online orders still awaiting payment, oldest first.
+    index('orders_awaiting_payment_created_idx')
+      .on(table.created_at, table.id)
+      .where(sql`${table.payment_status} = 'awaiting_payment'`),
     check(
       'orders_amounts_nonnegative',
       sql`${table.subtotal} >= 0 and ${table.discount_amount} >= 0 and ${table.shipping_amount} >= 0 and ${table.tax_amount} >= 0 and ${table.total_amount} >= 0`,
@@ -114,6 +126,10 @@ export const orders = pgTable(
       sql`${table.total_amount} = ${table.subtotal} - ${table.discount_amount} + ${table.shipping_amount} + ${table.tax_amount}`,
     ),
     check('orders_language_valid', sql`${table.language} in ('ar', 'en')`),
+    check(
+      'orders_payment_status_method',
+      sql`(${table.payment_method} = 'cash_on_delivery') = (${table.payment_status} = 'not_required')`,
+    ),
   ],
 );
 

@@ -38,6 +38,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/orders',
   'PUT /api/orders/:id/status',
   'DELETE /api/orders/:id',
+  'POST /api/orders/:id/refund',
   'GET /api/admin/stats',
   'GET /api/admin/audit-log',
   'GET /api/admin/users',

@@ -9,6 +9,8 @@ function order(values: Partial<Order> = {}): Order {
     status: 'pending',
     created_at: '2026-11-21T10:00:00.000Z',
     payment_method: 'cash_on_delivery',
+    payment_status: 'not_required',
+    paid_at: null,
     customer_type: 'guest',
     name: 'فاطمة علي',
     email: 'fatima@example.com',

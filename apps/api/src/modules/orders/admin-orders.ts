@@ -17,7 +17,7 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { orderItems, orders, orderStatusHistory, products, users } from '../../db/schema/index.js';
+import { orderItems, orders, orderStatusHistory, paymentAttempts, products, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
@@ -44,7 +44,7 @@ export interface AdminOrderList {
   cities: AdminOrderCity[];
 }
 
-interface StatusChange {
+export interface StatusChange {
   /** The order row after the change. */
   row: OrderRow;
   changed: boolean;
@@ -115,6 +115,99 @@ function unitsByProduct(items: readonly OrderItemRow[]): Array<[number, number]>
   return [...units.entries()].sort(([a], [b]) => a - b);
 }
 
+export async function itemsOf(executor: Executor, orderId: number): Promise<OrderItemRow[]> {
+  return executor.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
+}
+
+/** The order row, locked until the transaction ends; NOT_FOUND when there is none. */
+export async function lockOrder(tx: Executor, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw AppError.notFound('order.not_found');
+  return row;
+}
+
+/**
+ * Takes the order's units again (an order leaving cancelled/refunded). A product that lacks
+ * them refuses the whole change (409 OUT_OF_STOCK naming it in the request's language); a
+ * product deleted since is skipped.
+ */
+async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang: Language): Promise<void> {
+  for (const [productId, quantity] of unitsByProduct(items)) {
+    if (await takeUnits(tx, productId, quantity)) continue;
+    const [product] = await tx
+      .select({ name: products.name, name_en: products.name_en })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) continue;
+    throw outOfStock(lang === 'en' ? (product.name_en ?? product.name) : product.name, 'status');
+  }
+}
+
+/** Returns the order's units to their products (those that still exist and manage stock). */
+async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
+  for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, productId, quantity);
+}
+
+/** Who moves an order: a staff member (history and audit name them) or the shop itself (payments). */
+export interface TransitionBy {
+  actor: Actor | null;
+  notes: string | null;
+  lang: Language;
+}
+
+/**
+ * Moves a locked order (`before`) to `status` inside the caller's transaction: entering
+ * cancelled/refunded from a status that holds stock returns the units, leaving them takes the units
+ * again (409 OUT_OF_STOCK when a product lacks them); writes the history row and, for a staff
+ * actor, the audit entry. The same status again changes nothing. `extra` columns (e.g. the payment
+ * status) are written with the status in the same update.
+ */
+export async function transitionOrder(
+  tx: Executor,
+  audit: Pick<AuditService, 'record'>,
+  before: OrderRow,
+  status: OrderStatus,
+  by: TransitionBy,
+  extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at'>> = {},
+): Promise<StatusChange> {
+  if (before.status === status && Object.keys(extra).length === 0) return { row: before, changed: false, stockMoved: false };
+  const items = await itemsOf(tx, before.id);
+  let stockMoved = false;
+  if (holdsStock(before.status) && !holdsStock(status)) {
+    await returnOrderUnits(tx, items);
+    stockMoved = items.length > 0;
+  } else if (!holdsStock(before.status) && holdsStock(status)) {
+    await takeOrderUnits(tx, items, by.lang);
+    stockMoved = items.length > 0;
+  }
+  const [after] = await tx
+    .update(orders)
+    .set({ ...extra, status, updated_at: new Date() })
+    .where(eq(orders.id, before.id))
+    .returning();
+  if (before.status !== status || by.notes !== null) {
+    await tx.insert(orderStatusHistory).values({
+      order_id: before.id,
+      from_status: before.status,
+      to_status: status,
+      notes: by.notes,
+      actor_id: by.actor?.id ?? null,
+      actor_email: by.actor?.email ?? null,
+    });
+  }
+  if (by.actor) {
+    await audit.record(tx, {
+      actor: by.actor,
+      entity: 'orders',
+      entityId: before.id,
+      action: 'status_change',
+      before: { status: before.status, ...(extra.payment_status ? { payment_status: before.payment_status } : {}) },
+      after: { status, notes: by.notes, ...(extra.payment_status ? { payment_status: extra.payment_status } : {}) },
+    });
+  }
+  return { row: after!, changed: true, stockMoved };
+}
+
 /**
  * The back office's orders (admin spec sections 4 and 9): the list, the staff detail, status
  * changes with their stock, history, audit entry and e-mail, and deletion.
@@ -138,41 +231,14 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
   }
 
-  async function itemsOf(executor: Executor, orderId: number): Promise<OrderItemRow[]> {
-    return executor.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
-  }
-
   async function staffOrder(executor: Executor, row: OrderRow, lang: Language): Promise<AdminOrder> {
-    return presentAdminOrder(row, await itemsOf(executor, row.id), await history(executor, row.id), lang);
-  }
-
-  /** The order row, locked until the transaction ends; NOT_FOUND when there is none. */
-  async function lockOrder(tx: Executor, id: number): Promise<OrderRow> {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!row) throw AppError.notFound('order.not_found');
-    return row;
-  }
-
-  /**
-   * Takes the order's units again (an order leaving cancelled/refunded). A product that lacks
-   * them refuses the whole change (409 OUT_OF_STOCK naming it in the request's language); a
-   * product deleted since is skipped.
-   */
-  async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang: Language): Promise<void> {
-    for (const [productId, quantity] of unitsByProduct(items)) {
-      if (await takeUnits(tx, productId, quantity)) continue;
-      const [product] = await tx
-        .select({ name: products.name, name_en: products.name_en })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!product) continue;
-      throw outOfStock(lang === 'en' ? (product.name_en ?? product.name) : product.name, 'status');
-    }
-  }
-
-  /** Returns the order's units to their products (those that still exist and manage stock). */
-  async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
-    for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, productId, quantity);
+    const [payment] = await executor
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.order_id, row.id))
+      .orderBy(desc(paymentAttempts.id))
+      .limit(1);
+    return presentAdminOrder(row, await itemsOf(executor, row.id), await history(executor, row.id), lang, payment);
   }
 
   /** After commit: the shipping update e-mail in the order's language, in the background. */
@@ -220,6 +286,8 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
             'governorate_name',
           ),
           payment_method: orders.payment_method,
+          payment_status: orders.payment_status,
+          paid_at: orders.paid_at,
           shipping_amount: orders.shipping_amount,
           total_amount: orders.total_amount,
         })
@@ -246,6 +314,8 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
             item_count: sql<number>`(select coalesce(sum(oi.quantity), 0)::int
               from ${orderItems} oi where oi.order_id = ${sql.identifier('page')}.${sql.identifier('id')})`,
             payment_method: page.payment_method,
+            payment_status: page.payment_status,
+            paid_at: page.paid_at,
             shipping_amount: page.shipping_amount,
             total_amount: page.total_amount,
           })
@@ -261,6 +331,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
           status_display: statusLabel(order.status, lang),
           status_color: ORDER_STATUS_COLORS[order.status],
           created_at: order.created_at.toISOString(),
+          paid_at: order.paid_at?.toISOString() ?? null,
           customer_type: order.user_id === null ? 'guest' : 'user',
           item_count: Number(order.item_count),
           payment_method_name: paymentMethodName(order.payment_method, lang),
@@ -297,38 +368,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     ): Promise<AdminOrder> {
       const result = await db.transaction(async (tx): Promise<StatusChange> => {
         const before = await lockOrder(tx, id);
-        if (before.status === status) return { row: before, changed: false, stockMoved: false };
-        const items = await itemsOf(tx, id);
-        let stockMoved = false;
-        if (holdsStock(before.status) && !holdsStock(status)) {
-          await returnOrderUnits(tx, items);
-          stockMoved = items.length > 0;
-        } else if (!holdsStock(before.status) && holdsStock(status)) {
-          await takeOrderUnits(tx, items, lang);
-          stockMoved = items.length > 0;
-        }
-        const [after] = await tx
-          .update(orders)
-          .set({ status, updated_at: new Date() })
-          .where(eq(orders.id, id))
-          .returning();
-        await tx.insert(orderStatusHistory).values({
-          order_id: id,
-          from_status: before.status,
-          to_status: status,
-          notes,
-          actor_id: actor.id,
-          actor_email: actor.email,
-        });
-        await deps.audit.record(tx, {
-          actor,
-          entity: 'orders',
-          entityId: id,
-          action: 'status_change',
-          before: { status: before.status },
-          after: { status, notes },
-        });
-        return { row: after!, changed: true, stockMoved };
+        return transitionOrder(tx, deps.audit, before, status, { actor, notes, lang });
       });
       if (result.stockMoved) deps.changes.publish('catalog');
       if (result.changed) mailStatus(result.row);

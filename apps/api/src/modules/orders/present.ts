@@ -5,6 +5,7 @@ import {
   orderStatuses,
   uploadUrl,
   type AdminOrder,
+  type AdminOrderPayment,
   type Language,
   type Order,
   type OrderItem,
@@ -12,10 +13,27 @@ import {
   type OrderStatusHistoryEntry,
   type PaymentMethod,
 } from '@shop/shared';
-import type { orderItems, orders } from '../../db/schema/index.js';
+import type { orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** UPayments' references of an attempt, as staff see them. */
+export function presentPayment(row: PaymentAttemptRow): AdminOrderPayment {
+  return {
+    provider: row.provider,
+    requested_order_id: row.requested_order_id,
+    track_id: row.track_id,
+    payment_id: row.payment_id,
+    payment_type: row.payment_type,
+    refund_order_id: row.refund_order_id,
+    result: row.result,
+    verified_at: row.verified_at?.toISOString() ?? null,
+    refunded_at: row.refunded_at?.toISOString() ?? null,
+    refund_arn: row.refund_arn,
+  };
+}
 
 function imagePath(value: string | null): string | null {
   if (value === null) return null;
@@ -50,6 +68,8 @@ export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang
     status: row.status,
     created_at: row.created_at.toISOString(),
     payment_method: row.payment_method,
+    payment_status: row.payment_status,
+    paid_at: row.paid_at?.toISOString() ?? null,
     customer_type: row.user_id === null ? 'guest' : 'user',
     name: row.customer_name,
     email: row.customer_email,
@@ -87,6 +107,7 @@ export function presentAdminOrder(
   items: readonly OrderItemRow[],
   history: OrderStatusHistoryEntry[],
   lang: Language,
+  payment: PaymentAttemptRow | undefined,
 ): AdminOrder {
   return {
     ...presentOrder(row, items, lang),
@@ -94,6 +115,7 @@ export function presentAdminOrder(
     status_color: ORDER_STATUS_COLORS[row.status],
     user_id: row.user_id,
     payment_method_name: paymentMethodName(row.payment_method, lang),
+    payment: payment ? presentPayment(payment) : null,
     history,
   };
 }

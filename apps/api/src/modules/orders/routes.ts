@@ -14,6 +14,9 @@ import {
   orderNumberParamsSchema,
   orderResponseSchema,
   orderStatusListResponseSchema,
+  PAYMENT_REDIRECT_ACTION,
+  paymentFailedResponseSchema,
+  apiMessage,
   roleCan,
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
@@ -21,6 +24,7 @@ import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requestCartOwner } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
+import { PaymentChargeFailed, PaymentRefundFailed } from '../payments/service.js';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Order numbers are unguessable; a per-IP limit keeps anyone from trying many of them. */
@@ -56,7 +60,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
 
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { orders } = app.services;
+  const { orders, payments } = app.services;
 
   // Orders carry personal data: no shared cache may keep a reply.
   app.addHook('onRequest', async (_request, reply) => {
@@ -76,7 +80,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           'the first order; the same key from another requester makes that requester\'s own order; ' +
           'the same key with a different body is refused with 422 UNPROCESSABLE. 429 RATE_LIMITED: ' +
           'too many orders from this address, e-mail or phone. 400 on items.N.quantity: more than ' +
-          'MAX_UNITS_PER_PRODUCT pieces of one product.',
+          'MAX_UNITS_PER_PRODUCT pieces of one product. payment_method upayments (only when ' +
+          'GET /api/settings lists it): 201 with payment_url (also order.payment_url) and ' +
+          "payment_status 'awaiting_payment'; the cart is kept until the payment is verified. 502 " +
+          'PAYMENT_UNAVAILABLE with action redirect_to_checkout and cart_preserved: the charge ' +
+          'failed and the order was cancelled (stock and promo use released); send a new ' +
+          'Idempotency-Key to try again. 503 PAYMENT_UNAVAILABLE: online payment is not configured.',
         body: createOrderBodySchema,
         response: {
           200: orderResponseSchema,
@@ -89,6 +98,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           422: errors[422],
           429: errors[429],
           500: errors[500],
+          502: paymentFailedResponseSchema,
           503: errors[503],
         },
       },
@@ -96,7 +106,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const key = idempotencyKey(request);
       const { body } = request;
-      const placed = await orders.placeOrder(
+      const placed = await orders
+        .placeOrder(
         {
           name: body.name,
           email: body.email,
@@ -121,9 +132,24 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           idempotencyKey: key,
           lang: request.lang,
         },
-      );
+      )
+        .catch((error: unknown) => {
+          if (error instanceof PaymentChargeFailed) return error;
+          throw error;
+        });
+      if (placed instanceof PaymentChargeFailed) {
+        // The spec's failed-payment reply (section 4): back to the checkout, the cart kept.
+        return reply.code(502).send({
+          success: false as const,
+          code: placed.code,
+          message: apiMessage(placed.messageKey, request.lang),
+          action: PAYMENT_REDIRECT_ACTION,
+          cart_preserved: true as const,
+        });
+      }
       reply.code(placed.created ? 201 : 200);
-      return { success: true as const, order: placed.order };
+      const paymentUrl = placed.paymentUrl === undefined ? {} : { payment_url: placed.paymentUrl };
+      return { success: true as const, order: { ...placed.order, ...paymentUrl }, ...paymentUrl };
     },
   );
 
@@ -279,6 +305,43 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         request.lang,
       ),
     }),
+  );
+
+  routes.post(
+    '/orders/:id/refund',
+    {
+      config: { permission: 'orders.refund' },
+      schema: {
+        tags: adminTags,
+        summary: 'Refund a paid online (UPayments) order in full',
+        description:
+          'Asks UPayments for a full refund (create-refund); on success the order becomes ' +
+          "payment_status 'refunded' and status 'refunded' (units back to stock, history, audit). " +
+          '409 CONFLICT: not a paid online order. 502 PAYMENT_UNAVAILABLE: UPayments refused or ' +
+          'did not answer; nothing changed. 503: online payment is not configured.',
+        params: orderIdParamsSchema,
+        response: {
+          200: adminOrderResponseSchema,
+          ...adminErrors,
+          409: errorResponseSchema,
+          502: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await payments.refund(actorOf(request), request.params.id, request.lang);
+      } catch (error) {
+        if (!(error instanceof PaymentRefundFailed)) throw error;
+        return reply.code(502).send({
+          success: false as const,
+          code: error.code,
+          message: apiMessage(error.messageKey, request.lang),
+        });
+      }
+      return { success: true as const, order: await orders.getOrderForStaff(request.params.id, request.lang) };
+    },
   );
 
   routes.delete(

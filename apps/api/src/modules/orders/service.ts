@@ -21,6 +21,7 @@ import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
 
 export { presentOrder, orderStatusList } from './present.js';
@@ -73,6 +74,8 @@ export interface PlaceOrderContext {
 
 export interface PlacedOrder {
   order: Order;
+  /** An online order's UPayments payment page (the same for a repeated request). */
+  paymentUrl?: string | undefined;
   /** false when an earlier request with the same Idempotency-Key had already made this order. */
   created: boolean;
 }
@@ -100,6 +103,8 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Most pieces of one product an order may take (config.maxUnitsPerProduct); unset: no cap. */
   maxUnitsPerProduct?: number;
+  /** Online payment (UPayments); absent or not available: `upayments` orders are refused. */
+  payments?: Pick<PaymentsService, 'available' | 'cartIdOf' | 'openAttempt' | 'charge' | 'paymentUrlFor'>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -129,6 +134,21 @@ export function idempotencyScope(userId: number | null, owner: CartOwner | undef
 /** A 32-bit lock key for a contact. */
 const contactLockKey = (contact: string) => createHash('sha256').update(contact).digest().readInt32BE(0);
 
+
+/**
+ * True when the order's e-mail is the verified address of the signed-in customer placing it:
+ * only then may the confirmation repeat what was typed (name, address). A guest's address is
+ * unproven, so a stranger could otherwise mail their own text to anyone through the shop.
+ */
+export async function isRecipientProven(db: Executor, userId: number | null, email: string): Promise<boolean> {
+  if (userId === null) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.email_verified_at} is not null`, sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return row !== undefined;
+}
 
 /** Thrown inside the transaction when another request with the same key won: rolls it back. */
 class IdempotentReplay extends Error {}
@@ -299,20 +319,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     }
   }
 
-  /**
-   * True when the order's e-mail is the verified address of the signed-in customer placing it:
-   * only then may the confirmation repeat what was typed (name, address). A guest's address is
-   * unproven, so a stranger could otherwise mail their own text to anyone through the shop.
-   */
-  async function recipientProven(userId: number | null, email: string): Promise<boolean> {
-    if (userId === null) return false;
-    const [row] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), sql`${users.email_verified_at} is not null`, sql`lower(${users.email}) = ${email.toLowerCase()}`))
-      .limit(1);
-    return row !== undefined;
-  }
+  const recipientProven = (userId: number | null, email: string) => isRecipientProven(db, userId, email);
 
   /** Step 7: the order row under a fresh random number (a collision, astronomically rare, retries). */
   async function insertOrder(
@@ -373,14 +380,19 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             { field: 'Idempotency-Key', message: 'order.idempotency_key_reused' },
           ]);
         }
+        // An online order: the first request's payment page (waiting for its charge if it runs).
+        const paymentUrl =
+          row.payment_method === 'upayments' && deps.payments ? await deps.payments.paymentUrlFor(row.id) : undefined;
         const [order] = await loadOrders(db, rows, lang);
-        return { order: order!, created: false };
+        return { order: order!, created: false, paymentUrl };
       };
 
       const earlier = await replay();
       if (earlier) return earlier;
-      // Online payment is not set up in this shop yet: refuse before anything is written.
-      if (input.payment_method === 'upayments') {
+      const online = input.payment_method === 'upayments';
+      const { payments } = deps;
+      // Online payment is not configured (no UPayments key): refuse before anything is written.
+      if (online && !payments?.available) {
         throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
       }
 
@@ -421,6 +433,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             city_name_ar: city.name_ar,
             city_name_en: city.name_en,
             payment_method: input.payment_method,
+            payment_status: online ? 'awaiting_payment' : 'not_required',
             promo_code_id: promo?.id ?? null,
             promo_code: promo?.code ?? null,
             subtotal,
@@ -449,7 +462,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               selected_attributes: line.selected_attributes satisfies Record<string, OrderItemSelection>,
             })),
           );
-          if (context.cartOwner) await deps.cart.clear(context.cartOwner, tx);
+          if (online && payments) {
+            // The cart is kept until the payment is confirmed (then emptied with it).
+            const cartId = await payments.cartIdOf(tx, context.cartOwner);
+            await payments.openAttempt(tx, id, subtotal - discount + shipping + tax, cartId);
+          } else if (context.cartOwner) {
+            await deps.cart.clear(context.cartOwner, tx);
+          }
           return id;
         });
       } catch (error) {
@@ -461,6 +480,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       }
       deps.onStockChanged?.();
       const order = (await findOne(db, eq(orders.id, orderId), lang))!;
+      if (online && payments) {
+        // Outside the transaction: the charge (a refusal cancels the order and throws a 502).
+        // The confirmation e-mail follows the verified payment, not the order.
+        const paymentUrl = await payments.charge(order, lang);
+        return { order, created: true, paymentUrl };
+      }
       const { notifications } = deps;
       if (notifications) {
         // The order is committed and stays placed whatever happens to the e-mail: a failure to

@@ -163,6 +163,18 @@ export function createPromotionsService(db: Database) {
       if (!counted) throw promoRefusal('used_up');
       return discount;
     },
+
+    /**
+     * Gives back one use of a code inside the caller's transaction (an online order whose payment
+     * failed or was abandoned). Never below zero; a code deleted since is skipped. The caller makes
+     * sure an order releases its use once (it does so only on the order's own transition).
+     */
+    async releasePromo(tx: Executor, promoId: number): Promise<void> {
+      await tx
+        .update(promoCodes)
+        .set({ used_count: sql`greatest(${promoCodes.used_count} - 1, 0)` })
+        .where(eq(promoCodes.id, promoId));
+    },
   };
 }
 

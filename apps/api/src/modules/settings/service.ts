@@ -5,6 +5,7 @@ import {
   DEFAULT_STORE_NAME,
   uploadUrl,
   type AdminSettingsUpdate,
+  type PaymentMethod,
   type StoreSettings,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
@@ -24,7 +25,10 @@ const blankToNull = (value: string | null | undefined): string | null =>
   value && value.trim() ? value.trim() : null;
 
 /** The settings the shop shows, with the spec's defaults for whatever is not set. */
-export function presentSettings(row: SettingsRow | undefined): StoreSettings {
+export function presentSettings(
+  row: SettingsRow | undefined,
+  paymentMethods: PaymentMethod[] = ['cash_on_delivery'],
+): StoreSettings {
   return {
     store_name: blankToNull(row?.store_name) ?? DEFAULT_STORE_NAME,
     store_description: blankToNull(row?.store_description),
@@ -39,6 +43,7 @@ export function presentSettings(row: SettingsRow | undefined): StoreSettings {
     currency: blankToNull(row?.currency) ?? DEFAULT_CURRENCY,
     facebook_url: blankToNull(row?.facebook_url),
     instagram_url: blankToNull(row?.instagram_url),
+    payment_methods: paymentMethods,
   };
 }
 
@@ -50,6 +55,8 @@ export interface SettingsServiceOptions {
   uploadsDir: string;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
+  /** The payment methods the checkout offers (online payment only when configured). */
+  paymentMethods?: () => PaymentMethod[];
 }
 
 /** The picture checks name the field `image`; on this form the file is the `logo`. */
@@ -68,7 +75,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
   const cache = createTtlCache<StoreSettings>({ ttlMs: options.cacheTtlMs, maxEntries: 1 });
   const load = async () => {
     const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
-    return presentSettings(row);
+    return presentSettings(row, options.paymentMethods?.());
   };
 
   const { discard } = imageWrites('settings', options.uploadsDir, options.onCleanupError);
@@ -93,7 +100,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
         .onConflictDoUpdate({ target: storeSettings.id, set: values })
         .returning();
       cache.clear();
-      return presentSettings(row);
+      return presentSettings(row, options.paymentMethods?.());
     },
 
     /**
@@ -155,7 +162,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       await discard(saved.replaced);
       cache.clear();
       changes.publish('settings');
-      return presentSettings(saved.row);
+      return presentSettings(saved.row, options.paymentMethods?.());
     },
   };
 }

@@ -1,0 +1,627 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, lt, notInArray } from 'drizzle-orm';
+import {
+  apiMessage,
+  type Language,
+  type Order,
+  type PaymentMethod,
+  type PaymentVerifyBody,
+  type PaymentVerifyResponse,
+} from '@shop/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.js';
+import { cartItems, carts, orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type {
+  ChargeResult,
+  PaymentStatusLookup,
+  PaymentStatusResult,
+  PaymentTransaction,
+  UpaymentsClient,
+} from '../../integrations/upayments/client.js';
+import type { Actor, AuditService } from '../audit/service.js';
+import type { CartOwner, CartService } from '../cart/service.js';
+import type { NotificationsService } from '../notifications/service.js';
+import { lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
+import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
+import type { PromotionsService } from '../promotions/service.js';
+import { judgeTransaction, type PaymentVerdict } from './verification.js';
+
+/** The UPayments calls the shop makes; the real client in production, the test double's in tests. */
+export type PaymentGateway = Pick<UpaymentsClient, 'charge' | 'paymentStatus' | 'refund'>;
+
+/** The shopper-facing return addresses: no query string (UPayments appends its own with `?`). */
+export const PAYMENT_SUCCESS_PATH = '/payment/success';
+export const PAYMENT_CANCEL_PATH = '/payment/cancel';
+export const PAYMENT_NOTIFY_PATH = '/api/payments/upayments/notify';
+
+/** A browser asking about one order sees UPayments asked at most once in this window. */
+const VERIFY_RECHECK_MS = 10_000;
+/** Notifications (from UPayments) may trigger a new check sooner, but not in a burst. */
+const NOTIFY_RECHECK_MS = 2_000;
+/** After UPayments answered "too many requests", no status call from this process for this long. */
+const RATE_LIMIT_PAUSE_MS = 60_000;
+/** How long a repeated order request waits for the first one's charge to give its payment page. */
+const REPLAY_WAIT_STEP_MS = 200;
+
+/**
+ * POST /api/orders when UPayments refused or did not answer the charge: the order was cancelled
+ * and everything it held released; the shopper's cart is kept. The route answers 502 with
+ * paymentFailedResponseSchema.
+ */
+export class PaymentChargeFailed extends AppError {
+  constructor() {
+    super('PAYMENT_UNAVAILABLE', 'payment.failed_try_again');
+  }
+}
+
+export interface PaymentsServiceDeps {
+  /** Undefined when UPAYMENTS_API_KEY is not set: online payment is off. */
+  gateway: PaymentGateway | undefined;
+  /** The shop's public address (return pages and the notification URL are built on it). */
+  publicUrl: string;
+  /** Per-call timeout of the charge (the client's own); the repeated-request wait is bounded by it. */
+  chargeTimeoutMs: number;
+  /** An online payment neither confirmed nor refused after this long is checked once more, then cancelled. */
+  paymentTimeoutMs: number;
+  /** How often the abandoned-payment sweep runs (default: a fifth of the timeout, at most a minute). */
+  sweepIntervalMs?: number;
+  audit: Pick<AuditService, 'record'>;
+  changes: Pick<ChangeFeed, 'publish'>;
+  cart: Pick<CartService, 'guestCartId'>;
+  promotions: Pick<PromotionsService, 'releasePromo'>;
+  /** The confirmation e-mail of an online order, sent once its payment is confirmed. */
+  notifications?: Pick<NotificationsService, 'sendOrderConfirmation'>;
+  /** Whether the order's e-mail is its signed-in customer's verified address (see orders service). */
+  recipientProven?: (userId: number | null, email: string) => Promise<boolean>;
+  background?: Pick<BackgroundTasks, 'run'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Clock (tests move it forward). */
+  now?: () => Date;
+}
+
+interface Settled {
+  row: OrderRow;
+  /** The transition this call made, if any. */
+  verdict: PaymentVerdict | 'none';
+  stockMoved: boolean;
+}
+
+/** The order's payment as the result screen needs it. */
+function verifyAnswer(row: OrderRow): PaymentVerifyResponse {
+  return {
+    success: true,
+    order_number: row.order_number,
+    status: row.status,
+    payment_status: row.payment_status,
+    paid_at: row.paid_at?.toISOString() ?? null,
+  };
+}
+
+const text = (value: unknown): string | undefined => {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed.length > 100 ? undefined : trimmed;
+};
+
+/** The `order.id` of a new attempt: random, 32 hex characters (UPayments allows 40). */
+export const newRequestedOrderId = () => randomBytes(16).toString('hex');
+
+export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
+  const { gateway, log } = deps;
+  const now = () => deps.now?.() ?? new Date();
+  /** Per order: when UPayments was last asked by this process. */
+  const lastAsked = new Map<number, number>();
+  /** Per order: the status question in flight, so racing requests share one call. */
+  const inFlight = new Map<number, Promise<unknown>>();
+  let pausedUntil = 0;
+  let sweeper: NodeJS.Timeout | undefined;
+  let sweeping: Promise<unknown> | undefined;
+
+  async function latestAttempt(executor: Executor, orderId: number): Promise<PaymentAttemptRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.order_id, orderId))
+      .orderBy(desc(paymentAttempts.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Gives back what an order held (stock by the status change, and its promo use). */
+  async function releaseOrder(tx: Executor, order: OrderRow, notes: string): Promise<StatusChange> {
+    if (order.promo_code_id !== null) await deps.promotions.releasePromo(tx, order.promo_code_id);
+    return transitionOrder(
+      tx,
+      deps.audit,
+      order,
+      'cancelled',
+      { actor: null, notes, lang: order.language },
+      { payment_status: 'failed' },
+    );
+  }
+
+  /**
+   * Applies a verified verdict to a locked order, once: only an order still awaiting payment
+   * moves. Paid: paid_at, the references, a history row, the cart emptied. Failed: cancelled,
+   * stock and promo use released. A late failure never un-pays (the order no longer awaits).
+   */
+  async function settleLocked(
+    tx: Executor,
+    order: OrderRow,
+    attempt: PaymentAttemptRow,
+    verdict: PaymentVerdict,
+    transaction: PaymentTransaction | undefined,
+    failureNote: 'payment.failed_history' | 'payment.abandoned_history' = 'payment.failed_history',
+  ): Promise<Settled> {
+    if (order.payment_status !== 'awaiting_payment') return { row: order, verdict: 'none', stockMoved: false };
+    const at = now();
+    if (transaction && verdict !== 'mismatch') {
+      await tx
+        .update(paymentAttempts)
+        .set({
+          result: transaction.result,
+          track_id: transaction.trackId ?? attempt.track_id,
+          payment_id: transaction.paymentId ?? attempt.payment_id,
+          payment_type: transaction.paymentType ?? attempt.payment_type,
+          refund_order_id: transaction.refundOrderId ?? attempt.refund_order_id,
+          ...(verdict === 'pending' ? {} : { verified_at: at }),
+        })
+        .where(eq(paymentAttempts.id, attempt.id));
+    }
+    if (verdict === 'paid') {
+      const change = await transitionOrder(
+        tx,
+        deps.audit,
+        order,
+        order.status,
+        { actor: null, notes: apiMessage('payment.confirmed_history', order.language), lang: order.language },
+        { payment_status: 'paid', paid_at: at },
+      );
+      if (attempt.cart_id !== null) await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
+      return { row: change.row, verdict, stockMoved: change.stockMoved };
+    }
+    if (verdict === 'failed' || failureNote === 'payment.abandoned_history') {
+      const change = await releaseOrder(tx, order, apiMessage(failureNote, order.language));
+      return { row: change.row, verdict: 'failed', stockMoved: change.stockMoved };
+    }
+    return { row: order, verdict: 'none', stockMoved: false };
+  }
+
+  /** After a commit: caches dropped when stock moved, the confirmation e-mail once when paid. */
+  function afterSettle(settled: Settled): void {
+    if (settled.stockMoved) deps.changes.publish('catalog');
+    if (settled.verdict === 'paid') mailConfirmation(settled.row);
+  }
+
+  function mailConfirmation(row: OrderRow): void {
+    const { notifications } = deps;
+    if (!notifications) return;
+    const send = async () => {
+      const items = await db.select().from(orderItems).where(eq(orderItems.order_id, row.id)).orderBy(orderItems.id);
+      const order: Order = presentOrder(row, items, row.language);
+      const showCustomerText = (await deps.recipientProven?.(row.user_id, row.customer_email)) ?? false;
+      await notifications.sendOrderConfirmation(order, row.language, { showCustomerText });
+    };
+    const warn = (error: unknown) =>
+      log.warn({ err: error, orderNumber: row.order_number }, 'Order confirmation e-mail could not be sent');
+    if (deps.background) deps.background.run(send, warn);
+    else void send().catch(warn);
+  }
+
+  /** Asks UPayments about an attempt (by track id, else session id), within the rate budget. */
+  async function askStatus(attempt: PaymentAttemptRow, hintTrackId?: string): Promise<PaymentStatusResult | undefined> {
+    if (!gateway) return undefined;
+    const trackId = attempt.track_id ?? hintTrackId;
+    const lookup: PaymentStatusLookup | undefined = trackId
+      ? { trackId }
+      : attempt.session_id
+        ? { sessionId: attempt.session_id }
+        : undefined;
+    if (!lookup) return undefined;
+    if (Date.now() < pausedUntil) return undefined;
+    const answer = await gateway.paymentStatus(lookup);
+    if (!answer.ok && answer.reason === 'rate_limited') {
+      pausedUntil = Date.now() + RATE_LIMIT_PAUSE_MS;
+      log.warn({ orderId: attempt.order_id }, 'UPayments status calls paused: rate limit reached');
+    }
+    return answer;
+  }
+
+  /**
+   * Verifies one attempt with UPayments and applies the answer. Calls for one order share one
+   * question in flight and respect the per-order window (`minGapMs`); an order that is no longer
+   * awaiting payment answers from the database without asking.
+   */
+  async function verifyAttempt(attempt: PaymentAttemptRow, minGapMs: number, hintTrackId?: string): Promise<OrderRow> {
+    const orderId = attempt.order_id;
+    const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!current) throw AppError.notFound('payment.not_found');
+    if (current.payment_status !== 'awaiting_payment') return current;
+    const running = inFlight.get(orderId);
+    if (running) {
+      await running.catch(() => undefined);
+      const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
+      return after ?? current;
+    }
+    const last = lastAsked.get(orderId);
+    if (last !== undefined && Date.now() - last < minGapMs) return current;
+    lastAsked.set(orderId, Date.now());
+    const work = (async () => {
+      const answer = await askStatus(attempt, hintTrackId);
+      if (!answer?.ok) {
+        if (answer) log.info({ orderId, reason: answer.reason }, 'UPayments status not available');
+        return current;
+      }
+      const verdict = judgeTransaction(answer.transaction, {
+        requestedOrderId: attempt.requested_order_id,
+        totalFils: current.total_amount,
+      });
+      if (verdict === 'mismatch') {
+        log.warn(
+          { orderId, result: answer.transaction.result, trackId: answer.transaction.trackId },
+          'UPayments answer does not match the order: not paid',
+        );
+      }
+      const settled = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, orderId);
+        const [fresh] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+        return settleLocked(tx, locked, fresh ?? attempt, verdict, answer.transaction);
+      });
+      afterSettle(settled);
+      return settled.row;
+    })();
+    inFlight.set(orderId, work);
+    try {
+      return await work;
+    } finally {
+      inFlight.delete(orderId);
+      if (lastAsked.size > 10_000) lastAsked.clear();
+    }
+  }
+
+  /** The attempt a notification or the result screen names, if any. */
+  async function findAttempt(ids: {
+    requestedOrderId?: string | undefined;
+    trackId?: string | undefined;
+    orderId?: number | undefined;
+  }): Promise<PaymentAttemptRow | undefined> {
+    if (ids.requestedOrderId) {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.requested_order_id, ids.requestedOrderId));
+      if (row) return row;
+    }
+    if (ids.trackId) {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.track_id, ids.trackId))
+        .orderBy(desc(paymentAttempts.id))
+        .limit(1);
+      if (row) return row;
+    }
+    if (ids.orderId !== undefined) return latestAttempt(db, ids.orderId);
+    return undefined;
+  }
+
+  /** One abandoned order, checked and settled under its row lock; false when none is left. */
+  async function sweepOne(cutoff: Date, skip: readonly number[]): Promise<number | undefined> {
+    let stockMoved = false;
+    let handled: Settled | undefined;
+    const id = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.payment_status, 'awaiting_payment'),
+            lt(orders.created_at, cutoff),
+            skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
+          ),
+        )
+        .orderBy(asc(orders.created_at), asc(orders.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!order) return undefined;
+      const attempt = await latestAttempt(tx, order.id);
+      if (!attempt) {
+        handled = await settleLocked(tx, order, placeholderAttempt(order), 'pending', undefined, 'payment.abandoned_history');
+        stockMoved = handled.stockMoved;
+        return order.id;
+      }
+      // Asked by the session id (every charge gave one), else the track id; an attempt with
+      // neither never reached the payment page, so it is unpaid.
+      const lookup: PaymentStatusLookup | undefined = attempt.session_id
+        ? { sessionId: attempt.session_id }
+        : attempt.track_id
+          ? { trackId: attempt.track_id }
+          : undefined;
+      const answer = gateway && lookup ? await gateway.paymentStatus(lookup) : undefined;
+      if (answer && !answer.ok && answer.reason !== 'not_found') {
+        // No answer (network, timeout, rate limit): decided at a later sweep.
+        log.info({ orderId: order.id, reason: answer.reason }, 'abandoned payment not checked this time');
+        return order.id;
+      }
+      const transaction = answer?.ok ? answer.transaction : undefined;
+      const verdict = transaction
+        ? judgeTransaction(transaction, { requestedOrderId: attempt.requested_order_id, totalFils: order.total_amount })
+        : 'pending';
+      if (verdict === 'mismatch') {
+        log.error(
+          { orderId: order.id, trackId: transaction?.trackId, result: transaction?.result },
+          'abandoned payment: UPayments answer does not match the order; cancelled as unpaid',
+        );
+      }
+      handled = await settleLocked(tx, order, attempt, verdict, transaction, 'payment.abandoned_history');
+      stockMoved = handled.stockMoved;
+      return order.id;
+    });
+    if (handled) afterSettle(handled);
+    else if (stockMoved) deps.changes.publish('catalog');
+    return id;
+  }
+
+  /** An attempt-shaped placeholder for an order that never got one (its charge never stored). */
+  function placeholderAttempt(order: OrderRow): PaymentAttemptRow {
+    return {
+      id: 0,
+      order_id: order.id,
+      provider: 'upayments',
+      requested_order_id: '',
+      session_id: null,
+      track_id: null,
+      payment_id: null,
+      payment_type: null,
+      refund_order_id: null,
+      payment_url: null,
+      amount: order.total_amount,
+      result: null,
+      cart_id: null,
+      created_at: order.created_at,
+      verified_at: null,
+      refunded_at: null,
+      refund_reference: null,
+      refund_arn: null,
+    };
+  }
+
+  return {
+    /** Whether online payment is configured. */
+    get available(): boolean {
+      return gateway !== undefined;
+    },
+
+    /** The payment methods the checkout may offer. */
+    methods(): PaymentMethod[] {
+      return gateway ? ['cash_on_delivery', 'upayments'] : ['cash_on_delivery'];
+    },
+
+    /** The cart an order came from (emptied once its payment is confirmed), if it exists. */
+    async cartIdOf(tx: Executor, owner: CartOwner | undefined): Promise<number | null> {
+      if (!owner) return null;
+      if (owner.kind === 'user') {
+        const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.user_id, owner.userId));
+        return row?.id ?? null;
+      }
+      if (owner.token === undefined) return null;
+      return (await deps.cart.guestCartId(owner.token)) ?? null;
+    },
+
+    /** Inside the order's transaction: the attempt with its random `order.id`, before any charge. */
+    async openAttempt(tx: Executor, orderId: number, amountFils: number, cartId: number | null): Promise<void> {
+      await tx.insert(paymentAttempts).values({
+        order_id: orderId,
+        requested_order_id: newRequestedOrderId(),
+        amount: amountFils,
+        cart_id: cartId,
+      });
+    },
+
+    /**
+     * After the order committed: creates the UPayments charge (never retried) and stores its
+     * references. A refusal or timeout cancels the order, releases its stock and promo use (its
+     * payment failed) and throws PaymentChargeFailed (502); the cart was never touched.
+     */
+    async charge(order: Order, lang: Language): Promise<string> {
+      if (!gateway) throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
+      const attempt = await latestAttempt(db, order.id);
+      if (!attempt) throw new Error(`order ${order.id} has no payment attempt`);
+      const result: ChargeResult = await gateway.charge({
+        orderId: attempt.requested_order_id,
+        reference: order.order_number,
+        description: apiMessage('payment.charge_description', lang, { number: order.order_number }),
+        amountFils: attempt.amount,
+        products: (
+          await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(orderItems.id)
+        ).map((item) => ({ name: item.product_name, priceFils: item.unit_price, quantity: item.quantity })),
+        customer: { name: order.name, email: order.email, mobile: order.phone },
+        language: lang,
+        returnUrl: `${deps.publicUrl}${PAYMENT_SUCCESS_PATH}`,
+        cancelUrl: `${deps.publicUrl}${PAYMENT_CANCEL_PATH}`,
+        notificationUrl: `${deps.publicUrl}${PAYMENT_NOTIFY_PATH}`,
+        customerExtraData: order.order_number,
+      });
+      if (result.ok) {
+        await db
+          .update(paymentAttempts)
+          .set({
+            payment_url: result.paymentUrl,
+            session_id: result.sessionId,
+            track_id: result.trackId,
+          })
+          .where(eq(paymentAttempts.id, attempt.id));
+        return result.paymentUrl;
+      }
+      log.warn(
+        { orderNumber: order.order_number, reason: result.reason, status: result.status },
+        'UPayments charge failed: order cancelled, stock and promo released',
+      );
+      const settled = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, order.id);
+        return settleLocked(tx, locked, attempt, 'failed', undefined);
+      });
+      afterSettle(settled);
+      throw new PaymentChargeFailed();
+    },
+
+    /**
+     * The payment page of an order placed by an earlier request with the same Idempotency-Key.
+     * Waits (bounded by the charge timeout) while that request's charge is still running; a
+     * charge that failed answers PaymentChargeFailed again.
+     */
+    async paymentUrlFor(orderId: number): Promise<string | undefined> {
+      const deadline = Date.now() + deps.chargeTimeoutMs + 2_000;
+      for (;;) {
+        const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+        const attempt = await latestAttempt(db, orderId);
+        if (attempt?.payment_url) return attempt.payment_url;
+        if (!row || row.payment_status === 'failed') throw new PaymentChargeFailed();
+        if (row.payment_status !== 'awaiting_payment') return undefined;
+        if (Date.now() > deadline) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, REPLAY_WAIT_STEP_MS));
+      }
+    },
+
+    /**
+     * The result screen asks: looks the attempt up, asks UPayments (at most once per order in
+     * VERIFY_RECHECK_MS) and answers the verified state. The browser's `result` is never used.
+     */
+    async verify(body: PaymentVerifyBody): Promise<PaymentVerifyResponse> {
+      let orderId: number | undefined;
+      if (body.order_number !== undefined) {
+        const [row] = await db
+          .select({ id: orders.id, payment_method: orders.payment_method })
+          .from(orders)
+          .where(eq(orders.order_number, body.order_number));
+        if (!row || row.payment_method !== 'upayments') throw AppError.notFound('payment.not_found');
+        orderId = row.id;
+      }
+      const attempt = await findAttempt({
+        requestedOrderId: body.requested_order_id,
+        trackId: orderId === undefined ? body.track_id : undefined,
+        orderId,
+      });
+      if (!attempt || (orderId !== undefined && attempt.order_id !== orderId)) {
+        throw AppError.notFound('payment.not_found');
+      }
+      const row = await verifyAttempt(attempt, VERIFY_RECHECK_MS, body.track_id);
+      return verifyAnswer(row);
+    },
+
+    /**
+     * UPayments' notification: only a trigger, answered at once. Unknown ids are logged at info
+     * and ignored; a known payment is verified with the status API like the result screen, after
+     * the reply (in the background tasks). Never throws.
+     */
+    async notify(body: unknown): Promise<void> {
+      const payload: Record<string, unknown> =
+        typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const requestedOrderId = text(payload.requested_order_id) ?? text(payload.merchant_requested_order_id);
+      const trackId = text(payload.track_id);
+      const work = async () => {
+        const attempt = await findAttempt({ requestedOrderId, trackId });
+        if (!attempt) {
+          log.info({ requestedOrderId, trackId }, 'UPayments notification for an unknown payment ignored');
+          return;
+        }
+        await verifyAttempt(attempt, NOTIFY_RECHECK_MS, trackId);
+      };
+      const warn = (error: unknown) =>
+        log.warn({ err: error, requestedOrderId, trackId }, 'UPayments notification not processed');
+      if (deps.background) deps.background.run(work, warn);
+      else await work().catch(warn);
+    },
+
+    /**
+     * The abandoned-payment sweep: every online order awaiting payment for longer than the
+     * timeout is checked with UPayments once more, one at a time under `for update skip locked`
+     * (several processes never handle one order at once); unpaid: cancelled, stock and promo use
+     * released; paid: marked paid. Returns how many orders were looked at.
+     */
+    async sweepOnce(at: Date = now()): Promise<number> {
+      const cutoff = new Date(at.getTime() - deps.paymentTimeoutMs);
+      const seen: number[] = [];
+      for (;;) {
+        const id = await sweepOne(cutoff, seen);
+        if (id === undefined) return seen.length;
+        seen.push(id);
+      }
+    },
+
+    /** Starts the sweep timer (stopped by stop()). */
+    start(): void {
+      if (!gateway || sweeper) return;
+      const interval = deps.sweepIntervalMs ?? Math.min(60_000, Math.max(5_000, deps.paymentTimeoutMs / 5));
+      sweeper = setInterval(() => {
+        if (sweeping) return;
+        sweeping = this.sweepOnce()
+          .catch((error: unknown) => log.warn({ err: error }, 'abandoned-payment sweep failed'))
+          .finally(() => {
+            sweeping = undefined;
+          });
+      }, interval);
+      sweeper.unref();
+    },
+
+    async stop(): Promise<void> {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = undefined;
+      await sweeping;
+    },
+
+    /**
+     * Refunds a paid UPayments order in full. UPayments first (create-refund, never retried);
+     * on success, in one transaction: payment refunded, status refunded through the status
+     * change (stock returned, history, audit). On refusal nothing changes (502).
+     */
+    async refund(actor: Actor, orderId: number, lang: Language): Promise<void> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) throw AppError.notFound('order.not_found');
+      const attempt = await latestAttempt(db, orderId);
+      if (row.payment_method !== 'upayments' || row.payment_status !== 'paid' || !attempt?.refund_order_id) {
+        throw new AppError('CONFLICT', 'payment.not_refundable');
+      }
+      if (!gateway) throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
+      const answer = await gateway.refund({
+        refundOrderId: attempt.refund_order_id,
+        totalFils: row.total_amount,
+        reference: row.order_number,
+      });
+      if (!answer.ok) {
+        log.warn({ orderId, reason: answer.reason, status: answer.status }, 'UPayments refund refused');
+        throw new PaymentRefundFailed();
+      }
+      const change = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, orderId);
+        if (locked.payment_status !== 'paid') throw new AppError('CONFLICT', 'payment.not_refundable');
+        await tx
+          .update(paymentAttempts)
+          .set({ refunded_at: now(), refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
+          .where(eq(paymentAttempts.id, attempt.id));
+        return transitionOrder(
+          tx,
+          deps.audit,
+          locked,
+          'refunded',
+          { actor, notes: apiMessage('payment.refunded_history', lang), lang },
+          { payment_status: 'refunded' },
+        );
+      });
+      if (change.stockMoved) deps.changes.publish('catalog');
+    },
+  };
+}
+
+/** A refund UPayments refused or did not answer: nothing changed (the route answers 502). */
+export class PaymentRefundFailed extends AppError {
+  constructor() {
+    super('PAYMENT_UNAVAILABLE', 'payment.refund_failed');
+  }
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

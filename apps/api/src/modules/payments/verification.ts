@@ -1,0 +1,55 @@
+import type { PaymentTransaction } from '../../integrations/upayments/client.js';
+
+/**
+ * What a verified UPayments status answer means for one payment attempt (issue 11; integrations
+ * notes §5, §10.4):
+ *
+ * - `paid`: result CAPTURED, and the answer is bound to this attempt and order: its
+ *   requested order id is the `order.id` sent with the charge, its total is the order's total in
+ *   fils and its currency KWD.
+ * - `failed`: a definite refusal (NOT CAPTURED, CANCELED, ...) of this very attempt.
+ * - `mismatch`: CAPTURED or a refusal that is not bound to this attempt (another order id, another
+ *   amount or currency): never paid, logged for staff.
+ * - `pending`: anything else (no decision yet).
+ */
+export type PaymentVerdict = 'paid' | 'failed' | 'mismatch' | 'pending';
+
+/** Results that refuse a payment for good (WOO return_from_upayments; DOC-decline). */
+const FAILED_RESULTS = new Set([
+  'NOT CAPTURED',
+  'NOT_CAPTURED',
+  'CANCELED',
+  'CANCELLED',
+  'ERROR',
+  'FAILURE',
+  'FAILED',
+  'DECLINED',
+  'VOIDED',
+  'DENIED BY RISK',
+  'HOST TIMEOUT',
+]);
+
+export const CAPTURED = 'CAPTURED';
+export const SHOP_CURRENCY = 'KWD';
+
+export interface ExpectedPayment {
+  /** The `order.id` this attempt sent. */
+  requestedOrderId: string;
+  /** The order's total in fils. */
+  totalFils: number;
+}
+
+/** The one rule by which an order becomes paid (or failed). */
+export function judgeTransaction(transaction: PaymentTransaction, expected: ExpectedPayment): PaymentVerdict {
+  const result = transaction.result.trim().toUpperCase();
+  const bound = transaction.requestedOrderId === expected.requestedOrderId;
+  if (result === CAPTURED) {
+    const exact =
+      bound &&
+      transaction.totalFils === expected.totalFils &&
+      transaction.currency?.trim().toUpperCase() === SHOP_CURRENCY;
+    return exact ? 'paid' : 'mismatch';
+  }
+  if (FAILED_RESULTS.has(result)) return bound ? 'failed' : 'mismatch';
+  return 'pending';
+}
