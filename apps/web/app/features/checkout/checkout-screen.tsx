@@ -123,6 +123,15 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   }, [user, setValues]);
 
   useEffect(() => {
+    // Back from the payment page, the browser may show this page from its cache: the button works again.
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
+  useEffect(() => {
     if (!placed) return;
     const timer = setTimeout(() => navigate(`/order-status/${placed}`), SUCCESS_PANEL_MS);
     return () => clearTimeout(timer);
