@@ -55,6 +55,7 @@ const environmentSchema = z.object({
       .optional(),
   ),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  UPAYMENTS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   CONNECTION_TIMEOUT_SECONDS: seconds(30),
@@ -186,6 +187,8 @@ export interface AppConfig {
         apiKey: string;
         /** White-label accounts only: the one payment page to open (knet, cc, ...). */
         gateway: UpaymentsGateway | undefined;
+        /** Timeout of one call to UPayments (a charge that takes longer fails and is released). */
+        timeoutMs: number;
       }
     | undefined;
   /** An online payment neither confirmed nor refused after this long is checked once more and, unpaid, cancelled. */
@@ -239,6 +242,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           apiUrl: (values.UPAYMENTS_API_URL ?? UPAYMENTS_SANDBOX_URL).replace(/\/+$/, ''),
           apiKey: values.UPAYMENTS_API_KEY,
           gateway: values.UPAYMENTS_GATEWAY,
+          timeoutMs: Math.round(values.UPAYMENTS_TIMEOUT_SECONDS * 1000),
         }
       : undefined,
     paymentTimeoutMs: values.PAYMENT_TIMEOUT_MINUTES * 60_000,

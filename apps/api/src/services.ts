@@ -29,9 +29,6 @@ import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
-/** Timeout of one UPayments call (integrations/upayments.md §10.3: about 15 s). */
-const PAYMENT_CALL_TIMEOUT_MS = 15_000;
-
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
   // Back-office writes publish here; every cached copy below subscribes (docs/decisions/010).
@@ -70,12 +67,12 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
           apiUrl: upayments.apiUrl,
           apiKey: upayments.apiKey,
           ...(upayments.gateway ? { gateway: upayments.gateway } : {}),
-          timeoutMs: PAYMENT_CALL_TIMEOUT_MS,
+          timeoutMs: upayments.timeoutMs,
           log,
         })
       : undefined,
     publicUrl: config.publicUrl,
-    chargeTimeoutMs: PAYMENT_CALL_TIMEOUT_MS,
+    chargeTimeoutMs: upayments?.timeoutMs ?? 0,
     paymentTimeoutMs: config.paymentTimeoutMs,
     audit: createAuditService(),
     changes,

@@ -405,6 +405,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
       const promoCode = input.promo_code?.trim() || undefined;
 
+      const cartId = online && payments ? await payments.cartIdOf(context.cartOwner) : null;
       let orderId: number;
       try {
         orderId = await db.transaction(async (tx) => {
@@ -464,7 +465,6 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           );
           if (online && payments) {
             // The cart is kept until the payment is confirmed (then emptied with it).
-            const cartId = await payments.cartIdOf(tx, context.cartOwner);
             await payments.openAttempt(tx, id, subtotal - discount + shipping + tax, cartId);
           } else if (context.cartOwner) {
             await deps.cart.clear(context.cartOwner, tx);

@@ -401,11 +401,14 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       return gateway ? ['cash_on_delivery', 'upayments'] : ['cash_on_delivery'];
     },
 
-    /** The cart an order came from (emptied once its payment is confirmed), if it exists. */
-    async cartIdOf(tx: Executor, owner: CartOwner | undefined): Promise<number | null> {
+    /**
+     * The cart an order comes from (emptied once its payment is confirmed), if it exists. Read
+     * before the order's transaction (the embedded database has one connection).
+     */
+    async cartIdOf(owner: CartOwner | undefined): Promise<number | null> {
       if (!owner) return null;
       if (owner.kind === 'user') {
-        const [row] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.user_id, owner.userId));
+        const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.user_id, owner.userId));
         return row?.id ?? null;
       }
       if (owner.token === undefined) return null;
