@@ -57,4 +57,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS/);
   });
+
+  it('turns online payment on only with a UPayments key, on the sandbox unless told, over https', () => {
+    expect(loadConfig({}).upayments).toBeUndefined();
+    expect(loadConfig({}).paymentTimeoutMs).toBe(30 * 60_000);
+    expect(loadConfig({ UPAYMENTS_API_KEY: 'key' }).upayments).toEqual({
+      apiUrl: 'https://sandboxapi.upayments.com/api/v1',
+      apiKey: 'key',
+      gateway: undefined,
+      timeoutMs: 15_000,
+    });
+    expect(
+      loadConfig({
+        UPAYMENTS_API_KEY: 'key',
+        UPAYMENTS_API_URL: 'https://apiv2api.upayments.com/api/v1/',
+        UPAYMENTS_GATEWAY: 'knet',
+        PAYMENT_TIMEOUT_MINUTES: '45',
+      }),
+    ).toMatchObject({
+      upayments: { apiUrl: 'https://apiv2api.upayments.com/api/v1', gateway: 'knet' },
+      paymentTimeoutMs: 45 * 60_000,
+    });
+    // The test double on loopback may be plain http; nothing else may.
+    expect(loadConfig({ UPAYMENTS_API_KEY: 'key', UPAYMENTS_API_URL: 'http://127.0.0.1:4010/api/v1' }).upayments?.apiUrl)
+      .toBe('http://127.0.0.1:4010/api/v1');
+    expect(() => loadConfig({ UPAYMENTS_API_KEY: 'key', UPAYMENTS_API_URL: 'http://pay.example/api/v1' }))
+      .toThrow(/UPAYMENTS_API_URL: must be an https/);
+    expect(() => loadConfig({ UPAYMENTS_API_KEY: 'key', UPAYMENTS_GATEWAY: 'paypal' })).toThrow(/UPAYMENTS_GATEWAY: must be one of knet/);
+    expect(() => loadConfig({ UPAYMENTS_GATEWAY: 'knet' })).toThrow(/UPAYMENTS_API_KEY: is required/);
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/PAYMENT_TIMEOUT_MINUTES/);
+  });
+
+  it('never puts the UPayments key in its error messages', () => {
+    const secret = 'super-secret-upayments-key';
+    expect(() => loadConfig({ UPAYMENTS_API_KEY: secret, UPAYMENTS_API_URL: 'ftp://x' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining(secret) }),
+    );
+  });
 });
