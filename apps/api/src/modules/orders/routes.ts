@@ -324,6 +324,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           200: adminOrderResponseSchema,
           ...adminErrors,
           409: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
           502: errorResponseSchema,
           503: errorResponseSchema,
         },

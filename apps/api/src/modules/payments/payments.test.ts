@@ -150,8 +150,10 @@ describe('online payment: configured', () => {
     });
     expect(form.statusCode).toBe(200);
     expect(form.json()).toEqual({ success: true });
+    const odd = await call('POST', '/api/payments/upayments/notify', { requested_order_id: 42, track_id: { x: 1 } });
+    expect(odd.statusCode).toBe(200);
     const json = await call('POST', '/api/payments/upayments/notify', [1, 2, 3]);
-    expect(json.statusCode).toBe(200);
+    expect(json.statusCode).toBe(400);
     const empty = await call('POST', '/api/payments/upayments/notify', {});
     expect(empty.statusCode).toBe(200);
   });

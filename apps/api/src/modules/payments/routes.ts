@@ -13,8 +13,22 @@ export const PAYMENT_VERIFY_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 /** Largest notification body read (UPayments sends a few short fields). */
 const NOTIFY_BODY_LIMIT = 16 * 1024;
 
-/** Whatever UPayments posts: read by the service (only two ids, never trusted); anything else is ignored. */
-const notifyBodySchema = z.unknown();
+/** Any value: a field the service cannot use is ignored, never refused (the reply is always 200). */
+const notifyField = z.unknown().optional();
+
+/**
+ * What UPayments posts (integrations/upayments.md §4, §6): only requested_order_id and track_id
+ * are read, and only to find the payment to verify. Other fields are accepted and ignored. A body
+ * that is not a set of fields at all (malformed JSON, a JSON array) is a 400.
+ */
+const notifyBodySchema = z
+  .object({
+    requested_order_id: notifyField,
+    track_id: notifyField,
+    payment_id: notifyField,
+    result: notifyField,
+  })
+  .catchall(z.unknown());
 
 /**
  * Online payment (issue 11; contracts/payments.ts): the result screen's verification and
@@ -72,10 +86,16 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['payments'],
         summary: "UPayments' server-to-server notification (form-encoded or JSON)",
         description:
-          'Always 200 { success: true }: the payment named by requested_order_id or track_id is ' +
-          'verified with the status API (never from this body); unknown ids are ignored.',
+          'Any set of fields (form-encoded or a JSON object) is answered 200 { success: true } at ' +
+          'once: the payment named by requested_order_id or track_id is then verified with the ' +
+          'status API (never from this body); unknown ids are ignored. 400: not a set of fields.',
         body: notifyBodySchema,
-        response: { 200: paymentNotifyResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: {
+          200: paymentNotifyResponseSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
       },
     },
     async (request) => {
