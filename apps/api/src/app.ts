@@ -106,11 +106,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', createServices(database.db, config, app.log));
-  // Let e-mails already under way finish before the database they may write to is closed.
-  app.addHook('onClose', () => app.services.background.drain());
   // The abandoned-payment sweep runs in the server itself; stopped before the database closes.
   app.services.payments.start();
   app.addHook('onClose', () => app.services.payments.stop());
+  // Let e-mails already under way finish before the database they may write to is closed.
+  app.addHook('onClose', () => app.services.background.drain());
   // Changes published here reach the other processes on this database, and theirs reach us.
   const disconnectChanges = await connectChangeFeed(app.services.changes, database, app.log);
   app.addHook('onClose', disconnectChanges);

@@ -14,6 +14,10 @@ export const paymentsMessages = {
     ar: 'فشل الدفع، يرجى المحاولة مرة أخرى. سلة التسوق محفوظة',
     en: 'Payment failed. Please try again. Your cart has been kept',
   },
+  'payment.nothing_to_pay': {
+    ar: 'لا يوجد مبلغ للدفع الإلكتروني في هذا الطلب؛ اختر الدفع عند الاستلام',
+    en: 'This order has nothing to pay online; choose cash on delivery',
+  },
   'payment.not_found': {
     ar: 'لم يتم العثور على عملية الدفع لهذا الطلب',
     en: 'No payment was found for this order',

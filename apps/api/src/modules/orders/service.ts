@@ -417,6 +417,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           const discount = Math.min(promo?.discount ?? 0, subtotal);
           const shipping = city.shipping_fee;
           const tax = 0;
+          // UPayments cannot charge nothing: an order that costs 0 is placed cash on delivery.
+          if (online && subtotal - discount + shipping + tax <= 0) {
+            throw AppError.validation([{ field: 'payment_method', message: 'payment.nothing_to_pay' }]);
+          }
           const skus = await takeStock(tx, priced);
           const id = await insertOrder(tx, {
             user_id: context.userId,

@@ -12,7 +12,7 @@ import {
 import { signedInAs } from '../../../test-support/staff.js';
 import { createTestApp } from '../../../test-support/test-app.js';
 import { carts, orders, paymentAttempts } from '../../db/schema/index.js';
-import { createProduct, createPromoCode } from '../../seed/factories.js';
+import { createCity, createProduct, createPromoCode } from '../../seed/factories.js';
 
 let shop: PaymentsTestShop;
 let smtp: FakeSmtpServer;
@@ -293,6 +293,31 @@ describe('online payment: configured', () => {
     expect(await h.stockOf(product.id)).toBe(10);
     const again = await call('POST', `/api/orders/${row.id}/refund`, undefined, { token: admin.token });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to charge an order that costs nothing, before anything is written', async () => {
+    const product = await rosary(5);
+    const free = await createPromoCode(db(), { code: 'ALLFREE', discount_value: 100 });
+    const freeCity = await createCity(db(), {
+      country_id: shop.city.country,
+      governorate_id: shop.city.governorate,
+      name_ar: 'مدينة',
+      name_en: 'Free delivery town',
+      shipping_fee: 0,
+    });
+    const count = (await db().select({ id: orders.id }).from(orders)).length;
+    const charges = shop.fake.charges.length;
+    const payload = onlineCheckout(shop, [{ product_id: product.id, quantity: 1 }], {
+      promo_code: free.code,
+      city_id: freeCity.id,
+    });
+    const response = await place(payload, { lang: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'payment_method', message: expect.any(String) }]);
+    expect((await db().select({ id: orders.id }).from(orders)).length).toBe(count);
+    expect(await h.stockOf(product.id)).toBe(5);
+    expect(await h.usesOf(free.id)).toBe(0);
+    expect(shop.fake.charges.length).toBe(charges);
   });
 
   it('refuses to refund a cash-on-delivery order', async () => {
