@@ -86,8 +86,10 @@ async function payByCard(page: Page, lang: Lang) {
   await page.goto('/checkout');
   await waitForHydration(page);
   await page.getByLabel(text.name).fill(lang === 'ar' ? 'مريم العلي' : 'Mariam Al-Ali');
-  await page.getByLabel(text.email).fill('mariam@example.com');
-  await page.getByLabel(text.phone).fill('99887766');
+  // A new shopper each time: the shop limits how many orders one e-mail or phone may place.
+  const unique = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  await page.getByLabel(text.email).fill(`mariam.${unique}@example.com`);
+  await page.getByLabel(text.phone).fill(`9${unique}`);
   await page.getByLabel(text.country).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
   await page.getByLabel(text.governorate).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
   await page.getByLabel(text.city).selectOption({ label: lang === 'ar' ? city.name_ar : city.name_en });
