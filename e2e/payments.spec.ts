@@ -1,12 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  formatPrice,
+  toThousandths,
+  type AuthResponse,
   type CartResponse,
   type CityListResponse,
   type CountryListResponse,
   type GovernorateListResponse,
   type OrderResponse,
 } from '@shop/shared';
-import { api, getSettings, listProducts, useLanguage, waitForHydration, watchConsole } from './support';
+import { api, DEMO_ADMIN, getSettings, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * Online payment through UPayments (issue 11), against the test double scripts/e2e-server.mjs
@@ -211,5 +214,42 @@ test.describe('online payment through UPayments', () => {
     expect(order.payment_status).not.toBe('paid');
     // Refused or unknown payments are answered with 4xx on purpose, which Chromium logs.
     expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+  });
+
+  test('in English: an administrator refunds a paid card order from its detail page', async ({ page, context, baseURL }) => {
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, 'en');
+    await fillCart(page);
+    const { orderNumber } = await payByCard(page, 'en');
+    await page.getByRole('button', { name: texts.en.pay, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: texts.en.paid })).toBeVisible();
+    const { order } = await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`);
+    expect(order.payment_status).toBe('paid');
+
+    const login = await page.request.post('/api/auth/login', {
+      headers: { 'x-forwarded-for': visitorAddress() },
+      data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+    });
+    expect(login.status()).toBe(200);
+    const token = ((await login.json()) as AuthResponse).token;
+    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+
+    await page.goto(`/admin/orders/${order.id}`);
+    await waitForHydration(page);
+    const payment = page.getByRole('region', { name: 'Payment', exact: true });
+    await expect(payment.getByTestId('payment-status')).toHaveText('Paid');
+    await expect(payment.getByText('CAPTURED')).toBeVisible();
+    await payment.getByRole('button', { name: 'Refund payment' }).click();
+    const symbol = (await getSettings(page.request)).currency_symbol;
+    const amount = formatPrice(toThousandths(order.total_amount), symbol, 'admin');
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
+    await expect(dialog).toContainText(amount);
+    await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
+    await expect(page.getByText(`Order ${orderNumber} was refunded`)).toBeVisible();
+    await expect(payment.getByTestId('payment-status')).toHaveText('Refunded');
+    await expect(payment.getByRole('button', { name: 'Refund payment' })).toHaveCount(0);
+    const after = await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`);
+    expect(after.order).toMatchObject({ payment_status: 'refunded', status: 'refunded' });
+    expect(problems).toEqual([]);
   });
 });
