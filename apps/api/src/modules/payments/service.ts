@@ -578,30 +578,29 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     },
 
     /**
-     * Refunds a paid UPayments order in full. UPayments first (create-refund, never retried);
-     * on success, in one transaction: payment refunded, status refunded through the status
+     * Refunds a paid UPayments order in full. The order row stays locked from the check to the
+     * end, UPayments' create-refund (never retried) included: a second refund of the same order
+     * (a double click, two administrators) waits, then finds it refunded and is refused, so the
+     * money goes back once. On success: payment refunded, status refunded through the status
      * change (stock returned, history, audit). On refusal nothing changes (502).
      */
     async refund(actor: Actor, orderId: number, lang: Language): Promise<void> {
-      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!row) throw AppError.notFound('order.not_found');
-      const attempt = await latestAttempt(db, orderId);
-      if (row.payment_method !== 'upayments' || row.payment_status !== 'paid' || !attempt?.refund_order_id) {
-        throw new AppError('CONFLICT', 'payment.not_refundable');
-      }
-      if (!gateway) throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
-      const answer = await gateway.refund({
-        refundOrderId: attempt.refund_order_id,
-        totalFils: row.total_amount,
-        reference: row.order_number,
-      });
-      if (!answer.ok) {
-        log.warn({ orderId, reason: answer.reason, status: answer.status }, 'UPayments refund refused');
-        throw new PaymentRefundFailed();
-      }
       const change = await db.transaction(async (tx) => {
         const locked = await lockOrder(tx, orderId);
-        if (locked.payment_status !== 'paid') throw new AppError('CONFLICT', 'payment.not_refundable');
+        const attempt = await latestAttempt(tx, orderId);
+        if (locked.payment_method !== 'upayments' || locked.payment_status !== 'paid' || !attempt?.refund_order_id) {
+          throw new AppError('CONFLICT', 'payment.not_refundable');
+        }
+        if (!gateway) throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
+        const answer = await gateway.refund({
+          refundOrderId: attempt.refund_order_id,
+          totalFils: locked.total_amount,
+          reference: locked.order_number,
+        });
+        if (!answer.ok) {
+          log.warn({ orderId, reason: answer.reason, status: answer.status }, 'UPayments refund refused');
+          throw new PaymentRefundFailed();
+        }
         await tx
           .update(paymentAttempts)
           .set({ refunded_at: now(), refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
