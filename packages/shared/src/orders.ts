@@ -55,3 +55,6 @@ export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 're
 
 /** Page size of the back office's orders list (admin spec section 9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+/** Action the checkout takes after a failed online charge (storefront spec section 4). */
+export const PAYMENT_REDIRECT_ACTION = 'redirect_to_checkout';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_NUMBER_PATTERN, orderStatuses, paymentStatuses } from '../orders.js';
+import { ORDER_NUMBER_PATTERN, orderStatuses, PAYMENT_REDIRECT_ACTION, paymentStatuses } from '../orders.js';
 import { errorCodes, plainText, successShape } from './common.js';
 
 /**
@@ -34,8 +34,6 @@ import { errorCodes, plainText, successShape } from './common.js';
 
 export const paymentStatusSchema = z.enum(paymentStatuses);
 
-/** Action the checkout takes after a failed online charge (spec section 4). */
-export const PAYMENT_REDIRECT_ACTION = 'redirect_to_checkout';
 
 /** 502 reply of `POST /api/orders` when the UPayments charge failed: nothing is owed, cart kept. */
 export const paymentFailedResponseSchema = z.object({
