@@ -157,7 +157,8 @@ test.describe('online payment through UPayments', () => {
     await page.getByRole('button', { name: texts.en.fail, exact: true }).click();
     await page.waitForURL(/\/payment\/cancel\?/);
     await expect(page.getByRole('heading', { level: 1, name: texts.en.failed })).toBeVisible();
-    await expect(page.getByText(`The payment for order ${orderNumber} failed`)).toBeVisible();
+    // The number is isolated left to right (LRI … PDI) inside the sentence.
+    await expect(page.getByText(`The payment for order \u2066${orderNumber}\u2069 failed`)).toBeVisible();
     await page.waitForURL(/\/checkout$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { level: 1, name: texts.en.checkout })).toBeVisible();
     expect(await cartLines(page)).toEqual(before);
