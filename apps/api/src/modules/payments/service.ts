@@ -27,7 +27,7 @@ import type { NotificationsService } from '../notifications/service.js';
 import { lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
 import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
 import type { PromotionsService } from '../promotions/service.js';
-import { judgeTransaction, type PaymentVerdict } from './verification.js';
+import { judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
 
 /** The UPayments calls the shop makes; the real client in production, the test double's in tests. */
 export type PaymentGateway = Pick<UpaymentsClient, 'charge' | 'paymentStatus' | 'refund'>;
@@ -157,6 +157,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     transaction: PaymentTransaction | undefined,
     failureNote: 'payment.failed_history' | 'payment.abandoned_history' = 'payment.failed_history',
   ): Promise<Settled> {
+    const settlement = paymentSettlement(order.payment_status, verdict, failureNote === 'payment.abandoned_history');
     if (order.payment_status !== 'awaiting_payment') return { row: order, verdict: 'none', stockMoved: false };
     const at = now();
     if (transaction && verdict !== 'mismatch') {
@@ -172,7 +173,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         })
         .where(eq(paymentAttempts.id, attempt.id));
     }
-    if (verdict === 'paid') {
+    if (settlement === 'pay') {
       const change = await transitionOrder(
         tx,
         deps.audit,
@@ -184,7 +185,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (attempt.cart_id !== null) await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
       return { row: change.row, verdict, stockMoved: change.stockMoved };
     }
-    if (verdict === 'failed' || failureNote === 'payment.abandoned_history') {
+    if (settlement === 'release') {
       const change = await releaseOrder(tx, order, apiMessage(failureNote, order.language));
       return { row: change.row, verdict: 'failed', stockMoved: change.stockMoved };
     }

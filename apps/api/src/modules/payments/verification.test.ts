@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentTransaction } from '../../integrations/upayments/client.js';
-import { judgeTransaction } from './verification.js';
+import { paymentStatuses } from '@shop/shared';
+import { judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
 
 const expected = { requestedOrderId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', totalFils: 27_500 };
 
@@ -48,6 +49,33 @@ describe('the verification rule', () => {
   it('leaves anything else undecided', () => {
     for (const result of ['', 'INITIATED', 'PENDING', 'SUCCESS?']) {
       expect(judgeTransaction(transaction({ result }), expected)).toBe('pending');
+    }
+  });
+});
+
+describe('the payment state machine', () => {
+  const verdicts: readonly PaymentVerdict[] = ['paid', 'failed', 'mismatch', 'pending'];
+
+  it('moves only an order awaiting payment: paid pays, a definite failure releases', () => {
+    expect(paymentSettlement('awaiting_payment', 'paid', false)).toBe('pay');
+    expect(paymentSettlement('awaiting_payment', 'failed', false)).toBe('release');
+    expect(paymentSettlement('awaiting_payment', 'mismatch', false)).toBe('none');
+    expect(paymentSettlement('awaiting_payment', 'pending', false)).toBe('none');
+  });
+
+  it('releases an abandoned payment unless UPayments says it was paid', () => {
+    expect(paymentSettlement('awaiting_payment', 'paid', true)).toBe('pay');
+    for (const verdict of ['failed', 'mismatch', 'pending'] as const) {
+      expect(paymentSettlement('awaiting_payment', verdict, true)).toBe('release');
+    }
+  });
+
+  it('never moves a decided order again: a late failure never un-pays, a duplicate changes nothing', () => {
+    for (const current of paymentStatuses.filter((status) => status !== 'awaiting_payment')) {
+      for (const verdict of verdicts) {
+        expect(paymentSettlement(current, verdict, false), `${current} + ${verdict}`).toBe('none');
+        expect(paymentSettlement(current, verdict, true), `${current} + ${verdict}, abandoned`).toBe('none');
+      }
     }
   });
 });

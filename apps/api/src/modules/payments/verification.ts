@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@shop/shared';
 import type { PaymentTransaction } from '../../integrations/upayments/client.js';
 
 /**
@@ -52,4 +53,20 @@ export function judgeTransaction(transaction: PaymentTransaction, expected: Expe
   }
   if (FAILED_RESULTS.has(result)) return bound ? 'failed' : 'mismatch';
   return 'pending';
+}
+
+/** What settling an attempt does to its order. */
+export type PaymentSettlement = 'pay' | 'release' | 'none';
+
+/**
+ * The payment state machine (docs/decisions/016): only an order awaiting payment moves. A paid
+ * verdict pays it; a definite failure, or an abandoned payment that was not paid, cancels it and
+ * releases its stock and promo use. A paid, failed or refunded order never moves again here, so a
+ * late failure never un-pays and a duplicate notification changes nothing.
+ */
+export function paymentSettlement(current: PaymentStatus, verdict: PaymentVerdict, abandoned: boolean): PaymentSettlement {
+  if (current !== 'awaiting_payment') return 'none';
+  if (verdict === 'paid') return 'pay';
+  if (verdict === 'failed' || abandoned) return 'release';
+  return 'none';
 }
