@@ -271,6 +271,17 @@ describe('online payment: configured', () => {
     expect(await h.stockOf(abandoned.product.id)).toBe(10);
   });
 
+  it('releases an overdue order whose charge was never stored without asking UPayments', async () => {
+    const orphan = await placedFromCart(2);
+    await db().delete(paymentAttempts).where(eq(paymentAttempts.order_id, orphan.row.id));
+    const statusCalls = shop.fake.statusCalls.length;
+    await shop.ctx.app.services.payments.sweepOnce(new Date(Date.now() + 31 * 60_000));
+    expect(await h.orderRow(orphan.row.order_number)).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+    expect(await h.stockOf(orphan.product.id)).toBe(10);
+    expect(await h.historyNotes(orphan.row.id, 'Payment was not completed in time')).toBe(1);
+    expect(shop.fake.statusCalls.length).toBe(statusCalls);
+  });
+
   it('shows staff the payment references and lets an administrator refund a paid order in full', async () => {
     const { row, session, product } = await placedFromCart(2);
     const settlement = shop.fake.pay(session, 'paid', { notify: false });

@@ -331,7 +331,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!order) return undefined;
       const attempt = await latestAttempt(tx, order.id);
       if (!attempt) {
-        handled = await settleLocked(tx, order, placeholderAttempt(order), 'pending', undefined, 'payment.abandoned_history');
+        // Its charge was never stored, so UPayments was never asked to collect: unpaid, released.
+        const change = await releaseOrder(tx, order, apiMessage('payment.abandoned_history', order.language));
+        handled = { row: change.row, verdict: 'failed', stockMoved: change.stockMoved };
         stockMoved = handled.stockMoved;
         return order.id;
       }
@@ -365,30 +367,6 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (handled) afterSettle(handled);
     else if (stockMoved) deps.changes.publish('catalog');
     return id;
-  }
-
-  /** An attempt-shaped placeholder for an order that never got one (its charge never stored). */
-  function placeholderAttempt(order: OrderRow): PaymentAttemptRow {
-    return {
-      id: 0,
-      order_id: order.id,
-      provider: 'upayments',
-      requested_order_id: '',
-      session_id: null,
-      track_id: null,
-      payment_id: null,
-      payment_type: null,
-      refund_order_id: null,
-      payment_url: null,
-      amount: order.total_amount,
-      result: null,
-      cart_id: null,
-      created_at: order.created_at,
-      verified_at: null,
-      refunded_at: null,
-      refund_reference: null,
-      refund_arn: null,
-    };
   }
 
   return {
