@@ -5,7 +5,7 @@ import { useCurrencySymbol } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { ActivityIcon } from '../ui/admin-icons';
 import { controlClass } from '../ui/fields';
-import { usePagedList } from '../ui/paged-list';
+import { pagedListView, usePagedList } from '../ui/paged-list';
 import { LoadMoreFooter } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
@@ -49,9 +49,10 @@ export default function ActivityTab() {
   const clearFilters = () => setState({ actor_id: '', entity: '' });
 
   let body: ReactNode;
-  if (activity.isPending) {
+  const view = pagedListView(activity, entries.length);
+  if (view === 'loading') {
     body = <LoadingPanel />;
-  } else if (activity.isError && (entries.length === 0 || activity.isPlaceholderData)) {
+  } else if (view === 'error') {
     body = (
       <ErrorPanel
         title={t('admin-activity.load_error')}
@@ -59,9 +60,7 @@ export default function ActivityTab() {
         onRetry={() => void activity.refetch()}
       />
     );
-  } else if (entries.length === 0 && activity.isPlaceholderData) {
-    body = <LoadingPanel />;
-  } else if (entries.length === 0) {
+  } else if (view === 'empty') {
     body = filtered ? (
       <EmptyPanel
         icon={<ActivityIcon className="size-8" />}

@@ -12,7 +12,7 @@ import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
-import { usePagedList } from '../ui/paged-list';
+import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
@@ -185,9 +185,10 @@ export default function OrdersTab() {
   const filtered = hasOrderFilters(filters);
 
   let body;
-  if (orders.isPending) {
+  const view = pagedListView(orders, rows.length);
+  if (view === 'loading') {
     body = <LoadingPanel />;
-  } else if (orders.isError && (rows.length === 0 || orders.isPlaceholderData)) {
+  } else if (view === 'error') {
     body = (
       <ErrorPanel
         title={t('admin-orders.list.load_error')}
@@ -196,10 +197,7 @@ export default function OrdersTab() {
         onRetry={() => void orders.refetch()}
       />
     );
-  } else if (rows.length === 0 && orders.isPlaceholderData) {
-    // New filters on their way after an empty list: neither "none yet" nor "no match" is known yet.
-    body = <LoadingPanel />;
-  } else if (rows.length === 0) {
+  } else if (view === 'empty') {
     body = filtered ? (
       <EmptyPanel
         icon={<SearchIcon className="size-8" />}

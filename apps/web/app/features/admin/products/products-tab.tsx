@@ -17,7 +17,7 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } f
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
-import { usePagedList } from '../ui/paged-list';
+import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
@@ -165,14 +165,12 @@ export default function ProductsTab() {
   const hasMore = products.hasNextPage;
 
   let body;
-  if (products.isPending) {
+  const view = pagedListView(products, rows.length);
+  if (view === 'loading') {
     body = <LoadingPanel />;
-  } else if (products.isError && (rows.length === 0 || products.isPlaceholderData)) {
+  } else if (view === 'error') {
     body = <ErrorPanel title={t('admin-products.list.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
-  } else if (rows.length === 0 && products.isPlaceholderData) {
-    // A new search on its way after an empty one: neither "none yet" nor "no match" is known yet.
-    body = <LoadingPanel />;
-  } else if (rows.length === 0) {
+  } else if (view === 'empty') {
     body = searching ? (
       <EmptyPanel
         icon={<SearchIcon className="size-8" />}

@@ -25,3 +25,21 @@ export function usePagedList<Page extends { pagination: { page: number; pages: n
   useAuthFailureOf(list.error);
   return list;
 }
+
+/** What a paged list shows in its body. */
+export type PagedListView = 'loading' | 'error' | 'empty' | 'rows';
+
+/**
+ * The one rule for a paged list's body: loading at first; the error when nothing is shown or the
+ * shown rows belong to the filters before; while new filters load after an empty list, loading
+ * (neither "none yet" nor "no match" is known yet); then empty or the rows.
+ */
+export function pagedListView(
+  list: { isPending: boolean; isError: boolean; isPlaceholderData: boolean },
+  rowCount: number,
+): PagedListView {
+  if (list.isPending) return 'loading';
+  if (list.isError && (rowCount === 0 || list.isPlaceholderData)) return 'error';
+  if (rowCount === 0) return list.isPlaceholderData ? 'loading' : 'empty';
+  return 'rows';
+}

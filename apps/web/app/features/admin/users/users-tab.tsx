@@ -17,7 +17,7 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } f
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
-import { usePagedList } from '../ui/paged-list';
+import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import {
   NEW_USER_PATH,
@@ -140,14 +140,12 @@ export default function UsersTab() {
   const filtered = hasUserFilters(filters);
 
   let body;
-  if (users.isPending) {
+  const view = pagedListView(users, rows.length);
+  if (view === 'loading') {
     body = <LoadingPanel />;
-  } else if (users.isError && (rows.length === 0 || users.isPlaceholderData)) {
+  } else if (view === 'error') {
     body = <ErrorPanel title={t('admin-users.list.load_error')} error={users.error} onRetry={() => void users.refetch()} />;
-  } else if (rows.length === 0 && users.isPlaceholderData) {
-    // New filters on their way after an empty list: neither "none" nor "no match" is known yet.
-    body = <LoadingPanel />;
-  } else if (rows.length === 0) {
+  } else if (view === 'empty') {
     body = filtered ? (
       <EmptyPanel
         icon={<SearchIcon className="size-8" />}
