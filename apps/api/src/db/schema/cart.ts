@@ -24,6 +24,12 @@ export const carts = pgTable(
     /** Hex SHA-256 of the guest token; the token itself is never stored. Null for user carts. */
     token_hash: text('token_hash'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The promo code the shopper applied (upper case), kept with the cart so it follows them to
+     * checkout; re-validated against the current subtotal on every read and at order placement.
+     * Plain text, not a reference: a code deleted or disabled later is reported as no longer valid.
+     */
+    promo_code: text('promo_code'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
