@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, normalizeArabic } from './arabic.js';
+import { matchesSearch, normalizeArabic, searchWords, stripArabicArticle } from './arabic.js';
 
 describe('normalizeArabic', () => {
   it('removes tashkeel and tatweel', () => {
@@ -41,5 +41,67 @@ describe('matchesSearch', () => {
 
   it('matches everything for an empty query', () => {
     expect(matchesSearch('أي شيء', '   ')).toBe(true);
+  });
+});
+
+describe('stripArabicArticle', () => {
+  it.each([
+    ['السبحة', 'سبحه'],
+    ['السّبحة', 'سبحه'],
+    ['ٱلسبحة', 'سبحه'],
+    ['بالسبحة', 'سبحه'],
+    ['والكهرمان', 'كهرمان'],
+    ['بالكهرمان', 'كهرمان'],
+    ['فالعقيق', 'عقيق'],
+    ['كاليسر', 'يسر'],
+    ['للرجال', 'رجال'],
+    ['وللهدايا', 'هدايا'],
+    ['فللمقتنين', 'مقتنين'],
+    ['وبالفضة', 'فضه'],
+    ['فكالمرجان', 'مرجان'],
+    ['البحر', 'بحر'],
+    ['الكوك', 'كوك'],
+  ])('takes the article and its prefixes from %s', (word, stem) => {
+    expect(stripArabicArticle(word)).toBe(stem);
+  });
+
+  it.each([
+    ['لؤلؤ', 'لولو'],
+    ['فضة', 'فضه'],
+    ['بلاستيك', 'بلاستيك'],
+    ['كهرمان', 'كهرمان'],
+    ['ورد', 'ورد'],
+    ['فيروز', 'فيروز'],
+    ['لازورد', 'لازورد'],
+    ['سبحة', 'سبحه'],
+    ['الله', 'الله'],
+    ['والد', 'والد'],
+    ['بالون', 'بالون'],
+    ['والي', 'والي'],
+    ['ألماس', 'الماس'],
+    ['إلهام', 'الهام'],
+    ['وألوان', 'والوان'],
+    ['amber', 'amber'],
+    ['Alabaster', 'alabaster'],
+  ])('keeps %s whole (its first letters are its own)', (word, kept) => {
+    expect(stripArabicArticle(word)).toBe(kept);
+  });
+});
+
+describe('searchWords', () => {
+  it('normalises, strips article prefixes and drops repeats', () => {
+    expect(searchWords('  السبحة  سبحة بالكهرمان ')).toEqual(['سبحه', 'كهرمان']);
+    expect(searchWords('Baltic AMBER')).toEqual(['baltic', 'amber']);
+    expect(searchWords('   ')).toEqual([]);
+  });
+});
+
+describe('matchesSearch with the article', () => {
+  it('finds a word with or without its article on either side', () => {
+    expect(matchesSearch('سبحة كهرمان بلطيقي', 'السبحة')).toBe(true);
+    expect(matchesSearch('سبحة كهرمان بلطيقي', 'بالكهرمان')).toBe(true);
+    expect(matchesSearch('سبح الكهرمان', 'كهرمان')).toBe(true);
+    expect(matchesSearch('سبحة لؤلؤ طبيعي', 'اللؤلؤ')).toBe(true);
+    expect(matchesSearch('سبحة فضة', 'الذهب')).toBe(false);
   });
 });

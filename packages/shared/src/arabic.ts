@@ -32,11 +32,75 @@ export function normalizeArabic(text: string): string {
     .trim();
 }
 
-/** True when every word of the query occurs in the text, after normalisation. */
+/**
+ * True when every word of the query occurs in the text, after normalisation; a query word's
+ * definite article is not required ("السبحة" finds "سبحة", see stripArabicArticle).
+ */
 export function matchesSearch(text: string, query: string): boolean {
   const haystack = normalizeArabic(text);
-  return normalizeArabic(query)
-    .split(' ')
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+  return searchWords(query).every((word) => haystack.includes(word));
+}
+
+/**
+ * The definite article and the one-letter prefixes attached before it, longest first: و (and),
+ * ف (so), ب (with), ك (like) before ال, and ل (for) which contracts ال to لل. Written as they
+ * read after normalizeArabic (ٱ already folded to ا).
+ */
+const ARTICLE_PREFIXES = [
+  'وبال',
+  'فبال',
+  'وكال',
+  'فكال',
+  'ولل',
+  'فلل',
+  'وال',
+  'فال',
+  'بال',
+  'كال',
+  'لل',
+  'ال',
+] as const;
+
+/**
+ * The shortest stem a prefix is taken from. Arabic roots have three letters: "البحر" gives
+ * "بحر", while "الله", "والد", "بالون" keep their first letters (what would remain is too short
+ * to be the word).
+ */
+export const ARABIC_STEM_MIN_LETTERS = 3;
+
+/** An alef with a hamza or madda: أ إ آ. It starts a word's own letters, never the article. */
+const HAMZA_ALEF = /[\u0622\u0623\u0625]/;
+
+/**
+ * A search word without its definite article and the prefixes attached to it ("السبحة",
+ * "بالسبحة", "والكهرمان", "للرجال" → "سبحه", "سبحه", "كهرمان", "رجال"), normalised. Words that
+ * merely begin with these letters stay whole: the prefix is taken only when at least
+ * ARABIC_STEM_MIN_LETTERS letters remain, and never when its alef is written with a hamza
+ * ("ألماس", "إلهام" are words of their own). Latin words are returned normalised.
+ *
+ * Searching for the stem as a substring finds the word with and without the article, since the
+ * stem is part of both; the catalogue's text is never stemmed (docs/decisions/020).
+ */
+export function stripArabicArticle(word: string): string {
+  const bare = word.replace(DIACRITICS, '').trim();
+  const normalized = normalizeArabic(bare);
+  for (const prefix of ARTICLE_PREFIXES) {
+    if (!normalized.startsWith(prefix)) continue;
+    const stem = normalized.slice(prefix.length);
+    if ([...stem].length < ARABIC_STEM_MIN_LETTERS) return normalized;
+    const alefAt = prefix.indexOf('ا');
+    if (alefAt >= 0 && HAMZA_ALEF.test(bare[alefAt] ?? '')) return normalized;
+    return stem;
+  }
+  return normalized;
+}
+
+/** The words of a search as they are matched: normalised, without article prefixes, unique. */
+export function searchWords(query: string): string[] {
+  const words = query
+    .replace(DIACRITICS, '')
+    .split(/\s+/)
+    .map(stripArabicArticle)
+    .filter((word) => word !== '');
+  return [...new Set(words)];
 }
