@@ -122,6 +122,31 @@ export const orderResponseSchema = successShape({
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
+/**
+ * GET /api/orders/number/{n} (the public tracking page): the full order for its owner, staff who
+ * manage orders and the browser that placed it; for anyone else the customer is masked in the
+ * reply itself (decision 019).
+ */
+export const trackedOrderSchema = z.discriminatedUnion('customer_view', [
+  orderSchema.extend({ customer_view: z.literal('full') }),
+  orderSchema.extend({
+    customer_view: z.literal('masked'),
+    /** The first name's initial and a full stop ("م.", "A."). */
+    name: z.string(),
+    /** Never sent in the masked view. */
+    email: z.null(),
+    /** The last digits only ("•••• 567"). */
+    phone: z.string(),
+    /** Never sent in the masked view: the area (city, governorate, country) stays. */
+    shipping_address: z.null(),
+    notes: z.null(),
+  }),
+]);
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+
+export const orderTrackingResponseSchema = successShape({ order: trackedOrderSchema });
+export type OrderTrackingResponse = z.infer<typeof orderTrackingResponseSchema>;
+
 export const orderListResponseSchema = successShape({ orders: z.array(orderSchema) });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 

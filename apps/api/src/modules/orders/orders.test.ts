@@ -571,11 +571,16 @@ describe('POST /api/orders: idempotency and payment', () => {
 describe('order reads', () => {
   it('finds an order by its number, whatever its case', async () => {
     const plain = await createProduct(ctx.database.db);
-    const placed = orderOf((await postOrder(checkout([{ product_id: plain.id, quantity: 1 }]))).json());
-    const response = await get(`/api/orders/number/${placed.order_number.toLowerCase()}`);
+    const reply = await postOrder(checkout([{ product_id: plain.id, quantity: 1 }]));
+    const placed = orderOf(reply.json());
+    // The placing browser's cookie: the order in full (tracking-privacy.test.ts covers the rest).
+    const placedHere = reply.cookies.find((cookie) => cookie.name === 'placed_orders')!.value;
+    const response = await call('GET', `/api/orders/number/${placed.order_number.toLowerCase()}`, undefined, {
+      cookies: { placed_orders: placedHere },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(orderOf(response.json())).toEqual(placed);
+    expect(orderOf(response.json())).toEqual({ ...placed, customer_view: 'full' });
     const arabic = orderOf((await get(`/api/orders/number/${placed.order_number}`, 'ar')).json());
     expect(arabic.city_name).toBe('السالمية');
     expect(await ctx.database.db.select().from(orderItems).where(eq(orderItems.order_id, placed.id))).toHaveLength(1);

@@ -14,6 +14,7 @@ import {
   orderNumberParamsSchema,
   orderResponseSchema,
   orderStatusListResponseSchema,
+  orderTrackingResponseSchema,
   PAYMENT_REDIRECT_ACTION,
   paymentFailedResponseSchema,
   apiMessage,
@@ -24,6 +25,7 @@ import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requestCartOwner } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
+import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from '../payments/service.js';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -147,6 +149,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           cart_preserved: true as const,
         });
       }
+      // This browser placed the order: its tracking page shows the customer in full here.
+      rememberPlacedOrder(request, reply, placed.order.order_number);
       reply.code(placed.created ? 201 : 200);
       const paymentUrl = placed.paymentUrl === undefined ? {} : { payment_url: placed.paymentUrl };
       return { success: true as const, order: { ...placed.order, ...paymentUrl }, ...paymentUrl };
@@ -172,9 +176,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['orders'],
         summary: 'An order by its public number (order tracking)',
+        description:
+          "customer_view 'full' (name, e-mail, phone, street, notes) for the signed-in owner, staff " +
+          'who manage orders and the browser that placed the order (its signed placed_orders ' +
+          "cookie); 'masked' for anyone else: the name's initial, the phone's last digits, the " +
+          'area only; e-mail, street and notes null (decision 019).',
         params: orderNumberParamsSchema,
         response: {
-          200: orderResponseSchema,
+          200: orderTrackingResponseSchema,
           400: errors[400],
           404: errors[404],
           429: errors[429],
@@ -182,10 +191,18 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      success: true as const,
-      order: await orders.getOrderByNumber(request.params.orderNumber, request.lang),
-    }),
+    async (request) => {
+      const user = request.user?.user;
+      const viewer = {
+        userId: user?.id ?? null,
+        managesOrders: user !== undefined && roleCan(user.role, 'orders.manage'),
+        placedHere: new Set(placedOrderNumbers(request)),
+      };
+      return {
+        success: true as const,
+        order: await orders.getOrderForTracking(request.params.orderNumber, viewer, request.lang),
+      };
+    },
   );
 
   routes.get(

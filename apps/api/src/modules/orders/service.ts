@@ -7,6 +7,7 @@ import {
   type Order,
   type PaymentMethod,
   type Thousandths,
+  type TrackedOrder,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
@@ -15,6 +16,7 @@ import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
+import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
 import { presentOrder, orderStatusList, type OrderRow } from './present.js';
 import { outOfStock, takeUnits } from './stock.js';
 import type { CartOwner, CartService } from '../cart/service.js';
@@ -509,11 +511,20 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return { order, created: true };
     },
 
-    /** An order by its public number (already upper-case), or NOT_FOUND. */
-    async getOrderByNumber(orderNumber: string, lang: Language = DEFAULT_LANGUAGE): Promise<Order> {
-      const order = await findOne(db, eq(orders.order_number, orderNumber), lang);
-      if (!order) throw AppError.notFound('order.not_found');
-      return order;
+    /**
+     * An order by its public number (already upper-case) for its tracking page, or NOT_FOUND:
+     * the customer in full for the owner, staff and the placing browser, masked for anyone else.
+     */
+    async getOrderForTracking(
+      orderNumber: string,
+      viewer: TrackingViewer,
+      lang: Language = DEFAULT_LANGUAGE,
+    ): Promise<TrackedOrder> {
+      const rows = await db.select().from(orders).where(eq(orders.order_number, orderNumber)).limit(1);
+      const row = rows[0];
+      if (!row) throw AppError.notFound('order.not_found');
+      const [order] = await loadOrders(db, rows, lang);
+      return orderForViewer(order!, row.user_id, viewer);
     },
 
     /** A customer's orders, newest first. */
