@@ -16,6 +16,8 @@ export const SLIDER_SWIPE_THRESHOLD_PX = 50;
 export const SETTINGS_CACHE_MS = 5 * 60 * 1000;
 export const STOCK_MESSAGE_MS = 3000;
 export const TOAST_DURATION_MS = 4000;
+/** The install prompt stays hidden this long after "Not now" (storefront spec sections 4 and 9). */
+export const INSTALL_PROMPT_DISMISS_DAYS = 7;
 /** An invoice opened with ?autoprint=true starts printing after this delay (admin spec section 9). */
 export const INVOICE_AUTOPRINT_DELAY_MS = 500;
 /** The dashboard's "fresh for 30 s, cached 60 s" (admin spec section 9: TanStack staleTime and gcTime). */

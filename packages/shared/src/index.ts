@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './arabic.js';
 export * from './stock.js';
 export * from './media.js';
+export * from './pwa.js';
 export * from './categories.js';
 export * from './backoffice-limits.js';
 export * from './api-messages.js';

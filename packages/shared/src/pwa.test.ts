@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isDataRequest,
+  isPersonalPath,
+  isPublicPage,
+  isStoredImage,
+  offlinePageLanguage,
+  offlinePageUrl,
+} from './pwa.js';
+
+describe('what the service worker never caches', () => {
+  it.each([
+    '/api/cart',
+    '/api/auth/profile',
+    '/api',
+    '/cart',
+    '/checkout',
+    '/checkout/',
+    '/profile',
+    '/order-status/SB-7Q2K9X',
+    '/payment-success',
+    '/payment/success/SB-1',
+    '/payment/cancel',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/verify-code',
+    '/auth/google/callback',
+    '/admin',
+    '/admin/orders/4',
+    '/admin-dashboard',
+    '/set-language',
+    '/products.data',
+    '/_root.data',
+    '/cart.data',
+  ])('%s is personal', (path) => {
+    expect(isPersonalPath(path)).toBe(true);
+    expect(isPublicPage(path)).toBe(false);
+  });
+
+  it('React Router data requests are recognised', () => {
+    expect(isDataRequest('/products/3.data')).toBe(true);
+    expect(isDataRequest('/products/3')).toBe(false);
+  });
+});
+
+describe('public pages that may be kept for offline use', () => {
+  it.each(['/', '/products', '/products/12', '/category/amber', '/categories', '/privacy', '/terms', '/return-policy', '/products/'])(
+    '%s is public',
+    (path) => {
+      expect(isPublicPage(path)).toBe(true);
+      expect(isPersonalPath(path)).toBe(false);
+    },
+  );
+
+  it('a page outside the list is not kept either (an allow-list, not a deny-list)', () => {
+    expect(isPublicPage('/offline')).toBe(false);
+    expect(isPublicPage('/sitemap.xml')).toBe(false);
+    expect(isPublicPage('/products/12/reviews')).toBe(false);
+    expect(isPublicPage('/no/such/page')).toBe(false);
+    expect(isPublicPage('/cartography')).toBe(false);
+  });
+
+  it('only stored images go to the image cache', () => {
+    expect(isStoredImage('/uploads/products/a-320.webp')).toBe(true);
+    expect(isStoredImage('/assets/entry.client-abc.js')).toBe(false);
+    expect(isStoredImage('/app-icons/icon-192.png')).toBe(false);
+  });
+});
+
+describe('offline page language', () => {
+  it('follows the shop cookie first', () => {
+    expect(offlinePageLanguage({ cookie: 'en', acceptLanguage: 'ar-KW' })).toBe('en');
+    expect(offlinePageLanguage({ cookie: 'ar', acceptLanguage: 'en-US' })).toBe('ar');
+  });
+
+  it('else the first language the shop speaks in Accept-Language, by quality', () => {
+    expect(offlinePageLanguage({ acceptLanguage: 'en-GB,en;q=0.9' })).toBe('en');
+    expect(offlinePageLanguage({ acceptLanguage: 'fr-FR,fr;q=0.9,en;q=0.8,ar;q=0.7' })).toBe('en');
+    expect(offlinePageLanguage({ acceptLanguage: 'en;q=0.5,ar-KW;q=0.9' })).toBe('ar');
+    expect(offlinePageLanguage({ acceptLanguage: 'en;q=0' })).toBe('ar');
+  });
+
+  it('else Arabic, ignoring a cookie value the shop does not know', () => {
+    expect(offlinePageLanguage({ cookie: 'fr' })).toBe('ar');
+    expect(offlinePageLanguage({})).toBe('ar');
+    expect(offlinePageLanguage({ acceptLanguage: 'de, ;q=x' })).toBe('ar');
+  });
+
+  it('names the precached page of each language', () => {
+    expect(offlinePageUrl('ar')).toBe('/offline?lang=ar');
+    expect(offlinePageUrl('en')).toBe('/offline?lang=en');
+  });
+});
