@@ -20,8 +20,9 @@ import {
   type SettingsResponse,
   type User,
 } from '@shop/shared';
-import { messagesFor } from './i18n/catalogues.server';
+import { messagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
+import { usePageMessages } from './i18n/page-messages';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
 import { AuthProvider, useAuth } from './features/account/auth';
@@ -51,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const root: ShellData = {
     lang,
-    messages: messagesFor(lang),
+    // Only the shell's messages; each route's loader adds its screen's (decision 022).
+    messages: messagesFor(lang, SHELL_NAMESPACES),
     settings,
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
@@ -129,9 +131,10 @@ function useBackoffice(): boolean {
 function Shell({ root, children }: { root: ShellData; children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const backoffice = useBackoffice();
+  const messages = usePageMessages();
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider lang={root.lang} messages={root.messages}>
+      <I18nProvider lang={root.lang} messages={messages}>
         <ToastProvider>
           <AuthProvider initialUser={root.user}>
             <SkipLink />

@@ -48,8 +48,12 @@ import adminActivityEn from './messages/admin-activity.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
- * Only the active language's catalogue travels to the browser, inside the root loader data.
- * To add a namespace: add its two files and one line to each map below.
+ * A page carries only the active language's messages of the namespaces it uses (decision 022):
+ * the shell's (SHELL_NAMESPACES, sent by the root loader) and those its route loaders declare
+ * with `routeMessages(request, [...])`.
+ * To add a namespace: add its two files, one import pair and its entry in each map below, then
+ * declare it in the loader of every route that shows it (or in SHELL_NAMESPACES when the header,
+ * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
  */
 const namespaces = {
   ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr },
@@ -66,14 +70,30 @@ const adminNamespaces = {
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];
+/** A catalogue's name: the part of a message key before the first dot. */
+export type Namespace = keyof Namespaces & string;
 type KeysOf<N extends keyof Namespaces> = `${N & string}.${keyof Namespaces[N] & string}`;
 export type MessageKey = { [N in keyof Namespaces]: KeysOf<N> }[keyof Namespaces];
 export type Messages = Record<string, string>;
 
-function flatten(catalogue: Record<string, Record<string, string>>): Messages {
+/**
+ * What every page shows around its screen (header, footer, toasts, skip link, error pages): the
+ * root loader sends these namespaces with every page.
+ */
+export const SHELL_NAMESPACES = ['common', 'layout'] as const satisfies readonly Namespace[];
+
+const catalogues: Record<Language, Record<Namespace, Record<string, string>>> = {
+  ar: { ...namespaces.ar, ...adminNamespaces.ar },
+  en: { ...namespaces.en, ...adminNamespaces.en },
+};
+
+/** Every namespace's name (the storefront's and the back office's). */
+export const NAMESPACES = Object.keys(catalogues.ar) as Namespace[];
+
+function flatten(catalogue: Partial<Record<string, Record<string, string>>>): Messages {
   const flat: Messages = {};
   for (const [namespace, entries] of Object.entries(catalogue)) {
-    for (const [key, text] of Object.entries(entries)) flat[`${namespace}.${key}`] = text;
+    for (const [key, text] of Object.entries(entries ?? {})) flat[`${namespace}.${key}`] = text;
   }
   return flat;
 }
@@ -83,8 +103,22 @@ const flattened: Record<Language, Messages> = {
   en: flatten(namespaces.en),
 };
 
-export function messagesFor(lang: Language): Messages {
-  return flattened[lang];
+/** The same few namespace lists are asked for again and again: each is flattened once. */
+const selections = new Map<string, Messages>();
+
+/**
+ * The messages of some namespaces in a language; without a list, every storefront namespace
+ * (tests that render a whole screen use that).
+ */
+export function messagesFor(lang: Language, only?: readonly Namespace[]): Messages {
+  if (!only) return flattened[lang];
+  const id = `${lang}:${[...only].sort().join(',')}`;
+  let messages = selections.get(id);
+  if (!messages) {
+    messages = flatten(Object.fromEntries(only.map((namespace) => [namespace, catalogues[lang][namespace]])));
+    selections.set(id, messages);
+  }
+  return messages;
 }
 
 const adminFlattened: Record<Language, Messages> = {
@@ -92,7 +126,10 @@ const adminFlattened: Record<Language, Messages> = {
   en: flatten(adminNamespaces.en),
 };
 
-/** The back office's messages in a language (added to the storefront's on admin pages). */
+/** The back office's messages in a language (tests add them to the storefront's). */
 export function adminMessagesFor(lang: Language): Messages {
   return adminFlattened[lang];
 }
+
+/** The names of the back office's namespaces (its layout's loader sends them all). */
+export const ADMIN_NAMESPACES = Object.keys(adminNamespaces.ar) as Namespace[];

@@ -1,12 +1,13 @@
 import { rootMeta } from '../components/layout/root-data';
 import { fetchCart } from '../features/cart/cart-api';
 import { CartScreen } from '../features/cart/cart-screen';
+import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return fetchCart(apiFrom(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { cart: await fetchCart(apiFrom(context)), messages: routeMessages(request, ['cart', 'catalog']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,5 +24,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  return <CartScreen loaded={loaderData} />;
+  return <CartScreen loaded={loaderData.cart} />;
 }

@@ -2,12 +2,16 @@ import type { ShouldRevalidateFunction } from 'react-router';
 import type { CategoryListResponse } from '@shop/shared';
 import { catalogMeta } from '../features/catalog/catalog-meta';
 import { CategoriesScreen } from '../features/catalog/categories-screen';
+import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
 import type { Route } from './+types/categories';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { flat_categories } = await apiFrom(context).get<CategoryListResponse>('/categories');
-  return { categories: flat_categories.map(({ products: _products, ...category }) => category) };
+  return {
+    categories: flat_categories.map(({ products: _products, ...category }) => category),
+    messages: routeMessages(request, ['catalog']),
+  };
 }
 
 // Searching and sorting happen in the browser; the address only mirrors them.

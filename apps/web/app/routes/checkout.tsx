@@ -1,12 +1,16 @@
 import { rootMeta } from '../components/layout/root-data';
 import { fetchCart } from '../features/cart/cart-api';
 import { CheckoutScreen } from '../features/checkout/checkout-screen';
+import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/checkout';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return fetchCart(apiFrom(context));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    cart: await fetchCart(apiFrom(context)),
+    messages: routeMessages(request, ['checkout', 'cart', 'catalog']),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,5 +27,5 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
-  return <CheckoutScreen loaded={loaderData} />;
+  return <CheckoutScreen loaded={loaderData.cart} />;
 }

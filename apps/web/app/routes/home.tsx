@@ -19,6 +19,7 @@ import { HomeSection, SectionError, SectionSkeleton } from '../features/home/hom
 import { SignupCta } from '../features/home/signup-cta';
 import { HomeSlider } from '../features/home/slider';
 import { useI18n } from '../i18n/i18n';
+import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
 import { storeDescription } from '../lib/localized';
 import { absoluteUrl, pageMeta } from '../lib/seo';
@@ -34,7 +35,7 @@ function deferred<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const categories = deferred(
     api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
@@ -47,7 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   // The slider is above the fold: the first paint waits for it; the rest streams in below.
   const { slides } = await api.get<SlideListResponse>('/slider');
-  return { slides, categories, featured, latest };
+  return { slides, categories, featured, latest, messages: routeMessages(request, ['home', 'catalog', 'cart']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,6 +3,7 @@ import { rootMeta } from '../components/layout/root-data';
 import { fetchOrderByNumber } from '../features/orders/order-api';
 import { normaliseOrderNumber } from '../features/orders/order-progress';
 import { OrderMissing, OrderTrackingScreen } from '../features/orders/order-tracking-screen';
+import { routeMessages } from '../i18n/route-messages.server';
 import { ApiError, apiFrom, type Api } from '../lib/api';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/order-status';
@@ -17,15 +18,16 @@ async function orderWithOneRetry(api: Api, orderNumber: string) {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const messages = routeMessages(request, ['orders', 'payments', 'catalog']);
   const orderNumber = normaliseOrderNumber(params.orderNumber);
-  if (!orderNumber) return data({ state: 'invalid' as const }, { status: 400 });
+  if (!orderNumber) return data({ state: 'invalid' as const, messages }, { status: 400 });
   try {
     const order = await orderWithOneRetry(apiFrom(context), orderNumber);
-    return data({ state: 'found' as const, order });
+    return data({ state: 'found' as const, order, messages });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return data({ state: 'not_found' as const }, { status: 404 });
-    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return data({ state: 'invalid' as const }, { status: 400 });
+    if (error instanceof ApiError && error.status === 404) return data({ state: 'not_found' as const, messages }, { status: 404 });
+    if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return data({ state: 'invalid' as const, messages }, { status: 400 });
     // This visitor looked up too many orders: a 429 page (root ErrorBoundary), not a server error.
     if (error instanceof ApiError && error.status === 429) throw data(null, { status: 429 });
     throw error;

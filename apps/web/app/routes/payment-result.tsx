@@ -4,6 +4,11 @@ import { PaymentResultScreen } from '../features/payments/payment-result-screen'
 import { normaliseOrderNumber } from '../features/orders/order-progress';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/payment-result';
+import { routeMessages } from '../i18n/route-messages.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: routeMessages(request, ['payments', 'orders']) };
+}
 
 /**
  * /payment-success, /payment/success and /payment/cancel (spec section 2): one screen. The server

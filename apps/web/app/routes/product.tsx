@@ -3,11 +3,13 @@ import { CatalogNotFound } from '../features/catalog/catalog-not-found';
 import { productMeta } from '../features/catalog/catalog-meta';
 import { loadProductDetail } from '../features/catalog/product-detail-data';
 import { ProductDetailScreen } from '../features/catalog/product-detail-screen';
+import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
 import type { Route } from './+types/product';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadProductDetail(apiFrom(context), params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const detail = await loadProductDetail(apiFrom(context), params.id);
+  return { ...detail, messages: routeMessages(request, ['catalog', 'cart']) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

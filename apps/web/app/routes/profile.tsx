@@ -2,6 +2,11 @@ import { rootMeta } from '../components/layout/root-data';
 import { ProfileScreen } from '../features/profile/profile-screen';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/profile';
+import { routeMessages } from '../i18n/route-messages.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: routeMessages(request, ['profile', 'account', 'orders', 'catalog']) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootMeta(matches);

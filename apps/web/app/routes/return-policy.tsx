@@ -6,6 +6,11 @@ import { PolicyPage } from '../features/content/policy-page';
 import { ReturnHighlights, ReturnRequest } from '../features/content/return-policy';
 import { storeName } from '../lib/localized';
 import type { Route } from './+types/return-policy';
+import { routeMessages } from '../i18n/route-messages.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: routeMessages(request, ['pages']) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return contentPageMeta(matches, {

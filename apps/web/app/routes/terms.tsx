@@ -5,6 +5,11 @@ import { PolicyContact, PolicyPage } from '../features/content/policy-page';
 import { useI18n } from '../i18n/i18n';
 import { storeName } from '../lib/localized';
 import type { Route } from './+types/terms';
+import { routeMessages } from '../i18n/route-messages.server';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: routeMessages(request, ['pages']) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return contentPageMeta(matches, {

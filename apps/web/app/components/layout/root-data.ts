@@ -2,9 +2,10 @@ import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_ADDRESS, type Language, type StoreSettings } from '@shop/shared';
 import type { Messages } from '../../i18n/catalogues.server';
 import { createTranslator, type Translate } from '../../i18n/i18n';
+import { matchedMessages } from '../../i18n/page-messages';
 import { storeName } from '../../lib/localized';
 
-/** What the root loader gives every page: language, its catalogue, store settings, public URL. */
+/** What the root loader gives every page: language, the shell's messages, store settings, public URL. */
 export interface RootData {
   lang: Language;
   messages: Messages;
@@ -37,7 +38,9 @@ export function rootMeta(
   // The match with id "root" is the root route, whose loader returns RootData.
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   if (!root) return null;
-  return { ...root, t: createTranslator(root.messages), storeName: storeName(root.lang, root.settings) };
+  // The shell's messages and the page's own (its route loaders' `messages`, decision 022).
+  const messages = matchedMessages(matches);
+  return { ...root, t: createTranslator(messages), storeName: storeName(root.lang, root.settings) };
 }
 
 /**

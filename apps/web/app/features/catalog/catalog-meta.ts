@@ -109,8 +109,8 @@ export function productMeta(
   return catalogMeta(matches, ({ t, lang }) => {
     if (!product) {
       return {
-        title: t('catalog.detail.not_found_title'),
-        description: t('catalog.detail.not_found_text'),
+        title: t('common.not_found.product_title'),
+        description: t('common.not_found.product_text'),
         path: '/products',
         noindex: true,
       };

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 /**
  * The error state of a product or category page inside the shop's header and footer:
  * 'Product Not Found' (or the category's equivalent) for a 404, a general apology otherwise.
+ * Its texts are the shell's (common): a loader that threw sent no messages of its own.
  */
 export function CatalogNotFound({
   kind,
@@ -17,13 +18,13 @@ export function CatalogNotFound({
   const title = !notFound
     ? t('common.error.title')
     : kind === 'product'
-      ? t('catalog.detail.not_found_title')
-      : t('catalog.category.not_found_title');
+      ? t('common.not_found.product_title')
+      : t('common.not_found.category_title');
   const text = !notFound
     ? t('common.error.text')
     : kind === 'product'
-      ? t('catalog.detail.not_found_text')
-      : t('catalog.category.not_found_text');
+      ? t('common.not_found.product_text')
+      : t('common.not_found.category_text');
   return (
     <Container className="flex flex-col items-center gap-4 py-20 text-center">
       {notFound && (
@@ -35,10 +36,10 @@ export function CatalogNotFound({
       <p className="max-w-lg text-stone-600">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <ButtonLink to="/products" size="lg">
-          {t('catalog.list.browse_all')}
+          {t('common.not_found.browse')}
         </ButtonLink>
         <ButtonLink to={kind === 'product' ? '/' : '/categories'} variant="secondary" size="lg">
-          {kind === 'product' ? t('common.not_found.go_home') : t('catalog.categories.browse')}
+          {kind === 'product' ? t('common.not_found.go_home') : t('common.not_found.categories')}
         </ButtonLink>
       </div>
     </Container>

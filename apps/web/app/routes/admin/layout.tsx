@@ -1,10 +1,9 @@
-import { Outlet, useRouteLoaderData } from 'react-router';
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import { AdminChrome } from '../../features/admin/shell/admin-chrome';
 import { AdminGate } from '../../features/admin/shell/admin-gate';
 import { ConfirmProvider } from '../../features/admin/ui/confirm-dialog';
-import { I18nProvider, useI18n } from '../../i18n/i18n';
-import { adminMessagesFor } from '../../i18n/catalogues.server';
-import { languageFromRequest } from '../../lib/language.server';
+import { ADMIN_NAMESPACES } from '../../i18n/catalogues.server';
+import { routeMessages } from '../../i18n/route-messages.server';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/layout';
 
@@ -12,31 +11,29 @@ import type { Route } from './+types/layout';
 export const handle = { backoffice: true };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { messages: adminMessagesFor(languageFromRequest(request)) };
+  // Every back-office namespace and the storefront's the back office shows (prices, order and
+  // payment states); its pages need no loader of their own for messages (decision 022).
+  return { messages: routeMessages(request, [...ADMIN_NAMESPACES, 'catalog', 'orders', 'payments']) };
 }
 
-// The back office's messages change only with the language, which reloads the root.
-export function shouldRevalidate() {
-  return false;
-}
+// The back office's messages change only with the language (a form post to /set-language).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction }) => formAction === '/set-language';
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex, nofollow' }];
 }
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+export default function AdminLayout() {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { lang } = useI18n();
   if (!root) return null;
+  // The root's I18nProvider already merges this layout's messages (loaderData.messages).
   return (
-    <I18nProvider lang={lang} messages={{ ...root.messages, ...loaderData.messages }}>
-      <ConfirmProvider>
-        <AdminGate>
-          <AdminChrome settings={root.settings}>
-            <Outlet />
-          </AdminChrome>
-        </AdminGate>
-      </ConfirmProvider>
-    </I18nProvider>
+    <ConfirmProvider>
+      <AdminGate>
+        <AdminChrome settings={root.settings}>
+          <Outlet />
+        </AdminChrome>
+      </AdminGate>
+    </ConfirmProvider>
   );
 }

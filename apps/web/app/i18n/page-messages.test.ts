@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { messagesFor, SHELL_NAMESPACES } from './catalogues.server';
+import { matchedMessages } from './page-messages';
+import { routeMessages } from './route-messages.server';
+
+const request = (cookie?: string) => new Request('http://shop.test/cart', { headers: cookie ? { cookie } : {} });
+
+describe('messagesFor with namespaces', () => {
+  it('gives only the namespaces asked for, in that language', () => {
+    const shell = messagesFor('en', SHELL_NAMESPACES);
+    const namespaces = new Set(Object.keys(shell).map((key) => key.slice(0, key.indexOf('.'))));
+    expect([...namespaces].sort()).toEqual(['common', 'layout']);
+    expect(shell['common.skip_to_content']).toBe(messagesFor('en')['common.skip_to_content']);
+    expect(messagesFor('ar', ['cart'])['cart.page.title']).toBe(messagesFor('ar')['cart.page.title']);
+  });
+
+  it('reaches the back office namespaces too, and keeps each selection as one object', () => {
+    expect(Object.keys(messagesFor('en', ['admin'])).length).toBeGreaterThan(0);
+    expect(messagesFor('ar', ['cart', 'catalog'])).toBe(messagesFor('ar', ['catalog', 'cart']));
+    expect(messagesFor('ar', ['cart'])).not.toBe(messagesFor('en', ['cart']));
+  });
+
+  it('is much smaller for the shell than for the whole storefront', () => {
+    const size = (messages: Record<string, string>) => JSON.stringify(messages).length;
+    expect(size(messagesFor('ar', SHELL_NAMESPACES)) * 5).toBeLessThan(size(messagesFor('ar')));
+  });
+});
+
+describe('routeMessages', () => {
+  it('follows the lang cookie, Arabic without one', () => {
+    expect(routeMessages(request('lang=en'), ['cart'])).toBe(messagesFor('en', ['cart']));
+    expect(routeMessages(request(), ['cart'])).toBe(messagesFor('ar', ['cart']));
+  });
+});
+
+describe('matchedMessages', () => {
+  const shell = { 'common.a': 'shell', 'common.b': 'shell' };
+  const page = { 'cart.c': 'page', 'common.b': 'page' };
+
+  it('merges the messages of every matched route, deeper routes last', () => {
+    const merged = matchedMessages([{ loaderData: { lang: 'ar', messages: shell } }, { loaderData: { cart: {}, messages: page } }]);
+    expect(merged).toEqual({ 'common.a': 'shell', 'common.b': 'page', 'cart.c': 'page' });
+  });
+
+  it('skips routes without messages: no loader, a loader that threw, other data', () => {
+    const merged = matchedMessages([{ loaderData: { messages: shell } }, undefined, { loaderData: undefined }, { loaderData: null }, { loaderData: { messages: 'x' } }]);
+    expect(merged).toEqual(shell);
+  });
+
+  it('returns the same object for the same parts, a new one when a part changes', () => {
+    const first = matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: page } }]);
+    expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { other: 1, messages: page } }])).toBe(first);
+    expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: { ...page } } }])).not.toBe(first);
+  });
+});
