@@ -26,6 +26,7 @@ import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { pwaRoutes } from './modules/pwa/routes.js';
 import { openApiSchemas } from './openapi.js';
 import { logSafeErrorSerializer } from './db/errors.js';
 import { apiRoutes } from './routes.js';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(uploadsPlugin, { root: config.uploadsDir });
+  await app.register(pwaRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler((request, reply) => {

@@ -27,6 +27,7 @@ import { createPaymentsService } from './modules/payments/service.js';
 import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSettingsService } from './modules/settings/service.js';
+import { createAppIconService } from './modules/pwa/app-icons.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
@@ -50,6 +51,13 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     paymentMethods: () => payments.methods(),
   });
   changes.subscribe('settings', () => settings.invalidate());
+  // The app icons are drawn from the logo; a settings change may have replaced it.
+  const appIcons = createAppIconService({
+    getSettings: () => settings.getSettings(),
+    uploadsDir: config.uploadsDir,
+    onLogoError: (error) => log.warn({ err: error }, 'store logo not usable for the app icons'),
+  });
+  changes.subscribe('settings', () => appIcons.clear());
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -116,6 +124,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     adminUsers: createAdminUsersService(db, { accounts, audit: createAuditService() }),
     cart,
     settings,
+    appIcons,
     adminCategories: createAdminCategoriesService(db, {
       audit: createAuditService(),
       changes,
