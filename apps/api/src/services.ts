@@ -38,10 +38,14 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
-  const cart = createCartService(db, { catalog: pricing, sessionSecret: config.sessionSecret });
-  const locations = createLocationsService(db);
   const promotions = createPromotionsService(db);
   const background = createBackgroundTasks();
+  const cart = createCartService(db, {
+    catalog: pricing,
+    promotions,
+    sessionSecret: config.sessionSecret,
+  });
+  const locations = createLocationsService(db);
   const settings = createSettingsService(db, {
     cacheTtlMs: config.catalogCacheTtlMs,
     audit: createAuditService(),

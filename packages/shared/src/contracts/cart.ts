@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from '../constants.js';
+import { promoDiscountTypes } from '../promotions.js';
 import { idParam, moneySchema, plainText, successShape } from './common.js';
 
 // ---------- requests ----------
@@ -97,9 +98,41 @@ export const removedCartItemSchema = z.object({
 });
 export type RemovedCartItem = z.infer<typeof removedCartItemSchema>;
 
+/**
+ * The promo code applied to the cart, checked again against the current subtotal by this very
+ * read (the order checks it once more and uses it up).
+ */
+export const cartPromoSchema = z.object({
+  /** The code as stored (upper-case). */
+  code: z.string(),
+  /** The amount it takes off the cart's subtotal now, a decimal amount. */
+  discount: moneySchema,
+  discount_type: z.enum(promoDiscountTypes),
+  /** Whole percent for percentage codes, a decimal amount for fixed codes. */
+  discount_value: z.number(),
+  /** One order per customer (account, e-mail or phone): a welcome-type code. */
+  once_per_customer: z.boolean(),
+});
+export type CartPromo = z.infer<typeof cartPromoSchema>;
+
+/** A code the cart held that no longer applies (removed from the cart by this read), and why. */
+export const cartPromoNoticeSchema = z.object({
+  code: z.string(),
+  /** Why, in the request's language (e.g. the minimum order is no longer met). */
+  message: z.string(),
+});
+export type CartPromoNotice = z.infer<typeof cartPromoNoticeSchema>;
+
 export const cartResponseSchema = successShape({
   items: z.array(cartItemSchema),
   summary: cartSummarySchema,
+  /** The applied promo code, valid for the current subtotal, or null. */
+  promo: cartPromoSchema.nullable(),
+  /**
+   * The applied code stopped applying (minimum no longer met, expired, switched off...): this
+   * read took it out of the cart and says why, once. Null otherwise.
+   */
+  promo_notice: cartPromoNoticeSchema.nullable(),
   /**
    * Lines dropped by this very read because they can no longer be bought (the chosen value was
    * deleted or is no longer offered, or the product was withdrawn). Reported once: a later read

@@ -60,6 +60,10 @@ export const promoApplyBodySchema = z.object({
 });
 export type PromoApplyBody = z.infer<typeof promoApplyBodySchema>;
 
+/** PUT /cart/promo-code: the code to keep with the shopper's cart (checked against its subtotal). */
+export const cartPromoCodeBodySchema = z.object({ code: promoCodeInput });
+export type CartPromoCodeBody = z.infer<typeof cartPromoCodeBodySchema>;
+
 // ---------- responses ----------
 
 export const promoResultResponseSchema = successShape({

@@ -1,13 +1,18 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  apiMessage,
   cartAddBodySchema,
+  cartPromoCodeBodySchema,
   cartCountResponseSchema,
   cartLineParamsSchema,
   cartResponseSchema,
   cartUpdateBodySchema,
+  DEFAULT_CURRENCY_SYMBOL,
   errorResponseSchema,
+  PROMO_RATE_LIMIT_PER_MINUTE,
   type CartAddBody,
+  type CartResponse,
 } from '@shop/shared';
 import {
   CART_COOKIE,
@@ -46,12 +51,41 @@ export function selectedVariations(
   );
 }
 
-const cartReply = (cart: CartView) => ({ success: true as const, ...cart });
+/** Setting the cart's promo code: the same per-address limit as validating a code (guessing is slow). */
+export const CART_PROMO_RATE_LIMIT = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { cart } = app.services;
+  const { cart, settings } = app.services;
   const secureCookie = app.config.publicUrl.startsWith('https:');
+
+  /** The store's currency symbol, for a minimum-order notice (as the error handler does). */
+  async function currencySymbol(request: FastifyRequest): Promise<string> {
+    try {
+      return (await settings.getSettings()).currency_symbol;
+    } catch (error) {
+      request.log.warn({ err: error }, 'store currency unavailable for a promo notice');
+      return DEFAULT_CURRENCY_SYMBOL;
+    }
+  }
+
+  /** The cart in the reply's shape; a dropped code's refusal in the request's language. */
+  async function cartReply(request: FastifyRequest, view: CartView): Promise<CartResponse> {
+    const { promo_notice: notice, ...rest } = view;
+    if (notice === null) return { success: true, ...rest, promo_notice: null };
+    const { refusal } = notice;
+    const params = apiMessage(refusal.messageKey, 'en').includes('{currency}')
+      ? { currency: await currencySymbol(request), ...refusal.params }
+      : refusal.params;
+    return {
+      success: true,
+      ...rest,
+      promo_notice: {
+        code: notice.code,
+        message: apiMessage(refusal.messageKey, request.lang, params),
+      },
+    };
+  }
 
   // Every reply depends on the shopper's cookie: no shared cache may keep it.
   app.addHook('onRequest', async (_request, reply) => {
@@ -78,7 +112,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.view(cartOwner(request))),
+    async (request) => cartReply(request, await cart.view(cartOwner(request))),
   );
 
   routes.get(
@@ -114,13 +148,16 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         selected: selectedVariations(request.body.selected_attributes),
       };
       if (request.user) {
-        return cartReply(await cart.add({ kind: 'user', userId: request.user.user.id }, line));
+        return cartReply(
+          request,
+          await cart.add({ kind: 'user', userId: request.user.user.id }, line),
+        );
       }
       // A guest without a valid cookie starts a new cart; the cookie is (re)sent on every add.
       const token = cookieToken(request) ?? newCartToken();
       const updated = await cart.add({ kind: 'guest', token }, line);
       setCartCookie(reply, token);
-      return cartReply(updated);
+      return cartReply(request, updated);
     },
   );
 
@@ -137,6 +174,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       cartReply(
+        request,
         await cart.updateQuantity(cartOwner(request), request.params.id, request.body.quantity),
       ),
   );
@@ -151,7 +189,8 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 400: errors[400], 404: errors[404], 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.removeLine(cartOwner(request), request.params.id)),
+    async (request) =>
+      cartReply(request, await cart.removeLine(cartOwner(request), request.params.id)),
   );
 
   routes.delete(
@@ -163,6 +202,34 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: cartResponseSchema, 500: errors[500] },
       },
     },
-    async (request) => cartReply(await cart.clear(cartOwner(request))),
+    async (request) => cartReply(request, await cart.clear(cartOwner(request))),
+  );
+
+  routes.put(
+    '/cart/promo-code',
+    {
+      config: { rateLimit: CART_PROMO_RATE_LIMIT },
+      schema: {
+        tags: ['cart'],
+        summary:
+          "Apply a promo code to the cart: checked against the cart's subtotal and kept with the cart (used up only by the order)",
+        body: cartPromoCodeBodySchema,
+        response: { 200: cartResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cartReply(request, await cart.setPromoCode(cartOwner(request), request.body.code)),
+  );
+
+  routes.delete(
+    '/cart/promo-code',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Take the promo code out of the cart',
+        response: { 200: cartResponseSchema, 500: errors[500] },
+      },
+    },
+    async (request) => cartReply(request, await cart.removePromoCode(cartOwner(request))),
   );
 }

@@ -15,6 +15,7 @@ import {
   linkProductVariations,
 } from '../../seed/factories.js';
 import { createCatalogService } from '../catalog/service.js';
+import { createPromotionsService } from '../promotions/service.js';
 import { createCartService, newCartToken, type CartService } from './service.js';
 
 let database: TestDatabase;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   service = createCartService(database.db, {
     catalog: createCatalogService(database.db),
+    promotions: createPromotionsService(database.db),
     sessionSecret: undefined,
   });
 });
@@ -114,7 +116,7 @@ describe('mergeCarts', () => {
   });
 
   it('reads an unknown user as an empty cart without creating one', async () => {
-    expect(await service.forUser(12345)).toEqual({ items: [], summary: { total: 0, total_items: 0 }, removed_items: [] });
+    expect(await service.forUser(12345)).toEqual({ items: [], summary: { total: 0, total_items: 0 }, removed_items: [], promo: null, promo_notice: null });
     expect(await database.db.select().from(carts).where(eq(carts.user_id, 12345))).toHaveLength(0);
   });
 });

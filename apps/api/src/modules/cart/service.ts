@@ -1,17 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   fromThousandths,
+  normalizePromoCode,
   type CartItem,
+  type CartPromo,
   type CartSummary,
   type RemovedCartItem,
+  type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { productNames } from '../catalog/product-names.js';
 import type { CatalogService, PricedLine } from '../catalog/service.js';
+import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
 
 /** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
 export type CartOwner =
@@ -22,6 +26,13 @@ export interface CartView {
   summary: CartSummary;
   /** Lines this read dropped because they can no longer be bought. */
   removed_items: RemovedCartItem[];
+  /** The applied promo code, valid for the current subtotal, or null. */
+  promo: CartPromo | null;
+  /**
+   * The code this read took out of the cart because it no longer applies, with the refusal
+   * (a VALIDATION_ERROR on `code`) the routes put in the shopper's language.
+   */
+  promo_notice: { code: string; refusal: AppError } | null;
 }
 
 export interface CartLineInput {
@@ -66,7 +77,19 @@ const emptyCart = (): CartView => ({
   items: [],
   summary: { total: 0, total_items: 0 },
   removed_items: [],
+  promo: null,
+  promo_notice: null,
 });
+
+/** Who the cart's code is checked for: a signed-in owner's earlier orders count (once per customer). */
+function promoCustomer(owner: CartOwner): PromoCustomer {
+  return { userId: owner.kind === 'user' ? owner.userId : null };
+}
+
+/** A promo refusal (VALIDATION_ERROR), as opposed to a failure of the server. */
+function isPromoRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === 'VALIDATION_ERROR';
+}
 
 /** Refuses a quantity of a product above its stock when the product's stock is managed. */
 function ensureStock(line: PricedLine, wanted: number): void {
@@ -83,12 +106,14 @@ function ensureLineLimit(quantity: number): void {
 
 export interface CartServiceOptions {
   catalog: CatalogService;
+  /** Checks the cart's promo code (the same rule as the validate route and the order). */
+  promotions: Pick<PromotionsService, 'validatePromoCode'>;
   /** Configured cookie-signing key; without one a generated key is kept in the database. */
   sessionSecret: string | undefined;
 }
 
 export function createCartService(db: Database, options: CartServiceOptions) {
-  const { catalog } = options;
+  const { catalog, promotions } = options;
 
   async function findCartId(executor: Executor, owner: CartOwner): Promise<number | undefined> {
     const condition = ownerCondition(owner);
@@ -184,9 +209,10 @@ export function createCartService(db: Database, options: CartServiceOptions) {
    * The cart re-priced from the catalogue; lines that can no longer be bought are deleted and
    * listed in removed_items, so the shopper is told once.
    */
-  async function present(cartId: number | undefined): Promise<CartView> {
+  async function present(cartId: number | undefined, owner: CartOwner): Promise<CartView> {
     if (cartId === undefined) return emptyCart();
     const lines = await linesOf(cartId);
+    // An emptied cart keeps its code for the next lines; only clearing the cart forgets it.
     if (lines.length === 0) return emptyCart();
     const priced = await catalog.repriceLines(lines);
     const stale: number[] = [];
@@ -224,15 +250,73 @@ export function createCartService(db: Database, options: CartServiceOptions) {
       });
     });
     const removed = await dropLines(stale);
+    const { promo, notice } = await checkPromo(cartId, total, owner);
     return {
       items,
       summary: { total: fromThousandths(total), total_items: totalItems },
       removed_items: removed,
+      promo,
+      promo_notice: notice,
     };
   }
 
+  async function storedPromoCode(executor: Executor, cartId: number): Promise<string | null> {
+    const [row] = await executor
+      .select({ promo_code: carts.promo_code })
+      .from(carts)
+      .where(eq(carts.id, cartId));
+    return row?.promo_code ?? null;
+  }
+
+  /**
+   * The cart's code checked again for the current subtotal (thousandths). A code that no longer
+   * applies is taken out of the cart (unless another request changed it meanwhile) and reported.
+   */
+  async function checkPromo(
+    cartId: number,
+    subtotal: Thousandths,
+    owner: CartOwner,
+  ): Promise<{ promo: CartPromo | null; notice: CartView['promo_notice'] }> {
+    const code = await storedPromoCode(db, cartId);
+    if (code === null) return { promo: null, notice: null };
+    try {
+      const result = await promotions.validatePromoCode(code, subtotal, new Date(), promoCustomer(owner));
+      return {
+        promo: {
+          code: result.code,
+          discount: fromThousandths(result.discount),
+          discount_type: result.discount_type,
+          discount_value:
+            result.discount_type === 'percentage'
+              ? result.discount_value
+              : fromThousandths(result.discount_value),
+          once_per_customer: result.once_per_customer,
+        },
+        notice: null,
+      };
+    } catch (error) {
+      if (!isPromoRefusal(error)) throw error;
+      const dropped = await db
+        .update(carts)
+        .set({ promo_code: null })
+        .where(and(eq(carts.id, cartId), eq(carts.promo_code, code)))
+        .returning({ id: carts.id });
+      return { promo: null, notice: dropped.length > 0 ? { code, refusal: error } : null };
+    }
+  }
+
   async function view(owner: CartOwner): Promise<CartView> {
-    return present(await findCartId(db, owner));
+    return present(await findCartId(db, owner), owner);
+  }
+
+  /** Sum of the line totals now (thousandths), of the lines that can still be bought. */
+  async function subtotalOf(cartId: number): Promise<Thousandths> {
+    const lines = await linesOf(cartId);
+    const priced = await catalog.repriceLines(lines);
+    return lines.reduce(
+      (sum, line, index) => sum + (priced[index] ? priced[index].unit_price * line.quantity : 0),
+      0,
+    );
   }
 
   return {
@@ -301,7 +385,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         ensureLineLimit(line!.quantity);
         return id;
       });
-      return present(cartId);
+      return present(cartId, owner);
     },
 
     /** Sets a line's quantity; an increase beyond the product's stock is refused. */
@@ -330,7 +414,7 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         }
         await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
       });
-      return present(cartId);
+      return present(cartId, owner);
     },
 
     /** Removes one line of the owner's cart; NOT_FOUND when the line is not in it. */
@@ -344,16 +428,61 @@ export function createCartService(db: Database, options: CartServiceOptions) {
               .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)))
               .returning({ id: cartItems.id });
       if (removed.length === 0) throw AppError.notFound('error.cart_item_not_found');
-      return present(cartId);
+      return present(cartId, owner);
     },
 
-    /** Empties the owner's cart; pass the caller's transaction to empty it inside it. */
+    /**
+     * Empties the owner's cart and forgets its promo code (clearing, or the order placed); pass
+     * the caller's transaction to empty it inside it.
+     */
     async clear(owner: CartOwner, executor: Executor = db): Promise<CartView> {
       const cartId = await findCartId(executor, owner);
       if (cartId !== undefined) {
         await executor.delete(cartItems).where(eq(cartItems.cart_id, cartId));
+        await executor.update(carts).set({ promo_code: null }).where(eq(carts.id, cartId));
       }
       return emptyCart();
+    },
+
+    /**
+     * Keeps a promo code with the owner's cart after checking it against the cart's subtotal now
+     * (the promotions rule: a refusal is a VALIDATION_ERROR on `code`). An empty cart (or none)
+     * takes no code: ORDER's cart_empty refusal, on `code`.
+     */
+    async setPromoCode(owner: CartOwner, code: string): Promise<CartView> {
+      const cartId = await findCartId(db, owner);
+      const subtotal = cartId === undefined ? 0 : await subtotalOf(cartId);
+      if (cartId === undefined || subtotal <= 0) {
+        throw new AppError('VALIDATION_ERROR', 'order.cart_empty', [
+          { field: 'code', message: 'order.cart_empty' },
+        ]);
+      }
+      const result = await promotions.validatePromoCode(
+        normalizePromoCode(code),
+        subtotal,
+        new Date(),
+        promoCustomer(owner),
+      );
+      await db.update(carts).set({ promo_code: result.code }).where(eq(carts.id, cartId));
+      return present(cartId, owner);
+    },
+
+    /** Takes the promo code out of the owner's cart (nothing to do when there is none). */
+    async removePromoCode(owner: CartOwner): Promise<CartView> {
+      const cartId = await findCartId(db, owner);
+      if (cartId !== undefined) {
+        await db.update(carts).set({ promo_code: null }).where(eq(carts.id, cartId));
+      }
+      return present(cartId, owner);
+    },
+
+    /**
+     * The code kept with the owner's cart as stored, unchecked (the order checks and uses it up),
+     * or null.
+     */
+    async promoCode(owner: CartOwner): Promise<string | null> {
+      const cartId = await findCartId(db, owner);
+      return cartId === undefined ? null : storedPromoCode(db, cartId);
     },
 
     /** The id of the guest cart behind a cookie token, if it exists. */
@@ -363,7 +492,8 @@ export function createCartService(db: Database, options: CartServiceOptions) {
 
     /**
      * Moves a guest cart into a user's cart (at login or registration): quantities of equal
-     * lines are added, each product capped at its stock; the guest cart is deleted.
+     * lines are added, each product capped at its stock; the guest cart is deleted. The guest's
+     * promo code goes with it when the user's cart has none (the user's own code is kept).
      */
     async mergeCarts(guestCartId: number, userId: number): Promise<void> {
       const guestLines = await linesOf(guestCartId);
@@ -371,6 +501,13 @@ export function createCartService(db: Database, options: CartServiceOptions) {
       await db.transaction(async (tx) => {
         const userCartId = await lockCart(tx, { kind: 'user', userId });
         if (userCartId === guestCartId) return;
+        const guestCode = await storedPromoCode(tx, guestCartId);
+        if (guestCode !== null) {
+          await tx
+            .update(carts)
+            .set({ promo_code: guestCode })
+            .where(and(eq(carts.id, userCartId), isNull(carts.promo_code)));
+        }
         const existing = await tx
           .select({
             product_id: cartItems.product_id,

@@ -92,7 +92,8 @@ export interface OrderViewer {
 export interface OrdersServiceDeps extends OrderAdministrationDeps {
   /** Prices lines from the database (never the listing cache). */
   catalog: Pick<CatalogService, 'priceLines'>;
-  cart: Pick<CartService, 'view' | 'clear'>;
+  /** promoCode: the code kept with the cart, used when the order is the cart's and names none. */
+  cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
   promotions: Pick<PromotionsService, 'redeemPromo'>;
   /** Called after an order committed: stock changed, so cached product listings are stale. */
@@ -398,6 +399,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
       }
 
+      // The code the shopper applied in the cart follows the cart's lines when the body names none.
+      // Read before the cart is (the cart's read drops a code that stopped applying): the order
+      // then refuses it on promo_code instead of going on without the discount the shopper saw.
+      const fromCart = !(input.items && input.items.length > 0);
+      const cartCode =
+        fromCart && context.cartOwner && !input.promo_code?.trim()
+          ? await deps.cart.promoCode?.(context.cartOwner)
+          : undefined;
+      const promoCode = input.promo_code?.trim() || cartCode || undefined;
       const lines = await resolveLines(input, context.cartOwner);
       if (lines.length === 0) throw cartEmpty();
       // Step 2. Priced before the transaction opens: the catalogue reads with its own
@@ -405,7 +415,6 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const priced = await deps.catalog.priceLines(lines);
       checkUnitsPerProduct(priced, input.items !== undefined && input.items.length > 0);
       const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
-      const promoCode = input.promo_code?.trim() || undefined;
 
       const cartId = online && payments ? await payments.cartIdOf(context.cartOwner) : null;
       let orderId: number;

@@ -182,7 +182,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         { actor: null, notes: apiMessage('payment.confirmed_history', order.language), lang: order.language },
         { payment_status: 'paid', paid_at: at },
       );
-      if (attempt.cart_id !== null) await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
+      if (attempt.cart_id !== null) {
+        // Paid: the cart is emptied and its promo code, now used by this order, forgotten.
+        await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
+        await tx.update(carts).set({ promo_code: null }).where(eq(carts.id, attempt.cart_id));
+      }
       return { row: change.row, verdict, stockMoved: change.stockMoved };
     }
     if (settlement === 'release') {
