@@ -12,6 +12,13 @@ describe('contact links', () => {
     expect(internationalDigits('+44 20 7946 0958')).toBe('442079460958');
   });
 
+  it('opens the WhatsApp chat with a message when one is given', () => {
+    expect(whatsappUrl('9999 8888', 'طلبي SB-7K3M9Q2X4T & more')).toBe(
+      'https://wa.me/96599998888?text=%D8%B7%D9%84%D8%A8%D9%8A%20SB-7K3M9Q2X4T%20%26%20more',
+    );
+    expect(whatsappUrl('  -  ', 'hello')).toBeNull();
+  });
+
   it('gives no WhatsApp link for a value without digits', () => {
     expect(whatsappUrl('  -  ')).toBeNull();
   });

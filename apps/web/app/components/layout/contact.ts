@@ -10,10 +10,15 @@ export function internationalDigits(phone: string): string {
   return digits;
 }
 
-/** A wa.me chat link, which needs the number in international form without "+" or spaces. */
-export function whatsappUrl(phone: string): string | null {
+/**
+ * A wa.me chat link, which needs the number in international form without "+" or spaces; `text`
+ * is the message the chat opens with (about an order, say).
+ */
+export function whatsappUrl(phone: string, text?: string): string | null {
   const digits = internationalDigits(phone);
-  return digits ? `https://wa.me/${digits}` : null;
+  if (!digits) return null;
+  // WhatsApp's documented form: spaces as %20 (encodeURIComponent), not URLSearchParams' "+".
+  return text ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : `https://wa.me/${digits}`;
 }
 
 /** A tel: link with the number as stored, minus spacing and punctuation. */

@@ -14,6 +14,7 @@ import { useAuth } from '../account/auth';
 import { storeCart, useCart, type CartData } from '../cart/cart-api';
 import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
 import { PaymentFailedError, placeOrder, type PlacedOrder } from '../orders/order-api';
+import { markJustPlaced } from '../orders/just-placed';
 import { savePendingOrder } from '../orders/pending-order';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { FormSection, SelectField, TextField } from './checkout-fields';
@@ -152,6 +153,8 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     }
     // The server emptied the cart with the order: the header's count follows.
     storeCart(queryClient, emptyCart);
+    // The tracking page greets this tab once with its thank-you (issue 12, point 11).
+    markJustPlaced(order.order_number);
     setPlaced(order.order_number);
   }
 

@@ -1,11 +1,14 @@
-import { PAYMENT_REDIRECT_ACTION, type Language, type OrderResponse } from '@shop/shared';
+import { PAYMENT_REDIRECT_ACTION, type Language, type OrderResponse, type OrderTrackingResponse, type TrackedOrder } from '@shop/shared';
 import { ApiError, createApi, type Api } from '../../lib/api';
 
 export type PlacedOrder = OrderResponse['order'];
 
-/** GET /api/orders/number/{orderNumber}, from the tracking page's loader. */
-export async function fetchOrderByNumber(api: Api, orderNumber: string): Promise<PlacedOrder> {
-  return (await api.get<OrderResponse>(`/orders/number/${encodeURIComponent(orderNumber)}`)).order;
+/**
+ * GET /api/orders/number/{orderNumber}, from the tracking page's loader: the customer in full or
+ * masked, as the API decided for this visitor (decision 019).
+ */
+export async function fetchOrderByNumber(api: Api, orderNumber: string): Promise<TrackedOrder> {
+  return (await api.get<OrderTrackingResponse>(`/orders/number/${encodeURIComponent(orderNumber)}`)).order;
 }
 
 /**

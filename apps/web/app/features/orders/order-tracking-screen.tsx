@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DELIVERY_PROMISE_HOURS } from '@shop/shared';
+import { DELIVERY_PROMISE_HOURS, type TrackedOrder } from '@shop/shared';
 import { mailtoUrl, telUrl, whatsappUrl } from '../../components/layout/contact';
 import { useRootData } from '../../components/layout/root-data';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -10,17 +10,19 @@ import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { InvoicePreview } from './invoice-preview';
-import type { PlacedOrder } from './order-api';
+import { CustomerDetails } from './customer-details';
+import { InfoCard } from './order-card';
+import { ThankYouPanel } from './thank-you-panel';
 import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
-import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
+import { ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
 import { orderProgress, statusExplanation, statusLabels } from './order-progress';
 import { clearPendingOrder } from './pending-order';
 import { PaymentStatusBadge } from '../payments/payment-status';
 import { SummaryRow } from '../../components/ui/summary-row';
 
 /** The order tracking page (spec section 2): status, items, totals, customer and delivery. */
-export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
-  const { t, lang, formatDate } = useI18n();
+export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
+  const { t, formatDate } = useI18n();
   const [invoiceOpen, setInvoiceOpen] = useState(false);
   const share = useShareLink(order.order_number);
   const progress = orderProgress(order.status);
@@ -30,9 +32,9 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
   // The order reached the shop: the copy kept while paying is no longer needed (spec section 4).
   useEffect(() => clearPendingOrder(), []);
 
-  const [street, area] = addressLines(order, lang);
   return (
     <Container className="py-6 sm:py-8">
+      <ThankYouPanel order={order} />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold text-stone-900 sm:text-3xl">{t('orders.heading')}</h1>
@@ -45,10 +47,13 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setInvoiceOpen(true)}>
-            <PrinterIcon className="size-5" />
-            {t('orders.print')}
-          </Button>
+          {/* The invoice names the customer: only for those who see the order in full (decision 019). */}
+          {order.customer_view === 'full' && (
+            <Button variant="secondary" onClick={() => setInvoiceOpen(true)}>
+              <PrinterIcon className="size-5" />
+              {t('orders.print')}
+            </Button>
+          )}
           <Button variant="ghost" onClick={share}>
             <ShareIcon className="size-5" />
             {t('orders.share')}
@@ -154,22 +159,7 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
               </SummaryRow>
             </dl>
           </InfoCard>
-          <InfoCard title={t('orders.customer.title')}>
-            <p className="font-semibold text-stone-900">{order.name}</p>
-            <p className="text-stone-700">{order.email}</p>
-            <p className="text-stone-700">
-              <bdi dir="ltr">{order.phone}</bdi>
-            </p>
-          </InfoCard>
-          <InfoCard title={t('orders.address.title')}>
-            <p className="text-stone-700">{street}</p>
-            <p className="text-stone-700">{area}</p>
-            {order.notes && (
-              <p className="mt-2 text-sm text-stone-600">
-                {t('orders.address.notes')}: {order.notes}
-              </p>
-            )}
-          </InfoCard>
+          <CustomerDetails order={order} />
           <InfoCard title={t('orders.payment.title')}>
             <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>
             {/* Cash on delivery shows only the method; an online payment shows where it stands (issue 11). */}
@@ -193,12 +183,15 @@ export function OrderTrackingScreen({ order }: { order: PlacedOrder }) {
         </div>
       </div>
 
-      {invoiceOpen && <InvoicePreview order={order} onClose={() => setInvoiceOpen(false)} />}
+      {invoiceOpen && order.customer_view === 'full' && <InvoicePreview order={order} onClose={() => setInvoiceOpen(false)} />}
     </Container>
   );
 }
 
-/** Shares the page's address: the system share sheet when there is one, else the clipboard. */
+/**
+ * Shares the page's address: the system share sheet when there is one, else the clipboard. The
+ * shared text names only the order; whoever opens the link sees the customer masked (decision 019).
+ */
 function useShareLink(orderNumber: string) {
   const { t } = useI18n();
   const toast = useToast();
@@ -206,7 +199,11 @@ function useShareLink(orderNumber: string) {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: t('orders.share.title', { number: orderNumber }), url });
+        await navigator.share({
+          title: t('orders.share.title', { number: orderNumber }),
+          text: t('orders.share.text', { number: orderNumber }),
+          url,
+        });
         return;
       } catch (error) {
         // The shopper closed the share sheet: nothing to report.
@@ -220,15 +217,6 @@ function useShareLink(orderNumber: string) {
       toast.error(t('orders.share.failed'));
     }
   };
-}
-
-function InfoCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 className="mb-2 text-lg font-semibold text-stone-900">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 /** No such order ('طلب غير موجود') or a malformed number ('طلب غير صحيح'), with ways to get help. */

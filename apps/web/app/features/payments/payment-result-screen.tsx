@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n';
 import { pluralForm } from '../../i18n/plural';
 import { ApiError } from '../../lib/api';
 import { storeCart } from '../cart/cart-api';
+import { markJustPlaced } from '../orders/just-placed';
 import { clearPendingOrder, PENDING_ORDER_KEY } from '../orders/pending-order';
 import {
   FAILED_REDIRECT_MS,
@@ -149,6 +150,8 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
   const [left, setLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
+  // Paid: the tracking page greets this tab once with its thank-you (issue 12, point 11).
+  useEffect(() => markJustPlaced(orderNumber), [orderNumber]);
   useEffect(() => {
     if (left <= 0) {
       navigate(`/order-status/${orderNumber}`, { replace: true });
