@@ -193,6 +193,8 @@ export interface CategoryRow {
 }
 
 const published = eq(products.status, 'published');
+/** In stock: stock is not tracked, or pieces are left (the rule of the payload's in_stock). */
+const purchasable = sql`(not ${products.manage_stock} or ${products.stock_quantity} > 0)`;
 
 /** Ids of the active category with this slug and of all its active descendants. */
 function categoryBranch(slug: string | Placeholder<string>): SQL {
@@ -425,6 +427,7 @@ export function createCatalogService(
     .where(
       and(
         published,
+        purchasable,
         eq(products.category_id, sql.placeholder('category')),
         sql`${products.id} <> ${sql.placeholder('exclude')}`,
       ),
@@ -437,6 +440,7 @@ export function createCatalogService(
     .where(
       and(
         published,
+        purchasable,
         // Beside a product without a category, every other product is a candidate.
         sql`(${sql.placeholder('category')}::integer is null
           or ${products.category_id} is distinct from ${sql.placeholder('category')}::integer)`,
@@ -887,8 +891,10 @@ export function createCatalogService(
     },
 
     /**
-     * Products to show beside a product: the newest of its category first, then the newest
-     * other published products to fill up. NOT_FOUND when the product is not published.
+     * Products to show beside a product: the newest in-stock ones of its category first, then
+     * the newest in-stock products of other categories to fill up. A sold-out product is never
+     * offered here (a suggestion that cannot be bought is a dead end; the category page still
+     * lists it), so there may be fewer than `limit`. NOT_FOUND when the product is not published.
      */
     listRelatedProducts(id: number, limit: number): Promise<Product[]> {
       return cached(`related|${id}|${limit}`, async () => {
