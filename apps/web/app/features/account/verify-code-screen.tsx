@@ -4,6 +4,7 @@ import { VERIFICATION_SUCCESS_REDIRECT_MS } from '@shop/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { afterVerification, type AfterVerification } from './after-verification';
 import { useAuth } from './auth';
 import { resendVerificationCode, verifyEmailCode } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
@@ -54,7 +55,10 @@ export function VerifyCodeScreen() {
 function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNavigationState }) {
   const { t } = useI18n();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const { user, updateUser } = useAuth();
+  // Decided once the code is accepted: a signed-in shopper goes on, a guest signs in (issue 12).
+  const [next, setNext] = useState<AfterVerification | null>(null);
   const [digits, setDigits] = useState(emptyCode);
   const [error, setError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -65,14 +69,18 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (!verified) return;
+    if (!verified || !next) return;
     heading.current?.focus();
     const timer = setTimeout(() => {
+      if (next.kind === 'signed_in') {
+        void navigate(next.to, { replace: true });
+        return;
+      }
       const state: AccountNavigationState = { email, message: t('account.verify.login_message') };
-      void navigate('/login', { replace: true, state });
+      void navigate(next.to, { replace: true, state });
     }, VERIFICATION_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verified, email, navigate, t]);
+  }, [verified, next, email, navigate, t]);
 
   // Bumped to put the focus back on the first box once it is enabled again (after a failure).
   const [firstBoxFocus, setFirstBoxFocus] = useState(0);
@@ -95,7 +103,9 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
     setError(null);
     try {
       await verifyEmailCode(email, code.join(''));
-      if (user && user.email.toLowerCase() === email) updateUser({ ...user, isVerified: true });
+      const after = afterVerification(user, email, search.get('returnTo'));
+      if (user && after.kind === 'signed_in') updateUser({ ...user, isVerified: true });
+      setNext(after);
       setVerified(true);
     } catch (failure) {
       setError(serverMessage(failure) ?? t('account.verify.failed'));
@@ -134,7 +144,9 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             <CheckCircleIcon className="size-8" />
           </span>
-          <p className="text-stone-800">{t('account.verify.success_text')}</p>
+          <p className="text-stone-800">
+            {next?.kind === 'signed_in' ? t('account.verify.success_text_signed_in') : t('account.verify.success_text')}
+          </p>
         </div>
       </AuthCard>
     );

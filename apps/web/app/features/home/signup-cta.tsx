@@ -1,9 +1,12 @@
 import { ButtonLink } from '../../components/ui/button';
 import { useI18n } from '../../i18n/i18n';
+import { useAuth } from '../account/auth';
 
-/** Invites guests to create an account. */
+/** Invites guests to create an account; a signed-in shopper sees nothing (server and browser alike). */
 export function SignupCta() {
   const { t } = useI18n();
+  const { user } = useAuth();
+  if (user) return null;
   return (
     <section
       aria-labelledby="signup-cta"
