@@ -7,7 +7,10 @@ import { createChangeFeed } from './lib/change-feed.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuditReader } from './modules/audit/read.js';
 import { createDashboardService } from './modules/dashboard/service.js';
-import { createGoogleSignInService } from './modules/accounts/google-service.js';
+import {
+  createGoogleSignInService,
+  googleSignInConfigured,
+} from './modules/accounts/google-service.js';
 import { createEmailVerificationService } from './modules/accounts/email-verification.js';
 import { createPasswordResetService } from './modules/accounts/password-reset.js';
 import { createAccountsService } from './modules/accounts/service.js';
@@ -53,6 +56,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     uploadsDir: config.uploadsDir,
     onCleanupError: (error) => log.warn({ err: error }, 'replaced logo file not removed'),
     paymentMethods: () => payments.methods(),
+    signInMethods: () => (googleSignInConfigured(config) ? ['password', 'google'] : ['password']),
   });
   changes.subscribe('settings', () => settings.invalidate());
   // The app icons are drawn from the logo; a settings change may have replaced it.

@@ -40,6 +40,10 @@ export const DEFAULT_ADDRESS = 'الكويت';
 export const RETURN_WINDOW_DAYS = 14;
 export const DELIVERY_PROMISE_HOURS = 24;
 
+/** How a shopper can sign in: a password always, Google only when the server is configured for it. */
+export const signInMethods = ['password', 'google'] as const;
+export type SignInMethod = (typeof signInMethods)[number];
+
 export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ar';

@@ -134,6 +134,11 @@ export const cartResponseSchema = successShape({
    */
   promo_notice: cartPromoNoticeSchema.nullable(),
   /**
+   * The delivery fees over the active cities (decimal amounts), or null when no city takes
+   * orders: the fee depends on the area chosen at checkout, so the cart says "from lowest".
+   */
+  shipping_fees: z.object({ lowest: moneySchema, highest: moneySchema }).nullable(),
+  /**
    * Lines dropped by this very read because they can no longer be bought (the chosen value was
    * deleted or is no longer offered, or the product was withdrawn). Reported once: a later read
    * no longer has them.

@@ -7,6 +7,7 @@ import {
   RELATED_LIST_MAX,
   HOME_FEATURED_COUNT,
   RELATED_PRODUCTS_COUNT,
+  signInMethods,
 } from '../constants.js';
 import { paymentMethods } from '../orders.js';
 import { productSortFields, sortOrders } from '../sorting.js';
@@ -225,6 +226,8 @@ export const settingsSchema = z.object({
   instagram_url: z.string().nullable(),
   /** The payment methods the checkout offers: 'upayments' only when online payment is configured. */
   payment_methods: z.array(z.enum(paymentMethods)),
+  /** How shoppers can sign in: 'password', plus 'google' only when Google sign-in is configured. */
+  sign_in_methods: z.array(z.enum(signInMethods)),
 });
 export type StoreSettings = z.infer<typeof settingsSchema>;
 

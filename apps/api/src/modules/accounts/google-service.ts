@@ -36,13 +36,20 @@ function sameSecret(a: string, b: string): boolean {
 
 const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : undefined);
 
+/** Whether "Sign in with Google" is offered: only with both the OAuth client id and secret. */
+export function googleSignInConfigured(
+  config: Pick<AppConfig, 'googleClientId' | 'googleClientSecret'>,
+): config is typeof config & { googleClientId: string; googleClientSecret: string } {
+  return Boolean(config.googleClientId && config.googleClientSecret);
+}
+
 /** "Sign in with Google": the OpenID Connect flow and the accounts it signs into. */
 export function createGoogleSignInService(
   db: Database,
   config: Pick<AppConfig, 'googleClientId' | 'googleClientSecret' | 'googleIssuer' | 'publicUrl'>,
 ) {
   const client =
-    config.googleClientId && config.googleClientSecret
+    googleSignInConfigured(config)
       ? createGoogleOAuthClient({
           issuer: config.googleIssuer,
           clientId: config.googleClientId,

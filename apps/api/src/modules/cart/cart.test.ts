@@ -119,7 +119,7 @@ describe('guest cart', () => {
     const guest = shopper();
     const response = await guest.call('GET', '/api/cart');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, items: [], summary: { total: 0, total_items: 0 }, removed_items: [], promo: null, promo_notice: null });
+    expect(response.json()).toEqual({ success: true, items: [], summary: { total: 0, total_items: 0 }, removed_items: [], promo: null, promo_notice: null, shipping_fees: null });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('private, no-store');
     const count = await guest.call('GET', '/api/cart/count');
@@ -170,7 +170,7 @@ describe('guest cart', () => {
     expect(cartOf(removed.json()).items.map((item) => item.product_id)).toEqual([fx.limited]);
 
     const cleared = await guest.call('DELETE', '/api/cart/clear');
-    expect(cleared.json()).toEqual({ success: true, items: [], summary: { total: 0, total_items: 0 }, removed_items: [], promo: null, promo_notice: null });
+    expect(cleared.json()).toEqual({ success: true, items: [], summary: { total: 0, total_items: 0 }, removed_items: [], promo: null, promo_notice: null, shipping_fees: null });
     expect((await guest.call('GET', '/api/cart/count')).json()).toEqual({ success: true, item_count: 0 });
   });
 

@@ -384,3 +384,18 @@ describe('guest cart merged at login', () => {
     expect(cart.promo).toMatchObject({ code: 'FIVEOFF', discount: 5 });
   });
 });
+
+describe('delivery fees in the cart reply', () => {
+  it('names the lowest and highest fee of the active cities, never a fee of an inactive one', async () => {
+    const db = ctx.database.db;
+    await createCity(db, { country_id: fx.country, governorate_id: fx.governorate, shipping_fee: 3_000 });
+    await createCity(db, {
+      country_id: fx.country,
+      governorate_id: fx.governorate,
+      shipping_fee: 500,
+      is_active: false,
+    });
+    const cart = cartOf(await shopper().call('GET', '/api/cart'));
+    expect(cart.shipping_fees).toEqual({ lowest: 2, highest: 3 });
+  });
+});

@@ -10,6 +10,7 @@ import {
   cartUpdateBodySchema,
   DEFAULT_CURRENCY_SYMBOL,
   errorResponseSchema,
+  fromThousandths,
   PROMO_RATE_LIMIT_PER_MINUTE,
   type CartAddBody,
   type CartResponse,
@@ -56,7 +57,7 @@ export const CART_PROMO_RATE_LIMIT = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWin
 
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { cart, settings } = app.services;
+  const { cart, settings, locations } = app.services;
   const secureCookie = app.config.publicUrl.startsWith('https:');
 
   /** The store's currency symbol, for a minimum-order notice (as the error handler does). */
@@ -72,7 +73,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   /** The cart in the reply's shape; a dropped code's refusal in the request's language. */
   async function cartReply(request: FastifyRequest, view: CartView): Promise<CartResponse> {
     const { promo_notice: notice, ...rest } = view;
-    if (notice === null) return { success: true, ...rest, promo_notice: null };
+    const fees = await locations.shippingFeeRange();
+    const shipping_fees = fees && {
+      lowest: fromThousandths(fees.lowest),
+      highest: fromThousandths(fees.highest),
+    };
+    if (notice === null) return { success: true, ...rest, promo_notice: null, shipping_fees };
     const { refusal } = notice;
     const params = apiMessage(refusal.messageKey, 'en').includes('{currency}')
       ? { currency: await currencySymbol(request), ...refusal.params }
@@ -84,6 +90,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
         code: notice.code,
         message: apiMessage(refusal.messageKey, request.lang, params),
       },
+      shipping_fees,
     };
   }
 

@@ -195,6 +195,22 @@ export function createLocationsService(db: Database) {
         governorate_name_en: row.governorate_name_en,
       };
     },
+
+    /**
+     * The lowest and highest delivery fee (thousandths) over the active cities, or null when no
+     * city takes orders: what the cart can promise before the shopper chooses their area.
+     */
+    async shippingFeeRange(): Promise<{ lowest: Thousandths; highest: Thousandths } | null> {
+      const [row] = await db
+        .select({
+          lowest: sql<number | null>`min(${cities.shipping_fee})`,
+          highest: sql<number | null>`max(${cities.shipping_fee})`,
+        })
+        .from(cities)
+        .where(eq(cities.is_active, true));
+      if (row?.lowest === null || row?.lowest === undefined || row.highest === null) return null;
+      return { lowest: Number(row.lowest), highest: Number(row.highest) };
+    },
   };
 }
 

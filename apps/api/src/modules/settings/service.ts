@@ -6,6 +6,7 @@ import {
   uploadUrl,
   type AdminSettingsUpdate,
   type PaymentMethod,
+  type SignInMethod,
   type StoreSettings,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
@@ -28,6 +29,7 @@ const blankToNull = (value: string | null | undefined): string | null =>
 export function presentSettings(
   row: SettingsRow | undefined,
   paymentMethods: PaymentMethod[] = ['cash_on_delivery'],
+  signInMethods: SignInMethod[] = ['password'],
 ): StoreSettings {
   return {
     store_name: blankToNull(row?.store_name) ?? DEFAULT_STORE_NAME,
@@ -44,6 +46,7 @@ export function presentSettings(
     facebook_url: blankToNull(row?.facebook_url),
     instagram_url: blankToNull(row?.instagram_url),
     payment_methods: paymentMethods,
+    sign_in_methods: signInMethods,
   };
 }
 
@@ -57,6 +60,8 @@ export interface SettingsServiceOptions {
   onCleanupError?: (error: unknown) => void;
   /** The payment methods the checkout offers (online payment only when configured). */
   paymentMethods?: () => PaymentMethod[];
+  /** How shoppers can sign in (Google only when configured). */
+  signInMethods?: () => SignInMethod[];
 }
 
 /** The picture checks name the field `image`; on this form the file is the `logo`. */
@@ -75,7 +80,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
   const cache = createTtlCache<StoreSettings>({ ttlMs: options.cacheTtlMs, maxEntries: 1 });
   const load = async () => {
     const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
-    return presentSettings(row, options.paymentMethods?.());
+    return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
   };
 
   const { discard } = imageWrites('settings', options.uploadsDir, options.onCleanupError);
@@ -100,7 +105,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
         .onConflictDoUpdate({ target: storeSettings.id, set: values })
         .returning();
       cache.clear();
-      return presentSettings(row, options.paymentMethods?.());
+      return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
     },
 
     /**
@@ -162,7 +167,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       await discard(saved.replaced);
       cache.clear();
       changes.publish('settings');
-      return presentSettings(saved.row, options.paymentMethods?.());
+      return presentSettings(saved.row, options.paymentMethods?.(), options.signInMethods?.());
     },
   };
 }

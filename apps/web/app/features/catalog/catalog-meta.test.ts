@@ -23,6 +23,7 @@ const settings: StoreSettings = {
   facebook_url: null,
   instagram_url: null,
   payment_methods: ['cash_on_delivery'],
+  sign_in_methods: ['password'],
 };
 
 /** The catalogue namespace's messages, keyed as the root loader sends them ("catalog.<key>"). */

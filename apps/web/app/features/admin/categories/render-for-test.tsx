@@ -30,6 +30,7 @@ export const testSettings: StoreSettings = {
   facebook_url: null,
   instagram_url: null,
   payment_methods: ['cash_on_delivery'],
+  sign_in_methods: ['password'],
 };
 
 export function staffUser(role: 'admin' | 'moderator'): User {
