@@ -14,6 +14,7 @@ import { ordersRoutes } from './modules/orders/routes.js';
 import { paymentsRoutes } from './modules/payments/routes.js';
 import { adminPromotionRoutes } from './modules/promotions/admin-routes.js';
 import { promotionsRoutes } from './modules/promotions/routes.js';
+import { searchSynonymRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { adminUserRoutes } from './modules/users/admin-user-routes.js';
 
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
   await app.register(attributeRoutes);
+  await app.register(searchSynonymRoutes);
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);

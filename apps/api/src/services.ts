@@ -29,6 +29,7 @@ import { createOrdersService, isRecipientProven } from './modules/orders/service
 import { createPaymentsService } from './modules/payments/service.js';
 import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
 import { createPromotionsService } from './modules/promotions/service.js';
+import { createSynonymsAdminService } from './modules/search/synonyms-admin.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
@@ -129,6 +130,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
         log.warn({ err: error, filename }, 'product image file not removed'),
     }),
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
+    synonymsAdmin: createSynonymsAdminService(db, { audit: createAuditService(), changes }),
     adminUsers: createAdminUsersService(db, { accounts, audit: createAuditService() }),
     cart,
     settings,

@@ -12,6 +12,7 @@ import { settingsMessages } from './messages/settings.js';
 import { sliderMessages } from './messages/slider.js';
 import { usersMessages } from './messages/users.js';
 import { dashboardMessages } from './messages/dashboard.js';
+import { searchMessages } from './messages/search.js';
 
 /**
  * Texts the API puts in error replies, in both languages. Keys are also used as zod issue
@@ -336,6 +337,7 @@ export const apiMessages = {
   ...locationsMessages,
   ...usersMessages,
   ...dashboardMessages,
+  ...searchMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -9,3 +9,4 @@ export * from './email.js';
 export * from './accounts.js';
 export * from './audit.js';
 export * from './payments.js';
+export * from './search.js';

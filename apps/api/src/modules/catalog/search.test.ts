@@ -65,6 +65,23 @@ describe('Arabic search', () => {
     expect((await search('كهرمن')).ids).toContain(ids.amber);
   });
 
+  it('finds a word with its article or attached prefixes as without them', async () => {
+    expect((await search('الكهرمان')).ids).toEqual([ids.amber, ids.amberText]);
+    expect((await search('بالكهرمان')).ids).toEqual([ids.amber, ids.amberText]);
+    expect((await search('والكهرمان')).ids).toEqual([ids.amber, ids.amberText]);
+    expect((await search('السبحة')).total).toBe((await search('سبحة')).total);
+    const misbaha = await search('مسبحة');
+    expect(misbaha.ids[0]).toBe(ids.yusr);
+    expect((await search('وللمسبحة')).ids).toEqual(misbaha.ids);
+    expect((await search('بالفضة')).ids).toEqual([ids.silver]);
+  });
+
+  it('forgives no typo in a word of three letters', async () => {
+    // "عيد" shares two of its trigrams with "عيار" (the silver product's name).
+    expect((await search('عيد')).ids).toEqual([]);
+    expect((await search('العيد')).ids).toEqual([]);
+  });
+
   it('treats taa marbuta and haa alike', async () => {
     const { ids: found } = await search('سبحه');
     expect(found).toEqual(expect.arrayContaining([ids.amber, ids.ebony, ids.silver, ids.yusr]));

@@ -12,7 +12,6 @@ import {
 } from 'drizzle-orm';
 import {
   fromThousandths,
-  normalizeArabic,
   sortCategories,
   uploadUrl,
   type Category,
@@ -33,8 +32,16 @@ import {
   products,
   publishedProductCounts,
 } from '../../db/schema/index.js';
+import { searchSynonyms } from '../../db/schema/search.js';
 import { AppError } from '../../errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import {
+  buildSynonymIndex,
+  expandSearch,
+  type SearchTerm,
+  type SearchTerms,
+  type SynonymIndex,
+} from './search-terms.js';
 
 /** Newest published products shown inside each category when a listing asks for them. */
 export const CATEGORY_PREVIEW_PRODUCTS = 8;
@@ -225,19 +232,6 @@ function listOrder(sort: ProductSortField, order: SortOrder): SQL[] {
 
 // ---------- search ----------
 
-interface SearchTerms {
-  /** The whole query, normalised like the search_text columns. */
-  normalized: string;
-  words: string[];
-}
-
-function searchTerms(search: string | undefined): SearchTerms | undefined {
-  if (!search) return undefined;
-  const normalized = normalizeArabic(search);
-  const words = [...new Set(normalized.split(' ').filter(Boolean))];
-  return words.length === 0 ? undefined : { normalized, words };
-}
-
 /** A LIKE pattern that finds the word anywhere, with its wildcards taken literally. */
 function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
@@ -248,17 +242,48 @@ function contains(column: SQLWrapper, word: string): SQL {
 }
 
 /**
- * A product matches when every word of the query is found in its search document (its own text
- * and its category's name and description) or — in a fuzzy search — is close to a word of its
- * name (pg_trgm word similarity, which forgives a typo). The trigram indexes answer both, and
- * for an exact search one index scan intersects all the words.
+ * The shortest word a typo is forgiven in. A three-letter word with one letter changed is
+ * another word ("عيد" and "عيار" share two of the three trigrams of "عيد"), and a word without
+ * its article is often three letters long; such words must be found as written.
+ */
+const FUZZY_MIN_LETTERS = 4;
+
+/**
+ * Whether a term is found in a column: any of its alternatives (the words as typed, or a
+ * synonym's target), each alternative with all its words. `wordTest` tests one word.
+ */
+function termFound(term: SearchTerm, wordTest: (word: string) => SQL): SQL {
+  const alternatives = term.alternatives.map((words) => {
+    const all = sql.join(words.map(wordTest), sql` and `);
+    return words.length > 1 ? sql`(${all})` : all;
+  });
+  return alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` or `)})` : alternatives[0]!;
+}
+
+/** Every term of the query found in the column. */
+function allTermsIn(terms: SearchTerms, column: SQLWrapper): SQL {
+  return sql.join(
+    terms.terms.map((term) => termFound(term, (word) => contains(column, word))),
+    sql` and `,
+  );
+}
+
+/**
+ * A product matches when every term of the query (a word without its article, or a synonym and
+ * its targets: docs/decisions/020) is found in its search document (its own text in both
+ * languages and its category's) or — in a fuzzy search — is close to a word of its name
+ * (pg_trgm word similarity, which forgives a typo). The trigram indexes answer both, and for an
+ * exact search one index scan intersects all the words.
  */
 function searchCondition(terms: SearchTerms, fuzzy: boolean): SQL {
+  if (!fuzzy) return allTermsIn(terms, products.search_document);
   return sql.join(
-    terms.words.map((word) =>
-      fuzzy
-        ? sql`(${contains(products.search_document, word)} or ${word} <% ${products.name_search})`
-        : contains(products.search_document, word),
+    terms.terms.map((term) =>
+      termFound(term, (word) =>
+        [...word].length < FUZZY_MIN_LETTERS
+          ? contains(products.search_document, word)
+          : sql`(${contains(products.search_document, word)} or ${word} <% ${products.name_search})`,
+      ),
     ),
     sql` and `,
   );
@@ -270,15 +295,10 @@ function searchCondition(terms: SearchTerms, fuzzy: boolean): SQL {
  * test runs once per row, and the similarity (the expensive part) only for that last group.
  */
 function relevanceOrder(terms: SearchTerms): SQL[] {
-  const all = (column: SQLWrapper) =>
-    sql.join(
-      terms.words.map((word) => contains(column, word)),
-      sql` and `,
-    );
   // word_similarity() is at most 1, so it ranks below both whole-word groups.
   return [
-    sql`case when ${all(products.name_search)} then 3
-             when ${all(products.search_text)} then 2
+    sql`case when ${allTermsIn(terms, products.name_search)} then 3
+             when ${allTermsIn(terms, products.search_text)} then 2
              else word_similarity(${terms.normalized}, ${products.name_search}) end desc`,
   ];
 }
@@ -702,8 +722,22 @@ export function createCatalogService(
     return groupBy(rows.map(presentProduct), (product) => product.category_id!);
   }
 
+  /**
+   * The owner's synonyms as a lookup table, kept with the listings: dropped with them when the
+   * catalogue changes (a synonym write publishes 'catalog'), read again on the next search.
+   */
+  function loadSynonyms(): Promise<SynonymIndex> {
+    return cached('synonyms', async () =>
+      buildSynonymIndex(
+        await db
+          .select({ term: searchSynonyms.term, targets: searchSynonyms.targets })
+          .from(searchSynonyms),
+      ),
+    );
+  }
+
   async function listProductsUncached(filter: ProductListFilter): Promise<ProductPage> {
-    const terms = searchTerms(filter.search);
+    const terms = filter.search ? expandSearch(filter.search, await loadSynonyms()) : undefined;
     let rows: ProductRow[];
     let total: number;
     if (filter.status === 'draft' || filter.status === 'all') {

@@ -1,0 +1,107 @@
+import { synonymKey, synonymWords as matchWords } from '@shop/shared';
+
+/**
+ * What a storefront search looks for, built in memory from the query and the owner's synonyms
+ * (docs/decisions/020): no per-row work, the database only tests substrings on its trigram index.
+ */
+
+/** A synonym as the owner wrote it: a word or phrase and the words it stands for. */
+export interface SynonymEntry {
+  term: string;
+  targets: readonly string[];
+}
+
+/** Synonyms by the key of their term: what a query's words are compared with. */
+export interface SynonymIndex {
+  readonly byKey: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  /** The most words any key has, so a query is scanned for phrases no longer than that. */
+  readonly longest: number;
+}
+
+export const EMPTY_SYNONYMS: SynonymIndex = { byKey: new Map(), longest: 0 };
+
+/**
+ * The synonyms as a lookup table. Each target becomes the list of its match words (a phrase
+ * matches when all its words are found); targets without usable words are left out, and two
+ * entries whose terms share a key pool their targets.
+ */
+export function buildSynonymIndex(entries: readonly SynonymEntry[]): SynonymIndex {
+  const byKey = new Map<string, string[][]>();
+  let longest = 0;
+  for (const entry of entries) {
+    const key = synonymKey(entry.term);
+    if (key === '') continue;
+    const alternatives = byKey.get(key) ?? [];
+    for (const target of entry.targets) {
+      const words = matchWords(target);
+      if (words.length > 0) alternatives.push(words);
+    }
+    byKey.set(key, alternatives);
+    longest = Math.max(longest, key.split(' ').length);
+  }
+  return { byKey, longest };
+}
+
+/** One part of a query: found when any of its alternatives is (an alternative: all its words). */
+export interface SearchTerm {
+  alternatives: string[][];
+}
+
+export interface SearchTerms {
+  /** The query's match words joined: what is compared with names for similarity. */
+  normalized: string;
+  /** Every term must be found. */
+  terms: SearchTerm[];
+}
+
+/** Same alternatives, whatever their order or repeats: one term. */
+function termKey(term: SearchTerm): string {
+  return term.alternatives
+    .map((words) => words.join(' '))
+    .sort()
+    .join('|');
+}
+
+/**
+ * The terms of a query. Scanning the words from the start, the longest run of words that is a
+ * synonym's term becomes one term found by the words as typed or by any of the synonym's targets
+ * ("amber" → "amber" or "كهرمان"); any other word is a term of its own. Undefined for a query
+ * without words.
+ */
+export function expandSearch(
+  query: string | undefined,
+  synonyms: SynonymIndex = EMPTY_SYNONYMS,
+): SearchTerms | undefined {
+  if (!query) return undefined;
+  const words = matchWords(query);
+  if (words.length === 0) return undefined;
+  const terms = new Map<string, SearchTerm>();
+  let position = 0;
+  while (position < words.length) {
+    let length = Math.min(synonyms.longest, words.length - position);
+    let term: SearchTerm | undefined;
+    for (; length >= 1; length -= 1) {
+      const typed = words.slice(position, position + length);
+      const targets = synonyms.byKey.get(typed.join(' '));
+      if (targets) {
+        term = { alternatives: [typed, ...targets.map((target) => [...target])] };
+        break;
+      }
+    }
+    if (!term) {
+      term = { alternatives: [[words[position]!]] };
+      length = 1;
+    }
+    // Alternatives that say the same thing twice are searched once.
+    const seen = new Set<string>();
+    term.alternatives = term.alternatives.filter((alternative) => {
+      const key = alternative.join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    terms.set(termKey(term), term);
+    position += length;
+  }
+  return { normalized: [...new Set(words)].join(' '), terms: [...terms.values()] };
+}
