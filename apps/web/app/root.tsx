@@ -37,6 +37,8 @@ import { ToastProvider } from './components/ui/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
+import { NavigationProgress } from './components/layout/navigation-progress';
+import { OfflineBanner } from './components/layout/offline-banner';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromRequest(request);
   const api = apiFrom(context);
@@ -93,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html lang={lang} dir={directionOf(lang)}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#115a41" />
         <Meta />
         <Links />
@@ -110,12 +112,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** The root loader's data: the shared RootData and the cart's item count for the header. */
 type ShellData = RootData & { cartCount: number | undefined; user: User | null };
 
-/** Client-side data policy (spec section 9): no retries, no refetch on window focus. */
+/**
+ * Client-side data policy (spec section 9): no retries, no refetch on window focus. Requests
+ * are sent even when the browser says it is offline (networkMode 'always'): TanStack's default
+ * would pause them silently and send them later; this way they fail at once and the screen says
+ * the action could not be sent (issue 12, point 8).
+ */
 function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
@@ -144,6 +151,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
               <>
                 <Header root={root} />
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            <NavigationProgress />
                   {children}
                 </main>
                 <SiteFooter settings={root.settings} year={root.year} />
@@ -159,7 +167,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
 function Header({ root }: { root: ShellData }) {
   const cartCount = useCartCount(root.cartCount);
   const { user } = useAuth();
-  return <SiteHeader settings={root.settings} user={user} cartCount={cartCount} />;
+  return <SiteHeader settings={root.settings} user={user} cartCount={cartCount} notice={<OfflineBanner />} />;
 }
 
 function SkipLink() {

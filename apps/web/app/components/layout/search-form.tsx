@@ -4,31 +4,31 @@ import { useI18n } from '../../i18n/i18n';
 import { SearchIcon } from '../ui/icons';
 
 /** The header search: a GET form to /products?search=..., so it works without JavaScript too. */
-export function SearchForm({ className = '' }: { className?: string }) {
+export function SearchForm({ id, className = '' }: { id: string; className?: string }) {
   const { t } = useI18n();
   const location = useLocation();
   const current = location.pathname === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
   return (
     <Form method="get" action="/products" role="search" className={`relative ${className}`}>
-      <label htmlFor="site-search" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {t('common.search.label')}
       </label>
       <input
         // Remount when the URL's search text changes so the box shows what the list shows.
         key={current}
-        id="site-search"
+        id={id}
         type="search"
         name="search"
         defaultValue={current}
         maxLength={SEARCH_MAX_LENGTH}
         placeholder={t('common.search.placeholder')}
         enterKeyHint="search"
-        className="h-10 w-full rounded-lg border border-stone-300 bg-white ps-3 pe-11 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
+        className="h-11 w-full rounded-lg border border-stone-300 bg-white ps-3 pe-12 text-base lg:text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600"
       />
       <button
         type="submit"
         aria-label={t('common.search.submit')}
-        className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-lg text-stone-600 hover:text-brand-700"
+        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-stone-600 hover:text-brand-700"
       >
         <SearchIcon className="size-5" />
       </button>

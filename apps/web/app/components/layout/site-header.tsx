@@ -1,14 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Permission, StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { storeName } from '../../lib/localized';
 import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
-import { BeadsIcon, CartIcon, CloseIcon, MenuIcon } from '../ui/icons';
+import { BeadsIcon, CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
 import { MobileAccountActions, UserMenu } from '../../features/account/user-menu';
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
+import { useMeasuredHeight } from './use-measured-height';
 
 /** The signed-in shopper as the header needs it; null for guests. */
 export interface HeaderUser {
@@ -22,6 +23,8 @@ interface SiteHeaderProps {
   user: HeaderUser | null;
   /** Items in the cart; undefined while the cart is unknown (no badge is shown then). */
   cartCount?: number;
+  /** A notice kept in view under the header's row (the offline banner). */
+  notice?: ReactNode;
 }
 
 interface NavItem {
@@ -40,12 +43,22 @@ function navItems(user: HeaderUser | null): NavItem[] {
   return items;
 }
 
-export function SiteHeader({ settings, user, cartCount }: SiteHeaderProps) {
+/**
+ * The header stays at the top while the page scrolls (issue 12, point 7): one compact row on a
+ * phone (menu, logo, search toggle, language, cart), below the phone's notch or status bar. Its
+ * height is published as `--header-h` so the toasts sit under it.
+ */
+export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProps) {
   const { t } = useI18n();
   const items = navItems(user);
+  const header = useRef<HTMLElement>(null);
+  useMeasuredHeight(header, '--header-h');
   return (
-    <header className="relative z-30 border-b border-stone-200 bg-white">
-      <Container className="flex flex-wrap items-center gap-x-2 gap-y-2 py-2 lg:flex-nowrap lg:gap-x-4 lg:py-3">
+    <header
+      ref={header}
+      className="sticky top-0 z-30 border-b border-stone-200 bg-white pt-[env(safe-area-inset-top)]"
+    >
+      <Container className="flex items-center gap-x-1 py-2 sm:gap-x-2 lg:gap-x-4 lg:py-3">
         <MobileMenu items={items} user={user} />
         <StoreLogo settings={settings} />
         <nav aria-label={t('layout.nav.main')} className="hidden lg:block">
@@ -65,13 +78,15 @@ export function SiteHeader({ settings, user, cartCount }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        <SearchForm className="order-last w-full lg:order-none lg:ms-auto lg:w-auto lg:max-w-sm lg:flex-1" />
-        <div className="ms-auto flex items-center gap-1 lg:ms-0">
+        <SearchForm id="site-search" className="hidden lg:ms-auto lg:block lg:max-w-sm lg:flex-1" />
+        <div className="ms-auto flex shrink-0 items-center gap-1 lg:ms-0">
+          <MobileSearch />
           <LanguageSwitch />
           <AccountLinks user={user} className="hidden items-center gap-1 lg:flex" />
           <CartLink count={cartCount} />
         </div>
       </Container>
+      {notice}
     </header>
   );
 }
@@ -80,7 +95,7 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
   const { lang } = useI18n();
   const name = storeName(lang, settings);
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
+    <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 rounded-lg py-1 text-brand-800">
       {settings.logo ? (
         <>
           <img
@@ -135,7 +150,7 @@ function CartLink({ count }: { count: number | undefined }) {
     <Link
       to="/cart"
       aria-label={label}
-      className="relative flex size-10 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50"
+      className="relative flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 lg:size-10"
     >
       <CartIcon className="size-6" />
       {count !== undefined && count > 0 ? (
@@ -156,37 +171,12 @@ function CartLink({ count }: { count: number | undefined }) {
  */
 function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
   const { t } = useI18n();
-  const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    details.current?.removeAttribute('open');
-  }, [location.key]);
-
-  useEffect(() => {
-    const element = details.current;
-    if (!element) return;
-    const closeOnOutside = (event: PointerEvent) => {
-      if (element.open && event.target instanceof Node && !element.contains(event.target)) {
-        element.removeAttribute('open');
-      }
-    };
-    document.addEventListener('pointerdown', closeOnOutside);
-    return () => document.removeEventListener('pointerdown', closeOnOutside);
-  }, []);
+  const { closeOnEscape } = useHeaderDisclosure(details);
 
   return (
-    <details
-      ref={details}
-      className="group lg:hidden"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && details.current?.open) {
-          details.current.removeAttribute('open');
-          details.current.querySelector('summary')?.focus();
-        }
-      }}
-    >
-      <summary className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+    <details ref={details} className="group shrink-0 lg:hidden" onKeyDown={closeOnEscape}>
+      <summary className={disclosureSummary}>
         <MenuIcon className="size-6 group-open:hidden" />
         <CloseIcon className="hidden size-6 group-open:block" />
         <span className="sr-only">{t('common.nav.menu')}</span>
@@ -224,6 +214,70 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
               </>
             )}
           </div>
+        </Container>
+      </div>
+    </details>
+  );
+}
+
+const disclosureSummary =
+  'flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 [&::-webkit-details-marker]:hidden';
+
+/**
+ * A header drop-down built on <details> (it opens before JavaScript has loaded); with JavaScript
+ * it also closes on navigation, on Escape and on a tap outside.
+ */
+function useHeaderDisclosure(details: RefObject<HTMLDetailsElement | null>) {
+  const location = useLocation();
+
+  useEffect(() => {
+    details.current?.removeAttribute('open');
+  }, [details, location.key]);
+
+  useEffect(() => {
+    const element = details.current;
+    if (!element) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (element.open && event.target instanceof Node && !element.contains(event.target)) {
+        element.removeAttribute('open');
+      }
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [details]);
+
+  return {
+    closeOnEscape: (event: React.KeyboardEvent) => {
+      if (event.key === 'Escape' && details.current?.open) {
+        details.current.removeAttribute('open');
+        details.current.querySelector('summary')?.focus();
+      }
+    },
+  };
+}
+
+/** The phone's search: a magnifier in the compact row that opens the search box under it. */
+function MobileSearch() {
+  const { t } = useI18n();
+  const details = useRef<HTMLDetailsElement>(null);
+  const { closeOnEscape } = useHeaderDisclosure(details);
+  return (
+    <details
+      ref={details}
+      className="group lg:hidden"
+      onKeyDown={closeOnEscape}
+      onToggle={(event) => {
+        if (event.currentTarget.open) event.currentTarget.querySelector('input')?.focus();
+      }}
+    >
+      <summary className={disclosureSummary}>
+        <SearchIcon className="size-6 group-open:hidden" />
+        <CloseIcon className="hidden size-6 group-open:block" />
+        <span className="sr-only">{t('common.search.label')}</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full border-b border-stone-200 bg-white shadow-lg">
+        <Container className="py-3">
+          <SearchForm id="site-search-phone" />
         </Container>
       </div>
     </details>

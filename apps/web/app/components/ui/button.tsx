@@ -16,8 +16,9 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800',
 };
 
+// A phone's finger needs 44 × 44 px (issue 12, point 10); a desktop pointer keeps the tighter 40.
 const sizes: Record<ButtonSize, string> = {
-  md: 'min-h-10 px-4 py-2 text-sm',
+  md: 'min-h-11 min-w-11 px-4 py-2 text-sm lg:min-h-10 lg:min-w-10',
   lg: 'min-h-12 px-6 py-3 text-base',
 };
 
@@ -31,14 +32,45 @@ interface StyleProps {
   size?: ButtonSize;
 }
 
+/** The small turning ring a busy button shows before its text ("Adding…", "Saving…"). */
+export function ButtonSpinner() {
+  return (
+    <span
+      aria-hidden="true"
+      data-button-spinner
+      className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+    />
+  );
+}
+
+/**
+ * A button. While its action runs (`pending`, or `aria-busy` given by the caller) it is disabled,
+ * busy for assistive technology and shows a spinner before its text, which the caller words as
+ * the running action ("Adding…").
+ */
 export function Button({
   variant,
   size,
   className,
   type = 'button',
+  pending = false,
+  disabled,
+  children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps & { pending?: boolean }) {
+  const busy = pending || props['aria-busy'] === true || props['aria-busy'] === 'true';
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      {...props}
+      disabled={disabled === true || pending}
+      aria-busy={busy || undefined}
+    >
+      {busy && <ButtonSpinner />}
+      {children}
+    </button>
+  );
 }
 
 export function ButtonLink({ variant, size, className, ...props }: LinkProps & StyleProps) {

@@ -89,12 +89,16 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
   const { t } = useI18n();
   return (
     // The spec places toasts top-right in both languages, so this is the one place that uses a
-    // physical side (right-4) instead of a logical one. The live region is always in the DOM so
-    // screen readers announce toasts added to it.
+    // physical side (right) instead of a logical one. They sit under the sticky header (its
+    // measured --header-h), never over the logo, language switch or account menu; on a phone they
+    // take the screen's width, and they stay above a bottom action bar (z-50 over its z-40).
+    // The live region is always in the DOM so screen readers announce toasts added to it.
     <div
       aria-live="polite"
       aria-relevant="additions"
-      className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      aria-label={t('common.toast.region')}
+      data-testid="toast-viewport"
+      className="pointer-events-none fixed top-[calc(var(--header-h,4rem)+0.5rem)] right-[max(0.75rem,env(safe-area-inset-right))] left-[max(0.75rem,env(safe-area-inset-left))] z-50 flex flex-col gap-2 sm:left-auto sm:right-4 sm:w-96"
     >
       {toasts.map((toast) => {
         const Icon = kindIcons[toast.kind];
@@ -109,7 +113,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
               type="button"
               onClick={() => onDismiss(toast.id)}
               aria-label={t('common.toast.dismiss')}
-              className="-m-1 shrink-0 rounded p-1 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+              className="-m-2 flex size-11 shrink-0 items-center justify-center rounded text-stone-600 hover:bg-stone-100 hover:text-stone-900 lg:size-8 lg:-m-1"
             >
               <CloseIcon className="size-4" />
             </button>

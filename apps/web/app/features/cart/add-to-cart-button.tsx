@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { inLanguage, type Product, type ProductAttributesResponse } from '@shop/shared';
 import { browserApi } from '../../lib/api';
 import { productStockLevel } from '../../components/ui/stock-badge';
-import { buttonClasses } from '../../components/ui/button';
+import { ButtonSpinner, buttonClasses } from '../../components/ui/button';
 import { CartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { useAddToCart } from './use-add-to-cart';
@@ -28,11 +29,23 @@ export function AddToCartButton({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { addToCart, adding, stockMessage } = useAddToCart();
+  // Asking whether options must be chosen is part of the wait too.
+  const [checking, setChecking] = useState(false);
+  const busy = adding || checking;
   const hintId = `add-to-cart-hint-${product.id}`;
   const soldOut = productStockLevel(product) === 'out';
 
   async function add() {
-    if (adding) return;
+    if (busy) return;
+    setChecking(true);
+    try {
+      await addOrOpen();
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function addOrOpen() {
     const open = () => navigate(`/products/${product.id}`);
     if (!soldOut) {
       // Unknown (request failed): try the add, the server says if choices are missing.
@@ -55,14 +68,14 @@ export function AddToCartButton({
       <button
         type="button"
         onClick={() => void add()}
-        aria-busy={adding}
-        aria-disabled={soldOut}
+        aria-busy={busy}
+        aria-disabled={soldOut || busy}
         aria-describedby={hintId}
         aria-label={t('cart.add_named', { name: inLanguage(lang, product.name, product.name_en) })}
         className={buttonClasses(soldOut ? 'secondary' : 'primary', 'md', `w-full px-2 whitespace-nowrap ${soldOut ? 'cursor-not-allowed opacity-60' : ''}`)}
       >
-        <CartIcon className="hidden size-5 shrink-0 sm:block" />
-        {t('cart.add')}
+        {busy ? <ButtonSpinner /> : <CartIcon className="hidden size-5 shrink-0 sm:block" />}
+        {busy ? t('cart.adding') : t('cart.add')}
       </button>
       <p id={hintId} aria-live="polite" className="min-h-0 text-xs font-semibold text-red-700 empty:hidden">
         {stockMessage}

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { cartRequests, knownCart, storeCart, type SelectedAttributesInput } from './cart-api';
 import { quantityInCart, stockRefusal, type StockFacts } from './cart-rules';
@@ -27,9 +29,25 @@ export function useAddToCart() {
   const toast = useToast();
   const { t } = useI18n();
   const [stockMessage, showStockMessage] = useTransientMessage();
+  const failureText = useActionFailureText();
   const mutation = useMutation({ mutationFn: cartRequests.add });
+  // Busy from the tap to the answer, the stock check's cart fetch included.
+  const [working, setWorking] = useState(false);
 
   async function addToCart(
+    product: StockFacts & { id: number },
+    selected: SelectedAttributesInput = {},
+    quantity = 1,
+  ): Promise<AddOutcome> {
+    setWorking(true);
+    try {
+      return await addAndTell(product, selected, quantity);
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  async function addAndTell(
     product: StockFacts & { id: number },
     selected: SelectedAttributesInput = {},
     quantity = 1,
@@ -60,10 +78,11 @@ export function useAddToCart() {
         showStockMessage(error.message);
         return 'refused';
       }
-      toast.error(error instanceof ApiError && error.status > 0 ? error.message : t('cart.toast.add_failed'));
+      // Offline, the request fails at once (networkMode 'always') and says it was not sent.
+      toast.error(failureText(error, t('cart.toast.add_failed')));
       return 'failed';
     }
   }
 
-  return { addToCart, adding: mutation.isPending, stockMessage };
+  return { addToCart, adding: working || mutation.isPending, stockMessage };
 }
