@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import { createProduct, createSlide } from '../seed/factories.js';
+import { webPlugin } from './web.js';
+
+// Issue 12, point 19 (decision 022): what a page weighs and what it asks for first. These tests
+// serve the production build of the web app, which `npm test` builds first.
+const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
+if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
+  throw new Error('The web app is not built; run npm run build first.');
+}
+
+/** A page's HTML stays under this many bytes when it carries only its own messages. */
+const NOT_FOUND_PAGE_BUDGET = 35_000;
+
+let ctx: TestContext;
+let productId: number;
+beforeAll(async () => {
+  ctx = await createTestApp({}, async (app) => {
+    await app.register(webPlugin, { webRoot, dev: false });
+  });
+  const product = await createProduct(ctx.database.db, { name: 'سبحة يسر للسرعة' }, { images: ['speed-main.webp', 'speed-second.webp'] });
+  productId = product.id;
+  await createSlide(ctx.database.db, { image: 'speed-slide.webp', sort_order: 0 });
+  await createSlide(ctx.database.db, { image: 'speed-slide-2.webp', sort_order: 1 });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function page(url: string, lang: 'ar' | 'en' = 'ar') {
+  const response = await ctx.app.inject({ url, headers: { cookie: `lang=${lang}` } });
+  return { status: response.statusCode, html: response.body, bytes: Buffer.byteLength(response.body) };
+}
+
+/** The <link rel="preload" as="image"> tags of a page, with their attributes. */
+function imagePreloads(html: string): string[] {
+  return (html.match(/<link[^>]*rel="preload"[^>]*>/g) ?? []).filter((tag) => tag.includes('as="image"'));
+}
+
+function imgTags(html: string, src: string): string[] {
+  return (html.match(/<img[^>]*>/g) ?? []).filter((tag) => tag.includes(`src="${src}"`));
+}
+
+describe('messages sent with a page (decision 022)', () => {
+  it.each(['ar', 'en'] as const)('the %s 404 page stays under its budget and carries no screen catalogue', async (lang) => {
+    const { status, html, bytes } = await page('/no/such/page', lang);
+    expect(status).toBe(404);
+    expect(bytes).toBeLessThan(NOT_FOUND_PAGE_BUDGET);
+    // The shell's namespaces travel; the catalogue, cart, checkout and account screens' do not.
+    expect(html).toContain('common.skip_to_content');
+    for (const namespace of ['catalog', 'cart', 'checkout', 'account', 'pages', 'admin']) {
+      expect(html, namespace).not.toMatch(new RegExp(`\\\\?"${namespace}\\.[a-z_]+`));
+    }
+  });
+
+  it('a product page carries the catalogue and cart messages, and not the checkout or account ones', async () => {
+    const { status, html } = await page(`/products/${productId}`, 'en');
+    expect(status).toBe(200);
+    expect(html).toMatch(/"catalog\.[a-z_.]+/);
+    expect(html).toMatch(/"cart\.[a-z_.]+/);
+    expect(html).not.toMatch(/"checkout\.[a-z_.]+/);
+    expect(html).not.toMatch(/"account\.[a-z_.]+/);
+  });
+});
+
+describe('images and fonts asked for first', () => {
+  it("the product page preloads its main image at high priority, with the img's srcset and sizes", async () => {
+    const { html } = await page(`/products/${productId}`);
+    const main = imgTags(html, '/uploads/products/speed-main.webp')[0];
+    expect(main).toBeDefined();
+    for (const attribute of ['width="960"', 'height="960"', 'srcSet="', 'sizes="', 'fetchPriority="high"']) {
+      expect(main, attribute).toContain(attribute);
+    }
+    const preload = imagePreloads(html).find((tag) => tag.includes('speed-main-320.webp'));
+    expect(preload).toBeDefined();
+    expect(preload).toMatch(/imageSrcSet="[^"]*speed-main-640\.webp 640w/);
+    expect(preload).toMatch(/imageSizes="[^"]+"/);
+    expect(preload).toMatch(/fetchPriority="high"/);
+    // The preload comes in the <head>, before the page's body.
+    expect(html.indexOf(preload!)).toBeLessThan(html.indexOf('<body'));
+    // The second picture is a thumbnail: it waits until it is near the screen.
+    const thumbnail = imgTags(html, '/uploads/products/speed-second.webp')[0];
+    expect(thumbnail).toContain('loading="lazy"');
+    expect(imagePreloads(html).some((tag) => tag.includes('speed-second'))).toBe(false);
+  });
+
+  it('the home page preloads the first slide at high priority and no other slide', async () => {
+    const { html } = await page('/');
+    const preloads = imagePreloads(html);
+    const first = preloads.find((tag) => tag.includes('speed-slide-320.webp'));
+    expect(first).toBeDefined();
+    expect(first).toMatch(/fetchPriority="high"/);
+    expect(first).toMatch(/imageSizes="[^"]+"/);
+    expect(preloads.some((tag) => tag.includes('speed-slide-2'))).toBe(false);
+    const slide = imgTags(html, '/uploads/slider/speed-slide.webp')[0];
+    for (const attribute of ['width="', 'height="', 'srcSet="', 'sizes="']) expect(slide, attribute).toContain(attribute);
+  });
+
+  it("the product list's card images carry width, height, srcset and sizes", async () => {
+    const { html } = await page('/products');
+    const card = imgTags(html, '/uploads/products/speed-main.webp')[0];
+    expect(card).toBeDefined();
+    for (const attribute of ['width="960"', 'height="960"', 'srcSet="', 'sizes="(min-width: 1024px)', 'decoding="async"']) {
+      expect(card, attribute).toContain(attribute);
+    }
+  });
+
+  it.each([
+    ['ar', 'arabic'],
+    ['en', 'latin'],
+  ] as const)('a %s page preloads the %s text font (WOFF2) that its stylesheet uses', async (lang, subset) => {
+    const { html } = await page('/products', lang);
+    const font = (html.match(/<link[^>]*as="font"[^>]*>/g) ?? [])[0];
+    expect(font).toBeDefined();
+    const href = /href="([^"]+)"/.exec(font!)![1]!;
+    expect(href).toMatch(new RegExp(`ibm-plex-sans-arabic-${subset}-400-normal[^/]*\\.woff2$`));
+    expect(font).toContain('crossorigin');
+    // The same file is the one the stylesheet's @font-face asks for, so the preload is used.
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)![1]!;
+    const css = fs.readFileSync(path.join(webRoot, 'build', 'client', stylesheet), 'utf8');
+    expect(css).toContain(href);
+    expect(css).not.toContain('.woff)');
+  });
+});
