@@ -27,7 +27,10 @@ import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
 import { AuthProvider, useAuth } from './features/account/auth';
 import { fetchCartCount, useCartCount } from './features/cart/cart-api';
+import { AppManifestLinks } from './features/pwa/app-links';
+import { InstallPrompt } from './features/pwa/install-prompt';
 import { apiFrom } from './lib/api';
+import { storeName } from './lib/localized';
 import { languageFromRequest } from './lib/language.server';
 import { primaryFontUrl } from './lib/fonts';
 import { useNonce } from './lib/nonce';
@@ -97,7 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#115a41" />
+        <AppManifestLinks lang={lang} />
         {/* The text face of the page's language, fetched with the CSS instead of after it (decision 022). */}
         <link rel="preload" href={primaryFontUrl(lang)} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
@@ -153,6 +156,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
             ) : (
               <>
                 <Header root={root} />
+                <InstallPrompt storeName={storeName(root.lang, root.settings)} />
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             <NavigationProgress />
                   {children}

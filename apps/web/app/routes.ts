@@ -20,6 +20,8 @@ export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('set-language', 'routes/set-language.ts'),
+  // What the service worker shows when a page cannot be reached (docs/decisions/021).
+  route('offline', 'routes/offline.ts'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),

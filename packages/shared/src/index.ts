@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './localized.js';
 export * from './money.js';
+export * from './plural.js';
 export * from './arabic.js';
 export * from './search-synonyms.js';
 export * from './stock.js';

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
-import type { WebLoadContext } from '@shop/shared';
+import { isPublicPage, PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC, type WebLoadContext } from '@shop/shared';
 import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
 import { sendError } from './errors.js';
 
@@ -18,6 +18,8 @@ export interface WebPluginOptions {
 }
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Written by scripts/build-service-worker.mjs into the client build. */
+const SERVICE_WORKER_FILE = 'sw.js';
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-agent'] as const;
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -33,6 +35,19 @@ export function contentSecurityPolicy(nonce: string): string {
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
+}
+
+/**
+ * Whether the service worker may keep this page for offline use (docs/decisions/021): a
+ * successful GET of a public page rendered for nobody in particular (no signed-in session).
+ */
+export function pageKeepableOffline(request: FastifyRequest, response: Response): boolean {
+  return (
+    request.method === 'GET' &&
+    response.status === 200 &&
+    isPublicPage(new URL(request.url, 'http://page').pathname) &&
+    sessionCookieToken(request) === undefined
+  );
 }
 
 /** Calls the JSON API in-process, as a browser would over HTTP. */
@@ -130,9 +145,18 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       cacheControl: false,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // The service worker is checked on every visit, so a new version is found at once.
+        // (The pre-compressed copies sw.js.br and sw.js.gz are the same file.)
+        const serviceWorker =
+          path.dirname(filePath) === path.join(buildDir, 'client') &&
+          path.basename(filePath).replace(/\.(br|gz)$/, '') === SERVICE_WORKER_FILE;
         response.header(
           'cache-control',
-          immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
+          serviceWorker
+            ? 'no-cache'
+            : immutable
+              ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+              : 'public, max-age=3600',
         );
       },
     });
@@ -162,6 +186,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     if (nonce && html) reply.header('content-security-policy', contentSecurityPolicy(nonce));
     // Pages carry the visitor's cart count and, signed in, their name: no shared cache keeps them.
     if (html && !response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
+    if (html && pageKeepableOffline(request, response)) reply.header(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);
     return sendWebResponse(reply, response);
   };
 

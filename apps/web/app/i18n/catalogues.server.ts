@@ -21,6 +21,8 @@ import accountAr from './messages/account.ar.json';
 import accountEn from './messages/account.en.json';
 import profileAr from './messages/profile.ar.json';
 import profileEn from './messages/profile.en.json';
+import pwaAr from './messages/pwa.ar.json';
+import pwaEn from './messages/pwa.en.json';
 import adminAr from './messages/admin.ar.json';
 import adminEn from './messages/admin.en.json';
 import adminProductsAr from './messages/admin-products.ar.json';
@@ -56,8 +58,8 @@ import adminActivityEn from './messages/admin-activity.en.json';
  * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn },
 } as const;
 
 /**

@@ -17,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
     path: '/return-policy',
     title: 'pages.returns.title',
     description: 'pages.returns.meta_description',
-    params: { days: RETURN_WINDOW_DAYS },
+    params: { count: RETURN_WINDOW_DAYS },
   });
 }
 
@@ -28,7 +28,7 @@ export default function ReturnPolicy() {
       title="pages.returns.title"
       intro="pages.returns.intro"
       sections={returnSections}
-      params={{ store: storeName(lang, settings), days: RETURN_WINDOW_DAYS }}
+      params={{ store: storeName(lang, settings), count: RETURN_WINDOW_DAYS }}
       lead={<ReturnHighlights />}
     >
       <ReturnRequest settings={settings} />

@@ -40,7 +40,7 @@ export function rootMeta(
   if (!root) return null;
   // The shell's messages and the page's own (its route loaders' `messages`, decision 022).
   const messages = matchedMessages(matches);
-  return { ...root, t: createTranslator(messages), storeName: storeName(root.lang, root.settings) };
+  return { ...root, t: createTranslator(messages, root.lang), storeName: storeName(root.lang, root.settings) };
 }
 
 /**

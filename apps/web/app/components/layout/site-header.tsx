@@ -144,8 +144,8 @@ function AccountLinks({ user, className }: { user: HeaderUser | null; className:
 }
 
 function CartLink({ count }: { count: number | undefined }) {
-  const { t } = useI18n();
-  const label = count === undefined ? t('common.nav.cart') : t('common.nav.cart_count', { count });
+  const { t, tp } = useI18n();
+  const label = count === undefined ? t('common.nav.cart') : tp('common.nav.cart_count', count);
   return (
     <Link
       to="/cart"

@@ -31,13 +31,13 @@ export function StockBadge({
   product: StockInput;
   className?: string;
 }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const level = productStockLevel(product);
   const text =
     level === 'out'
       ? t('catalog.stock.out')
       : level === 'low'
-        ? t('catalog.stock.low', { count: product.stock_quantity })
+        ? tp('catalog.stock.low', product.stock_quantity)
         : t('catalog.stock.in');
   return (
     <span

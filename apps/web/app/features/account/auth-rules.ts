@@ -4,7 +4,7 @@ import {
   PHONE_MIN_LENGTH,
   VERIFICATION_CODE_LENGTH,
 } from '@shop/shared';
-import type { MessageKey, TranslationParams } from '../../i18n/i18n';
+import type { TranslationKey, TranslationParams } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api';
 
 /** A message to show on a field: a catalogue key and its parameters. */
 export interface FieldProblem {
-  key: MessageKey;
+  key: TranslationKey;
   params?: TranslationParams;
 }
 
@@ -59,18 +59,18 @@ export function checkRegistration(form: RegistrationForm): FieldProblems<keyof R
   const name = form.name.trim();
   if (!name) problems.name = { key: 'account.register.name_required' };
   else if (name.length < NAME_MIN_LENGTH) {
-    problems.name = { key: 'account.register.name_too_short', params: { min: NAME_MIN_LENGTH } };
+    problems.name = { key: 'account.register.name_too_short', params: { count: NAME_MIN_LENGTH } };
   }
   const email = form.email.trim();
   if (!email) problems.email = { key: 'account.login.email_required' };
   else if (!isEmailAddress(email)) problems.email = { key: 'account.login.email_invalid' };
   if (!form.password) problems.password = { key: 'account.register.password_required' };
   else if (form.password.length < PASSWORD_MIN_LENGTH) {
-    problems.password = { key: 'account.register.password_too_short', params: { min: PASSWORD_MIN_LENGTH } };
+    problems.password = { key: 'account.register.password_too_short', params: { count: PASSWORD_MIN_LENGTH } };
   }
   const phone = form.phone.trim();
   if (phone && phone.length < PHONE_MIN_LENGTH) {
-    problems.phone = { key: 'account.register.phone_too_short', params: { min: PHONE_MIN_LENGTH } };
+    problems.phone = { key: 'account.register.phone_too_short', params: { count: PHONE_MIN_LENGTH } };
   }
   return problems;
 }
@@ -107,7 +107,7 @@ export function checkNewPassword(form: NewPasswordForm): FieldProblems<keyof New
   const problems: FieldProblems<keyof NewPasswordForm> = {};
   if (!form.password) problems.password = { key: 'account.reset.password_required' };
   else if (form.password.length < PASSWORD_MIN_LENGTH) {
-    problems.password = { key: 'account.reset.password_too_short', params: { min: PASSWORD_MIN_LENGTH } };
+    problems.password = { key: 'account.reset.password_too_short', params: { count: PASSWORD_MIN_LENGTH } };
   }
   if (!form.confirm) problems.confirm = { key: 'account.reset.confirm_required' };
   else if (form.password && form.confirm !== form.password) problems.confirm = { key: 'account.reset.mismatch' };

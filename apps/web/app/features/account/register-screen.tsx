@@ -31,7 +31,7 @@ const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: 
  * adopted the guest cart into it), then the shopper verifies the e-mail on /verify-code.
  */
 export function RegisterScreen() {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();
@@ -106,7 +106,7 @@ export function RegisterScreen() {
           label={t('account.register.password')}
           autoComplete="new-password"
           required
-          hint={t('account.register.password_hint', { min: PASSWORD_MIN_LENGTH })}
+          hint={tp('account.register.password_hint', PASSWORD_MIN_LENGTH)}
         />
         <TextField
           {...form.field('phone')}

@@ -67,7 +67,7 @@ function InvalidLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
   const form = useFieldForm<NewPasswordForm>({ password: '', confirm: '' }, { fields, fieldId });
@@ -149,7 +149,7 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
         <div className="rounded-lg border border-stone-200 bg-sand-50 p-3 text-sm text-stone-700">
           <p className="font-semibold text-stone-900">{t('account.reset.requirements_title')}</p>
           <ul className="mt-1 list-disc ps-5">
-            <li>{t('account.reset.requirement_length', { min: PASSWORD_MIN_LENGTH })}</li>
+            <li>{tp('account.reset.requirement_length', PASSWORD_MIN_LENGTH)}</li>
             <li>{t('account.reset.requirement_unique')}</li>
             <li>{t('account.reset.requirement_mix')}</li>
           </ul>

@@ -9,7 +9,6 @@ import { Price } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { pluralForm } from '../../i18n/plural';
 import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
@@ -58,7 +57,7 @@ function useCartActions() {
 
 /** The cart page: lines with quantity controls, the summary, clear, checkout and shopping links. */
 export function CartScreen({ loaded }: { loaded: CartData }) {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const cart = useCart(loaded);
   const actions = useCartActions();
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -69,7 +68,7 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold text-stone-900 sm:text-3xl">{t('cart.page.title')}</h1>
         {cart.items.length > 0 && (
-          <p className="text-stone-600">{t(`cart.page.count.${pluralForm(lang, count)}`, { count })}</p>
+          <p className="text-stone-600">{tp('cart.page.count', count)}</p>
         )}
       </div>
 

@@ -19,7 +19,6 @@ import {
   readCategoryView,
   type CategoryListView,
 } from './category-list-query';
-import { pluralForm } from '../../i18n/plural';
 
 const sortLabels = {
   sort_order: 'catalog.categories.sort.sort_order',
@@ -44,7 +43,7 @@ const labelClass = 'mb-1 block text-xs font-semibold text-stone-600';
  * the address follows the controls without reloading anything.
  */
 export function CategoriesScreen({ categories }: { categories: readonly CategoryCardData[] }) {
-  const { t, lang } = useI18n();
+  const { t, tp, lang } = useI18n();
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<CategoryListView>(() => readCategoryView(searchParams));
 
@@ -148,7 +147,7 @@ export function CategoriesScreen({ categories }: { categories: readonly Category
       </form>
 
       <p role="status" className="mt-6 mb-4 text-sm text-stone-600">
-        {t(`catalog.categories.count.${pluralForm(lang, shown.length)}`, { count: shown.length })}
+        {tp('catalog.categories.count', shown.length)}
       </p>
 
       {shown.length > 0 ? (

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { inLanguage, type Category } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
-import { pluralForm } from '../../i18n/plural';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 
 export type CategoryCardData = Omit<Category, 'children' | 'products'>;
@@ -16,7 +15,7 @@ export function CategoryCard({
   category: CategoryCardData;
   parentName?: string;
 }) {
-  const { t, lang } = useI18n();
+  const { tp, lang } = useI18n();
   const description = inLanguage(lang, category.description, category.description_en);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
@@ -48,9 +47,7 @@ export function CategoryCard({
           </p>
         )}
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-700">
-          {t(`catalog.categories.product_count.${pluralForm(lang, category.product_count)}`, {
-            count: category.product_count,
-          })}
+          {tp('catalog.categories.product_count', category.product_count)}
         </p>
       </div>
     </article>

@@ -16,7 +16,7 @@ const EAGER_CARDS = 2;
 
 /** The product list, shared by /products and /category/{slug}. */
 export function ProductListScreen({ data }: { data: ProductListData }) {
-  const { t, lang } = useI18n();
+  const { t, tp, lang } = useI18n();
   const navigation = useNavigation();
   const { products, pagination, filters, page, category } = data;
   const onCategoryPage = category !== null;
@@ -90,7 +90,7 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
       <div className="mt-6 mb-4 flex flex-wrap items-center justify-between gap-2">
         <p role="status" className="text-sm text-stone-600">
           {products.length > 0
-            ? t('catalog.list.showing', { from, to, total: pagination.total })
+            ? tp('catalog.list.showing', pagination.total, { from, to })
             : t('catalog.list.empty')}
         </p>
         {filtered && products.length > 0 && (

@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from 'react-router';
 import { rootMeta } from '../../components/layout/root-data';
-import type { MessageKey, TranslationParams } from '../../i18n/i18n';
+import type { MessageKey, TranslationKey, TranslationParams } from '../../i18n/i18n';
 import { absoluteUrl, pageMeta } from '../../lib/seo';
 
 interface ContentPageMeta {
   path: string;
   title: MessageKey;
-  description: MessageKey;
+  description: TranslationKey;
   params?: TranslationParams;
 }
 

@@ -2,23 +2,23 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mailtoUrl } from '../../components/layout/contact';
 import { Container } from '../../components/ui/container';
-import { useI18n, type MessageKey, type TranslationParams } from '../../i18n/i18n';
+import { useI18n, type TranslationKey, type TranslationParams } from '../../i18n/i18n';
 
 /** One titled part of a policy: paragraphs, then an optional bullet list, then anything extra. */
 export interface PolicySection {
   id: string;
-  title: MessageKey;
-  paragraphs?: MessageKey[];
-  items?: MessageKey[];
+  title: TranslationKey;
+  paragraphs?: TranslationKey[];
+  items?: TranslationKey[];
   /** Text after the list (e.g. a closing statement). */
-  after?: MessageKey[];
+  after?: TranslationKey[];
   /** A link to another page of the shop, shown last. */
-  link?: { to: string; label: MessageKey };
+  link?: { to: string; label: TranslationKey };
 }
 
 interface PolicyPageProps {
-  title: MessageKey;
-  intro: MessageKey;
+  title: TranslationKey;
+  intro: TranslationKey;
   sections: PolicySection[];
   /** Values for {placeholders} in the texts, e.g. the store name. */
   params: TranslationParams;
@@ -77,7 +77,7 @@ export function PolicyPage({ title, intro, sections, params, lead, children }: P
 }
 
 /** The closing "contact us" block: email only when the store has one, and the address. */
-export function PolicyContact({ text, email, address }: { text: MessageKey; email: string | null; address: string }) {
+export function PolicyContact({ text, email, address }: { text: TranslationKey; email: string | null; address: string }) {
   const { t } = useI18n();
   return (
     <section aria-labelledby="policy-contact" className="mt-10 rounded-xl bg-white p-6 ring-1 ring-stone-200">

@@ -2,9 +2,9 @@ import { RETURN_WINDOW_DAYS, type StoreSettings } from '@shop/shared';
 import { mailtoUrl, telUrl, whatsappUrl } from '../../components/layout/contact';
 import { buttonClasses } from '../../components/ui/button';
 import { CheckCircleIcon, MailIcon, PhoneIcon, ReturnIcon, WhatsAppIcon } from '../../components/ui/icons';
-import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { useI18n, type TranslationKey } from '../../i18n/i18n';
 
-const highlights: ReadonlyArray<{ title: MessageKey; text: MessageKey; icon: typeof ReturnIcon; mirror?: boolean }> = [
+const highlights: ReadonlyArray<{ title: TranslationKey; text: TranslationKey; icon: typeof ReturnIcon; mirror?: boolean }> = [
   { title: 'pages.returns.highlight.window.title', text: 'pages.returns.highlight.window.text', icon: ReturnIcon, mirror: true },
   { title: 'pages.returns.highlight.free.title', text: 'pages.returns.highlight.free.text', icon: CheckCircleIcon },
   { title: 'pages.returns.highlight.condition.title', text: 'pages.returns.highlight.condition.text', icon: CheckCircleIcon },
@@ -18,8 +18,8 @@ export function ReturnHighlights() {
       {highlights.map(({ title, text, icon: Icon, mirror }) => (
         <li key={title} className="rounded-xl bg-white p-5 ring-1 ring-stone-200">
           <Icon className={`size-7 text-brand-700 ${mirror ? 'rtl:-scale-x-100' : ''}`} />
-          <p className="mt-3 font-semibold text-stone-900">{t(title, { days: RETURN_WINDOW_DAYS })}</p>
-          <p className="mt-1 text-sm leading-relaxed text-stone-700">{t(text, { days: RETURN_WINDOW_DAYS })}</p>
+          <p className="mt-3 font-semibold text-stone-900">{t(title, { count: RETURN_WINDOW_DAYS })}</p>
+          <p className="mt-1 text-sm leading-relaxed text-stone-700">{t(text, { count: RETURN_WINDOW_DAYS })}</p>
         </li>
       ))}
     </ul>

@@ -2,14 +2,13 @@ import { Link } from 'react-router';
 import { imageSrcSet, inLanguage, type Category } from '@shop/shared';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
-import { productCountKey } from './home-categories';
 
 export const categoryGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6';
 
 type CategoryCardData = Pick<Category, 'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'>;
 
 export function CategoryGrid({ categories }: { categories: CategoryCardData[] }) {
-  const { t, lang } = useI18n();
+  const { tp, lang } = useI18n();
   return (
     <ul className={categoryGridClass}>
       {categories.map((category) => (
@@ -41,7 +40,7 @@ export function CategoryGrid({ categories }: { categories: CategoryCardData[] })
                 <bdi>{inLanguage(lang, category.name, category.name_en)}</bdi>
               </h3>
               <p className="mt-1 text-sm text-stone-600">
-                {t(productCountKey(lang, category.product_count), { count: category.product_count })}
+                {tp('home.product_count', category.product_count)}
               </p>
             </div>
           </Link>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeCategories, productCountKey } from './home-categories';
+import { homeCategories } from './home-categories';
 
 const category = (name: string, product_count: number, is_active = true) => ({ name, product_count, is_active });
 
@@ -12,21 +12,5 @@ describe('homeCategories', () => {
   it('shows at most six', () => {
     const list = Array.from({ length: 9 }, (_, i) => category(`c${i}`, i + 1));
     expect(homeCategories(list).map((c) => c.name)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', 'c5']);
-  });
-});
-
-describe('productCountKey', () => {
-  it('uses the Arabic plural forms', () => {
-    expect(productCountKey('ar', 1)).toBe('home.product_count.one');
-    expect(productCountKey('ar', 2)).toBe('home.product_count.two');
-    expect(productCountKey('ar', 3)).toBe('home.product_count.few');
-    expect(productCountKey('ar', 11)).toBe('home.product_count.many');
-    expect(productCountKey('ar', 100)).toBe('home.product_count.other');
-  });
-
-  it('uses one and other in English', () => {
-    expect(productCountKey('en', 1)).toBe('home.product_count.one');
-    expect(productCountKey('en', 2)).toBe('home.product_count.other');
-    expect(productCountKey('en', 12)).toBe('home.product_count.other');
   });
 });

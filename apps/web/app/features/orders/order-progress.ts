@@ -1,5 +1,5 @@
 import { ORDER_NUMBER_PATTERN, ORDER_PROGRESS, type OrderStatus } from '@shop/shared';
-import type { MessageKey } from '../../i18n/i18n';
+import type { MessageKey, TranslationKey } from '../../i18n/i18n';
 
 /** How far along the order is, in percent (spec section 4: pending 25 … delivered 100, else 0). */
 export function orderProgress(status: OrderStatus): number {
@@ -7,7 +7,7 @@ export function orderProgress(status: OrderStatus): number {
 }
 
 /** The sentence under the progress bar; statuses the spec gives no text get none. */
-export function statusExplanation(status: OrderStatus): MessageKey | null {
+export function statusExplanation(status: OrderStatus): TranslationKey | null {
   switch (status) {
     case 'pending':
       return 'orders.status_text.pending';

@@ -84,7 +84,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
           >
             <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${progress}%` }} />
           </div>
-          {explanation && <p className="text-stone-700">{t(explanation, { hours: DELIVERY_PROMISE_HOURS })}</p>}
+          {explanation && <p className="text-stone-700">{t(explanation, { count: DELIVERY_PROMISE_HOURS })}</p>}
         </div>
       </section>
 

@@ -6,7 +6,6 @@ import { Container } from '../../components/ui/container';
 import { AlertCircleIcon, CheckCircleIcon, InfoCircleIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { useI18n } from '../../i18n/i18n';
-import { pluralForm } from '../../i18n/plural';
 import { ApiError } from '../../lib/api';
 import { storeCart } from '../cart/cart-api';
 import { markJustPlaced } from '../orders/just-placed';
@@ -147,7 +146,7 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
 
 /** Paid: a 5-second countdown, then the order's tracking page (spec section 4). */
 function PaidPanel({ orderNumber }: { orderNumber: string }) {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const navigate = useNavigate();
   const [left, setLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
   // Paid: the tracking page greets this tab once with its thank-you (issue 12, point 11).
@@ -166,7 +165,7 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
       <h1 className="text-2xl font-semibold text-stone-900">{t('payments.success.title')}</h1>
       <p className="text-stone-700">{t('payments.success.text', { number: isolatedLtr(orderNumber) })}</p>
       <p className="text-stone-600" aria-live="off">
-        {t(`payments.success.countdown.${pluralForm(lang, left)}`, { seconds: left })}
+        {tp('payments.success.countdown', left)}
       </p>
       <ButtonLink to={`/order-status/${orderNumber}`} size="lg" replace>
         {t('payments.link.order')}

@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AlertCircleIcon, CartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
-import { pluralForm } from '../../i18n/plural';
 import { useAuth } from '../account/auth';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { ItemOptions, OrderAmount } from '../orders/order-parts';
@@ -73,7 +72,7 @@ export function OrderHistoryTab({ userId }: { userId: number }) {
 }
 
 function OrderCard({ order }: { order: Order }) {
-  const { t, lang, formatDateTime } = useI18n();
+  const { t, tp, formatDateTime } = useI18n();
   const count = orderItemCount(order.items);
   const titleId = `order-${order.id}-title`;
   return (
@@ -111,7 +110,7 @@ function OrderCard({ order }: { order: Order }) {
         <div className="flex gap-1">
           <dt className="text-stone-600">{t('profile.orders.items')}:</dt>
           <dd className="font-semibold text-stone-900" data-testid="profile-order-count">
-            {t(`profile.orders.item_count.${pluralForm(lang, count)}`, { count })}
+            {tp('profile.orders.item_count', count)}
           </dd>
         </div>
       </dl>

@@ -5,7 +5,7 @@ import {
   type ProfileUpdateBody,
   type User,
 } from '@shop/shared';
-import type { MessageKey } from '../../i18n/i18n';
+import type { MessageKey, TranslationKey } from '../../i18n/i18n';
 
 /** The three tabs of the profile screen, in their order; the first is the default. */
 export const profileTabs = ['account', 'orders', 'settings'] as const;
@@ -130,8 +130,8 @@ export const emptyPasswordChange: PasswordChangeForm = { current_password: '', n
 export function passwordChangeErrors(
   form: PasswordChangeForm,
   hasPassword: boolean,
-): Partial<Record<PasswordChangeField, MessageKey>> {
-  const errors: Partial<Record<PasswordChangeField, MessageKey>> = {};
+): Partial<Record<PasswordChangeField, TranslationKey>> {
+  const errors: Partial<Record<PasswordChangeField, TranslationKey>> = {};
   if (hasPassword && form.current_password === '') errors.current_password = 'profile.validation.current_required';
   if (form.new_password === '') errors.new_password = 'profile.validation.new_required';
   else if (form.new_password.length < PASSWORD_MIN_LENGTH) errors.new_password = 'profile.validation.new_too_short';

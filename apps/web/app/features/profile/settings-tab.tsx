@@ -65,7 +65,7 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
 }
 
 function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const toast = useToast();
   const { handleAuthError } = useAuth();
   const form = useFieldForm<PasswordChangeForm>(emptyPasswordChange, {
@@ -95,7 +95,7 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
     event.preventDefault();
     if (saving.isPending) return;
     const problems = passwordChangeErrors(form.values, hasPassword);
-    if (!form.validate(problems, (key) => t(key, { min: PASSWORD_MIN_LENGTH }))) {
+    if (!form.validate(problems, (key) => t(key, { count: PASSWORD_MIN_LENGTH }))) {
       setAlert({ text: t('profile.form.correct_errors'), extra: [] });
       return;
     }
@@ -115,7 +115,7 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
       <PasswordField
         {...form.field('new_password')}
         label={t('profile.password.new')}
-        hint={t('profile.password.rule', { min: PASSWORD_MIN_LENGTH })}
+        hint={tp('profile.password.rule', PASSWORD_MIN_LENGTH)}
         autoComplete="new-password"
       />
       <PasswordField

@@ -13,8 +13,8 @@ import {
 } from './activity-rules';
 
 // Admin pages carry the storefront's messages too (order statuses live there).
-const en = createTranslator({ ...messagesFor('en'), ...adminMessagesFor('en') });
-const ar = createTranslator({ ...messagesFor('ar'), ...adminMessagesFor('ar') });
+const en = createTranslator({ ...messagesFor('en'), ...adminMessagesFor('en') }, 'en');
+const ar = createTranslator({ ...messagesFor('ar'), ...adminMessagesFor('ar') }, 'ar');
 
 describe('names of things and actions', () => {
   it('translates the kinds of thing the back office records', () => {

@@ -29,7 +29,7 @@ const FILTER_DEFAULTS = { actor_id: '', entity: '' } as const;
  * first, a page at a time, filtered by person and by kind of thing. For administrators.
  */
 export default function ActivityTab() {
-  const { t, lang } = useI18n();
+  const { t, tp, lang } = useI18n();
   const errorText = useErrorText();
   const [state, setState] = useUrlState(FILTER_DEFAULTS);
   const filters = useMemo(
@@ -149,7 +149,7 @@ export default function ActivityTab() {
       </div>
       <p aria-live="polite" className="mb-3 min-h-5 text-sm text-stone-600">
         {activity.data && entries.length > 0 && !activity.isPlaceholderData
-          ? t('admin-activity.count', { shown: entries.length, total })
+          ? tp('admin-activity.count', total, { shown: entries.length })
           : null}
       </p>
       <div className={activity.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -6,7 +6,6 @@ import { ChevronRightIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
@@ -74,13 +73,13 @@ function useWriteFailure() {
 
 /** "3 values", "Used by 2 products": a count in the language's plural form. */
 function useCounts() {
-  const { t, lang } = useI18n();
+  const { tp } = useI18n();
   return {
-    values: (count: number) => t(`admin-attributes.values_count.${pluralForm(lang, count)}`, { count }),
-    usage: (count: number) => t(`admin-attributes.usage.${pluralForm(lang, count)}`, { count }),
-    valuesDeleted: (count: number) => t(`admin-attributes.confirm.values_deleted.${pluralForm(lang, count)}`, { count }),
-    productsAffected: (count: number) => t(`admin-attributes.confirm.products_affected.${pluralForm(lang, count)}`, { count }),
-    valueProducts: (count: number) => t(`admin-attributes.confirm.value_products.${pluralForm(lang, count)}`, { count }),
+    values: (count: number) => tp('admin-attributes.values_count', count),
+    usage: (count: number) => tp('admin-attributes.usage', count),
+    valuesDeleted: (count: number) => tp('admin-attributes.confirm.values_deleted', count),
+    productsAffected: (count: number) => tp('admin-attributes.confirm.products_affected', count),
+    valueProducts: (count: number) => tp('admin-attributes.confirm.value_products', count),
   };
 }
 

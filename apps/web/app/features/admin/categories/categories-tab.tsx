@@ -5,7 +5,6 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon, PlusIcon } from '../ui/admin-icons';
@@ -35,7 +34,7 @@ interface ListRow {
  * who may change the catalogue.
  */
 export default function CategoriesTab() {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const { user } = useAuth();
   const canWrite = userCan(user, 'catalog.write');
   const toast = useToast();
@@ -74,8 +73,8 @@ export default function CategoriesTab() {
       message: (
         <div className="flex flex-col gap-2">
           <p className="font-semibold text-stone-900">{t('admin-categories.confirm.delete_lead', { name: category.name })}</p>
-          <p>{t(`admin-categories.confirm.products.${pluralForm(lang, products)}`, { count: products })}</p>
-          <p>{t(`admin-categories.confirm.children.${pluralForm(lang, children)}`, { count: children })}</p>
+          <p>{tp('admin-categories.confirm.products', products)}</p>
+          <p>{tp('admin-categories.confirm.children', children)}</p>
           <p>{t('admin-categories.confirm.no_product_deleted')}</p>
         </div>
       ),

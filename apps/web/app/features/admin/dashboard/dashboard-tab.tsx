@@ -12,7 +12,6 @@ import {
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { AdminAmount, OrderDate, OrderStatusBadge } from '../orders/order-parts';
 import { useAuthFailureOf } from '../ui/admin-api';
@@ -369,7 +368,7 @@ function LowStock({
   total: number;
   canEdit: boolean;
 }) {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const more = total - products.length;
   return (
     <Panel
@@ -409,9 +408,7 @@ function LowStock({
           </ul>
           {more > 0 ? (
             <p className="mt-3 text-sm text-stone-600">
-              {t(`admin-dashboard.low_stock.more.${pluralForm(lang, more)}`, {
-                count: groupedCount(more),
-              })}
+              {tp('admin-dashboard.low_stock.more', more, { count: groupedCount(more) })}
             </p>
           ) : null}
         </>

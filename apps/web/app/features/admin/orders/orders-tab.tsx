@@ -45,7 +45,7 @@ const deleteAction = `${actionBase} text-red-700 hover:bg-red-50`;
  * those who may, delete.
  */
 export default function OrdersTab() {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const { user } = useAuth();
   const can = orderActionsFor(user?.permissions ?? []);
   const confirm = useConfirm();
@@ -342,7 +342,7 @@ export default function OrdersTab() {
         {orders.data && rows.length > 0
           ? orders.isPlaceholderData
             ? t('admin-orders.list.refreshing')
-            : t('admin-orders.list.count', { shown: count.shown, total: count.total })
+            : tp('admin-orders.list.count', count.total, { shown: count.shown })
           : null}
       </p>
       <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>

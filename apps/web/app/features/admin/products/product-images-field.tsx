@@ -34,7 +34,7 @@ export function ProductImagesField({
   onProblem: (message: string | undefined) => void;
   disabled?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const [announcement, setAnnouncement] = useState('');
@@ -59,7 +59,7 @@ export function ProductImagesField({
     }
     const room = Math.max(0, MAX_PRODUCT_IMAGES - items.length);
     if (accepted.length > room) {
-      problems.push(t('admin-products.form.images_over_limit', { max: MAX_PRODUCT_IMAGES, count: accepted.length - room }));
+      problems.push(tp('admin-products.form.images_over_limit', MAX_PRODUCT_IMAGES, { skipped: accepted.length - room }));
       accepted.length = room;
     }
     if (accepted.length > 0) onItems([...items, ...accepted]);
@@ -106,10 +106,10 @@ export function ProductImagesField({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-hint`} className="text-sm text-stone-600">
-          {t('admin-products.form.images_hint', { max: MAX_PRODUCT_IMAGES, mb: MAX_MB })}
+          {tp('admin-products.form.images_hint', MAX_PRODUCT_IMAGES, { mb: MAX_MB })}
         </p>
         <span className="text-sm font-semibold text-stone-700 tabular-nums">
-          {t('admin-products.form.images_count', { count: items.length, max: MAX_PRODUCT_IMAGES })}
+          {tp('admin-products.form.images_count', MAX_PRODUCT_IMAGES, { shown: items.length })}
         </span>
       </div>
 

@@ -7,7 +7,6 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useCurrencySymbol } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys } from '../ui/admin-api';
@@ -30,7 +29,7 @@ const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
  * who may change the catalogue (a moderator sees the list only).
  */
 export default function ProductsTab() {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const { user } = useAuth();
   const canWrite = user?.permissions.includes('catalog.write') ?? false;
   const toast = useToast();
@@ -67,7 +66,7 @@ export default function ProductsTab() {
     const count = product.images.length;
     const yes = await confirm({
       title: t('admin-products.delete.title'),
-      message: t(`admin-products.delete.message.${pluralForm(lang, count)}`, { name: product.name, count }),
+      message: tp('admin-products.delete.message', count, { name: product.name }),
       confirmLabel: t('admin-products.delete.confirm'),
     });
     if (yes) remove.mutate(product);

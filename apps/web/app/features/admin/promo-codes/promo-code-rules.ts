@@ -21,7 +21,7 @@ import {
   type PromoValueProblem,
   type Thousandths,
 } from '@shop/shared';
-import type { MessageKey } from '../../../i18n/i18n';
+import type { MessageKey, TranslationKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 
 /**
@@ -127,14 +127,14 @@ export function parseWholeNumber(value: string): number | null {
 
 /** A problem of the form: a message key and the values of its placeholders. */
 export interface PromoCodeFormProblem {
-  key: MessageKey;
+  key: TranslationKey;
   params?: Record<string, string | number>;
 }
 
 const codeProblemKeys: Record<PromoCodeProblem, PromoCodeFormProblem> = {
   required: { key: 'admin-promo-codes.validation.code_required' },
   too_short: { key: 'admin-promo-codes.validation.code_too_short' },
-  too_long: { key: 'admin-promo-codes.validation.code_too_long', params: { max: PROMO_CODE_MAX_LENGTH_STORED } },
+  too_long: { key: 'admin-promo-codes.validation.code_too_long', params: { count: PROMO_CODE_MAX_LENGTH_STORED } },
   invalid: { key: 'admin-promo-codes.validation.code_invalid' },
 };
 
@@ -162,7 +162,7 @@ export function promoCodeFormProblems(
   const description = form.description.trim();
   if (description === '') problems.description = { key: 'admin-promo-codes.validation.description_required' };
   else if (description.length > PROMO_DESCRIPTION_MAX) {
-    problems.description = { key: 'admin-promo-codes.validation.description_too_long', params: { max: PROMO_DESCRIPTION_MAX } };
+    problems.description = { key: 'admin-promo-codes.validation.description_too_long', params: { count: PROMO_DESCRIPTION_MAX } };
   }
 
   if (form.discount_value.trim() === '') problems.discount_value = { key: 'admin-promo-codes.validation.value_required' };

@@ -31,7 +31,7 @@ const fieldId = (field: string) => `settings-${field}`;
  * their fields. A save refreshes the shop's shell so the storefront shows the new settings.
  */
 export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings; onDone: () => void }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
@@ -81,7 +81,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
   const phone = form.field('phone_number');
   const whatsapp = form.field('whatsapp_number');
   const address = form.field('address');
-  const phoneHint = t('admin-settings.hint.phone', { min: STORE_PHONE_DIGITS_MIN, max: STORE_PHONE_DIGITS_MAX });
+  const phoneHint = tp('admin-settings.hint.phone', STORE_PHONE_DIGITS_MAX, { min: STORE_PHONE_DIGITS_MIN });
 
   return (
     <section>

@@ -9,7 +9,7 @@ import {
   isStorePhoneNumber,
   latinDigits,
 } from '@shop/shared';
-import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
+import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
  * The rules of the store settings form (admin spec sections 2 "Settings tab", 3 and 5): what the
@@ -19,7 +19,7 @@ import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
 
 /** One refused field: the message's key and its {placeholders}. */
 export interface SettingsProblem {
-  key: MessageKey;
+  key: TranslationKey;
   params?: TranslationParams;
 }
 
@@ -107,7 +107,7 @@ export function isSettingsFormDirty(form: SettingsForm, initial: SettingsForm): 
  */
 export function settingsFormProblems(form: SettingsForm): Partial<Record<SettingsField, SettingsProblem>> {
   const problems: Partial<Record<SettingsField, SettingsProblem>> = {};
-  const tooLong = (max: number): SettingsProblem => ({ key: 'admin-settings.validation.too_long', params: { max } });
+  const tooLong = (max: number): SettingsProblem => ({ key: 'admin-settings.validation.too_long', params: { count: max } });
   const longerThan = (value: string, max: number) => value.trim().length > max;
   const name = form.store_name.trim();
   if (!name) problems.store_name = { key: 'admin-settings.validation.store_name_required' };
@@ -117,7 +117,7 @@ export function settingsFormProblems(form: SettingsForm): Partial<Record<Setting
   if (longerThan(form.store_description_en, STORE_DESCRIPTION_MAX)) problems.store_description_en = tooLong(STORE_DESCRIPTION_MAX);
   const email = form.email.trim();
   if (email && (email.length > STORE_EMAIL_MAX || !STORE_EMAIL_PATTERN.test(email))) problems.email = { key: 'admin-settings.validation.email_invalid' };
-  const digits = { min: STORE_PHONE_DIGITS_MIN, max: STORE_PHONE_DIGITS_MAX };
+  const digits = { min: STORE_PHONE_DIGITS_MIN, count: STORE_PHONE_DIGITS_MAX };
   if (form.phone_number.trim() && !isStorePhoneNumber(form.phone_number)) {
     problems.phone_number = { key: 'admin-settings.validation.phone_invalid', params: digits };
   }

@@ -1,5 +1,5 @@
 import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_SORT_ORDER_MAX, SLIDE_TITLE_MAX, latinDigits } from '@shop/shared';
-import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
+import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
  * The rules of the slide form (admin spec sections 3 and 5): what it starts from, what is checked
@@ -8,7 +8,7 @@ import type { MessageKey, TranslationParams } from '../../../i18n/i18n';
 
 /** One refused field: the message's key and its {placeholders}. */
 export interface SlideProblem {
-  key: MessageKey;
+  key: TranslationKey;
   params?: TranslationParams;
 }
 
@@ -131,7 +131,7 @@ export function slideFormProblems(
   storedImage: string | null,
 ): Partial<Record<SlideField, SlideProblem>> {
   const problems: Partial<Record<SlideField, SlideProblem>> = {};
-  const tooLong = (max: number): SlideProblem => ({ key: 'admin-slider.validation.too_long', params: { max } });
+  const tooLong = (max: number): SlideProblem => ({ key: 'admin-slider.validation.too_long', params: { count: max } });
   const title = form.title.trim();
   if (!title) problems.title = { key: 'admin-slider.validation.title_required' };
   else if (title.length > SLIDE_TITLE_MAX) problems.title = tooLong(SLIDE_TITLE_MAX);

@@ -6,7 +6,6 @@ import { UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
@@ -111,7 +110,7 @@ export function UserFormScreen({ id }: { id: number | null }) {
 }
 
 function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
@@ -152,11 +151,11 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
     event.preventDefault();
     if (saving.isPending) return;
     setBoxMessages([]);
-    if (!form.validate(userFormProblems(form.values, mode), (key) => t(key, { min: PASSWORD_MIN_LENGTH }))) return;
+    if (!form.validate(userFormProblems(form.values, mode), (key) => t(key, { count: PASSWORD_MIN_LENGTH }))) return;
     saving.mutate(form.values);
   }
 
-  const passwordHint = mode === 'edit' ? t('admin-users.form.password_hint_edit') : t('admin-users.form.password_hint', { min: PASSWORD_MIN_LENGTH });
+  const passwordHint = mode === 'edit' ? t('admin-users.form.password_hint_edit') : tp('admin-users.form.password_hint', PASSWORD_MIN_LENGTH);
   const roleHint = editingSelf ? t('admin-users.form.role_self_hint') : t('admin-users.form.role_hint');
   const busy = saving.isPending || saved;
 
@@ -253,7 +252,7 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
 
 /** What the back office knows of an account beyond the form: when it joined, its last activity, its orders and its e-mail. */
 function AccountFacts({ user }: { user: AdminUser }) {
-  const { t, lang, formatDateTime } = useI18n();
+  const { t, tp, formatDateTime } = useI18n();
   const facts = [
     { id: 'joined', label: t('admin-users.facts.joined'), value: formatDateTime(user.created_at) },
     {
@@ -261,7 +260,7 @@ function AccountFacts({ user }: { user: AdminUser }) {
       label: t('admin-users.facts.last_active'),
       value: user.last_active_at ? formatDateTime(user.last_active_at) : t('admin-users.facts.no_session'),
     },
-    { id: 'orders', label: t('admin-users.facts.orders'), value: t(`admin-users.facts.order_count.${pluralForm(lang, user.order_count)}`, { count: user.order_count }) },
+    { id: 'orders', label: t('admin-users.facts.orders'), value: tp('admin-users.facts.order_count', user.order_count) },
     { id: 'email', label: t('admin-users.facts.email'), value: user.email_verified ? t('admin-users.facts.verified') : t('admin-users.facts.unverified') },
   ];
   return (

@@ -7,7 +7,7 @@ import {
   type AdminUser,
   type UserRoleName,
 } from '@shop/shared';
-import type { MessageKey } from '../../../i18n/i18n';
+import type { MessageKey, TranslationKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 
 /**
@@ -125,8 +125,8 @@ export function isUserFormDirty(form: UserForm, initial: UserForm): boolean {
  * hyphens and parentheses with an optional leading + (8 to 15 digits, the shop's phone rule); a
  * role of the three.
  */
-export function userFormProblems(form: UserForm, mode: 'create' | 'edit'): Partial<Record<UserField, MessageKey>> {
-  const problems: Partial<Record<UserField, MessageKey>> = {};
+export function userFormProblems(form: UserForm, mode: 'create' | 'edit'): Partial<Record<UserField, TranslationKey>> {
+  const problems: Partial<Record<UserField, TranslationKey>> = {};
   const name = form.name.trim();
   if (!name) problems.name = 'admin-users.validation.name_required';
   else if ([...name].length < NAME_MIN_LENGTH) problems.name = 'admin-users.validation.name_too_short';

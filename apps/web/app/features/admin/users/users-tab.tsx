@@ -7,7 +7,6 @@ import { SearchIcon, UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { useI18n } from '../../../i18n/i18n';
-import { pluralForm } from '../../../i18n/plural';
 import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { adminKeys } from '../ui/admin-api';
@@ -38,7 +37,7 @@ import { deleteUser, fetchUserPage, refreshUsers, userKeys } from './users-api';
  * on the server; the counters of every user; add, edit and delete (never one's own account).
  */
 export default function UsersTab() {
-  const { t, lang, formatDateTime } = useI18n();
+  const { t, tp, formatDateTime } = useI18n();
   const { user: me } = useAuth();
   const toast = useToast();
   const confirm = useConfirm();
@@ -60,7 +59,7 @@ export default function UsersTab() {
   const remove = useMutation({
     mutationFn: (user: AdminUser) => deleteUser(user.id),
     onSuccess: (reply, user) => {
-      toast.success(t(`admin-users.delete.success.${pluralForm(lang, reply.orders_kept)}`, { name: user.name, count: reply.orders_kept }));
+      toast.success(tp('admin-users.delete.success', reply.orders_kept, { name: user.name }));
       queryClient.removeQueries({ queryKey: adminKeys.user(user.id) });
       void refreshUsers(queryClient);
     },
@@ -73,7 +72,7 @@ export default function UsersTab() {
       message: (
         <>
           <span className="block">{t('admin-users.delete.lead', { name: user.name, email: user.email })}</span>
-          <span className="mt-2 block">{t(`admin-users.delete.orders.${pluralForm(lang, user.order_count)}`, { count: user.order_count })}</span>
+          <span className="mt-2 block">{tp('admin-users.delete.orders', user.order_count)}</span>
         </>
       ),
       confirmLabel: t('admin-users.delete.confirm'),
@@ -259,7 +258,7 @@ export default function UsersTab() {
         {users.data && rows.length > 0
           ? users.isPlaceholderData
             ? t('admin-users.list.refreshing')
-            : t('admin-users.list.count', { shown: rows.length, total })
+            : tp('admin-users.list.count', total, { shown: rows.length })
           : null}
       </p>
       <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
