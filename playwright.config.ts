@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The service worker (precaching, offline pages) is tested by e2e/pwa.spec.ts, which allows it;
+    // elsewhere pages talk to the network directly, so routes and offline emulation act as written.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

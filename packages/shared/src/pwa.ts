@@ -18,6 +18,9 @@ export const PAGE_CACHE_HEADER = 'x-page-cache';
 export const PAGE_CACHE_PUBLIC = 'public';
 
 export const OFFLINE_PAGE_PATH = '/offline';
+/** The service worker's runtime caches (the precache is Workbox's own). */
+export const PAGE_CACHE_NAME = 'shop-pages';
+export const IMAGE_CACHE_NAME = 'shop-images';
 /** A network-first page waits this long before a kept copy is shown instead. */
 export const PAGE_NETWORK_TIMEOUT_SECONDS = 4;
 /** Kept public pages: at most this many, for at most this long. */

@@ -2,6 +2,7 @@ import {
   BRAND_BACKGROUND_COLOR,
   BRAND_THEME_COLOR,
   directionOf,
+  inLanguage,
   type Language,
   type StoreSettings,
 } from '@shop/shared';
@@ -56,9 +57,8 @@ export function buildWebManifest(
   lang: Language,
   iconVersion: string,
 ): WebManifest {
-  const name = (lang === 'en' ? settings.store_name_en : null) ?? settings.store_name;
-  const description =
-    (lang === 'en' ? settings.store_description_en : settings.store_description) ?? undefined;
+  const name = inLanguage(lang, settings.store_name, settings.store_name_en);
+  const description = inLanguage(lang, settings.store_description, settings.store_description_en);
   return {
     id: '/',
     name,

@@ -1,0 +1,124 @@
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { BeadsIcon, StrokeIcon, type IconProps } from '../../components/ui/icons';
+import { useI18n } from '../../i18n/i18n';
+import { acceptInstallOffer, currentInstallOffer, subscribeInstallOffer } from './install-event';
+import { INSTALL_DISMISSED_KEY, installOffer, isIosSafari, parseDismissedAt, type InstallOffer } from './install-rules';
+import { registerServiceWorker } from './register-service-worker';
+
+const noSubscription = () => () => undefined;
+
+/** Whether the shop already runs as the installed app (iOS says so through navigator.standalone). */
+function runningStandalone(): boolean {
+  const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return iosStandalone || window.matchMedia('(display-mode: standalone)').matches;
+}
+
+function storedDismissal(): number | null {
+  try {
+    return parseDismissedAt(localStorage.getItem(INSTALL_DISMISSED_KEY));
+  } catch {
+    // Storage refused (private mode, a blocked site): nothing was dismissed.
+    return null;
+  }
+}
+
+function rememberDismissal(): void {
+  try {
+    localStorage.setItem(INSTALL_DISMISSED_KEY, String(Date.now()));
+  } catch {
+    // Without storage the offer comes back on the next page; nothing else to do.
+  }
+}
+
+/** What this browser is offered now (read after hydration: the server cannot know it). */
+function offerInThisBrowser(installEvent: boolean): InstallOffer {
+  return installOffer({
+    standalone: runningStandalone(),
+    installEvent,
+    iosSafari: isIosSafari(navigator.userAgent, navigator.maxTouchPoints),
+    dismissedAt: storedDismissal(),
+    now: Date.now(),
+  });
+}
+
+/** The banner leaves with the control that had focus: focus goes on to the page's content. */
+function focusMain(): void {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
+/** iOS's Share symbol: a box with an arrow leaving it upwards. */
+function ShareIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 3v12M8 7l4-4 4 4" />
+      <path d="M7 11H6a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-1" />
+    </StrokeIcon>
+  );
+}
+
+/**
+ * The install offer (spec section 4): shown when the browser offers installation, or on iOS
+ * Safari as Add to Home Screen steps, never inside the installed app, and hidden for 7 days after
+ * "Not now". It sits in the page's flow under the header, so it covers neither the header nor the
+ * bottom bars. Also registers the service worker once the page has loaded.
+ */
+export function InstallPrompt({ storeName }: { storeName: string }) {
+  const { t } = useI18n();
+  const titleId = useId();
+  const installEvent = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
+  // The server cannot know the browser: nothing is offered before hydration.
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [answered, setAnswered] = useState(false);
+
+  useEffect(registerServiceWorker, []);
+
+  if (!inBrowser || answered) return null;
+  const offer = offerInThisBrowser(installEvent !== null);
+  if (offer === 'none') return null;
+
+  const dismiss = () => {
+    rememberDismissal();
+    setAnswered(true);
+    focusMain();
+  };
+  const install = async () => {
+    setAnswered(true);
+    focusMain();
+    // Declining the browser's own dialog counts as "Not now".
+    if ((await acceptInstallOffer()) === 'dismissed') rememberDismissal();
+  };
+
+  return (
+    <section aria-labelledby={titleId} data-install-prompt className="border-b border-brand-100 bg-brand-50">
+      <Container className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+        <BeadsIcon className="size-8 shrink-0 text-brand-700" />
+        <div className="min-w-0 flex-1 basis-56">
+          <h2 id={titleId} className="font-semibold text-brand-900">
+            {t(offer === 'install' ? 'pwa.install.title' : 'pwa.install.ios_title', { store: storeName })}
+          </h2>
+          {offer === 'install' ? (
+            <p className="text-sm text-stone-700">{t('pwa.install.text')}</p>
+          ) : (
+            <p className="text-sm text-stone-700">
+              {t('pwa.install.ios_step_share')}{' '}
+              <ShareIcon className="inline size-5 align-text-bottom text-brand-700" />{' '}
+              {t('pwa.install.ios_step_add')}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          {offer === 'install' && (
+            <Button className="min-h-11 lg:min-h-11" onClick={() => void install()}>
+              {t('pwa.install.action')}
+            </Button>
+          )}
+          <Button variant={offer === 'install' ? 'ghost' : 'secondary'} className="min-h-11 lg:min-h-11" onClick={dismiss}>
+            {t('pwa.install.later')}
+          </Button>
+        </div>
+      </Container>
+    </section>
+  );
+}

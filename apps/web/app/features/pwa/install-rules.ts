@@ -1,0 +1,51 @@
+import { INSTALL_PROMPT_DISMISS_DAYS } from '@shop/shared';
+
+/** localStorage key of the time (ms since 1970) the shopper last said "Not now". */
+export const INSTALL_DISMISSED_KEY = 'install-prompt-dismissed-at';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the page offers: nothing, the browser's install dialog, or iOS's Add to Home Screen steps. */
+export type InstallOffer = 'none' | 'install' | 'ios-steps';
+
+/** The stored dismissal time, or null when there is none or it is not a time. */
+export function parseDismissedAt(stored: string | null): number | null {
+  if (stored === null || !/^\d{1,16}$/.test(stored)) return null;
+  return Number(stored);
+}
+
+/** "Not now" hides the offer for INSTALL_PROMPT_DISMISS_DAYS (spec sections 4 and 9). */
+export function dismissalActive(dismissedAt: number | null, now: number): boolean {
+  if (dismissedAt === null || dismissedAt > now) return false;
+  return now - dismissedAt < INSTALL_PROMPT_DISMISS_DAYS * DAY_MS;
+}
+
+/**
+ * Safari on an iPhone or iPad, the one browser that installs without an install event (through
+ * Share, then Add to Home Screen). iPadOS presents itself as a Mac, told apart by its touch
+ * screen; Chrome, Firefox, Edge and in-app browsers on iOS name themselves.
+ */
+export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
+  const apple = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  if (!apple) return false;
+  if (/CriOS|FxiOS|EdgiOS|OPiOS|YaBrowser|DuckDuckGo|GSA\/|FBAN|FBAV|Instagram|Line\//.test(userAgent)) {
+    return false;
+  }
+  return /Safari\//.test(userAgent) && /Version\//.test(userAgent);
+}
+
+/**
+ * Whether to offer installation (spec section 4): when the browser offers it (or it is Safari on
+ * iOS) and the shop is not already running as an installed app, unless dismissed lately.
+ */
+export function installOffer(input: {
+  standalone: boolean;
+  installEvent: boolean;
+  iosSafari: boolean;
+  dismissedAt: number | null;
+  now: number;
+}): InstallOffer {
+  if (input.standalone || dismissalActive(input.dismissedAt, input.now)) return 'none';
+  if (input.installEvent) return 'install';
+  return input.iosSafari ? 'ios-steps' : 'none';
+}

@@ -1,0 +1,115 @@
+import {
+  DEFAULT_LANGUAGE,
+  IMAGE_CACHE_MAX_AGE_SECONDS,
+  IMAGE_CACHE_MAX_ENTRIES,
+  IMAGE_CACHE_NAME,
+  isPublicPage,
+  isStoredImage,
+  offlinePageLanguage,
+  offlinePageUrl,
+  PAGE_CACHE_HEADER,
+  PAGE_CACHE_MAX_AGE_SECONDS,
+  PAGE_CACHE_MAX_ENTRIES,
+  PAGE_CACHE_NAME,
+  PAGE_CACHE_PUBLIC,
+  PAGE_NETWORK_TIMEOUT_SECONDS,
+} from '@shop/shared';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+
+/**
+ * The shop's service worker (docs/decisions/021), bundled and given its precache list by
+ * scripts/build-service-worker.mjs. What it never touches: the API, React Router's data requests
+ * and every personal page (packages/shared/src/pwa.ts); requests no route below claims go to the
+ * network as if there were no service worker.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// A new version takes over at once; the next page the shopper opens comes from it (decision 021).
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+clientsClaim();
+
+// The storefront's hashed scripts, styles and fonts, and the offline page in both languages.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** The shopper's language for the offline page: the shop's cookie, else the browser's languages. */
+async function shopperLanguageCookie(): Promise<string | undefined> {
+  if (!('cookieStore' in self)) return undefined;
+  try {
+    return (await self.cookieStore.get('lang'))?.value;
+  } catch {
+    return undefined;
+  }
+}
+
+async function offlinePage(): Promise<Response | undefined> {
+  const lang = offlinePageLanguage({
+    cookie: await shopperLanguageCookie(),
+    acceptLanguage: self.navigator.languages.join(','),
+  });
+  return (await matchPrecache(offlinePageUrl(lang))) ?? matchPrecache(offlinePageUrl(DEFAULT_LANGUAGE));
+}
+
+/** A page that cannot be reached (and has no kept copy) becomes the offline page. */
+const offlineFallback: WorkboxPlugin = {
+  handlerDidError: () => offlinePage(),
+};
+
+/**
+ * Only a page the server marked as rendered for nobody in particular is kept, and only on a path
+ * of the public list: a signed-in shopper's page (their name, their cart count) never is.
+ */
+const onlyPublicPages: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) =>
+    response.status === 200 &&
+    response.headers.get(PAGE_CACHE_HEADER) === PAGE_CACHE_PUBLIC &&
+    isPublicPage(new URL(request.url).pathname)
+      ? response
+      : null,
+};
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+// Public pages: the network first (fresh prices and stock), a kept copy when it fails or is slow.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isPublicPage(url.pathname),
+  new NetworkFirst({
+    cacheName: PAGE_CACHE_NAME,
+    networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+    plugins: [
+      onlyPublicPages,
+      new ExpirationPlugin({
+        maxEntries: PAGE_CACHE_MAX_ENTRIES,
+        maxAgeSeconds: PAGE_CACHE_MAX_AGE_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+      offlineFallback,
+    ],
+  }),
+);
+
+// Every other page (cart, checkout, account, orders, sign-in, back office): the network only.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly({ plugins: [offlineFallback] }));
+
+// Stored pictures never change under their name: the kept copy first, within a bound.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && sameOrigin(url) && isStoredImage(url.pathname),
+  new CacheFirst({
+    cacheName: IMAGE_CACHE_NAME,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: IMAGE_CACHE_MAX_ENTRIES,
+        maxAgeSeconds: IMAGE_CACHE_MAX_AGE_SECONDS,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
