@@ -52,9 +52,9 @@ describe('registration pre-check', () => {
       password: { key: 'account.register.password_required' },
     });
     expect(checkRegistration({ ...registration, name: ' A ', password: '12345', phone: '1234567' })).toEqual({
-      name: { key: 'account.register.name_too_short', params: { min: 2 } },
-      password: { key: 'account.register.password_too_short', params: { min: 6 } },
-      phone: { key: 'account.register.phone_too_short', params: { min: 8 } },
+      name: { key: 'account.register.name_too_short', params: { count: 2 } },
+      password: { key: 'account.register.password_too_short', params: { count: 6 } },
+      phone: { key: 'account.register.phone_too_short', params: { count: 8 } },
     });
   });
 
@@ -83,7 +83,7 @@ describe('forgot and reset password', () => {
     });
     expect(checkNewPassword({ password: '12345', confirm: '12345' }).password).toEqual({
       key: 'account.reset.password_too_short',
-      params: { min: 6 },
+      params: { count: 6 },
     });
     expect(checkNewPassword({ password: '123456', confirm: '123457' })).toEqual({
       confirm: { key: 'account.reset.mismatch' },

@@ -16,7 +16,9 @@ describe('order progress', () => {
   });
 
   it('explains the four moving statuses and nothing else', () => {
-    expect(english(statusExplanation('pending')!)).toContain('within {hours} hours');
+    // Pending names the delivery promise, a counted noun (hours): its family has a form per count.
+    expect(english(`${statusExplanation('pending')!}.other`)).toContain('within {count} hours');
+    expect(english(`${statusExplanation('pending')!}.one`)).toContain('within 1 hour');
     expect(english(statusExplanation('processing')!)).toBe('Your order is being prepared');
     expect(english(statusExplanation('shipped')!)).toBe('Your order is out for delivery');
     expect(english(statusExplanation('delivered')!)).toBe('Your order was delivered successfully');

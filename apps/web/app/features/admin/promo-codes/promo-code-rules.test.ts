@@ -109,7 +109,7 @@ describe('the promo code form', () => {
     expect(keysOf(promoCodeFormProblems(valid({ code: 'EID-10' })))).toEqual({ code: 'admin-promo-codes.validation.code_invalid' });
     expect(promoCodeFormProblems(valid({ code: 'A'.repeat(31) })).code).toEqual({
       key: 'admin-promo-codes.validation.code_too_long',
-      params: { max: 30 },
+      params: { count: 30 },
     });
     expect(keysOf(promoCodeFormProblems(valid({ description: 'x'.repeat(501) })))).toEqual({
       description: 'admin-promo-codes.validation.description_too_long',

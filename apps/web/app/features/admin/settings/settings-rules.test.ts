@@ -66,14 +66,14 @@ describe('settingsFormProblems', () => {
     expect(settingsFormProblems(filled({ store_name: '  ', email: 'info@shop', phone_number: 'call us', whatsapp_number: '965-2222' }))).toEqual({
       store_name: { key: 'admin-settings.validation.store_name_required' },
       email: { key: 'admin-settings.validation.email_invalid' },
-      phone_number: { key: 'admin-settings.validation.phone_invalid', params: { min: 8, max: 15 } },
-      whatsapp_number: { key: 'admin-settings.validation.whatsapp_invalid', params: { min: 8, max: 15 } },
+      phone_number: { key: 'admin-settings.validation.phone_invalid', params: { min: 8, count: 15 } },
+      whatsapp_number: { key: 'admin-settings.validation.whatsapp_invalid', params: { min: 8, count: 15 } },
     });
   });
 
   it('refuses texts longer than the server keeps, naming the limit', () => {
     expect(settingsFormProblems(filled({ store_name_en: 'x'.repeat(contract.STORE_NAME_MAX + 1) }))).toEqual({
-      store_name_en: { key: 'admin-settings.validation.too_long', params: { max: contract.STORE_NAME_MAX } },
+      store_name_en: { key: 'admin-settings.validation.too_long', params: { count: contract.STORE_NAME_MAX } },
     });
   });
 });

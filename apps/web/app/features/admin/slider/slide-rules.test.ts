@@ -123,7 +123,7 @@ describe('slideFormProblems', () => {
   it('refuses texts longer than the server keeps, naming the limit', () => {
     expect(slideFormProblems(filled({ title_en: 'x'.repeat(contract.SLIDE_TITLE_MAX + 1) }), stored.image).title_en).toEqual({
       key: 'admin-slider.validation.too_long',
-      params: { max: contract.SLIDE_TITLE_MAX },
+      params: { count: contract.SLIDE_TITLE_MAX },
     });
   });
 });
