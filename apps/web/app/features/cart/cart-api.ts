@@ -9,7 +9,7 @@ import { browserApi, type Api } from '../../lib/api';
  */
 export type CartData = Pick<CartResponse, 'items' | 'summary'> & {
   removed_items?: RemovedCartItem[];
-};
+} & Partial<Pick<CartResponse, 'promo' | 'promo_notice' | 'shipping_fees'>>;
 
 /** The chosen variation of each attribute, keyed by attribute id (the add payload's shape). */
 export type SelectedAttributesInput = Record<string, { variation_id: number; title: string }>;
@@ -25,8 +25,8 @@ export const cartKeys = {
   count: ['cart', 'count'] as const,
 };
 
-function cartData({ items, summary, removed_items }: CartResponse): CartData {
-  return { items, summary, removed_items };
+function cartData({ items, summary, removed_items, promo, promo_notice, shipping_fees }: CartResponse): CartData {
+  return { items, summary, removed_items, promo, promo_notice, shipping_fees };
 }
 
 /** Removal notices not shown yet plus new ones, one per product. */
@@ -55,6 +55,10 @@ export const cartRequests = {
     cartData(await browserApi().put<CartResponse>(`/cart/update/${id}`, { quantity })),
   remove: async (id: number) => cartData(await browserApi().delete<CartResponse>(`/cart/remove/${id}`)),
   clear: async () => cartData(await browserApi().delete<CartResponse>('/cart/clear')),
+  /** Keeps a promo code with the cart (the server checks it against the subtotal). */
+  setPromoCode: async (code: string) =>
+    cartData(await browserApi().put<CartResponse>('/cart/promo-code', { code })),
+  removePromoCode: async () => cartData(await browserApi().delete<CartResponse>('/cart/promo-code')),
 };
 
 /**

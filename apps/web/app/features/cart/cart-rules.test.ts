@@ -1,6 +1,6 @@
 import { CART_LINE_MAX_QUANTITY } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { cartTotals, lineQuantityLimit, quantityInCart, stockRefusal } from './cart-rules';
+import { cartTotals, deliveryNote, lineQuantityLimit, quantityInCart, stockRefusal } from './cart-rules';
 
 describe('quantityInCart', () => {
   it('adds up every line of the product, whatever options were chosen', () => {
@@ -60,5 +60,25 @@ describe('cartTotals', () => {
   it('subtracts a discount but never below zero', () => {
     expect(cartTotals({ total: 10.25, total_items: 1 }, 2_250).total).toBe(8_000);
     expect(cartTotals({ total: 5, total_items: 1 }, 9_000)).toMatchObject({ discount: 5_000, total: 0 });
+  });
+});
+
+describe('deliveryNote', () => {
+  it('names the lowest fee when areas cost differently, never "free"', () => {
+    expect(deliveryNote({ lowest: 1, highest: 3 })).toEqual({ kind: 'from', fee: 1_000 });
+    expect(deliveryNote({ lowest: 0, highest: 2.5 })).toEqual({ kind: 'from', fee: 0 });
+  });
+
+  it('names the one fee when every area costs the same', () => {
+    expect(deliveryNote({ lowest: 1.5, highest: 1.5 })).toEqual({ kind: 'fixed', fee: 1_500 });
+  });
+
+  it('says free only when every area is free', () => {
+    expect(deliveryNote({ lowest: 0, highest: 0 })).toEqual({ kind: 'free' });
+  });
+
+  it('leaves the fee to checkout when no area takes orders or the fees are unknown', () => {
+    expect(deliveryNote(null)).toEqual({ kind: 'at_checkout' });
+    expect(deliveryNote(undefined)).toEqual({ kind: 'at_checkout' });
   });
 });

@@ -40,7 +40,7 @@ export function lineQuantityLimit(
   return Math.min(item.stock_quantity, CART_LINE_MAX_QUANTITY);
 }
 
-/** The cart page's summary in thousandths: shipping is free on this page, no discount yet. */
+/** The cart page's summary in thousandths: the promo discount taken off, delivery added at checkout. */
 export interface CartTotals {
   subtotal: Thousandths;
   items: number;
@@ -52,4 +52,30 @@ export function cartTotals(summary: CartSummary, discount: Thousandths = 0): Car
   const subtotal = toThousandths(summary.total);
   const applied = Math.min(Math.max(discount, 0), subtotal);
   return { subtotal, items: summary.total_items, discount: applied, total: subtotal - applied };
+}
+
+/** The delivery fees of the active cities, as the cart reply names them (decimal amounts). */
+export interface ShippingFees {
+  lowest: number;
+  highest: number;
+}
+
+/**
+ * What the cart says about delivery before the area is chosen: free only when every area is
+ * free; one fee when all areas cost the same; else "from" the lowest fee; unknown when no area
+ * takes orders (or the fees are not known). Fees in thousandths.
+ */
+export type DeliveryNote =
+  | { kind: 'free' }
+  | { kind: 'fixed'; fee: Thousandths }
+  | { kind: 'from'; fee: Thousandths }
+  | { kind: 'at_checkout' };
+
+export function deliveryNote(fees: ShippingFees | null | undefined): DeliveryNote {
+  if (!fees) return { kind: 'at_checkout' };
+  const lowest = toThousandths(fees.lowest);
+  const highest = toThousandths(fees.highest);
+  if (highest <= 0) return { kind: 'free' };
+  if (lowest === highest) return { kind: 'fixed', fee: lowest };
+  return { kind: 'from', fee: lowest };
 }

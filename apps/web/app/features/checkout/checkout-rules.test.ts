@@ -13,7 +13,9 @@ import {
   newIdempotencyKey,
   offeredPaymentMethods,
   orderPayload,
+  shownCheckoutNotice,
   type CheckoutForm,
+  type CheckoutNotice,
 } from './checkout-rules';
 
 const english = (key: string) => (checkoutEn as Record<string, string>)[key.replace(/^checkout\./, '')];
@@ -184,5 +186,43 @@ describe('offeredPaymentMethods', () => {
   it('keeps cash on delivery when the list is empty or missing', () => {
     expect(offeredPaymentMethods([])).toEqual(['cash_on_delivery']);
     expect(offeredPaymentMethods(undefined)).toEqual(['cash_on_delivery']);
+  });
+});
+
+describe('shownCheckoutNotice', () => {
+  const required: CheckoutNotice = { kind: 'required', text: 'Please fill in all required fields', extra: [] };
+  const empty = emptyCheckoutForm();
+
+  it('keeps "fill in all required fields" while a highlighted required field is still empty', () => {
+    const fieldErrors = { name: 'Name is required', email: 'Email is required' };
+    expect(shownCheckoutNotice(required, { missing: missingRequiredFields(empty), fieldErrors })).toBe(required);
+    const halfway = { ...empty, name: 'Fatima' };
+    expect(
+      shownCheckoutNotice(required, { missing: missingRequiredFields(halfway), fieldErrors: { email: 'Email is required' } }),
+    ).toBe(required);
+  });
+
+  it('drops it once every required field is filled, even before the next attempt', () => {
+    expect(
+      shownCheckoutNotice(required, { missing: missingRequiredFields(filled), fieldErrors: { email: 'Email is required' } }),
+    ).toBeNull();
+  });
+
+  it('drops it once every highlighted field has been edited', () => {
+    expect(shownCheckoutNotice(required, { missing: missingRequiredFields(empty), fieldErrors: {} })).toBeNull();
+  });
+
+  it("keeps a server notice about fields while they are highlighted, or while it has messages of its own", () => {
+    const onFields: CheckoutNotice = { kind: 'fields', text: 'Please correct the highlighted fields', extra: [] };
+    expect(shownCheckoutNotice(onFields, { missing: {}, fieldErrors: { phone: 'Invalid phone' } })).toBe(onFields);
+    expect(shownCheckoutNotice(onFields, { missing: {}, fieldErrors: {} })).toBeNull();
+    const withOwn = { ...onFields, extra: ['This promo code has expired'] };
+    expect(shownCheckoutNotice(withOwn, { missing: {}, fieldErrors: {} })).toBe(withOwn);
+  });
+
+  it('keeps any other failure until the next attempt, and shows nothing without a notice', () => {
+    const general: CheckoutNotice = { kind: 'general', text: 'Failed to place order', extra: [] };
+    expect(shownCheckoutNotice(general, { missing: {}, fieldErrors: {} })).toBe(general);
+    expect(shownCheckoutNotice(null, { missing: missingRequiredFields(empty), fieldErrors: { name: 'x' } })).toBeNull();
   });
 });

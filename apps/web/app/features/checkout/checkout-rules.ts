@@ -178,3 +178,31 @@ export function offeredPaymentMethods(fromSettings: readonly PaymentMethod[] | u
   const offered = paymentMethods.filter((method) => fromSettings?.includes(method));
   return offered.length > 0 ? offered : ['cash_on_delivery'];
 }
+
+/**
+ * The checkout's notice above the place-order button: `required` when the pre-check found empty
+ * required fields, `fields` when the server put messages on fields (with any that belong to no
+ * field in `extra`), `general` for any other failure.
+ */
+export interface CheckoutNotice {
+  kind: 'required' | 'fields' | 'general';
+  text: string;
+  extra: string[];
+}
+
+/**
+ * The notice as it should show now. A notice about fields stays only while it is still true: the
+ * "fill in all required fields" notice goes once no required field is empty or every highlighted
+ * field has been edited; a server notice about fields goes when its fields' messages are gone,
+ * unless it also carries messages of its own. Other failures stay until the next attempt.
+ */
+export function shownCheckoutNotice(
+  notice: CheckoutNotice | null,
+  state: { missing: Partial<Record<RequiredField, unknown>>; fieldErrors: Partial<Record<string, string>> },
+): CheckoutNotice | null {
+  if (!notice) return null;
+  const highlighted = Object.values(state.fieldErrors).some(Boolean);
+  if (notice.kind === 'required') return highlighted && Object.keys(state.missing).length > 0 ? notice : null;
+  if (notice.kind === 'fields') return highlighted || notice.extra.length > 0 ? notice : null;
+  return notice;
+}
