@@ -238,7 +238,8 @@ export const demoProducts: readonly DemoProduct[] = [
   { sku: 'SB-PRL-002', name: 'سبحة لؤلؤ 99 حبة', category: 'gifts', material: 'pearl', tassel: 'gold', metal: 'gold', beads: 99, size_mm: 5, price: 280 * KD, stock: 1, intro: 'تسع وتسعون لؤلؤة متناسقة الحجم واللمعة.' },
 ];
 
-const materialStory: Record<BeadMaterial, { origin: string; care: string }> = {
+/** Where each material comes from and how to care for it (the English is in demo-data-en.ts). */
+export const materialStory: Record<BeadMaterial, { origin: string; care: string }> = {
   'baltic-amber': {
     origin: 'كهرمان بلطيقي طبيعي من سواحل بحر البلطيق، خفيف الوزن دافئ الملمس.',
     care: 'amber',

@@ -305,6 +305,61 @@ describe('demo store seed', () => {
     expect(served).toHaveLength(3);
   });
 
+  it('writes English for the settings, every category, product and slide', async () => {
+    const db = ctx.database.db;
+    const [settings] = await db.select().from(storeSettings);
+    expect(settings!.store_name_en).toBe('Misbaha Kuwait');
+    expect(settings!.store_description_en).toMatch(/^[\x20-\x7E’]+$/);
+    const latin = /^[\x20-\x7E’]+$/;
+    for (const row of await db.select().from(categories)) {
+      expect(row.name_en, row.slug).toMatch(latin);
+      expect(row.description_en, row.slug).toMatch(latin);
+    }
+    for (const row of await db.select().from(products)) {
+      expect(row.name_en, row.sku!).toMatch(latin);
+      expect(row.short_description_en, row.sku!).toMatch(/^\d+ beads of \d+ mm, /);
+      expect(row.description_en, row.sku!).toMatch(latin);
+      expect(row.description_en!.split('. ').length, row.sku!).toBeGreaterThanOrEqual(2);
+    }
+    for (const row of await db.select().from(slides)) {
+      expect(row.title_en).toMatch(latin);
+      expect(row.description_en).toMatch(latin);
+    }
+  });
+
+  it('finds a word with its article as often as without it, and English words', async () => {
+    const total = async (search: string, lang = 'ar') => {
+      const reply = await ctx.app.inject({
+        url: `/api/products?search=${encodeURIComponent(search)}&limit=100`,
+        headers: { 'accept-language': lang },
+      });
+      expect(reply.statusCode).toBe(200);
+      const body = reply.json() as { products: Array<{ sku: string }>; pagination: { total: number } };
+      return { total: body.pagination.total, skus: body.products.map((product) => product.sku) };
+    };
+    const bare = await total('سبحة');
+    expect(bare.total).toBeGreaterThanOrEqual(48);
+    expect((await total('السبحة')).total).toBe(bare.total);
+    expect((await total('بالسبحة')).total).toBe(bare.total);
+    const amber = await total('كهرمان');
+    expect(amber.total).toBeGreaterThanOrEqual(10);
+    const withArticle = await total('بالكهرمان');
+    expect(withArticle.skus.sort()).toEqual(amber.skus.sort());
+    expect((await total('والكهرمان')).total).toBe(amber.total);
+    // English: the English content itself, and the shop's synonyms for the Arabic words.
+    const english = await total('amber', 'en');
+    expect(english.skus).toEqual(expect.arrayContaining(amber.skus));
+    expect(english.skus.every((sku) => /^SB-(AMB|PAM)-/.test(sku))).toBe(true);
+    expect((await total('kahraman', 'en')).total).toBe(amber.total);
+    expect((await total('sebha', 'en')).total).toBe(bare.total);
+    expect((await total('misbaha', 'en')).total).toBe(bare.total);
+    const yusr = await total('yusr', 'en');
+    expect(yusr.total).toBeGreaterThanOrEqual(4);
+    expect(yusr.skus.every((sku) => sku.startsWith('SB-YSR-'))).toBe(true);
+    expect((await total('kuka', 'en')).skus.every((sku) => sku.startsWith('SB-KUK-'))).toBe(true);
+    expect((await total('rosaries', 'en')).total).toBe(bare.total);
+  });
+
   it('produces the same store every time', async () => {
     const first = await catalogueOf(ctx.database.db);
     const again = await catalogueOf(second.db);

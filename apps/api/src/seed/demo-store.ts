@@ -15,6 +15,14 @@ import {
   type DemoProduct,
 } from './demo-data.js';
 import {
+  demoCategoriesEnglish,
+  demoSettingsEnglish,
+  demoSlidesEnglish,
+  descriptionEnglishOf,
+  nameEnglishOf,
+  shortDescriptionEnglishOf,
+} from './demo-data-en.js';
+import {
   bannerPicture,
   categoryPicture,
   createPictureRenderer,
@@ -172,16 +180,19 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
     const images = await storeDemoImages(products, uploadsDir, written);
     imagesDone = performance.now();
     locations = await db.transaction(async (tx) => {
-      await saveStoreSettings(tx, { ...demoSettings, logo: images.logo });
+      await saveStoreSettings(tx, { ...demoSettings, ...demoSettingsEnglish, logo: images.logo });
 
       const categoryIds = new Map<string, number>();
       const categoryRow = (index: number) => {
         const category = demoCategories[index]!;
         const created_at = new Date(CATEGORIES_CREATED + index * HOUR_MS);
+        const english = demoCategoriesEnglish[category.slug];
         return {
           name: category.name,
+          name_en: english?.name ?? null,
           slug: category.slug,
           description: category.description,
+          description_en: english?.description ?? null,
           image: images.categories.get(category.slug) ?? null,
           parent_id: category.parent ? categoryIds.get(category.parent)! : null,
           sort_order: category.sort_order,
@@ -205,8 +216,11 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
           const created_at = new Date(PRODUCTS_CREATED + index * HOUR_MS);
           return {
             name: product.name,
+            name_en: nameEnglishOf(product),
             short_description: shortDescriptionOf(product),
+            short_description_en: shortDescriptionEnglishOf(product),
             description: descriptionOf(product, index),
+            description_en: descriptionEnglishOf(product, index),
             price: product.price,
             sale_price: product.sale_price ?? null,
             stock_quantity: product.stock,
@@ -265,6 +279,8 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
           return {
             title: slide.title,
             description: slide.description,
+            title_en: demoSlidesEnglish[index]?.title ?? null,
+            description_en: demoSlidesEnglish[index]?.description ?? null,
             image: images.slides[index]!,
             link_url: slide.link_url,
             sort_order: index + 1,

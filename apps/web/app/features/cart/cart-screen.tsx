@@ -231,7 +231,7 @@ function CartLine({
         )}
 
         <p className="text-sm text-stone-600">
-          {t('cart.line.unit_price')} <Price value={toThousandths(item.display_price)} className="font-semibold text-stone-800" />
+          {t('cart.line.unit_price')} <Price value={toThousandths(item.display_price)} context="charged" className="font-semibold text-stone-800" />
         </p>
         {!item.in_stock && <p className="text-sm font-semibold text-red-700">{t('cart.line.unavailable')}</p>}
 
@@ -267,7 +267,7 @@ function CartLine({
           </div>
           <p className="text-stone-700">
             {t('cart.line.total')}{' '}
-            <Price value={toThousandths(item.line_total)} className="font-semibold text-brand-800" />
+            <Price value={toThousandths(item.line_total)} context="charged" className="font-semibold text-brand-800" />
           </p>
         </div>
         <p id={messageId} aria-live="polite" className="text-sm font-semibold text-red-700 empty:hidden">
@@ -344,14 +344,14 @@ function CartSummary({
         <div className="flex justify-between gap-2">
           <dt>{t('cart.summary.subtotal')}</dt>
           <dd>
-            <Price value={totals.subtotal} />
+            <Price value={totals.subtotal} context="charged" />
           </dd>
         </div>
         {totals.discount > 0 && (
           <div className="flex justify-between gap-2 text-brand-700">
             <dt>{t('cart.summary.discount')}</dt>
-            <dd data-testid="cart-discount" dir="ltr">
-              −<Price value={totals.discount} />
+            <dd data-testid="cart-discount">
+              <Price value={-totals.discount} context="charged" />
             </dd>
           </div>
         )}
@@ -362,7 +362,7 @@ function CartSummary({
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <dt>{t('cart.summary.total')}</dt>
           <dd data-testid="cart-total">
-            <Price value={totals.total} />
+            <Price value={totals.total} context="charged" />
           </dd>
         </div>
       </dl>

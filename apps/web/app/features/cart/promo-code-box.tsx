@@ -8,7 +8,7 @@ import {
   type Thousandths,
 } from '@shop/shared';
 import { Button } from '../../components/ui/button';
-import { Price, useCurrencySymbol } from '../../components/ui/price';
+import { Price, useMoneyFormat } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError, browserApi } from '../../lib/api';
@@ -81,7 +81,7 @@ export function PromoCodeBox({
 }) {
   const { t } = useI18n();
   const toast = useToast();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -115,7 +115,7 @@ export function PromoCodeBox({
             result.discount_type === 'percentage'
               ? t(texts.appliedPercent, { percent: result.discount_value })
               : t(texts.appliedAmount, {
-                  amount: formatPrice(toThousandths(result.discount_value), symbol, 'catalogue'),
+                  amount: formatPrice(toThousandths(result.discount_value), money, 'charged'),
                 }),
           );
         },
@@ -153,9 +153,7 @@ export function PromoCodeBox({
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-600/40 bg-brand-50 p-3 text-sm">
         <p className="text-brand-800">
           {t(texts.appliedBanner, { code: applied.code })}{' '}
-          <span className="font-semibold" dir="ltr">
-            −<Price value={applied.discount} />
-          </span>
+          <Price value={-applied.discount} context="charged" className="font-semibold" testId="promo-applied-discount" />
         </p>
         <button
           type="button"

@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { adminMessagesFor, messagesFor } from '../../../i18n/catalogues.server';
 import { createTranslator } from '../../../i18n/i18n';
@@ -11,6 +12,9 @@ import {
   entityItemLabel,
   entityLabel,
 } from './activity-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
 
 // Admin pages carry the storefront's messages too (order statuses live there).
 const en = createTranslator({ ...messagesFor('en'), ...adminMessagesFor('en') }, 'en');
@@ -41,54 +45,54 @@ describe('names of things and actions', () => {
 
 describe('changed values', () => {
   it('shows money fields, kept in fils, in KD with 3 decimals', () => {
-    expect(changeValue('products', 'price', 12_500, 'KD')).toEqual({
+    expect(changeValue('products', 'price', 12_500, KD)).toEqual({
       kind: 'text',
       text: '12.500 KD',
       full: '12.500 KD',
     });
-    expect(changeValue('products', 'shipping_fee', 0, 'KD')).toEqual({
+    expect(changeValue('products', 'shipping_fee', 0, KD)).toEqual({
       kind: 'text',
       text: '0.000 KD',
       full: '0.000 KD',
     });
     // A percentage discount is not money; a stock count neither.
-    expect(changeValue('products', 'discount_value', 10, 'KD')).toMatchObject({ text: '10' });
-    expect(changeValue('products', 'stock_quantity', 7, 'KD')).toMatchObject({ text: '7' });
+    expect(changeValue('products', 'discount_value', 10, KD)).toMatchObject({ text: '10' });
+    expect(changeValue('products', 'stock_quantity', 7, KD)).toMatchObject({ text: '7' });
   });
 
   it('shows nothing as none, flags as yes/no, objects as JSON', () => {
-    expect(changeValue('products', 'sale_price', null, 'KD')).toEqual({ kind: 'none' });
-    expect(changeValue('products', 'description', '', 'KD')).toEqual({ kind: 'none' });
-    expect(changeValue('products', 'is_active', false, 'KD')).toEqual({
+    expect(changeValue('products', 'sale_price', null, KD)).toEqual({ kind: 'none' });
+    expect(changeValue('products', 'description', '', KD)).toEqual({ kind: 'none' });
+    expect(changeValue('products', 'is_active', false, KD)).toEqual({
       kind: 'boolean',
       value: false,
     });
-    expect(changeValue('products', 'images', [{ id: 1 }], 'KD')).toMatchObject({
+    expect(changeValue('products', 'images', [{ id: 1 }], KD)).toMatchObject({
       text: '[{"id":1}]',
     });
   });
 
   it("names order statuses, product statuses and roles in the admin's language", () => {
-    expect(changeValue('orders', 'status', 'shipped', 'KD')).toEqual({
+    expect(changeValue('orders', 'status', 'shipped', KD)).toEqual({
       kind: 'label',
       key: 'orders.status.shipped',
     });
-    expect(changeValue('products', 'status', 'draft', 'KD')).toEqual({
+    expect(changeValue('products', 'status', 'draft', KD)).toEqual({
       kind: 'label',
       key: 'admin.common.draft',
     });
-    expect(changeValue('users', 'role', 'moderator', 'KD')).toEqual({
+    expect(changeValue('users', 'role', 'moderator', KD)).toEqual({
       kind: 'label',
       key: 'admin-users.role.moderator',
     });
     expect(en('admin-users.role.moderator')).toBe('Moderator');
     expect(ar('orders.status.shipped')).not.toBe('orders.status.shipped');
     // Another kind's "status", or a value without a name, stays as it is.
-    expect(changeValue('slides', 'status', 'shipped', 'KD')).toMatchObject({
+    expect(changeValue('slides', 'status', 'shipped', KD)).toMatchObject({
       kind: 'text',
       text: 'shipped',
     });
-    expect(changeValue('orders', 'status', 'lost', 'KD')).toMatchObject({
+    expect(changeValue('orders', 'status', 'lost', KD)).toMatchObject({
       kind: 'text',
       text: 'lost',
     });
@@ -96,7 +100,7 @@ describe('changed values', () => {
 
   it('cuts long values and keeps the whole one', () => {
     const long = 'سبحة '.repeat(40);
-    const shown = changeValue('products', 'description', long, 'KD');
+    const shown = changeValue('products', 'description', long, KD);
     expect(shown.kind).toBe('text');
     if (shown.kind !== 'text') return;
     expect(shown.text.length).toBeLessThanOrEqual(CHANGE_VALUE_MAX);
