@@ -26,6 +26,7 @@ const ENTITY_NAMES = {
   users: ['admin-activity.entity.users', 'admin-activity.entity_one.users'],
   cities: ['admin-activity.entity.cities', 'admin-activity.entity_one.cities'],
   promo_codes: ['admin-activity.entity.promo_codes', 'admin-activity.entity_one.promo_codes'],
+  search_synonyms: ['admin-activity.entity.search_synonyms', 'admin-activity.entity_one.search_synonyms'],
 } as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
 
 const ACTION_NAMES = {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
-import { UserIcon, type IconProps } from '../../../components/ui/icons';
+import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
 import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
@@ -17,6 +17,8 @@ export const ADMIN_TAB_IDS = [
   'promo-codes',
   'google-merchant',
   'simple-attributes',
+  // Beyond the spec's ids: the search synonyms (issue 12 point 13).
+  'search',
   // Beyond the spec's ids: the audit trail's activity view (issue 10 item 9).
   'activity',
 ] as const;
@@ -49,6 +51,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'cities', label: 'admin.tabs.cities', icon: MapPinIcon, permission: 'locations.manage', screen: lazy(() => import('../cities/cities-tab')) },
   { id: 'promo-codes', label: 'admin.tabs.promo-codes', icon: TicketIcon, permission: 'promotions.manage', screen: lazy(() => import('../promo-codes/promo-codes-tab')) },
   { id: 'simple-attributes', label: 'admin.tabs.simple-attributes', icon: TagIcon, permission: 'catalog.read', screen: lazy(() => import('../attributes/attributes-tab')) },
+  { id: 'search', label: 'admin-search.tab', icon: SearchIcon, permission: 'catalog.read', screen: lazy(() => import('../search/search-tab')) },
   { id: 'activity', label: 'admin-activity.tab', icon: ActivityIcon, permission: 'audit.read', screen: lazy(() => import('../activity/activity-tab')) },
 ];
 
