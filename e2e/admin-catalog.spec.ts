@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   formatPrice,
+  moneyFormat,
   toThousandths,
   type AuthResponse,
   type Product,
@@ -151,7 +152,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       .locator('xpath=ancestor::*[.//button][1]')
       .getByRole('button', { name: text[lang].add, exact: true })
       .click();
-    await expect(page.getByText(formatPrice(2250, settings.currency_symbol, 'admin')).first()).toBeVisible();
+    await expect(page.getByText(formatPrice(2250, moneyFormat(settings, lang), 'charged')).first()).toBeVisible();
     await page.locator('main form button[type="submit"]').click();
     await expect(toast(page, text[lang].productCreated)).toBeVisible();
     await expect(page).toHaveURL(/\/admin\?tab=products/);
@@ -168,7 +169,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     await page.getByRole('radio', { name: new RegExp(`^${value.title}`) }).check({ force: true });
     const withSurcharge = toThousandths(12.5) + 2250;
     await expect(page.locator(`[data-price="${withSurcharge}"]`).first()).toHaveText(
-      formatPrice(withSurcharge, settings.currency_symbol, 'catalogue'),
+      formatPrice(withSurcharge, moneyFormat(settings, lang), 'catalogue'),
     );
 
     // 4. The price changes and one image goes.
@@ -187,7 +188,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     expect((await request.get(removedImage.url)).status()).toBe(404);
     await page.goto(`/products/${product.id}`);
     await expect(page.locator(`[data-price="${toThousandths(15)}"]`).first()).toHaveText(
-      formatPrice(toThousandths(15), settings.currency_symbol, 'catalogue'),
+      formatPrice(toThousandths(15), moneyFormat(settings, lang), 'catalogue'),
     );
 
     // 5. Deleted: gone from the storefront.

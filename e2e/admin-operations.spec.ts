@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  moneyFormat,
   toThousandths,
   type AdminCityResponse,
   type AdminPromoCodeListResponse,
@@ -330,7 +331,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const problems = watchConsole(page);
     const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const tag = uniqueTag(lang, page);
-    const symbol = (await getSettings(request)).currency_symbol;
+    const money = moneyFormat(await getSettings(request), lang);
     const { kuwait, governorate } = await kuwaitGovernorate(request, 'Jahra');
     const city = await createCity(request, token, {
       name: `مدينة الطلبات ${tag}`,
@@ -400,7 +401,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       const invoiceProblems = watchConsole(invoice);
       await expect(invoice).toHaveURL(new RegExp(`/admin/orders/${order.id}/invoice\\?autoprint=true$`));
       await expect(invoice.getByText(order.order_number, { exact: true }).first()).toBeVisible();
-      await expect(invoice.getByTestId('invoice-total')).toHaveText(formatPrice(toThousandths(order.total_amount), symbol, 'admin'));
+      await expect(invoice.getByTestId('invoice-total')).toHaveText(formatPrice(toThousandths(order.total_amount), money, 'charged'));
       await expect.poll(() => printsOf(invoice)).toBe(1);
       const delay = await invoice.evaluate(() => {
         const watch = window as unknown as PrintWatch;
@@ -532,7 +533,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const problems = watchConsole(page);
     const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const tag = uniqueTag(lang, page);
-    const symbol = (await getSettings(request)).currency_symbol;
+    const money = moneyFormat(await getSettings(request), lang);
     const { kuwait, governorate } = await kuwaitGovernorate(request, 'Ahmadi');
     const cities: City[] = [];
     let orderId: number | null = null;
@@ -565,7 +566,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await shopper.page.getByLabel(words.governorate).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
         await shopper.page.getByLabel(words.city).selectOption({ label: nameOf(cities[1]!) });
         await shopper.page.getByLabel(words.address).fill('Block 1, Street 1, House 1');
-        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(1000, symbol, 'checkout'));
+        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(1000, money, 'charged'));
 
         // The owner filters the cities tab to that governorate, ticks the three and sets one fee.
         await signInWith(context, token);
@@ -593,7 +594,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await dialog.getByRole('button', { name: words.bulkSubmit }).click();
         await expect(dialog.getByRole('progressbar')).toBeVisible();
         await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
-        const feeText = formatPrice(newFee, symbol, 'admin');
+        const feeText = formatPrice(newFee, money, 'charged');
         await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
         await expect(dialog).toHaveCount(0);
         await page.unroute('**/api/locations/cities/*');
@@ -606,10 +607,10 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
 
         // The shopper comes back to the checkout's tab: it shows the new fee, and the order charges it.
         await shopper.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(newFee, symbol, 'checkout'));
+        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(newFee, money, 'charged'));
         await shopper.page.getByRole('button', { name: words.placeOrder }).click();
         await shopper.page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
-        await expect(shopper.page.getByTestId('order-shipping')).toHaveText(formatPrice(newFee, symbol, 'checkout'));
+        await expect(shopper.page.getByTestId('order-shipping')).toHaveText(formatPrice(newFee, money, 'charged'));
         const orderNumber = shopper.page.url().split('/').pop()!;
         const placed = await shopper.page.request.get(`/api/orders/number/${orderNumber}`);
         expect(placed.status()).toBe(200);
@@ -672,7 +673,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         const checked = await shopper.page.request.post('/api/promo-codes/validate', { data: { code, total: subtotal / 1000 } });
         const discount = toThousandths(((await checked.json()) as PromoResultResponse).discount);
         expect(discount).toBe(Math.round(subtotal * 0.15));
-        await expect(shopper.page.getByTestId('cart-discount')).toHaveText(`−${formatPrice(discount, (await getSettings(request)).currency_symbol, 'catalogue')}`);
+        await expect(shopper.page.getByTestId('cart-discount')).toHaveText(formatPrice(-discount, moneyFormat(await getSettings(request), lang), 'charged'));
         expect(shopperProblems).toEqual([]);
       } finally {
         await shopper.context.close();

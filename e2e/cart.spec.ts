@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatPrice, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
+import { formatPrice, moneyFormat, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
 import {
   getSettings,
   listProducts,
@@ -51,8 +51,9 @@ test.describe('cart', () => {
     request,
   }) => {
     const problems = watchConsole(page);
-    const symbol = (await getSettings(request)).currency_symbol;
-    const price = (value: number) => formatPrice(value, symbol, 'catalogue');
+    // The cart shows what is charged: the currency's decimals, "د.ك" on this Arabic page.
+    const money = moneyFormat(await getSettings(request), 'ar');
+    const price = (value: number) => formatPrice(value, money, 'charged');
     const simple = await simpleProduct(request, await firstPageProducts(request), (stock) => stock >= 3);
     const { product: optioned, choices, unit } = await productWithOptions(request);
 

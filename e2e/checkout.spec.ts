@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  moneyFormat,
   toThousandths,
   type CartResponse,
   type CityListResponse,
@@ -79,8 +80,8 @@ test.describe('checkout and order tracking', () => {
   }) => {
     const problems = watchConsole(page);
     await useLanguage(context, baseURL!, 'ar');
-    const symbol = (await getSettings(request)).currency_symbol;
-    const money = (value: number) => formatPrice(value, symbol, 'checkout');
+    const format = moneyFormat(await getSettings(request), 'ar');
+    const money = (value: number) => formatPrice(value, format, 'charged');
     const { simple, optioned, subtotal } = await fillCart(page);
     const { kuwait, governorate, city, fee } = await kuwaitCity(request);
     const discount = await promoDiscount(request, 'RAMADAN10', subtotal);
@@ -105,7 +106,7 @@ test.describe('checkout and order tracking', () => {
     await page.getByRole('button', { name: 'تطبيق' }).click();
     await expect(page.getByText('تم تطبيق كود الخصم! خصم 10%')).toBeVisible();
     await expect(page.getByText('تم تطبيق الكود RAMADAN10')).toBeVisible();
-    await expect(page.getByTestId('checkout-discount')).toHaveText(`−${money(discount)}`);
+    await expect(page.getByTestId('checkout-discount')).toHaveText(money(-discount));
 
     await page.getByLabel('الاسم الكامل').fill('فاطمة الصباح');
     await page.getByLabel('البريد الإلكتروني').fill('fatima@example.com');
@@ -242,8 +243,8 @@ test.describe('checkout and order tracking', () => {
     expect((await api<CartResponse>(page.request, '/cart')).items).toHaveLength(2);
 
     // Cash on delivery goes through, and the tracking page and invoice speak English too.
-    const symbol = (await getSettings(page.request)).currency_symbol;
-    const money = (value: number) => formatPrice(value, symbol, 'checkout');
+    const format = moneyFormat(await getSettings(page.request), 'en');
+    const money = (value: number) => formatPrice(value, format, 'charged');
     const { subtotal } = await cartSubtotal(page);
     const total = subtotal + toThousandths(city.shipping_fee);
     await expect(page.getByTestId('checkout-total')).toHaveText(money(total));

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  moneyFormat,
   toThousandths,
   type AuthResponse,
   type CartResponse,
@@ -241,8 +242,7 @@ test.describe('online payment through UPayments', () => {
     await expect(payment.getByTestId('payment-status')).toHaveText('Paid');
     await expect(payment.getByText('CAPTURED')).toBeVisible();
     await payment.getByRole('button', { name: 'Refund payment' }).click();
-    const symbol = (await getSettings(page.request)).currency_symbol;
-    const amount = formatPrice(toThousandths(order.total_amount), symbol, 'admin');
+    const amount = formatPrice(toThousandths(order.total_amount), moneyFormat(await getSettings(page.request), 'en'), 'charged');
     const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
     await expect(dialog).toContainText(amount);
     await dialog.getByRole('button', { name: `Refund ${amount}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { formatPrice, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
+import { formatPrice, moneyFormat, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
 import {
   getSettings,
   listProducts,
@@ -57,7 +57,7 @@ test.describe('product detail', () => {
       toThousandths(firstChoice.additional_price) +
       toThousandths(secondChoice.additional_price);
     await expect(page.locator(`[data-price="${total}"]`).first()).toHaveText(
-      formatPrice(total, settings.currency_symbol, 'catalogue'),
+      formatPrice(total, moneyFormat(settings, 'ar'), 'catalogue'),
     );
 
     await addToCart.click();

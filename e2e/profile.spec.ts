@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  moneyFormat,
   toThousandths,
   type AuthResponse,
   type CityListResponse,
@@ -331,7 +332,7 @@ for (const lang of ['ar', 'en'] as const) {
       });
       expect(placed.status(), await placed.text()).toBe(201);
       const { order } = (await placed.json()) as OrderResponse;
-      const symbol = (await getSettings(request)).currency_symbol;
+      const money = moneyFormat(await getSettings(request), lang);
 
       await page.reload();
       await waitForHydration(page);
@@ -340,7 +341,7 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(card.getByTestId('profile-order-number')).toHaveText(order.order_number);
       await expect(card.getByRole('link', { name: order.order_number })).toHaveAttribute('href', `/order-status/${order.order_number}`);
       await expect(card.getByTestId('profile-order-status')).toHaveText(say.pending);
-      await expect(card.getByTestId('profile-order-total')).toHaveText(formatPrice(toThousandths(order.total_amount), symbol, 'checkout'));
+      await expect(card.getByTestId('profile-order-total')).toHaveText(formatPrice(toThousandths(order.total_amount), money, 'charged'));
       await expect(card.getByTestId('profile-order-count')).toHaveText(lang === 'ar' ? 'قطعتان' : '2 items');
       await expect(card.getByText(product.name)).toBeVisible();
     });

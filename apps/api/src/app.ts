@@ -24,6 +24,7 @@ import { apiDocsPlugin } from './plugins/api-docs.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import { emailAssetRoutes } from './modules/notifications/email-assets.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pwaRoutes } from './modules/pwa/routes.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(healthRoutes);
   await app.register(uploadsPlugin, { root: config.uploadsDir });
   await app.register(pwaRoutes);
+  await app.register(emailAssetRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler((request, reply) => {

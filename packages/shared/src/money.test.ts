@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountDigits,
+  ARABIC_CURRENCY_SYMBOL,
+  currencyDecimals,
+  currencySymbolFor,
   discountPercent,
   formatAmount,
   formatPrice,
   fromThousandths,
+  MINUS_SIGN,
+  moneyFormat,
+  priceDirection,
   toThousandths,
+  type MoneyFormat,
 } from './money.js';
 
 describe('toThousandths', () => {
@@ -55,26 +62,90 @@ describe('fromThousandths', () => {
   });
 });
 
+const KWD: MoneyFormat = { symbol: 'KD', decimals: 3 };
+const USD: MoneyFormat = { symbol: '$', decimals: 2 };
+/** A signed number as formatPrice isolates it (LRI … PDI). */
+const isolated = (text: string) => `\u2066${text}\u2069`;
+
+describe('currency decimals', () => {
+  it('charges the Kuwaiti dinar and its neighbours in thousandths, most currencies in hundredths', () => {
+    expect(currencyDecimals('KWD')).toBe(3);
+    expect(currencyDecimals('kwd')).toBe(3);
+    expect(currencyDecimals('BHD')).toBe(3);
+    expect(currencyDecimals('OMR')).toBe(3);
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('EUR')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(currencyDecimals('???')).toBe(2);
+  });
+});
+
+describe('currency symbol', () => {
+  it('writes the default symbol in Arabic on Arabic pages', () => {
+    expect(ARABIC_CURRENCY_SYMBOL).toBe('د.ك');
+    expect(currencySymbolFor('KD', 'ar')).toBe('د.ك');
+    expect(currencySymbolFor('KD', 'en')).toBe('KD');
+    expect(currencySymbolFor(null, 'ar')).toBe('د.ك');
+    expect(currencySymbolFor('  ', 'en')).toBe('KD');
+  });
+
+  it('shows a symbol the owner typed as typed, in both languages', () => {
+    expect(currencySymbolFor('دينار', 'ar')).toBe('دينار');
+    expect(currencySymbolFor('دينار', 'en')).toBe('دينار');
+    expect(currencySymbolFor('KWD', 'ar')).toBe('KWD');
+    expect(currencySymbolFor('$', 'en')).toBe('$');
+  });
+
+  it('builds the page format from the settings', () => {
+    expect(moneyFormat({ currency_symbol: 'KD', currency: 'KWD' }, 'ar')).toEqual({ symbol: 'د.ك', decimals: 3 });
+    expect(moneyFormat({ currency_symbol: 'KD', currency: 'KWD' }, 'en')).toEqual({ symbol: 'KD', decimals: 3 });
+    expect(moneyFormat({ currency_symbol: '$', currency: 'USD' }, 'ar')).toEqual({ symbol: '$', decimals: 2 });
+    expect(moneyFormat({ currency_symbol: '', currency: '' }, 'en')).toEqual({ symbol: 'KD', decimals: 3 });
+  });
+
+  it('reads an Arabic symbol right to left and a Latin one left to right', () => {
+    expect(priceDirection({ symbol: 'د.ك', decimals: 3 })).toBe('rtl');
+    expect(priceDirection({ symbol: 'KD', decimals: 3 })).toBe('ltr');
+    expect(priceDirection({ symbol: '$', decimals: 2 })).toBe('ltr');
+  });
+});
+
 describe('display rules', () => {
   it('catalogue: whole numbers without decimals, otherwise up to 3 with trailing zeros trimmed', () => {
-    expect(formatAmount(12_000, 'catalogue')).toBe('12');
-    expect(formatAmount(12_500, 'catalogue')).toBe('12.5');
-    expect(formatAmount(12_750, 'catalogue')).toBe('12.75');
-    expect(formatAmount(12_345, 'catalogue')).toBe('12.345');
-    expect(formatAmount(100, 'catalogue')).toBe('0.1');
-    expect(formatAmount(0, 'catalogue')).toBe('0');
+    expect(formatAmount(12_000, 'catalogue', 3)).toBe('12');
+    expect(formatAmount(12_500, 'catalogue', 3)).toBe('12.5');
+    expect(formatAmount(12_750, 'catalogue', 3)).toBe('12.75');
+    expect(formatAmount(12_345, 'catalogue', 3)).toBe('12.345');
+    expect(formatAmount(100, 'catalogue', 3)).toBe('0.1');
+    expect(formatAmount(0, 'catalogue', 3)).toBe('0');
   });
 
-  it('checkout: always 2 decimals', () => {
-    expect(formatAmount(12_000, 'checkout')).toBe('12.00');
-    expect(formatAmount(12_500, 'checkout')).toBe('12.50');
-    expect(formatAmount(12_345, 'checkout')).toBe('12.35');
-    expect(formatAmount(5, 'checkout')).toBe('0.01');
+  it('catalogue: a 2-decimal currency trims to at most 2', () => {
+    expect(formatAmount(12_345, 'catalogue', 2)).toBe('12.35');
+    expect(formatAmount(12_500, 'catalogue', 2)).toBe('12.5');
   });
 
-  it('admin: always 3 decimals', () => {
-    expect(formatAmount(12_000, 'admin')).toBe('12.000');
-    expect(formatAmount(750, 'admin')).toBe('0.750');
+  it('charged: always the currency\'s own decimals, 3 for KWD', () => {
+    expect(formatAmount(31_375, 'charged', 3)).toBe('31.375');
+    expect(formatAmount(12_000, 'charged', 3)).toBe('12.000');
+    expect(formatAmount(750, 'charged', 3)).toBe('0.750');
+    expect(formatAmount(0, 'charged', 3)).toBe('0.000');
+  });
+
+  it('charged: always 2 decimals for a 2-decimal currency, rounding half up', () => {
+    expect(formatAmount(12_000, 'charged', 2)).toBe('12.00');
+    expect(formatAmount(12_500, 'charged', 2)).toBe('12.50');
+    expect(formatAmount(12_345, 'charged', 2)).toBe('12.35');
+    expect(formatAmount(5, 'charged', 2)).toBe('0.01');
+    expect(formatAmount(12_500, 'charged', 0)).toBe('13');
+  });
+
+  it('writes a negative amount with a real minus sign, never a minus zero', () => {
+    expect(formatAmount(-3_375, 'charged', 3)).toBe('\u22123.375');
+    expect(formatAmount(-3_375, 'charged', 2)).toBe('\u22123.38');
+    expect(formatAmount(-2_500, 'catalogue', 3)).toBe('\u22122.5');
+    expect(formatAmount(-4, 'charged', 2)).toBe('0.00');
+    expect(MINUS_SIGN).toBe('−');
   });
 
   it('rounds half up on the thousandths and keeps the sign', () => {
@@ -83,9 +154,18 @@ describe('display rules', () => {
     expect(amountDigits(-12_000, 0)).toBe('-12');
   });
 
-  it('adds the currency symbol', () => {
-    expect(formatPrice(12_500, 'KD', 'catalogue')).toBe('12.5 KD');
-    expect(formatPrice(12_500, 'KD', 'checkout')).toBe('12.50 KD');
+  it('adds the currency symbol after the amount', () => {
+    expect(formatPrice(12_500, KWD, 'catalogue')).toBe('12.5 KD');
+    expect(formatPrice(31_375, KWD, 'charged')).toBe('31.375 KD');
+    expect(formatPrice(31_375, { symbol: 'د.ك', decimals: 3 }, 'charged')).toBe('31.375 د.ك');
+    expect(formatPrice(31_375, USD, 'charged')).toBe('31.38 $');
+  });
+
+  it('keeps a negative amount\'s minus beside its digits in Arabic and English', () => {
+    expect(formatPrice(-3_375, KWD, 'charged')).toBe(`${isolated('−3.375')} KD`);
+    expect(formatPrice(-3_375, { symbol: 'د.ك', decimals: 3 }, 'charged')).toBe(`${isolated('−3.375')} د.ك`);
+    expect(formatPrice(-3_375, USD, 'charged')).toBe(`${isolated('−3.38')} $`);
+    expect(formatPrice(0, KWD, 'charged')).toBe('0.000 KD');
   });
 });
 

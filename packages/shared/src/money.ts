@@ -1,3 +1,5 @@
+import { DEFAULT_CURRENCY, DEFAULT_CURRENCY_SYMBOL, type Language } from './constants.js';
+
 /**
  * Money is an integer number of thousandths of the currency unit (fils for KWD).
  * Decimal numbers exist only at the API edge and in display.
@@ -47,29 +49,94 @@ export function amountDigits(value: Thousandths, decimals: 0 | 1 | 2 | 3): strin
 }
 
 /**
- * Where an amount is shown decides its decimals:
- * - catalogue (listing and detail): whole numbers without decimals, otherwise up to 3, trailing zeros trimmed;
- * - checkout: always 2;
- * - admin: always 3.
+ * Decimal places of an ISO 4217 currency (its minor unit). Money is kept in thousandths, so no
+ * currency shows more than 3. The Kuwaiti dinar and its neighbours have 3, most currencies 2.
  */
-export type PriceContext = 'catalogue' | 'checkout' | 'admin';
+export type CurrencyDecimals = 0 | 2 | 3;
 
-export function formatAmount(value: Thousandths, context: PriceContext): string {
-  switch (context) {
-    case 'checkout':
-      return amountDigits(value, 2);
-    case 'admin':
-      return amountDigits(value, 3);
-    case 'catalogue': {
-      const digits = amountDigits(value, 3);
-      return digits.includes('.') ? digits.replace(/\.?0+$/, '') : digits;
-    }
-  }
+const THREE_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set([
+  'BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF',
+]);
+
+/** The decimals a currency is charged in: 3 for KWD, 0 for JPY, 2 for the rest (USD, EUR, unknown codes). */
+export function currencyDecimals(currency: string): CurrencyDecimals {
+  const code = currency.trim().toUpperCase();
+  if (THREE_DECIMAL_CURRENCIES.has(code)) return 3;
+  if (ZERO_DECIMAL_CURRENCIES.has(code)) return 0;
+  return 2;
 }
 
-/** An amount with the store's currency symbol, e.g. "12.5 KD". */
-export function formatPrice(value: Thousandths, symbol: string, context: PriceContext): string {
-  return `${formatAmount(value, context)} ${symbol}`;
+/** The default symbol (DEFAULT_CURRENCY_SYMBOL, "KD") as Arabic pages write it. */
+export const ARABIC_CURRENCY_SYMBOL = 'د.ك';
+
+/**
+ * The symbol a page shows: the default "KD" reads "د.ك" in Arabic; a symbol the owner typed is
+ * shown as typed, in every language.
+ */
+export function currencySymbolFor(settingsSymbol: string | null | undefined, lang: Language): string {
+  const symbol = settingsSymbol?.trim() || DEFAULT_CURRENCY_SYMBOL;
+  return symbol === DEFAULT_CURRENCY_SYMBOL && lang === 'ar' ? ARABIC_CURRENCY_SYMBOL : symbol;
+}
+
+/** How a page writes money: the symbol for its language and the currency's decimals. */
+export interface MoneyFormat {
+  symbol: string;
+  decimals: CurrencyDecimals;
+}
+
+/** The store's money format for a language, from its settings (currency_symbol, ISO currency). */
+export function moneyFormat(
+  settings: { currency_symbol: string | null | undefined; currency: string | null | undefined },
+  lang: Language,
+): MoneyFormat {
+  return {
+    symbol: currencySymbolFor(settings.currency_symbol, lang),
+    decimals: currencyDecimals(settings.currency?.trim() || DEFAULT_CURRENCY),
+  };
+}
+
+/**
+ * Where an amount is shown decides its decimals (decision 017):
+ * - catalogue (product listing and detail prices): whole numbers without decimals, otherwise up to
+ *   the currency's decimals with trailing zeros trimmed ("12", "12.5", "12.125");
+ * - charged (cart, checkout, orders, invoices, payments, e-mails, the back office): always the
+ *   currency's own decimals ("31.375" for KWD, "31.38" for USD), so what is shown is what is charged.
+ */
+export type PriceContext = 'catalogue' | 'charged';
+
+/** The real minus sign (U+2212), not the hyphen. */
+export const MINUS_SIGN = '\u2212';
+/** Left-to-right isolate and its closing pop (U+2066, U+2069): a signed number stays whole in Arabic text. */
+const LTR_ISOLATE = '\u2066';
+const POP_ISOLATE = '\u2069';
+
+/** The digits of an amount as `context` shows it, with a real minus sign when negative ("−3.375"). */
+export function formatAmount(value: Thousandths, context: PriceContext, decimals: CurrencyDecimals): string {
+  let digits = amountDigits(Math.abs(value), decimals);
+  if (context === 'catalogue' && digits.includes('.')) digits = digits.replace(/\.?0+$/, '');
+  return value < 0 && /[1-9]/.test(digits) ? `${MINUS_SIGN}${digits}` : digits;
+}
+
+/**
+ * An amount with the symbol after it, as every page and e-mail shows it: "12.5 KD", "31.375 د.ك".
+ * A negative amount keeps its sign beside the digits in either direction: "−3.375" is isolated left
+ * to right, so an Arabic line reads "−3.375 د.ك" and never "د.ك 3.375−".
+ */
+export function formatPrice(value: Thousandths, money: MoneyFormat, context: PriceContext): string {
+  const amount = formatAmount(value, context, money.decimals);
+  const number = amount.startsWith(MINUS_SIGN) ? `${LTR_ISOLATE}${amount}${POP_ISOLATE}` : amount;
+  return `${number} ${money.symbol}`;
+}
+
+/**
+ * The direction a formatted price reads in (its first strong letter, the symbol's): an Arabic
+ * symbol reads right to left ("31.375 د.ك" shows the symbol on the left), a Latin one left to right.
+ * For containers that cannot detect it themselves (e-mails); web pages use <bdi>.
+ */
+export function priceDirection(money: MoneyFormat): 'rtl' | 'ltr' {
+  const strong = /[A-Za-z\u00C0-\u024F\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.exec(money.symbol)?.[0];
+  return strong !== undefined && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(strong) ? 'rtl' : 'ltr';
 }
 
 /** The whole percentage saved when a sale price replaces the regular price (0 when no saving). */

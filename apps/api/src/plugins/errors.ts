@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiMessage,
-  DEFAULT_CURRENCY_SYMBOL,
+  currencySymbolFor,
   isApiMessageKey,
   type ApiMessageKey,
   type ErrorCode,
@@ -114,15 +114,16 @@ export function frameworkErrorHandler(
 export const errorsPlugin = fp(
   async (app) => {
     /**
-     * The store's currency symbol for messages with a `{currency}` placeholder. Read when the
-     * reply is written, after the failed work (and its transaction) has ended.
+     * The store's currency symbol in the reply's language ("د.ك" for the default in Arabic) for
+     * messages with a `{currency}` placeholder. Read when the reply is written, after the failed
+     * work (and its transaction) has ended.
      */
     const storeCurrency = async (request: FastifyRequest): Promise<string> => {
       try {
-        return (await app.services.settings.getSettings()).currency_symbol;
+        return currencySymbolFor((await app.services.settings.getSettings()).currency_symbol, request.lang);
       } catch (error) {
         request.log.warn({ err: error }, 'store currency unavailable for an error message');
-        return DEFAULT_CURRENCY_SYMBOL;
+        return currencySymbolFor(null, request.lang);
       }
     };
 

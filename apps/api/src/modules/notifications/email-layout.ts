@@ -1,4 +1,5 @@
 import { directionOf, type Language, type StoreSettings } from '@shop/shared';
+import { emailLogoUrl } from './email-assets.js';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: string): string {
@@ -8,11 +9,6 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** An absolute URL: a path is resolved against the public URL, an absolute URL kept. */
-export function absoluteUrl(publicUrl: string, value: string): string {
-  return /^https?:\/\//i.test(value) ? value : `${publicUrl}${value.startsWith('/') ? '' : '/'}${value}`;
 }
 
 export type EmailBranding = Pick<StoreSettings, 'store_name' | 'logo'>;
@@ -51,13 +47,15 @@ export function emailButton(href: string, label: string): string {
 
 /**
  * The HTML frame every customer e-mail shares: direction and language of the reader, the store's
- * logo (when set) and name on top, the team's closing at the bottom.
+ * logo (when set, as the PNG any mail client can load) and name on top, the team's closing at the
+ * bottom.
  */
 export function renderEmailLayout({ lang, settings, publicUrl, title, content }: EmailLayoutInput): string {
   const { dir, start } = directionStyles(lang);
   const store = settings.store_name;
-  const logo = settings.logo
-    ? `<img src="${escapeHtml(absoluteUrl(publicUrl, settings.logo))}" alt="${escapeHtml(store)}" style="max-height:64px;max-width:200px;display:block;margin:0 auto 8px;">`
+  const logoUrl = emailLogoUrl(publicUrl, settings.logo);
+  const logo = logoUrl
+    ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(store)}" style="max-height:64px;max-width:200px;display:block;margin:0 auto 8px;">`
     : '';
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">

@@ -22,10 +22,10 @@ function order(values: Partial<Order> = {}): Order {
     notes: null,
     promo_code: 'EID10',
     subtotal: 35.5,
-    discount_amount: 3.55,
+    discount_amount: 3.375,
     shipping_amount: 1.5,
     tax_amount: 0,
-    total_amount: 33.45,
+    total_amount: 33.625,
     items: [
       {
         id: 1,
@@ -56,8 +56,15 @@ function order(values: Partial<Order> = {}): Order {
   };
 }
 
-const settings = { store_name: 'متجر السبح', logo: '/uploads/settings/logo.webp', currency_symbol: 'د.ك' };
+const settings = {
+  store_name: 'متجر السبح',
+  logo: '/uploads/settings/0123456789abcdef0123456789abcdef.webp',
+  currency_symbol: 'KD',
+  currency: 'KWD',
+};
 const publicUrl = 'https://shop.example.com';
+/** A signed number as the site isolates it (LRI … PDI), so bidi never moves its minus. */
+const isolated = (text: string) => `\u2066${text}\u2069`;
 
 describe('orderConfirmationEmail', () => {
   it('writes Arabic right to left with the store, order number, items, totals and address', () => {
@@ -66,25 +73,34 @@ describe('orderConfirmationEmail', () => {
     expect(mail.subject).toBe('تأكيد طلبك SB-7K3M9Q2XWA - متجر السبح');
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('<body dir="rtl"');
-    expect(mail.html).toContain('src="https://shop.example.com/uploads/settings/logo.webp"');
+    // The logo is the PNG any mail client may load, not the WebP under /uploads.
+    expect(mail.html).toContain(
+      'src="https://shop.example.com/email-assets/logo.png?v=0123456789abcdef0123456789abcdef"',
+    );
+    expect(mail.html).not.toContain('/uploads/');
     expect(mail.html).toContain('مرحباً فاطمة علي،');
     expect(mail.html).toContain('SB-7K3M9Q2XWA');
     expect(mail.html).toContain('سبحة كهرمان');
     expect(mail.html).toContain('الحجم: كبير');
     expect(mail.html).toContain('الدفع عند الاستلام');
     expect(mail.html).toContain('قطعة 5، شارع 10، منزل 3<br>السالمية، حولي، الكويت');
-    expect(mail.text).toContain('- سبحة كهرمان × 2: 28.00 د.ك (السعر: 14.00 د.ك)');
-    expect(mail.text).toContain('المجموع الفرعي: 35.50 د.ك');
-    expect(mail.text).toContain('الخصم: -3.55 د.ك');
-    expect(mail.text).toContain('الشحن: 1.50 د.ك');
-    expect(mail.text).toContain('الإجمالي: 33.45 د.ك');
+    // Amounts as the site shows what is charged: 3 decimals, "د.ك" for the default symbol in
+    // Arabic, the discount with a real minus kept beside its digits.
+    expect(mail.text).toContain('- سبحة كهرمان × 2: 28.000 د.ك (السعر: 14.000 د.ك)');
+    expect(mail.text).toContain('المجموع الفرعي: 35.500 د.ك');
+    expect(mail.text).toContain(`الخصم: ${isolated('−3.375')} د.ك`);
+    expect(mail.text).toContain('الشحن: 1.500 د.ك');
+    expect(mail.text).toContain('الإجمالي: 33.625 د.ك');
+    expect(mail.html).toContain('<span dir="rtl">33.625 د.ك</span>');
+    expect(mail.html).toContain(`<span dir="rtl">${isolated('−3.375')} د.ك</span>`);
+    expect(mail.text).not.toMatch(/KD|3\.38|-3/);
   });
 
   it('writes English left to right with the same numbers', () => {
     const mail = orderConfirmationEmail({
       order: order({ country_name: 'Kuwait', governorate_name: 'Hawalli', city_name: 'Salmiya', name: 'Fatima' }),
       lang: 'en',
-      settings: { ...settings, currency_symbol: 'KD' },
+      settings,
       publicUrl,
       showCustomerText: true,
     });
@@ -93,11 +109,13 @@ describe('orderConfirmationEmail', () => {
     expect(mail.html).not.toContain('dir="rtl"');
     expect(mail.html).toContain('Hello Fatima,');
     expect(mail.html).toContain('Cash on delivery');
-    expect(mail.html).toContain('>33.45 KD<');
-    expect(mail.text).toContain('Subtotal: 35.50 KD');
-    expect(mail.text).toContain('Discount: -3.55 KD');
-    expect(mail.text).toContain('Shipping: 1.50 KD');
-    expect(mail.text).toContain('Total: 33.45 KD');
+    expect(mail.html).toContain('<span dir="ltr">33.625 KD</span>');
+    expect(mail.html).toContain(`<span dir="ltr">${isolated('−3.375')} KD</span>`);
+    expect(mail.text).toContain('Subtotal: 35.500 KD');
+    expect(mail.text).toContain(`Discount: ${isolated('−3.375')} KD`);
+    expect(mail.text).toContain('Shipping: 1.500 KD');
+    expect(mail.text).toContain('Total: 33.625 KD');
+    expect(mail.text).not.toContain('د.ك');
     expect(mail.text).toContain('Salmiya, Hawalli, Kuwait');
     expect(mail.text).not.toContain('المجموع');
     expect(mail.html).not.toContain('الدفع عند الاستلام');
@@ -112,7 +130,24 @@ describe('orderConfirmationEmail', () => {
     });
     expect(mail.text).not.toContain('Discount');
     expect(mail.html).not.toContain('Discount');
-    expect(mail.text).toContain('Total: 37.00 د.ك');
+    expect(mail.text).toContain('Total: 37.000 KD');
+  });
+
+  it('shows a symbol the owner typed as typed, and a 2-decimal currency with 2 decimals', () => {
+    const custom = { ...settings, currency_symbol: 'دينار' };
+    const arabic = orderConfirmationEmail({ order: order(), lang: 'ar', settings: custom, publicUrl });
+    expect(arabic.text).toContain('الإجمالي: 33.625 دينار');
+    const english = orderConfirmationEmail({ order: order(), lang: 'en', settings: custom, publicUrl });
+    expect(english.text).toContain('Total: 33.625 دينار');
+    expect(english.html).toContain('<span dir="rtl">33.625 دينار</span>');
+    const dollars = orderConfirmationEmail({
+      order: order(),
+      lang: 'ar',
+      settings: { ...settings, currency_symbol: '$', currency: 'USD' },
+      publicUrl,
+    });
+    expect(dollars.text).toContain('الإجمالي: 33.63 $');
+    expect(dollars.html).toContain('<span dir="ltr">33.63 $</span>');
   });
 
   it('escapes everything the customer typed', () => {
@@ -159,7 +194,7 @@ describe('orderConfirmationEmail', () => {
       }
       expect(mail.html).toContain('SB-7K3M9Q2XWA');
       expect(mail.html).toContain('سبحة كهرمان');
-      expect(mail.text).toContain(lang === 'ar' ? 'الإجمالي: 33.45 د.ك' : 'Total: 33.45 د.ك');
+      expect(mail.text).toContain(lang === 'ar' ? 'الإجمالي: 33.625 د.ك' : 'Total: 33.625 KD');
       expect(mail.text).toContain(`${publicUrl}/order-status/SB-7K3M9Q2XWA`);
       expect(mail.text).toContain(lang === 'ar' ? 'مرحباً،' : 'Hello,');
     }

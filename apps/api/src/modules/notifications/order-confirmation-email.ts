@@ -1,5 +1,7 @@
 import {
   formatPrice,
+  moneyFormat,
+  priceDirection,
   toThousandths,
   type Language,
   type Order,
@@ -57,7 +59,7 @@ const texts = {
 export interface OrderConfirmationInput {
   order: Order;
   lang: Language;
-  settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol'>;
+  settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol' | 'currency'>;
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
   /**
@@ -80,7 +82,12 @@ export function orderConfirmationEmail({
   const t = texts[lang];
   const greeting = showCustomerText ? t.greeting(order.name) : t.greetingNoName;
   const { start, end } = directionStyles(lang);
-  const money = (amount: number) => formatPrice(toThousandths(amount), settings.currency_symbol, 'checkout');
+  // Amounts as the site shows what is charged: the currency's decimals, "د.ك" for the default
+  // symbol in Arabic, a discount as "−3.375 د.ك" (the signed number isolated left to right).
+  const format = moneyFormat(settings, lang);
+  const money = (amount: number, sign: 1 | -1 = 1) => formatPrice(sign * toThousandths(amount), format, 'charged');
+  // The site isolates each amount (<bdi>); here the cell names the direction its symbol reads in.
+  const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
   const store = settings.store_name;
   const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const place = [order.city_name, order.governorate_name, order.country_name].filter(
@@ -93,7 +100,7 @@ export function orderConfirmationEmail({
   const totals: Array<[string, string, boolean]> = [
     [t.subtotal, money(order.subtotal), false],
     ...(order.discount_amount > 0
-      ? [[t.discount, `-${money(order.discount_amount)}`, false] as [string, string, boolean]]
+      ? [[t.discount, money(order.discount_amount, -1), false] as [string, string, boolean]]
       : []),
     [t.shipping, money(order.shipping_amount), false],
     [t.total, money(order.total_amount), true],
@@ -108,15 +115,15 @@ export function orderConfirmationEmail({
         .join('');
       return `<tr><td style="${cell}">${escapeHtml(item.product_name)}${options}</td>` +
         `<td style="${numberCell}text-align:center;">${item.quantity}</td>` +
-        `<td style="${numberCell}">${escapeHtml(money(item.price))}</td>` +
-        `<td style="${numberCell}">${escapeHtml(money(item.total))}</td></tr>`;
+        `<td style="${numberCell}">${moneyHtml(money(item.price))}</td>` +
+        `<td style="${numberCell}">${moneyHtml(money(item.total))}</td></tr>`;
     })
     .join('');
   const totalRows = totals
     .map(
       ([label, value, strong]) =>
         `<tr><td colspan="3" style="padding:6px 8px;text-align:${start};${strong ? 'font-weight:bold;font-size:16px;' : ''}">${escapeHtml(label)}</td>` +
-        `<td style="padding:6px 8px;text-align:${end};white-space:nowrap;${strong ? 'font-weight:bold;font-size:16px;' : ''}">${escapeHtml(value)}</td></tr>`,
+        `<td style="padding:6px 8px;text-align:${end};white-space:nowrap;${strong ? 'font-weight:bold;font-size:16px;' : ''}">${moneyHtml(value)}</td></tr>`,
     )
     .join('');
   const addressHtml = showCustomerText

@@ -127,7 +127,7 @@ describe('order confirmation over SMTP', () => {
     expect(html).not.toContain('فاطمة');
     expect(html).not.toContain('قطعة 5');
     expect(html).toContain(`href="https://beads.example.kw/order-status/${order.order_number}"`);
-    expect(text).toContain('الإجمالي: 26.50 KD');
+    expect(text).toContain('الإجمالي: 26.500 د.ك');
     expect(text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
   });
 
@@ -197,7 +197,7 @@ describe('order confirmation without SMTP', () => {
     expect(row!.html).toContain('dir="ltr"');
     expect(row!.html).toContain('Hello,');
     expect(row!.html).not.toContain('Fatima Ali');
-    expect(row!.text).toContain('Total: 26.50 KD');
+    expect(row!.text).toContain('Total: 26.500 KD');
     expect(row!.text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
   });
 
@@ -215,7 +215,7 @@ describe('order confirmation without SMTP', () => {
     expect(row).toBeDefined();
     for (const part of [row!.subject, row!.html, row!.text]) expect(part).not.toContain('phish');
     expect(row!.text).toContain(order.order_number);
-    expect(row!.text).toContain('Total: 26.50 KD');
+    expect(row!.text).toContain('Total: 26.500 KD');
   });
 
   it('greets a signed-in customer by name only at their verified address', async () => {

@@ -1,18 +1,39 @@
-import { DEFAULT_CURRENCY_SYMBOL, formatPrice, type Thousandths } from '@shop/shared';
+import { currencySymbolFor, formatPrice, moneyFormat, type MoneyFormat, type PriceContext, type Thousandths } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { useRootData } from '../layout/root-data';
 
-/** The store's configured currency symbol (settings.currency_symbol), shown as configured. */
+/** The store's currency symbol for the page's language: the default "KD" reads "د.ك" in Arabic. */
 export function useCurrencySymbol(): string {
-  return useRootData()?.settings.currency_symbol || DEFAULT_CURRENCY_SYMBOL;
+  const { lang } = useI18n();
+  return currencySymbolFor(useRootData()?.settings.currency_symbol, lang);
 }
 
-/** An amount in catalogue style: "12 KD", "12.5 KD", "12.125 KD". */
-export function Price({ value, className }: { value: Thousandths; className?: string }) {
-  const symbol = useCurrencySymbol();
+/** How this page writes money: the symbol for its language and the store currency's decimals. */
+export function useMoneyFormat(): MoneyFormat {
+  const { lang } = useI18n();
+  return moneyFormat(useRootData().settings, lang);
+}
+
+/**
+ * An amount with the store's symbol, isolated from the text around it. `catalogue` (the default,
+ * listing and detail prices) trims: "12 KD", "12.5 KD"; `charged` (cart, checkout, orders,
+ * invoices) shows the currency's decimals: "12.500 KD", and a discount as "−3.375 KD".
+ */
+export function Price({
+  value,
+  className,
+  context = 'catalogue',
+  testId,
+}: {
+  value: Thousandths;
+  className?: string;
+  context?: PriceContext;
+  testId?: string;
+}) {
+  const money = useMoneyFormat();
   return (
-    <bdi className={className} data-price={value}>
-      {formatPrice(value, symbol, 'catalogue')}
+    <bdi className={className} data-price={value} data-testid={testId}>
+      {formatPrice(value, money, context)}
     </bdi>
   );
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, type ProductAttribute } from '@shop/shared';
+import { formatPrice, type MoneyFormat, type ProductAttribute } from '@shop/shared';
 import {
   attributeMessages,
   missingAttributes,
   priceWithOptions,
   surchargeTotal,
 } from './product-options';
+
+/** The default symbol with KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
 
 const attributes: ProductAttribute[] = [
   {
@@ -51,7 +54,7 @@ describe('priceWithOptions', () => {
     expect(prices.surcharge).toBe(2_600);
     expect(prices.current).toBe(22_600);
     expect(prices.original).toBe(27_600);
-    expect(formatPrice(prices.current, 'KD', 'catalogue')).toBe('22.6 KD');
+    expect(formatPrice(prices.current, KD, 'catalogue')).toBe('22.6 KD');
   });
 
   it('does not drift like floating point would (0.1 + 0.125 + 20)', () => {
@@ -61,7 +64,7 @@ describe('priceWithOptions', () => {
       { 2: 22 },
     );
     expect(prices.current).toBe(300);
-    expect(formatPrice(prices.current, 'KD', 'catalogue')).toBe('0.3 KD');
+    expect(formatPrice(prices.current, KD, 'catalogue')).toBe('0.3 KD');
     expect(prices.percent).toBe(0);
   });
 

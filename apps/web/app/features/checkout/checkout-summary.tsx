@@ -1,19 +1,14 @@
 import type { ReactNode } from 'react';
-import { formatPrice, toThousandths, type CartItem, type Thousandths } from '@shop/shared';
-import { useCurrencySymbol } from '../../components/ui/price';
+import { toThousandths, type CartItem, type Thousandths } from '@shop/shared';
+import { Price } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import type { CheckoutTotals } from './checkout-rules';
 import { SummaryRow } from '../../components/ui/summary-row';
 
-/** An amount in checkout style: always two decimals (spec section 9). */
+/** An amount as it is charged: the currency's own decimals, 3 for KWD (decision 017). */
 export function CheckoutPrice({ value, className }: { value: Thousandths; className?: string }) {
-  const symbol = useCurrencySymbol();
-  return (
-    <bdi className={className} data-price={value}>
-      {formatPrice(value, symbol, 'checkout')}
-    </bdi>
-  );
+  return <Price value={value} context="charged" className={className} />;
 }
 
 /** The lines being ordered and the totals, with the promo box and the place-order button below. */
@@ -66,8 +61,8 @@ export function CheckoutSummary({
         </SummaryRow>
         {totals.discount > 0 && (
           <SummaryRow label={t('checkout.summary.discount')} className="text-brand-700">
-            <span data-testid="checkout-discount" dir="ltr">
-              −<CheckoutPrice value={totals.discount} />
+            <span data-testid="checkout-discount">
+              <CheckoutPrice value={-totals.discount} />
             </span>
           </SummaryRow>
         )}

@@ -1,4 +1,4 @@
-import type { Order, PriceContext } from '@shop/shared';
+import type { Order } from '@shop/shared';
 import { displayAddress, useRootData } from '../../components/layout/root-data';
 import { useI18n } from '../../i18n/i18n';
 import { storeName } from '../../lib/localized';
@@ -7,10 +7,10 @@ import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './o
 /**
  * The invoice of an order: the store (logo, name, address, phone, e-mail from the settings), the
  * order number and date, the customer and address, the items with their options, the totals and
- * the payment method. The shopper's preview shows checkout amounts; the back office's invoice
- * page shows three decimals (`priceContext="admin"`).
+ * the payment method. Amounts are shown as charged, in the currency's own decimals, for the
+ * shopper's preview and the back office's invoice page alike.
  */
-export function InvoiceDocument({ order, priceContext = 'checkout' }: { order: Order; priceContext?: PriceContext }) {
+export function InvoiceDocument({ order }: { order: Order }) {
   const { t, lang, formatDate } = useI18n();
   const { settings } = useRootData();
   const [street, area] = addressLines(order, lang);
@@ -80,10 +80,10 @@ export function InvoiceDocument({ order, priceContext = 'checkout' }: { order: O
               </td>
               <td className="py-2 text-center tabular-nums">{item.quantity}</td>
               <td className="py-2 text-end">
-                <OrderAmount context={priceContext} amount={item.price} />
+                <OrderAmount amount={item.price} />
               </td>
               <td className="py-2 text-end">
-                <OrderAmount context={priceContext} amount={item.total} />
+                <OrderAmount amount={item.total} />
               </td>
             </tr>
           ))}
@@ -93,27 +93,27 @@ export function InvoiceDocument({ order, priceContext = 'checkout' }: { order: O
       <dl className="ms-auto flex w-full max-w-xs flex-col gap-1 text-sm">
         <div className="flex justify-between gap-2">
           <dt>{t('orders.totals.subtotal')}</dt>
-          <dd><OrderAmount context={priceContext} amount={order.subtotal} /></dd>
+          <dd><OrderAmount amount={order.subtotal} /></dd>
         </div>
         {order.discount_amount > 0 && (
           <div className="flex justify-between gap-2">
             <dt>{order.promo_code ? t('orders.totals.promo', { code: order.promo_code }) : t('orders.totals.discount')}</dt>
-            <dd dir="ltr">−<OrderAmount context={priceContext} amount={order.discount_amount} /></dd>
+            <dd><OrderAmount amount={order.discount_amount} negative /></dd>
           </div>
         )}
         <div className="flex justify-between gap-2">
           <dt>{t('orders.totals.shipping')}</dt>
-          <dd><OrderAmount context={priceContext} amount={order.shipping_amount} /></dd>
+          <dd><OrderAmount amount={order.shipping_amount} /></dd>
         </div>
         {order.tax_amount > 0 && (
           <div className="flex justify-between gap-2">
             <dt>{t('orders.totals.tax')}</dt>
-            <dd><OrderAmount context={priceContext} amount={order.tax_amount} /></dd>
+            <dd><OrderAmount amount={order.tax_amount} /></dd>
           </div>
         )}
         <div className="flex justify-between gap-2 border-t border-stone-300 pt-1 text-base font-semibold">
           <dt>{t('orders.totals.total')}</dt>
-          <dd><OrderAmount context={priceContext} amount={order.total_amount} testId="invoice-total" /></dd>
+          <dd><OrderAmount amount={order.total_amount} testId="invoice-total" /></dd>
         </div>
       </dl>
 

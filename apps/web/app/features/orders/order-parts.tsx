@@ -1,5 +1,5 @@
-import { formatPrice, toThousandths, type Language, type OrderItem, type PaymentMethod, type PriceContext } from '@shop/shared';
-import { useCurrencySymbol } from '../../components/ui/price';
+import { toThousandths, type Language, type OrderItem, type PaymentMethod } from '@shop/shared';
+import { Price } from '../../components/ui/price';
 import type { MessageKey } from '../../i18n/i18n';
 
 export const paymentMethodLabels: Record<PaymentMethod, MessageKey> = {
@@ -8,26 +8,22 @@ export const paymentMethodLabels: Record<PaymentMethod, MessageKey> = {
 };
 
 /**
- * A decimal amount from the API with the store's symbol: in checkout style (two decimals) for the
- * shopper, or as `context` says (the back office's invoice shows three).
+ * A charged decimal amount from the API with the store's symbol, in the currency's own decimals
+ * ("31.375 KD"); `negative` shows it as taken off ("−3.375 KD").
  */
 export function OrderAmount({
   amount,
   className,
   testId,
-  context = 'checkout',
+  negative = false,
 }: {
   amount: number;
   className?: string;
   testId?: string;
-  context?: PriceContext;
+  negative?: boolean;
 }) {
-  const symbol = useCurrencySymbol();
-  return (
-    <bdi className={className} data-testid={testId}>
-      {formatPrice(toThousandths(amount), symbol, context)}
-    </bdi>
-  );
+  const value = toThousandths(amount);
+  return <Price value={negative ? -value : value} context="charged" className={className} testId={testId} />;
 }
 
 /** "Colour: Black · Tassel: Silver" pairs of an order line. */

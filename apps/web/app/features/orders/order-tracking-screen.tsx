@@ -141,9 +141,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
                   label={order.promo_code ? t('orders.totals.promo', { code: order.promo_code }) : t('orders.totals.discount')}
                   className="text-brand-700"
                 >
-                  <span dir="ltr">
-                    −<OrderAmount amount={order.discount_amount} testId="order-discount" />
-                  </span>
+                  <OrderAmount amount={order.discount_amount} negative testId="order-discount" />
                 </SummaryRow>
               )}
               <SummaryRow label={t('orders.totals.shipping')}>

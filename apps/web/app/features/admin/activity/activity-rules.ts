@@ -3,6 +3,7 @@ import {
   formatPrice,
   orderStatuses,
   type AuditEntry,
+  type MoneyFormat,
 } from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
 
@@ -103,13 +104,13 @@ function namedValue(entity: string, field: string, value: string): MessageKey | 
 
 /**
  * A changed field's value as the list shows it: nothing, yes/no, a named value (an order's
- * status…), or text (money in KD, cut when long).
+ * status…), or text (money as charged, "12.500 KD", cut when long).
  */
 export function changeValue(
   entity: string,
   field: string,
   value: unknown,
-  symbol: string,
+  money: MoneyFormat,
 ): ChangeValue {
   if (value === null || value === undefined || value === '') return { kind: 'none' };
   if (typeof value === 'boolean') return { kind: 'boolean', value };
@@ -117,7 +118,7 @@ export function changeValue(
   if (key) return { kind: 'label', key };
   let full: string;
   if (typeof value === 'number' && MONEY_FIELDS.has(field) && Number.isSafeInteger(value)) {
-    full = formatPrice(value, symbol, 'admin');
+    full = formatPrice(value, money, 'charged');
   } else if (typeof value === 'string' || typeof value === 'number') {
     full = String(value);
   } else {

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { AuditActor, AuditEntry } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { ActivityIcon } from '../ui/admin-icons';
 import { controlClass } from '../ui/fields';
@@ -293,8 +293,8 @@ function ChangeList({
 
 function Value({ entity, field, value }: { entity: string; field: string; value: unknown }) {
   const { t } = useI18n();
-  const symbol = useCurrencySymbol();
-  const shown = changeValue(entity, field, value, symbol);
+  const money = useMoneyFormat();
+  const shown = changeValue(entity, field, value, money);
   if (shown.kind === 'none')
     return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
   if (shown.kind === 'boolean')

@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import {
   additionalPriceInput,
@@ -10,6 +11,10 @@ import {
   variationProblems,
   variationTitleProblem,
 } from './attribute-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
+const ARABIC_KD: MoneyFormat = { symbol: 'د.ك', decimals: 3 };
 
 describe('attribute name and value title (spec section 5: non-empty after trimming)', () => {
   it('refuses an empty or blank name', () => {
@@ -75,8 +80,8 @@ describe('additional price', () => {
   });
 
   it('is displayed with the store currency symbol in 3 decimals, never a dollar sign', () => {
-    expect(formatSurcharge(2.5, 'KD')).toBe('2.500 KD');
-    expect(formatSurcharge(0, 'د.ك')).toBe('0.000 د.ك');
+    expect(formatSurcharge(2.5, KD)).toBe('2.500 KD');
+    expect(formatSurcharge(0, ARABIC_KD)).toBe('0.000 د.ك');
   });
 });
 

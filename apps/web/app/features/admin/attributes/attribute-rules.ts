@@ -1,4 +1,4 @@
-import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, formatAmount, fromThousandths, hasControlCharacter, latinDigits, toThousandths } from '@shop/shared';
+import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, formatAmount, formatPrice, fromThousandths, hasControlCharacter, latinDigits, toThousandths, type MoneyFormat } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
@@ -52,12 +52,13 @@ export function additionalPriceProblem(text: string): MessageKey | null {
 /** A stored surcharge as the input shows it: "2.5" for 2.5, "" for none. */
 export function additionalPriceInput(amount: number): string {
   if (amount === 0) return '';
-  return formatAmount(toThousandths(amount), 'catalogue');
+  // An input holds what is stored: up to 3 decimals (thousandths), trailing zeros trimmed.
+  return formatAmount(toThousandths(amount), 'catalogue', 3);
 }
 
-/** A surcharge for display with the store's currency symbol, in the back office's 3 decimals. */
-export function formatSurcharge(amount: number, symbol: string): string {
-  return `${formatAmount(toThousandths(amount), 'admin')} ${symbol}`;
+/** A surcharge for display with the store's currency symbol, as charged (3 decimals for KWD). */
+export function formatSurcharge(amount: number, money: MoneyFormat): string {
+  return formatPrice(toThousandths(amount), money, 'charged');
 }
 
 /** The fields of the value form, in screen order (the focus goes to the first problem). */

@@ -62,7 +62,8 @@ describe('an expanded attribute', () => {
     const html = renderAdmin(item(true), { lang: 'ar', role: 'admin' });
     const text = textOf(html);
     expect(html).toContain('aria-expanded="true"');
-    expect(text).toContain('كبير +2.500 KD · مستخدمة في منتجين');
+    // Arabic pages write the default symbol in Arabic.
+    expect(text).toContain('كبير +2.500 د.ك · مستخدمة في منتجين');
     expect(text).toContain('صغير بدون سعر إضافي · غير مستخدمة في أي منتج');
     expect(text).not.toContain('$');
     expect(html).toContain('aria-label="تعديل القيمة كبير"');
@@ -70,7 +71,7 @@ describe('an expanded attribute', () => {
     expect(text).toContain('قيمة جديدة');
     expect(html).toContain('id="attribute-1-new-value-title"');
     expect(html).toContain('id="attribute-1-new-value-additional_price"');
-    expect(text).toContain('KD');
+    expect(text).not.toContain('KD');
     expect(text).not.toMatch(/admin-attributes\.|admin\.common\./);
   });
 

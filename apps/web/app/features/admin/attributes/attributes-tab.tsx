@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { ATTRIBUTE_TEXT_MAX, type AdminAttribute, type AdminVariation } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { ChevronRightIcon } from '../../../components/ui/icons';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useCurrencySymbol, useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
@@ -609,7 +609,7 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
   const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const counts = useCounts();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
   const editButton = useRef<HTMLButtonElement>(null);
   const [editing, setEditing] = useState(false);
 
@@ -663,7 +663,7 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
         </p>
         <p className="text-sm text-stone-500">
           {variation.additional_price > 0 ? (
-            <bdi className="font-semibold text-stone-700">{t('admin-attributes.values.surcharge', { amount: formatSurcharge(variation.additional_price, symbol) })}</bdi>
+            <bdi className="font-semibold text-stone-700">{t('admin-attributes.values.surcharge', { amount: formatSurcharge(variation.additional_price, money) })}</bdi>
           ) : (
             t('admin-attributes.values.no_surcharge')
           )}{' '}

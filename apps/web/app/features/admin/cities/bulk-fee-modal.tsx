@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fromThousandths, type City } from '@shop/shared';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuthFailure } from '../ui/admin-api';
@@ -30,7 +30,8 @@ const FEE_ID = 'bulk-fee';
  */
 export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onClose: (remaining?: number[]) => void }) {
   const { t } = useI18n();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
+  const symbol = money.symbol;
   const toast = useToast();
   const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
@@ -72,7 +73,7 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
     void refreshCities(queryClient);
     if (outcome.failed.some(({ error }) => authFailure(error))) return;
     if (outcome.failed.length === 0) {
-      toast.success(t('admin-cities.bulk.toast_done', { count: batch.length, fee: formatFee(amount, symbol) }));
+      toast.success(t('admin-cities.bulk.toast_done', { count: batch.length, fee: formatFee(amount, money) }));
       onClose([]);
       return;
     }
@@ -138,7 +139,7 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
                     {city.name}
                   </span>
                   <span className="shrink-0 text-sm text-stone-500 tabular-nums">
-                    <bdi>{formatFee(city.shipping_fee, symbol)}</bdi>
+                    <bdi>{formatFee(city.shipping_fee, money)}</bdi>
                   </span>
                 </label>
               </li>

@@ -43,13 +43,13 @@ function fill(filters: { country: string; governorate: string }, list: City[]) {
 }
 
 describe('cities tab', () => {
-  it('lists the cities with governorate, country and the fee in KD with 3 decimals, each with a checkbox', () => {
+  it('lists the cities with governorate, country and the fee in د.ك with 3 decimals, each with a checkbox', () => {
     const html = renderAdmin(<CitiesTab />, { lang: 'ar', role: 'admin', path: '/admin?tab=cities&country=1', fill: fill({ country: '1', governorate: '' }, cities) });
     const text = textOf(html);
     expect(text).toContain('المدن ورسوم الشحن');
-    expect(text).toContain('1.250 KD');
-    expect(text).toContain('2.000 KD');
-    expect(text).toContain('0.000 KD');
+    expect(text).toContain('1.250 د.ك');
+    expect(text).toContain('2.000 د.ك');
+    expect(text).toContain('0.000 د.ك');
     expect(text).toContain('بدون محافظة');
     expect(text).toContain('غير متاحة عند إتمام الطلب');
     expect(text).toContain('المدن المعروضة: 3');

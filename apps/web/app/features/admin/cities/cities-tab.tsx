@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { City } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { MapPinIcon, PlusIcon } from '../ui/admin-icons';
@@ -31,7 +31,7 @@ type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; city: City }
  */
 export default function CitiesTab() {
   const { t } = useI18n();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -116,7 +116,7 @@ export default function CitiesTab() {
       id: 'shipping_fee',
       header: t('admin-cities.col.shipping_fee'),
       className: 'tabular-nums whitespace-nowrap',
-      cell: (city) => <bdi>{formatFee(city.shipping_fee, symbol)}</bdi>,
+      cell: (city) => <bdi>{formatFee(city.shipping_fee, money)}</bdi>,
     },
   ];
 

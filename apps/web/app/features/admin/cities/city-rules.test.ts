@@ -1,3 +1,4 @@
+import type { MoneyFormat } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import {
@@ -22,6 +23,9 @@ import {
   withFormCountry,
   type CityForm,
 } from './city-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
 
 const stored = {
   name_ar: 'السالمية',
@@ -57,9 +61,9 @@ describe('shipping fees', () => {
   });
 
   it('lists fees in KD with 3 decimals', () => {
-    expect(formatFee(1.25, 'KD')).toBe('1.250 KD');
-    expect(formatFee(0, 'KD')).toBe('0.000 KD');
-    expect(formatFee(null, 'KD')).toBe('5.000 KD');
+    expect(formatFee(1.25, KD)).toBe('1.250 KD');
+    expect(formatFee(0, KD)).toBe('0.000 KD');
+    expect(formatFee(null, KD)).toBe('5.000 KD');
   });
 });
 

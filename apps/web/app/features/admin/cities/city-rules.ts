@@ -3,9 +3,11 @@ import {
   CITY_SHIPPING_FEE_MAX,
   DEFAULT_CITY_SHIPPING_FEE,
   formatAmount,
+  formatPrice,
   fromThousandths,
   latinDigits,
   toThousandths,
+  type MoneyFormat,
   type Thousandths,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -36,13 +38,14 @@ export function parseShippingFee(text: string): Thousandths | null {
 /** A stored fee as the input shows it ("2.5"); a missing fee shows the default, 5 (spec section 5). */
 export function feeInputText(fee: number | null | undefined): string {
   const amount = fee === null || fee === undefined ? DEFAULT_CITY_SHIPPING_FEE : toThousandths(fee);
-  return formatAmount(amount, 'catalogue');
+  // An input holds what is stored: up to 3 decimals (thousandths), trailing zeros trimmed.
+  return formatAmount(amount, 'catalogue', 3);
 }
 
-/** A fee for the list: KD with 3 decimals, as the back office shows what is charged; missing: 5. */
-export function formatFee(fee: number | null | undefined, symbol: string): string {
+/** A fee for the list as it is charged (3 decimals for KWD, "1.250 KD"); missing: 5. */
+export function formatFee(fee: number | null | undefined, money: MoneyFormat): string {
   const amount = fee === null || fee === undefined ? DEFAULT_CITY_SHIPPING_FEE : toThousandths(fee);
-  return `${formatAmount(amount, 'admin')} ${symbol}`;
+  return formatPrice(amount, money, 'charged');
 }
 
 // ---------- filters ----------

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminStats } from '@shop/shared';
+import type { AdminStats, MoneyFormat } from '@shop/shared';
 import {
   compactNumber,
   groupedAmount,
@@ -9,6 +9,10 @@ import {
   salesPoints,
   salesTotals,
 } from './dashboard-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
+const ARABIC_KD: MoneyFormat = { symbol: 'د.ك', decimals: 3 };
 
 const sales: AdminStats['sales'] = {
   daily: [
@@ -24,11 +28,11 @@ const sales: AdminStats['sales'] = {
 
 describe('money and counts', () => {
   it('shows KD with 3 decimals and thousands separators', () => {
-    expect(groupedAmount(1234.5, 'KD')).toBe('1,234.500 KD');
-    expect(groupedAmount(0, 'KD')).toBe('0.000 KD');
-    expect(groupedAmount(999.999, 'د.ك')).toBe('999.999 د.ك');
-    expect(groupedAmount(1234567.891, 'KD')).toBe('1,234,567.891 KD');
-    expect(groupedAmount(0.1 + 0.2, 'KD')).toBe('0.300 KD');
+    expect(groupedAmount(1234.5, KD)).toBe('1,234.500 KD');
+    expect(groupedAmount(0, KD)).toBe('0.000 KD');
+    expect(groupedAmount(999.999, ARABIC_KD)).toBe('999.999 د.ك');
+    expect(groupedAmount(1234567.891, KD)).toBe('1,234,567.891 KD');
+    expect(groupedAmount(0.1 + 0.2, KD)).toBe('0.300 KD');
   });
 
   it('groups counts', () => {

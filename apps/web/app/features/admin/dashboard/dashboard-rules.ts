@@ -1,9 +1,10 @@
 import {
-  amountDigits,
+  formatPrice,
   fromThousandths,
   toThousandths,
   type AdminStats,
   type Language,
+  type MoneyFormat,
 } from '@shop/shared';
 
 /**
@@ -20,13 +21,11 @@ export function salesPeriodFrom(value: string): SalesPeriod {
   return (SALES_PERIODS as readonly string[]).includes(value) ? (value as SalesPeriod) : 'daily';
 }
 
-/** An amount of the API (decimal KD) with 3 decimals and thousands separators: "1,234.500 KD". */
-export function groupedAmount(amount: number, symbol: string): string {
-  const digits = amountDigits(toThousandths(amount), 3);
-  const negative = digits.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? digits.slice(1) : digits).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}.${fraction} ${symbol}`;
+/** An amount of the API as charged (3 decimals for KWD) with thousands separators: "1,234.500 KD". */
+export function groupedAmount(amount: number, money: MoneyFormat): string {
+  return formatPrice(toThousandths(amount), money, 'charged').replace(/\d+/, (whole) =>
+    whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+  );
 }
 
 /** A count with thousands separators ("12,345"). */

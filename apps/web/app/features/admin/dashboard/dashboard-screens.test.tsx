@@ -137,7 +137,7 @@ describe('dashboard tab', () => {
     });
     const text = textOf(html);
     expect(text).toContain('الإيرادات');
-    expect(text).toContain('1,234.500 KD');
+    expect(text).toContain('1,234.500 د.ك');
     expect(text).toContain('أحدث الطلبات');
     expect(text).toContain('تم الشحن');
     expect(html).toContain('href="/admin/orders/91"');

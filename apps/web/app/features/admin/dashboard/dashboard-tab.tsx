@@ -10,7 +10,7 @@ import {
   type LowStockProduct,
 } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { AdminAmount, OrderDate, OrderStatusBadge } from '../orders/order-parts';
@@ -77,7 +77,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
   const { user } = useAuth();
   const permissions = user?.permissions ?? [];
   const canWrite = permissions.includes('catalog.write');
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
 
   return (
     <div className="flex flex-col gap-5">
@@ -105,7 +105,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
             label={t('admin-dashboard.stat.totalRevenue')}
             hint={t('admin-dashboard.stat.totalRevenue_hint')}
           >
-            <bdi>{groupedAmount(stats.totalRevenue, symbol)}</bdi>
+            <bdi>{groupedAmount(stats.totalRevenue, money)}</bdi>
           </StatCard>
           <StatCard
             label={t('admin-dashboard.stat.activeOrders')}
@@ -128,7 +128,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         </dl>
       </section>
 
-      <SalesChart sales={stats.sales} symbol={symbol} />
+      <SalesChart sales={stats.sales} money={money} />
 
       <div className="grid gap-5 xl:grid-cols-2">
         <RecentOrders orders={stats.recentOrders} canOpen={permissions.includes('orders.manage')} />

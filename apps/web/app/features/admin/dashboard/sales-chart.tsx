@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AdminStats } from '@shop/shared';
+import type { AdminStats, MoneyFormat } from '@shop/shared';
 import { useI18n } from '../../../i18n/i18n';
 import {
   SALES_PERIODS,
@@ -32,7 +32,7 @@ const CHART_FIRST_SIZE = { width: 320, height: 256 };
  * Arabic the time axis runs right to left and the money axis stands on the right, where a reader
  * starts. Screen readers get a table of the same numbers instead of the drawing.
  */
-export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symbol: string }) {
+export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money: MoneyFormat }) {
   const { t, lang, dir } = useI18n();
   const [period, setPeriod] = useState<SalesPeriod>('daily');
   const points = useMemo(() => salesPoints(sales, period, lang), [sales, period, lang]);
@@ -52,7 +52,7 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
           </h2>
           <p className="text-sm text-stone-600">
             {t(`admin-dashboard.sales.summary.${period}`, {
-              revenue: groupedAmount(totals.revenue, symbol),
+              revenue: groupedAmount(totals.revenue, money),
               orders: groupedCount(totals.orders),
             })}
           </p>
@@ -84,7 +84,7 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
             className="inline-block size-3 rounded-sm"
             style={{ backgroundColor: REVENUE_COLOR }}
           />
-          {t('admin-dashboard.sales.revenue', { symbol })}
+          {t('admin-dashboard.sales.revenue', { symbol: money.symbol })}
         </span>
         <span className="inline-flex items-center gap-2">
           <span
@@ -137,7 +137,7 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
                 <SalesTooltip
                   active={active}
                   point={payload?.[0]?.payload as SalesPoint | undefined}
-                  symbol={symbol}
+                  money={money}
                 />
               )}
               cursor={{ fill: '#f5f5f4' }}
@@ -163,7 +163,7 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
         </ResponsiveContainer>
       </div>
 
-      <SalesTable points={points} period={period} symbol={symbol} />
+      <SalesTable points={points} period={period} money={money} />
     </section>
   );
 }
@@ -171,11 +171,11 @@ export function SalesChart({ sales, symbol }: { sales: AdminStats['sales']; symb
 function SalesTooltip({
   active,
   point,
-  symbol,
+  money,
 }: {
   active: boolean | undefined;
   point: SalesPoint | undefined;
-  symbol: string;
+  money: MoneyFormat;
 }) {
   const { t, dir } = useI18n();
   if (!active || !point) return null;
@@ -187,7 +187,7 @@ function SalesTooltip({
       <p className="font-semibold text-stone-900">{point.fullLabel}</p>
       <p className="text-stone-700">
         {t('admin-dashboard.sales.tooltip_revenue')}{' '}
-        <bdi className="tabular-nums">{groupedAmount(point.revenue, symbol)}</bdi>
+        <bdi className="tabular-nums">{groupedAmount(point.revenue, money)}</bdi>
       </p>
       <p className="text-stone-700">
         {t('admin-dashboard.sales.tooltip_orders')}{' '}
@@ -201,11 +201,11 @@ function SalesTooltip({
 function SalesTable({
   points,
   period,
-  symbol,
+  money,
 }: {
   points: readonly SalesPoint[];
   period: SalesPeriod;
-  symbol: string;
+  money: MoneyFormat;
 }) {
   const { t } = useI18n();
   return (
@@ -216,7 +216,7 @@ function SalesTable({
         <thead>
           <tr>
             <th scope="col">{t(`admin-dashboard.sales.table_period.${period}`)}</th>
-            <th scope="col">{t('admin-dashboard.sales.revenue', { symbol })}</th>
+            <th scope="col">{t('admin-dashboard.sales.revenue', { symbol: money.symbol })}</th>
             <th scope="col">{t('admin-dashboard.sales.orders')}</th>
           </tr>
         </thead>
@@ -224,7 +224,7 @@ function SalesTable({
           {points.map((point) => (
             <tr key={point.key}>
               <th scope="row">{point.fullLabel}</th>
-              <td>{groupedAmount(point.revenue, symbol)}</td>
+              <td>{groupedAmount(point.revenue, money)}</td>
               <td>{groupedCount(point.orders)}</td>
             </tr>
           ))}

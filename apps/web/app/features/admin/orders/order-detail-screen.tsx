@@ -13,7 +13,7 @@ import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { useChangeOrderStatus, useRefundOrder } from './order-mutations';
 import { useConfirm } from '../ui/confirm-dialog';
 import { PaymentStatusBadge } from '../../payments/payment-status';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
 import { ORDERS_LIST_PATH, adminAmount, customerViewPath, historyOf, invoicePath, isRefundable } from './order-rules';
 import { useAdminOrder } from './use-admin-order';
@@ -159,7 +159,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
   const { t, formatDateTime } = useI18n();
   const confirm = useConfirm();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
   const refund = useRefundOrder();
   const payment = order.payment;
   const none = <span className="text-stone-500">—</span>;
@@ -167,7 +167,7 @@ function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boole
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
 
   async function askRefund() {
-    const amount = adminAmount(order.total_amount, symbol);
+    const amount = adminAmount(order.total_amount, money);
     const yes = await confirm({
       title: t('admin-orders.refund.title'),
       message: t('admin-orders.refund.message', { number: order.order_number, amount }),

@@ -82,7 +82,7 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
         <>
           <h1 className="sr-only">{title}</h1>
           <div className="rounded-2xl border border-stone-200 bg-white shadow-sm print:rounded-none print:border-0 print:shadow-none">
-            <InvoiceDocument order={order.data} priceContext="admin" />
+            <InvoiceDocument order={order.data} />
           </div>
           <p className="mt-3 text-center text-sm text-stone-500 print:hidden">{t('admin-orders.invoice.pdf_hint')}</p>
         </>

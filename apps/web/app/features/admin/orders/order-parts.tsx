@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/shared';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { controlClass } from '../ui/fields';
@@ -12,10 +12,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={statusTone(status)}>{t(orderStatusLabels[status])}</Badge>;
 }
 
-/** An amount in KD with 3 decimals and the store's symbol ("12.500 KD"). */
+/** An amount as charged, with the store's symbol ("12.500 KD"). */
 export function AdminAmount({ amount, className }: { amount: number; className?: string }) {
-  const symbol = useCurrencySymbol();
-  return <bdi className={`tabular-nums ${className ?? ''}`}>{adminAmount(amount, symbol)}</bdi>;
+  const money = useMoneyFormat();
+  return <bdi className={`tabular-nums ${className ?? ''}`}>{adminAmount(amount, money)}</bdi>;
 }
 
 /** The order's date as dd/mm/yyyy on Kuwait's clock, the full date and time on hover. */

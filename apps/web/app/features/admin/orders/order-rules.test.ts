@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ORDERS_PAGE_SIZE, permissionsOf, type OrderStatusHistoryEntry } from '@shop/shared';
+import { ADMIN_ORDERS_PAGE_SIZE, permissionsOf, type MoneyFormat, type OrderStatusHistoryEntry } from '@shop/shared';
 import {
   NO_ORDER_FILTERS,
   adminAmount,
@@ -19,6 +19,10 @@ import {
   statusTone,
   wantsAutoprint,
 } from './order-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
+const ARABIC_KD: MoneyFormat = { symbol: 'د.ك', decimals: 3 };
 
 describe('orders list filters <-> URL', () => {
   it('reads the search, status and city of the URL', () => {
@@ -91,11 +95,11 @@ describe('orders list paging', () => {
 
 describe('amounts and statuses', () => {
   it('shows amounts in KD with 3 decimals', () => {
-    expect(adminAmount(12.5, 'KD')).toBe('12.500 KD');
-    expect(adminAmount(0, 'KD')).toBe('0.000 KD');
-    expect(adminAmount(1234.125, 'د.ك')).toBe('1234.125 د.ك');
+    expect(adminAmount(12.5, KD)).toBe('12.500 KD');
+    expect(adminAmount(0, KD)).toBe('0.000 KD');
+    expect(adminAmount(1234.125, ARABIC_KD)).toBe('1234.125 د.ك');
     // No floating point drift: 0.1 + 0.2 is 0.300.
-    expect(adminAmount(0.1 + 0.2, 'KD')).toBe('0.300 KD');
+    expect(adminAmount(0.1 + 0.2, KD)).toBe('0.300 KD');
   });
 
   it('colours the badges as the spec says: pending yellow … cancelled red, all others grey', () => {

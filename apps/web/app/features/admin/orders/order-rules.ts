@@ -7,6 +7,7 @@ import {
   type AdminOrderCity,
   type OrderStatus,
   type OrderStatusHistoryEntry,
+  type MoneyFormat,
   type Permission,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -133,9 +134,9 @@ export function statusTone(status: OrderStatus): BadgeTone {
 
 // ---------- amounts ----------
 
-/** An amount of the API (decimal KD) as the back office shows it: 3 decimals and the symbol, "12.500 KD". */
-export function adminAmount(amount: number, symbol: string): string {
-  return formatPrice(toThousandths(amount), symbol, 'admin');
+/** An amount of the API as the back office shows it: as charged, 3 decimals for KWD, "12.500 KD". */
+export function adminAmount(amount: number, money: MoneyFormat): string {
+  return formatPrice(toThousandths(amount), money, 'charged');
 }
 
 // ---------- permissions ----------

@@ -79,9 +79,9 @@ describe('orders tab', () => {
     expect(text).toContain('sara@example.com');
     expect(text).toContain('السالمية');
     expect(text).toContain('04/03/2025');
-    expect(text).toContain('1234.125 KD');
-    expect(text).toContain('12.500 KD');
-    expect(text).toContain('2.000 KD');
+    expect(text).toContain('1234.125 د.ك');
+    expect(text).toContain('12.500 د.ك');
+    expect(text).toContain('2.000 د.ك');
     expect(text).toContain('تم الشحن');
     expect(text).toContain('قيد الانتظار');
     expect(html).toContain('placeholder="رقم الطلب أو اسم العميل أو بريده…"');
@@ -344,7 +344,9 @@ describe('invoice', () => {
     const text = textOf(renderAdmin(<OrderInvoiceScreen id={7} autoprint />, { lang: 'ar', role: 'admin', path: '/admin/orders/7/invoice', fill: fillOrder }));
     expect(text).toContain('العودة إلى الطلب');
     expect(text).toContain('تحميل PDF');
-    expect(text).toContain('21.000 KD');
+    expect(text).toContain('21.000 د.ك');
+    // The discount with a real minus, kept beside its digits (isolated left to right).
+    expect(text).toContain('\u2066−1.000\u2069 د.ك');
     expect(text).not.toMatch(/admin-orders\.|admin\.common\.|orders\./);
   });
 

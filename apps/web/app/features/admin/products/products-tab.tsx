@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
@@ -36,7 +36,7 @@ export default function ProductsTab() {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
 
   const [state, setState] = useUrlState(LIST_DEFAULTS);
   const filters = useMemo(
@@ -72,7 +72,7 @@ export default function ProductsTab() {
     if (yes) remove.mutate(product);
   }
 
-  const price = (amount: number) => formatPrice(toThousandths(amount), symbol, 'admin');
+  const price = (amount: number) => formatPrice(toThousandths(amount), money, 'charged');
 
   const columns: Column<Product>[] = [
     {

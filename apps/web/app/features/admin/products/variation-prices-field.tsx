@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon, TrashIcon } from '../ui/admin-icons';
@@ -43,7 +43,8 @@ export function VariationPricesField({
   disabled?: boolean;
 }) {
   const { t } = useI18n();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
+  const symbol = money.symbol;
   const errorText = useErrorText();
   const [draft, setDraft] = useState<VariationDraft>(emptyVariationDraft);
   const [errors, setErrors] = useState<FieldErrors<VariationDraftField>>({});
@@ -203,7 +204,7 @@ export function VariationPricesField({
                 <span className="font-semibold text-stone-900">{row.variation_title}</span>
               </div>
               <bdi className="font-semibold whitespace-nowrap text-stone-900 tabular-nums">
-                +{formatPrice(row.price, symbol, 'admin')}
+                +{formatPrice(row.price, money, 'charged')}
               </bdi>
               <button
                 type="button"

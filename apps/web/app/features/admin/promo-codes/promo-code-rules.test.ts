@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminPromoCode } from '@shop/shared';
+import type { AdminPromoCode, MoneyFormat } from '@shop/shared';
 import { ApiError } from '../../../lib/api';
 import {
   codeSuggestion,
@@ -22,6 +22,10 @@ import {
   usesText,
   type PromoCodeForm,
 } from './promo-code-rules';
+
+/** The store's money as the back office shows it: the default symbol, KWD's 3 decimals. */
+const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
+const ARABIC_KD: MoneyFormat = { symbol: 'د.ك', decimals: 3 };
 
 const stored: AdminPromoCode = {
   id: 7,
@@ -221,10 +225,10 @@ describe('the promo code form', () => {
 
 describe('the promo codes list', () => {
   it('shows a percentage as "10 %" and money with 3 decimals and the currency', () => {
-    expect(promoValueText({ discount_type: 'percentage', discount_value: 10 }, 'KD')).toBe('10 %');
-    expect(promoValueText({ discount_type: 'fixed', discount_value: 1.5 }, 'KD')).toBe('1.500 KD');
-    expect(minOrderText(10, 'د.ك')).toBe('10.000 د.ك');
-    expect(minOrderText(null, 'KD')).toBeNull();
+    expect(promoValueText({ discount_type: 'percentage', discount_value: 10 }, KD)).toBe('10 %');
+    expect(promoValueText({ discount_type: 'fixed', discount_value: 1.5 }, KD)).toBe('1.500 KD');
+    expect(minOrderText(10, ARABIC_KD)).toBe('10.000 د.ك');
+    expect(minOrderText(null, KD)).toBeNull();
   });
 
   it('shows uses as used / max, and dates as dd/mm/yyyy', () => {

@@ -15,6 +15,7 @@ import {
   promoValueProblem,
   toThousandths,
   type AdminPromoCode,
+  type MoneyFormat,
   type PromoCodeProblem,
   type PromoDiscountType,
   type PromoState,
@@ -267,15 +268,15 @@ export function saveFailureText(failed: string, serverMessage: string | null, fa
 // ---------- the list ----------
 
 /** A code's value as the list shows it: "10 %" or "1.500 KD" (3 decimals, as the back office shows money). */
-export function promoValueText(promo: Pick<AdminPromoCode, 'discount_type' | 'discount_value'>, currencySymbol: string): string {
+export function promoValueText(promo: Pick<AdminPromoCode, 'discount_type' | 'discount_value'>, money: MoneyFormat): string {
   return promo.discount_type === 'percentage'
     ? `${promo.discount_value} %`
-    : formatPrice(toThousandths(promo.discount_value), currencySymbol, 'admin');
+    : formatPrice(toThousandths(promo.discount_value), money, 'charged');
 }
 
 /** A minimum order as the list shows it ("10.000 KD"), or null when there is none. */
-export function minOrderText(amount: number | null, currencySymbol: string): string | null {
-  return amount === null ? null : formatPrice(toThousandths(amount), currencySymbol, 'admin');
+export function minOrderText(amount: number | null, money: MoneyFormat): string | null {
+  return amount === null ? null : formatPrice(toThousandths(amount), money, 'charged');
 }
 
 /** Uses as "used / max"; null max means unlimited (the caller words that). */

@@ -114,7 +114,7 @@ describe('promo code form', () => {
     expect(html).toMatch(/id="promo-used_count"[^>]*value="7"|value="7"[^>]*id="promo-used_count"/);
     expect(html).toMatch(/readOnly=""|readonly=""/);
     const text = textOf(html);
-    expect(text).toContain('قيمة الخصم (KD)');
+    expect(text).toContain('قيمة الخصم (د.ك)');
     expect(text).toContain('عدد مرات الاستخدام');
     expect(text).not.toMatch(/admin-promo-codes\.|admin\.common\./);
   });

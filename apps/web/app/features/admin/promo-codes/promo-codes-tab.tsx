@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { promoStates, type AdminPromoCode } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
-import { useCurrencySymbol } from '../../../components/ui/price';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon, TicketIcon } from '../ui/admin-icons';
@@ -40,7 +40,7 @@ const editPath = (id: number) => `/admin/promocode/edit/${id}`;
  */
 export default function PromoCodesTab() {
   const { t } = useI18n();
-  const symbol = useCurrencySymbol();
+  const money = useMoneyFormat();
   const toast = useToast();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -129,14 +129,14 @@ export default function PromoCodesTab() {
       id: 'value',
       header: t('admin-promo-codes.col.value'),
       className: 'tabular-nums whitespace-nowrap',
-      cell: (promo) => <bdi dir="ltr">{promoValueText(promo, symbol)}</bdi>,
+      cell: (promo) => <bdi dir={promo.discount_type === 'percentage' ? 'ltr' : undefined}>{promoValueText(promo, money)}</bdi>,
     },
     {
       id: 'min_order',
       header: t('admin-promo-codes.col.min_order'),
       className: 'tabular-nums whitespace-nowrap',
       cell: (promo) => {
-        const text = minOrderText(promo.min_order_amount, symbol);
+        const text = minOrderText(promo.min_order_amount, money);
         return text ? <bdi dir="ltr">{text}</bdi> : <span className="text-stone-500">{t('admin-promo-codes.no_minimum')}</span>;
       },
     },
