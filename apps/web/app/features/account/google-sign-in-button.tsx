@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRootData } from '../../components/layout/root-data';
 import { useI18n } from '../../i18n/i18n';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -53,6 +54,25 @@ export function GoogleSignInButton() {
       <GoogleLogo className="size-5 shrink-0" />
       <span>{starting ? t('account.google.redirecting') : t('account.google.button')}</span>
     </button>
+  );
+}
+
+/** Whether the server offers "Sign in with Google" (public settings; only when it is configured). */
+export function useGoogleSignInOffered(): boolean {
+  return useRootData().settings.sign_in_methods.includes('google');
+}
+
+/**
+ * "Continue with Google" and the "or" below it, only when the server offers Google sign-in:
+ * a button that can only fail is never shown.
+ */
+export function SocialSignIn() {
+  if (!useGoogleSignInOffered()) return null;
+  return (
+    <>
+      <GoogleSignInButton />
+      <OrDivider />
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import { AuthCard, authLinkClass, RedirectingCard } from './auth-card';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { checkLogin, loginPayload, serverMessage, type LoginForm } from './auth-rules';
 import { EmailField, FormErrors, FormNotice } from './form-field';
-import { GoogleSignInButton, OrDivider } from './google-sign-in-button';
+import { SocialSignIn } from './google-sign-in-button';
 import { PasswordField } from './password-input';
 import { useArrivalState } from './use-arrival-state';
 import { safeReturnTo } from './return-to';
@@ -59,7 +59,10 @@ export function LoginScreen() {
         setFormError(elsewhere);
         return;
       }
-      toast.error(serverMessage(error) ?? t('account.login.failed'));
+      // Said beside the form (above the button) as well as in the toast the spec asks for.
+      const message = serverMessage(error) ?? t('account.login.failed');
+      setFormError([message]);
+      toast.error(message);
     }
   }
 
@@ -84,10 +87,8 @@ export function LoginScreen() {
           {googleProblem === 'google_unavailable' ? t('account.google.unavailable') : t('account.google.auth_failed')}
         </FormNotice>
       ) : null}
-      <GoogleSignInButton />
-      <OrDivider />
+      <SocialSignIn />
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormErrors messages={formError} />
         <EmailField {...form.field('email')} label={t('account.login.email')} />
         <PasswordField
           {...form.field('password')}
@@ -110,6 +111,7 @@ export function LoginScreen() {
             {t('account.login.forgot')}
           </Link>
         </div>
+        <FormErrors messages={formError} />
         <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting || undefined} className="w-full">
           {submitting ? t('account.login.submitting') : t('account.login.submit')}
         </Button>

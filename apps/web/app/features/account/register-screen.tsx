@@ -70,7 +70,10 @@ export function RegisterScreen() {
         form.showErrors({ email: serverMessage(error) ?? t('account.register.failed') });
         return;
       }
-      toast.error(serverMessage(error) ?? t('account.register.failed'));
+      // Said beside the form (above the button) as well as in the toast the spec asks for.
+      const message = serverMessage(error) ?? t('account.register.failed');
+      setFormError([message]);
+      toast.error(message);
     }
   }
 
@@ -92,7 +95,6 @@ export function RegisterScreen() {
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <FormErrors messages={formError} />
         <TextField
           {...form.field('name')}
           name="name"
@@ -136,6 +138,7 @@ export function RegisterScreen() {
           </Link>
           {termsAfter}
         </p>
+        <FormErrors messages={formError} />
         <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting || undefined} className="w-full">
           {submitting ? t('account.register.submitting') : t('account.register.submit')}
         </Button>
