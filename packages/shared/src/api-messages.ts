@@ -1,4 +1,5 @@
 import type { Language } from './constants.js';
+import { pluralText, type PluralTexts } from './plural.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
@@ -13,6 +14,9 @@ import { sliderMessages } from './messages/slider.js';
 import { usersMessages } from './messages/users.js';
 import { dashboardMessages } from './messages/dashboard.js';
 import { searchMessages } from './messages/search.js';
+
+/** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
+export type ApiText = string | PluralTexts;
 
 /**
  * Texts the API puts in error replies, in both languages. Keys are also used as zod issue
@@ -304,8 +308,18 @@ const coreMessages = {
     en: 'We could not send the email, please try again later',
   },
   'auth.too_many_attempts': {
-    ar: 'محاولات كثيرة، حاول مرة أخرى بعد {minutes} دقيقة',
-    en: 'Too many attempts, please try again in {minutes} minutes',
+    ar: {
+      zero: 'محاولات كثيرة، حاول مرة أخرى بعد قليل',
+      one: 'محاولات كثيرة، حاول مرة أخرى بعد دقيقة واحدة',
+      two: 'محاولات كثيرة، حاول مرة أخرى بعد دقيقتين',
+      few: 'محاولات كثيرة، حاول مرة أخرى بعد {count} دقائق',
+      many: 'محاولات كثيرة، حاول مرة أخرى بعد {count} دقيقة',
+      other: 'محاولات كثيرة، حاول مرة أخرى بعد {count} دقيقة',
+    },
+    en: {
+      one: 'Too many attempts, please try again in 1 minute',
+      other: 'Too many attempts, please try again in {count} minutes',
+    },
   },
   'auth.google_unavailable': {
     ar: 'خدمات جوجل غير متاحة، أعد تحميل الصفحة',
@@ -319,7 +333,7 @@ const coreMessages = {
     ar: 'بريد حساب جوجل غير مؤكد، لا يمكن ربطه بحساب موجود',
     en: 'Your Google email is not verified, so it cannot be linked to an existing account',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+} as const satisfies Record<string, Record<Language, ApiText>>;
 
 /** Every API text: the storefront's above, each back-office area's from messages/. */
 export const apiMessages = {
@@ -346,13 +360,21 @@ export function isApiMessageKey(key: string): key is ApiMessageKey {
   return Object.hasOwn(apiMessages, key);
 }
 
-/** A catalogue text in a language, with its `{name}` placeholders filled from `params`. */
+/**
+ * A catalogue text in a language, with its `{name}` placeholders filled from `params`. A counted
+ * noun (plural texts) takes the form its numeric `params.count` needs.
+ */
 export function apiMessage(
   key: ApiMessageKey,
   lang: Language,
   params?: Readonly<Record<string, string | number>>,
 ): string {
-  const text: string = apiMessages[key][lang];
+  const entry: ApiText = apiMessages[key][lang];
+  if (typeof entry !== 'string') {
+    const count = params?.count;
+    return pluralText(entry, lang, typeof count === 'number' ? count : Number(count ?? Number.NaN), params);
+  }
+  const text = entry;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : placeholder,

@@ -46,3 +46,31 @@ describe('pluralText', () => {
     expect(pluralText(items, 'ar', 2, {})).toBe('2 items in {where}');
   });
 });
+
+describe('API texts with a count', () => {
+  it('agrees the retry delay with its minutes in both languages', async () => {
+    const { apiMessage } = await import('./api-messages.js');
+    const arabic = [1, 2, 5, 15].map((count) => apiMessage('auth.too_many_attempts', 'ar', { count }));
+    expect(arabic).toEqual([
+      'محاولات كثيرة، حاول مرة أخرى بعد دقيقة واحدة',
+      'محاولات كثيرة، حاول مرة أخرى بعد دقيقتين',
+      'محاولات كثيرة، حاول مرة أخرى بعد 5 دقائق',
+      'محاولات كثيرة، حاول مرة أخرى بعد 15 دقيقة',
+    ]);
+    expect(apiMessage('auth.too_many_attempts', 'en', { count: 1 })).toBe('Too many attempts, please try again in 1 minute');
+    expect(apiMessage('auth.too_many_attempts', 'en', { count: 7 })).toBe('Too many attempts, please try again in 7 minutes');
+  });
+
+  it('names the per-order cap with the right noun form and keeps the other placeholders', async () => {
+    const { apiMessage } = await import('./api-messages.js');
+    expect(apiMessage('order.quantity_over_limit', 'ar', { count: 10, product: 'سبحة' })).toBe(
+      'لا يمكن طلب أكثر من 10 قطع من "سبحة" في الطلب الواحد',
+    );
+    expect(apiMessage('order.quantity_over_limit', 'ar', { count: 25, product: 'سبحة' })).toBe(
+      'لا يمكن طلب أكثر من 25 قطعة من "سبحة" في الطلب الواحد',
+    );
+    expect(apiMessage('order.quantity_over_limit', 'en', { count: 1, product: 'Yusr' })).toBe(
+      'At most 1 piece of "Yusr" can be ordered at once',
+    );
+  });
+});

@@ -71,7 +71,7 @@ const invalidCredentials = () => new AppError('UNAUTHENTICATED', 'auth.invalid_c
 /** 429 with the whole minutes left, so the shopper knows when to try again. */
 export function tooManyAttempts(remainingMs: number): AppError {
   return new AppError('RATE_LIMITED', 'auth.too_many_attempts', undefined, {
-    minutes: Math.max(1, Math.ceil(remainingMs / 60_000)),
+    count: Math.max(1, Math.ceil(remainingMs / 60_000)),
   });
 }
 

@@ -57,10 +57,10 @@ describe('per-account login back-off', () => {
     expect(blocked.json()).toEqual({
       success: false,
       code: 'RATE_LIMITED',
-      message: 'Too many attempts, please try again in 1 minutes',
+      message: 'Too many attempts, please try again in 1 minute',
     });
     const arabic = await login(email, 'secret123', 'ar', ip);
-    expect(arabic.json<ErrorResponse>().message).toBe('محاولات كثيرة، حاول مرة أخرى بعد 1 دقيقة');
+    expect(arabic.json<ErrorResponse>().message).toBe('محاولات كثيرة، حاول مرة أخرى بعد دقيقة واحدة');
     // The key hashes the address and the client: neither email nor IP is stored in the table.
     const rows = await ctx.database.db.select().from(authThrottles);
     expect(rows.some((row) => row.key.includes(email) || row.key.includes(ip))).toBe(false);
@@ -121,7 +121,7 @@ describe('per-account login back-off', () => {
     }
     await expect(accounts.login(credentials('secret123'), at(seconds(29)))).rejects.toMatchObject({
       code: 'RATE_LIMITED',
-      params: { minutes: 1 },
+      params: { count: 1 },
     });
     // 30 seconds after the fifth failure the account may try again; one more failure: 60 s.
     await expect(accounts.login(credentials('wrong-password'), at(seconds(31)))).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, type Language } from '@shop/shared';
+import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, pluralText, type Language } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { maskEmail } from '../accounts/password-reset.js';
 import {
@@ -12,17 +12,27 @@ import {
 const codeMinutes = Math.round(VERIFICATION_CODE_TTL_MS / 60_000);
 const linkHours = Math.round(RESET_LINK_TTL_MS / 3_600_000);
 
+/** How long the code and the link last, the noun agreeing with its number (Arabic has six forms). */
+const codeLifetime = {
+  ar: pluralText({ one: 'دقيقة واحدة', two: 'دقيقتين', few: '{count} دقائق', many: '{count} دقيقة', other: '{count} دقيقة' }, 'ar', codeMinutes),
+  en: pluralText({ one: '1 minute', other: '{count} minutes' }, 'en', codeMinutes),
+};
+const linkLifetime = {
+  ar: pluralText({ one: 'ساعة واحدة', two: 'ساعتين', few: '{count} ساعات', many: '{count} ساعة', other: '{count} ساعة' }, 'ar', linkHours),
+  en: pluralText({ one: '1 hour', other: '{count} hours' }, 'en', linkHours),
+};
+
 const texts = {
   ar: {
     greeting: (name: string) => `مرحباً ${name}،`,
     codeSubject: (store: string) => `رمز تأكيد بريدك الإلكتروني - ${store}`,
     codeIntro: 'استخدم الرمز التالي لتأكيد بريدك الإلكتروني:',
-    codeValidity: `الرمز صالح لمدة ${codeMinutes} دقائق، ولا تشاركه مع أحد.`,
+    codeValidity: `الرمز صالح لمدة ${codeLifetime.ar}، ولا تشاركه مع أحد.`,
     codeIgnore: 'إذا لم تطلب هذا الرمز فتجاهل هذه الرسالة.',
     resetSubject: (store: string) => `إعادة تعيين كلمة المرور - ${store}`,
     resetIntro: 'تلقينا طلباً لإعادة تعيين كلمة مرور حسابك. اختر كلمة مرور جديدة من الرابط التالي:',
     resetButton: 'إعادة تعيين كلمة المرور',
-    resetValidity: `الرابط صالح لمدة ${linkHours === 1 ? 'ساعة واحدة' : `${linkHours} ساعات`} ويعمل مرة واحدة فقط.`,
+    resetValidity: `الرابط صالح لمدة ${linkLifetime.ar} ويعمل مرة واحدة فقط.`,
     resetIgnore: 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن تتغير كلمة مرورك.',
     changedSubject: (store: string) => `تم تغيير البريد الإلكتروني لحسابك - ${store}`,
     changedIntro: 'تم تغيير البريد الإلكتروني لحسابك من هذا العنوان إلى:',
@@ -33,12 +43,12 @@ const texts = {
     greeting: (name: string) => `Hello ${name},`,
     codeSubject: (store: string) => `Your email verification code - ${store}`,
     codeIntro: 'Use this code to verify your email address:',
-    codeValidity: `The code is valid for ${codeMinutes} minutes. Do not share it with anyone.`,
+    codeValidity: `The code is valid for ${codeLifetime.en}. Do not share it with anyone.`,
     codeIgnore: 'If you did not ask for this code, you can ignore this e-mail.',
     resetSubject: (store: string) => `Reset your password - ${store}`,
     resetIntro: 'We received a request to reset the password of your account. Choose a new password with this link:',
     resetButton: 'Reset password',
-    resetValidity: `The link is valid for ${linkHours === 1 ? '1 hour' : `${linkHours} hours`} and works only once.`,
+    resetValidity: `The link is valid for ${linkLifetime.en} and works only once.`,
     resetIgnore: 'If you did not ask for this, ignore this e-mail and your password stays as it is.',
     changedSubject: (store: string) => `The email address of your account was changed - ${store}`,
     changedIntro: 'The email address of your account was changed from this address to:',

@@ -281,7 +281,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const total = (taken.get(line.product_id) ?? 0) + line.quantity;
       taken.set(line.product_id, total);
       if (total > max) {
-        const params = { max, product: line.name };
+        const params = { count: max, product: line.name };
         throw new AppError(
           'VALIDATION_ERROR',
           'error.validation',
