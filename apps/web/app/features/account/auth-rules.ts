@@ -199,7 +199,3 @@ export function verifyCodePath(email: string): string {
   return `/verify-code?${new URLSearchParams({ email: normaliseEmail(email) }).toString()}`;
 }
 
-/** An e-mail address inside a sentence: isolated left to right so Arabic text cannot reorder it. */
-export function isolateLtr(text: string): string {
-  return `\u2066${text}\u2069`;
-}

@@ -10,7 +10,8 @@ import { checkResetToken, resetPassword } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
 import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
-import { checkNewPassword, isolateLtr, serverMessage, type NewPasswordForm } from './auth-rules';
+import { checkNewPassword, serverMessage, type NewPasswordForm } from './auth-rules';
+import { isolateLtr } from '../../i18n/bidi';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
 

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/icons';
 import { EmptyState } from '../../components/ui/empty-state';
+import { isolateLtr } from '../../i18n/bidi';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../account/auth';
@@ -398,7 +399,7 @@ function SuccessPanel({ orderNumber }: { orderNumber: string }) {
         <CheckCircleIcon className="size-14 text-brand-700" />
         <h1 className="text-2xl font-semibold text-stone-900">{t('checkout.success.title')}</h1>
         <p className="text-stone-700">
-          {t('checkout.success.text', { number: orderNumber })}
+          {t('checkout.success.text', { number: isolateLtr(orderNumber) })}
         </p>
         <Link to={`/order-status/${orderNumber}`} className="font-semibold text-brand-700 underline">
           {t('checkout.success.link')}

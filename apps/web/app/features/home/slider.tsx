@@ -136,7 +136,11 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
               inert={!active}
               className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'opacity-0'}`}
             >
-              {/* The title and text over the image say what it shows, so the image itself is decorative. */}
+              {/* The title and text over the image say what it shows, so the image itself is decorative.
+                  Banners are drawn for Arabic: the product on the left, the caption's side (the start,
+                  right) left clear. In English the artwork is mirrored, so the product stays on the side
+                  away from the start-aligned caption. On a phone the 8:3 picture is cropped to the
+                  product's half (object-left: the original's left, before the mirroring). */}
               <img
                 src={slide.image}
                 srcSet={imageSrcSet(slide.image)}
@@ -148,10 +152,10 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
                 fetchPriority={position === 0 ? 'high' : 'auto'}
                 decoding={position === 0 ? 'sync' : 'async'}
                 draggable={false}
-                className="absolute inset-0 size-full object-cover"
+                className="absolute inset-0 size-full object-cover object-left sm:object-center ltr:-scale-x-100"
               />
               <div className="absolute inset-0 bg-linear-to-t from-black/80 via-black/35 to-transparent" />
-              <div className="absolute inset-x-0 bottom-0 px-5 pb-14 sm:px-16 sm:pb-16">
+              <div className="absolute inset-x-0 bottom-0 px-5 pb-14 sm:end-auto sm:w-3/5 sm:px-16 sm:pb-16">
                 <p className="text-xl font-semibold text-white sm:text-3xl">
                   <bdi>{inLanguage(lang, slide.title, slide.title_en)}</bdi>
                 </p>

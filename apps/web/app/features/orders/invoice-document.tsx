@@ -27,7 +27,11 @@ export function InvoiceDocument({ order }: { order: Order }) {
                 <bdi dir="ltr">{settings.phone_number}</bdi>
               </p>
             )}
-            {settings.email && <p className="text-sm text-stone-600">{settings.email}</p>}
+            {settings.email && (
+              <p className="text-sm text-stone-600">
+                <bdi dir="ltr">{settings.email}</bdi>
+              </p>
+            )}
           </div>
         </div>
         <div className="text-end">
@@ -35,7 +39,7 @@ export function InvoiceDocument({ order }: { order: Order }) {
             {t('orders.invoice.title')}
           </h2>
           <p className="text-sm">
-            {t('orders.number')}: <bdi className="font-semibold">{order.order_number}</bdi>
+            {t('orders.number')}: <bdi dir="ltr" className="font-semibold">{order.order_number}</bdi>
           </p>
           <p className="text-sm">
             {t('orders.date')}: {formatDate(order.created_at)}
@@ -47,7 +51,9 @@ export function InvoiceDocument({ order }: { order: Order }) {
         <div>
           <p className="text-sm font-semibold text-stone-500">{t('orders.invoice.bill_to')}</p>
           <p className="font-semibold">{order.name}</p>
-          <p className="text-sm">{order.email}</p>
+          <p className="text-sm">
+            <bdi dir="ltr">{order.email}</bdi>
+          </p>
           <p className="text-sm">
             <bdi dir="ltr">{order.phone}</bdi>
           </p>

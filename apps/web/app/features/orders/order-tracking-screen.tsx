@@ -251,7 +251,7 @@ export function OrderMissing({ reason }: { reason: 'not_found' | 'invalid' }) {
                 <a href={mailtoUrl(settings.email)} className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-2 hover:border-brand-600">
                   <MailIcon className="size-5 text-brand-700" />
                   <span className="sr-only">{t('orders.contact.email')}: </span>
-                  {settings.email}
+                  <bdi dir="ltr">{settings.email}</bdi>
                 </a>
               </li>
             )}

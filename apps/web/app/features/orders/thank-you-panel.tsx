@@ -9,9 +9,8 @@ import { useI18n } from '../../i18n/i18n';
 import { pluralForm } from '../../i18n/plural';
 import { takeJustPlaced } from './just-placed';
 import { CopyIcon } from './order-icons';
+import { isolateLtr } from '../../i18n/bidi';
 
-/** An address or number inside a sentence, isolated so Arabic text cannot reorder it. */
-const isolated = (text: string) => `\u2066${text}\u2069`;
 
 /**
  * The thank-you at the top of the tracking page, shown once right after this tab placed (or paid
@@ -81,7 +80,7 @@ function ThankYouContent({ order, headingRef }: { order: TrackedOrder; headingRe
         </div>
         {order.customer_view === 'full' && (
           <p className="text-stone-800" data-testid="thank-you-email">
-            {t('orders.thanks.email', { email: isolated(order.email) })}
+            {t('orders.thanks.email', { email: isolateLtr(order.email) })}
           </p>
         )}
         <p className="text-stone-800">

@@ -22,12 +22,8 @@ import {
   type VerifyRequest,
 } from './payment-rules';
 import { verifyPayment } from './payments-api';
+import { isolateLtr } from '../../i18n/bidi';
 
-/**
- * An order number inside a sentence, isolated left to right (LRI … PDI), so "SB-…" keeps its
- * order in an Arabic sentence and the full stop stays after it.
- */
-const isolatedLtr = (value: string) => `\u2066${value}\u2069`;
 
 function storedPendingOrder(): string | null {
   try {
@@ -111,7 +107,7 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
         <div role="status" className="flex flex-col items-center gap-4" data-payment-state="pending">
           <InfoCircleIcon className="size-14 text-amber-600" />
           <h1 className="text-2xl font-semibold text-stone-900">{t('payments.pending.title')}</h1>
-          <p className="text-stone-700">{t('payments.pending.text', { number: isolatedLtr(state.orderNumber) })}</p>
+          <p className="text-stone-700">{t('payments.pending.text', { number: isolateLtr(state.orderNumber) })}</p>
           <Button size="lg" onClick={onCheck} disabled={checking} aria-busy={checking || undefined}>
             {checking ? t('payments.pending.checking') : t('payments.pending.check')}
           </Button>
@@ -163,7 +159,7 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
     <div role="status" className="flex flex-col items-center gap-4" data-payment-state="success">
       <CheckCircleIcon className="size-14 text-brand-700" />
       <h1 className="text-2xl font-semibold text-stone-900">{t('payments.success.title')}</h1>
-      <p className="text-stone-700">{t('payments.success.text', { number: isolatedLtr(orderNumber) })}</p>
+      <p className="text-stone-700">{t('payments.success.text', { number: isolateLtr(orderNumber) })}</p>
       <p className="text-stone-600" aria-live="off">
         {tp('payments.success.countdown', left)}
       </p>
@@ -186,7 +182,7 @@ function FailedPanel({ orderNumber }: { orderNumber: string }) {
     <div role="alert" className="flex flex-col items-center gap-4" data-payment-state="failed">
       <AlertCircleIcon className="size-14 text-red-700" />
       <h1 className="text-2xl font-semibold text-stone-900">{t('payments.failed.title')}</h1>
-      <p className="text-stone-700">{t('payments.failed.text', { number: isolatedLtr(orderNumber) })}</p>
+      <p className="text-stone-700">{t('payments.failed.text', { number: isolateLtr(orderNumber) })}</p>
       <p className="text-stone-600">{t('payments.failed.redirect')}</p>
       <ButtonLink to="/checkout" size="lg" replace>
         {t('payments.link.checkout')}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminOrder, OrderItem, OrderStatus } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
+import { isolateEachLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ItemOptions } from '../../orders/order-parts';
@@ -170,7 +171,7 @@ function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boole
     const amount = adminAmount(order.total_amount, money);
     const yes = await confirm({
       title: t('admin-orders.refund.title'),
-      message: t('admin-orders.refund.message', { number: order.order_number, amount }),
+      message: t('admin-orders.refund.message', isolateEachLtr({ number: order.order_number, amount })),
       confirmLabel: t('admin-orders.refund.confirm', { amount }),
       tone: 'danger',
     });

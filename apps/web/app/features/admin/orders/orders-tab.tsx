@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type AdminOrderSummary, type OrderStatus } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
+import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { PrinterIcon } from '../../orders/order-icons';
@@ -88,7 +89,7 @@ export default function OrdersTab() {
   async function askDelete(order: AdminOrderSummary) {
     const yes = await confirm({
       title: t('admin-orders.delete.title'),
-      message: t('admin-orders.delete.message', { number: order.order_number }),
+      message: t('admin-orders.delete.message', { number: isolateLtr(order.order_number) }),
       confirmLabel: t('admin-orders.delete.confirm'),
       tone: 'danger',
     });
