@@ -18,7 +18,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
         type="submit"
         lang={other}
         aria-label={t('common.language.switch_label')}
-        className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        className="inline-flex min-h-11 min-w-11 items-center gap-1.5 rounded-lg px-2.5 lg:min-h-10 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >
         <GlobeIcon className="size-5" />
         <span>{t('common.language.switch_to')}</span>

@@ -20,7 +20,7 @@ const footerLinks: ReadonlyArray<{ to: string; label: MessageKey }> = [
 function ContactItem({ icon, label, children }: { icon: ReactNode; label?: string; children: ReactNode }) {
   return (
     <li className="flex items-start gap-2.5">
-      <span className="mt-0.5 text-brand-100">{icon}</span>
+      <span className="mt-3.5 text-brand-100 lg:mt-0.5">{icon}</span>
       <span>
         {label ? <span className="sr-only">{label}: </span> : null}
         {children}
@@ -39,7 +39,8 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
     { href: settings.instagram_url, label: t('common.footer.instagram'), icon: <InstagramIcon className="size-5" /> },
     { href: settings.facebook_url, label: t('common.footer.facebook'), icon: <FacebookIcon className="size-5" /> },
   ].filter((social): social is typeof social & { href: string } => Boolean(social.href));
-  const linkClass = 'rounded hover:text-white hover:underline';
+  // 44 px tall on a phone, so a finger finds each link (issue 12, point 10).
+  const linkClass = 'inline-flex min-h-11 items-center rounded hover:text-white hover:underline lg:min-h-0';
 
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
@@ -114,7 +115,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
                     href={social.href}
                     rel="noopener noreferrer"
                     aria-label={social.label}
-                    className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20"
+                    className="flex size-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 lg:size-10"
                   >
                     {social.icon}
                   </a>

@@ -37,7 +37,7 @@ export function pageItems(current: number, pages: number, siblings = 1): PageIte
 }
 
 const itemClass =
-  'inline-flex h-10 min-w-9 items-center justify-center rounded-lg border px-2.5 text-sm font-semibold transition sm:min-w-10 sm:px-3';
+  'inline-flex h-11 min-w-11 items-center justify-center rounded-lg border px-2.5 text-sm font-semibold transition sm:px-3 lg:h-10 lg:min-w-10';
 const linkClass = `${itemClass} border-stone-300 bg-white text-stone-800 hover:border-brand-600 hover:text-brand-700`;
 const currentClass = `${itemClass} border-brand-700 bg-brand-700 text-white`;
 const inactiveClass = `${itemClass} border-stone-200 text-stone-400`;

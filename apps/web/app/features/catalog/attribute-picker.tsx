@@ -45,7 +45,7 @@ export function AttributePicker({
                   return (
                     <label
                       key={variation.id}
-                      className={`flex cursor-pointer items-center gap-1.5 rounded-lg border px-3 py-2 text-sm transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                      className={`flex min-h-11 min-w-11 cursor-pointer items-center gap-1.5 rounded-lg border px-3 py-2 text-sm transition lg:min-h-10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
                         checked
                           ? 'border-brand-700 bg-brand-50 font-semibold text-brand-900 ring-1 ring-brand-700'
                           : error

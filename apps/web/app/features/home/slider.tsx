@@ -92,7 +92,8 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
 
   const controlButton =
     'size-10 items-center justify-center rounded-full bg-white/90 text-brand-900 shadow hover:bg-white';
-  const smallButton = 'flex size-8 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70';
+  // 44 px on a phone (issue 12, point 10); the dots keep a small mark inside that area.
+  const smallButton = 'flex size-11 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 sm:size-9';
 
   return (
     <section
@@ -155,7 +156,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
                 className="absolute inset-0 size-full object-cover object-left sm:object-center ltr:-scale-x-100"
               />
               <div className="absolute inset-0 bg-linear-to-t from-black/80 via-black/35 to-transparent" />
-              <div className="absolute inset-x-0 bottom-0 px-5 pb-14 sm:end-auto sm:w-3/5 sm:px-16 sm:pb-16">
+              <div className="absolute inset-x-0 bottom-0 px-5 pb-16 sm:end-auto sm:w-3/5 sm:px-16 sm:pb-16">
                 <p className="text-xl font-semibold text-white sm:text-3xl">
                   <bdi>{inLanguage(lang, slide.title, slide.title_en)}</bdi>
                 </p>
@@ -190,7 +191,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
           >
             <ChevronRightIcon className="size-5 rtl:-scale-x-100" />
           </button>
-          <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-2 sm:bottom-3 sm:gap-3">
+          <div className="absolute inset-x-0 bottom-1 flex items-center justify-center gap-1 sm:bottom-3 sm:gap-3">
             <button
               type="button"
               onClick={() => go('previous')}
@@ -220,7 +221,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
                     onClick={() => setIndex(position)}
                     aria-label={t('home.slider.go_to', { number: position + 1 })}
                     aria-current={position === current ? 'true' : undefined}
-                    className="flex size-8 items-center justify-center rounded-full"
+                    className="flex size-11 items-center justify-center rounded-full sm:size-9"
                   >
                     <span
                       className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${position === current ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}

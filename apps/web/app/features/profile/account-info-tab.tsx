@@ -241,7 +241,7 @@ function VerificationBanner({ email }: { email: string }) {
           </p>
         </div>
       </div>
-      <Button onClick={() => sending.mutate()} disabled={sending.isPending} className="shrink-0">
+      <Button onClick={() => sending.mutate()} pending={sending.isPending} className="shrink-0">
         {sending.isPending ? t('profile.verify.sending') : t('profile.verify.send')}
       </Button>
     </section>

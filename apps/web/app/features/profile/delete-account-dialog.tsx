@@ -116,13 +116,9 @@ export function DeleteAccountDialog({
           <Button variant="ghost" onClick={onClose} disabled={deleting.isPending} autoFocus={!hasPassword}>
             {t('profile.delete.cancel')}
           </Button>
-          <button
-            type="submit"
-            disabled={deleting.isPending}
-            className="inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
-          >
+          <Button type="submit" variant="danger" pending={deleting.isPending}>
             {deleting.isPending ? t('profile.delete.deleting') : t('profile.delete.confirm')}
-          </button>
+          </Button>
         </div>
       </form>
     </dialog>

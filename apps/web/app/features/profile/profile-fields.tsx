@@ -74,7 +74,7 @@ export function EditFormFooter({
     <>
       {alert && <FormAlertNotice text={alert.text} extra={alert.extra} />}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" pending={saving}>
           {saving ? savingLabel : saveLabel}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>

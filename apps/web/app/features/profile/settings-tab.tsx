@@ -190,7 +190,7 @@ function NotificationsCard({ user }: { user: User }) {
           })}
         </fieldset>
         <div>
-          <Button type="submit" disabled={!changed || saving.isPending}>
+          <Button type="submit" disabled={!changed} pending={saving.isPending}>
             {saving.isPending ? t('profile.notifications.saving') : t('profile.notifications.save')}
           </Button>
         </div>
