@@ -10,14 +10,14 @@ import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/
 import { EmptyState } from '../../components/ui/empty-state';
 import { isolateLtr } from '../../i18n/bidi';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api';
+import { ApiError, browserApi } from '../../lib/api';
 import { useAuth } from '../account/auth';
-import { storeCart, useCart, type CartData } from '../cart/cart-api';
-import { PromoCodeBox, type AppliedPromo, type PromoTexts } from '../cart/promo-code-box';
+import { fetchCart, storeCart, useCart, type CartData } from '../cart/cart-api';
+import { PromoCodeBox, type PromoTexts } from '../cart/promo-code-box';
 import { PaymentFailedError, placeOrder, type PlacedOrder } from '../orders/order-api';
 import { markJustPlaced } from '../orders/just-placed';
 import { savePendingOrder } from '../orders/pending-order';
-import { useFieldForm } from '../../components/ui/use-field-form';
+import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
 import { FormSection, SelectField, TextField } from './checkout-fields';
 import {
   checkoutTotals,
@@ -32,7 +32,9 @@ import {
   offeredPaymentMethods,
   orderPayload,
   requiredFields,
+  shownCheckoutNotice,
   type CheckoutForm,
+  type CheckoutNotice,
   type CreateOrderInput,
 } from './checkout-rules';
 import { CheckoutSummary } from './checkout-summary';
@@ -50,6 +52,8 @@ const checkoutPromoTexts: PromoTexts = {
   appliedBanner: 'checkout.promo.applied_banner',
   remove: 'checkout.promo.remove',
   removeNamed: 'checkout.promo.remove_named',
+  removeFailed: 'checkout.promo.remove_failed',
+  dropped: 'checkout.promo.dropped',
 };
 
 const paymentLabels: Record<PaymentMethod, { label: MessageKey; hint: MessageKey }> = {
@@ -95,8 +99,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   // A method no longer offered (the settings changed since it was picked) falls back to the first offered.
   const paymentMethod = methods.includes(form.payment_method) ? form.payment_method : (methods[0] ?? 'cash_on_delivery');
   const prefilledFor = useRef<number | null>(user?.id ?? null);
-  const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [formError, setFormError] = useState<{ text: string; extra: string[] } | null>(null);
+  const [notice, setFormError] = useState<CheckoutNotice | null>(null);
+  // A notice about fields goes as soon as it is no longer true (every required field filled).
+  const formError = shownCheckoutNotice(notice, { missing: missingRequiredFields(form), fieldErrors: errors });
   const [placed, setPlaced] = useState<string | null>(null);
   /** The browser is on its way to the payment page: the button stays busy. */
   const [redirecting, setRedirecting] = useState(false);
@@ -111,7 +116,13 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
 
   const subtotal = toThousandths(cart.summary.total);
-  const totals = checkoutTotals(subtotal, promo?.discount ?? 0, city ? toThousandths(city.shipping_fee) : null);
+  // The code applied in the cart (or here) is kept with the cart; the server checked it for this subtotal.
+  const promo = cart.promo ?? null;
+  const totals = checkoutTotals(
+    subtotal,
+    promo ? toThousandths(promo.discount) : 0,
+    city ? toThousandths(city.shipping_fee) : null,
+  );
 
   const placing = useMutation({
     mutationFn: ({ payload, key }: { payload: CreateOrderInput; key: string }) => placeOrder(payload, key, lang),
@@ -141,7 +152,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
   function succeeded(order: PlacedOrder, payload: CreateOrderInput) {
     if (!order.order_number) {
-      setFormError({ text: t('checkout.error.no_order_number'), extra: [] });
+      setFormError({ kind: 'general', text: t('checkout.error.no_order_number'), extra: [] });
       return;
     }
     idempotencyKey.current = null;
@@ -159,32 +170,42 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     setPlaced(order.order_number);
   }
 
+  async function refreshCart() {
+    try {
+      storeCart(queryClient, await fetchCart(browserApi()));
+    } catch {
+      // The notice already names the refusal; the cart is read again on the next visit.
+    }
+  }
+
   function failed(error: unknown) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
     // A dead token (spec section 4): the session ends and the shopper goes to /login.
     if (handleAuthError(error)) return;
     if (error instanceof PaymentFailedError) {
       // Spec section 8: the message (or 'Payment failed. Please try again.') and the payment-failed toast; the cart is kept.
-      setFormError({ text: error.message || t('checkout.error.payment_failed'), extra: [] });
+      setFormError({ kind: 'general', text: error.message || t('checkout.error.payment_failed'), extra: [] });
       toast.error(t('checkout.error.payment_failed_toast'));
       return;
     }
+    // The promo code stopped applying: the cart is read again, which drops it and says why.
+    if (serverFieldMessage(error, 'promo_code')) void refreshCart();
     const elsewhere = checkout.showServerErrors(error);
     if (elsewhere) {
-      setFormError({ text: t('checkout.error.highlighted'), extra: elsewhere });
+      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere });
       return;
     }
     // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
     if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') void revalidator.revalidate();
     const serverMessage = error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
-    setFormError({ text: serverMessage ?? t('checkout.error.failed'), extra: [] });
+    setFormError({ kind: 'general', text: serverMessage ?? t('checkout.error.failed'), extra: [] });
   }
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (placing.isPending || redirecting) return;
     if (!checkout.validate(missingRequiredFields(form), (key) => t(key))) {
-      setFormError({ text: t('checkout.error.required_summary'), extra: [] });
+      setFormError({ kind: 'required', text: t('checkout.error.required_summary'), extra: [] });
       return;
     }
     setFormError(null);
@@ -338,10 +359,11 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
           <div className="w-full shrink-0 lg:w-96">
             <CheckoutSummary items={cart.items} totals={totals}>
-              <PromoCodeBox subtotal={subtotal} applied={promo} onChange={setPromo} texts={checkoutPromoTexts} dimWhenEmpty />
+              <PromoCodeBox cart={cart} texts={checkoutPromoTexts} dimWhenEmpty />
               {formError && (
                 <div
                   role="alert"
+                  data-testid="checkout-error"
                   className="flex gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
                 >
                   <AlertCircleIcon className="mt-0.5 size-5 shrink-0" />
