@@ -12,8 +12,8 @@ import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
-import { cartTotals, lineQuantityLimit } from './cart-rules';
-import { PromoCodeBox, type AppliedPromo } from './promo-code-box';
+import { cartTotals, deliveryNote, lineQuantityLimit } from './cart-rules';
+import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
 
 /** The server's message when it gave one, else the catalogue's fallback text. */
@@ -60,7 +60,6 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
   const { t, tp } = useI18n();
   const cart = useCart(loaded);
   const actions = useCartActions();
-  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const count = cart.summary.total_items;
 
   return (
@@ -93,7 +92,7 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
             </ul>
             <ClearCart busy={actions.busy} onClear={() => actions.clear.mutate()} />
           </section>
-          <CartSummary cart={cart} promo={promo} onPromo={setPromo} />
+          <CartSummary cart={cart} />
         </div>
       )}
     </Container>
@@ -317,15 +316,12 @@ function ClearCart({ busy, onClear }: { busy: boolean; onClear: () => void }) {
 
 function CartSummary({
   cart,
-  promo,
-  onPromo,
 }: {
   cart: CartData;
-  promo: AppliedPromo | null;
-  onPromo: (promo: AppliedPromo | null) => void;
 }) {
   const { t } = useI18n();
-  const totals = cartTotals(cart.summary, promo?.discount);
+  // The code kept with the cart, checked by the server against this very subtotal.
+  const totals = cartTotals(cart.summary, toThousandths(cart.promo?.discount ?? 0));
   return (
     <aside
       aria-labelledby="cart-summary-title"
@@ -355,10 +351,7 @@ function CartSummary({
             </dd>
           </div>
         )}
-        <div className="flex justify-between gap-2">
-          <dt>{t('cart.summary.shipping')}</dt>
-          <dd className="font-semibold text-brand-700">{t('cart.summary.free')}</dd>
-        </div>
+        <DeliveryRow fees={cart.shipping_fees} />
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <dt>{t('cart.summary.total')}</dt>
           <dd data-testid="cart-total">
@@ -366,7 +359,7 @@ function CartSummary({
           </dd>
         </div>
       </dl>
-      <PromoCodeBox subtotal={totals.subtotal} applied={promo} onChange={onPromo} />
+      <PromoCodeBox cart={cart} />
       <ButtonLink to="/checkout" size="lg" className="w-full">
         {t('cart.checkout')}
       </ButtonLink>
@@ -374,6 +367,51 @@ function CartSummary({
         {t('cart.continue')}
       </ButtonLink>
     </aside>
+  );
+}
+
+/**
+ * Delivery in the cart: the area is chosen at checkout, so the fee is named "from" the lowest
+ * one (or the one fee), with a note that it is added at checkout; "free" only when every area is.
+ */
+function DeliveryRow({ fees }: { fees: CartData['shipping_fees'] }) {
+  const { t } = useI18n();
+  const note = deliveryNote(fees);
+  return (
+    <>
+      <div className="flex justify-between gap-2">
+        <dt>{t('cart.summary.shipping')}</dt>
+        <dd data-testid="cart-shipping" className={note.kind === 'free' ? 'font-semibold text-brand-700' : undefined}>
+          {note.kind === 'free' ? (
+            t('cart.summary.free')
+          ) : note.kind === 'at_checkout' ? (
+            t('cart.summary.shipping_at_checkout')
+          ) : note.kind === 'fixed' ? (
+            <Price value={note.fee} context="charged" />
+          ) : (
+            <ShippingFrom fee={note.fee} />
+          )}
+        </dd>
+      </div>
+      {note.kind !== 'free' && (
+        <p data-testid="cart-shipping-hint" className="text-xs text-stone-500">
+          {t('cart.summary.shipping_hint')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "From 1.000 KD": the amount placed where the sentence puts it, in either language. */
+function ShippingFrom({ fee }: { fee: number }) {
+  const { t } = useI18n();
+  const [before, after = ''] = t('cart.summary.shipping_from').split('{amount}');
+  return (
+    <>
+      {before}
+      <Price value={fee} context="charged" />
+      {after}
+    </>
   );
 }
 

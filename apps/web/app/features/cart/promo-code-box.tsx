@@ -1,23 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  formatPrice,
-  fromThousandths,
-  toThousandths,
-  type PromoResultResponse,
-  type Thousandths,
-} from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { formatPrice, toThousandths, type CartPromo } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { Price, useMoneyFormat } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { ApiError, browserApi } from '../../lib/api';
-
-/** A promo code the server accepted for the current subtotal. */
-export interface AppliedPromo {
-  code: string;
-  discount: Thousandths;
-}
+import { ApiError } from '../../lib/api';
+import { cartRequests, storeCart, type CartData } from './cart-api';
 
 /**
  * The box's texts. The spec words them differently on the cart page ('discount code') and at
@@ -35,6 +24,9 @@ export interface PromoTexts {
   appliedBanner: MessageKey;
   remove: MessageKey;
   removeNamed: MessageKey;
+  removeFailed: MessageKey;
+  /** A code the cart held stopped applying: `{code}` and the server's `{reason}`. */
+  dropped: MessageKey;
 }
 
 const cartPromoTexts: PromoTexts = {
@@ -49,29 +41,29 @@ const cartPromoTexts: PromoTexts = {
   appliedBanner: 'cart.promo.applied_banner',
   remove: 'cart.promo.remove',
   removeNamed: 'cart.promo.remove_named',
+  removeFailed: 'cart.promo.remove_failed',
+  dropped: 'cart.promo.dropped',
 };
 
-function validatePromo({ code, subtotal }: { code: string; subtotal: Thousandths }) {
-  return browserApi().post<PromoResultResponse>('/promo-codes/validate', {
-    code,
-    total: fromThousandths(subtotal),
-  });
+/** The toast of an applied code: its percentage, or its amount as it is charged. */
+function appliedText(promo: CartPromo, texts: PromoTexts, t: ReturnType<typeof useI18n>['t'], money: ReturnType<typeof useMoneyFormat>) {
+  return promo.discount_type === 'percentage'
+    ? t(texts.appliedPercent, { percent: promo.discount_value })
+    : t(texts.appliedAmount, { amount: formatPrice(toThousandths(promo.discount_value), money, 'charged') });
 }
 
 /**
- * The promo code box of the cart and checkout pages. The discount is only a preview: the code is checked again
- * (and used up) when the order is placed. When the subtotal changes the code is checked again.
+ * The promo code box of the cart and checkout pages. The code is kept with the shopper's cart on
+ * the server, so it follows them from the cart to checkout and into the order; every answer about
+ * the cart checks it again against the subtotal (and says so when it stopped applying). The
+ * discount shown is the server's; the order checks the code once more and uses it up.
  */
 export function PromoCodeBox({
-  subtotal,
-  applied,
-  onChange,
+  cart,
   texts = cartPromoTexts,
   dimWhenEmpty = false,
 }: {
-  subtotal: Thousandths;
-  applied: AppliedPromo | null;
-  onChange: (promo: AppliedPromo | null) => void;
+  cart: CartData;
   texts?: PromoTexts;
   /**
    * Checkout shows Apply as disabled while the box is empty (spec section 5). It stays
@@ -82,87 +74,75 @@ export function PromoCodeBox({
   const { t } = useI18n();
   const toast = useToast();
   const money = useMoneyFormat();
+  const queryClient = useQueryClient();
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const validation = useMutation({ mutationFn: validatePromo });
+  const applying = useMutation({ mutationFn: cartRequests.setPromoCode });
+  const removing = useMutation({ mutationFn: cartRequests.removePromoCode });
+  const applied = cart.promo ?? null;
+  const notice = cart.promo_notice ?? null;
 
-  function refusalText(failure: unknown): string {
+  function refusalText(failure: unknown, fallback: MessageKey = texts.invalid): string {
     if (failure instanceof ApiError && failure.status === 0) return t(texts.failed);
-    return failure instanceof ApiError && failure.message ? failure.message : t(texts.invalid);
+    return failure instanceof ApiError && failure.status > 0 && failure.code !== 'INTERNAL' && failure.message
+      ? failure.message
+      : t(fallback);
   }
 
   function apply(event: React.FormEvent) {
     event.preventDefault();
+    if (applying.isPending) return;
     const trimmed = code.trim();
     if (!trimmed) {
       setError(t(texts.required));
       return;
     }
     setError(null);
-    validation.mutate(
-      { code: trimmed, subtotal },
-      {
-        onSuccess: (result) => {
-          const discount = toThousandths(result.discount);
-          if (discount <= 0) {
-            setError(result.message || t(texts.invalid));
-            return;
-          }
-          onChange({ code: result.code, discount });
-          setCode('');
-          toast.success(
-            result.discount_type === 'percentage'
-              ? t(texts.appliedPercent, { percent: result.discount_value })
-              : t(texts.appliedAmount, {
-                  amount: formatPrice(toThousandths(result.discount_value), money, 'charged'),
-                }),
-          );
-        },
-        onError: (failure) => setError(refusalText(failure)),
+    applying.mutate(trimmed, {
+      onSuccess: (updated) => {
+        storeCart(queryClient, updated);
+        setCode('');
+        if (updated.promo) toast.success(appliedText(updated.promo, texts, t, money));
+        else setError(t(texts.invalid));
       },
-    );
+      onError: (failure) => setError(refusalText(failure)),
+    });
   }
 
-  // A new subtotal changes a percentage discount and may fall below a minimum order.
-  const checkedFor = useRef(subtotal);
-  const { mutate } = validation;
-  useEffect(() => {
-    const changed = checkedFor.current !== subtotal;
-    checkedFor.current = subtotal;
-    if (!applied || !changed) return;
-    mutate(
-      { code: applied.code, subtotal },
-      {
-        onSuccess: (result) => {
-          const discount = toThousandths(result.discount);
-          onChange(discount > 0 ? { code: applied.code, discount } : null);
-        },
-        onError: (failure) => {
-          onChange(null);
-          setError(refusalText(failure));
-        },
+  function remove() {
+    if (removing.isPending) return;
+    removing.mutate(undefined, {
+      onSuccess: (updated) => {
+        storeCart(queryClient, updated);
+        setError(null);
       },
-    );
-    // Only a change of subtotal re-checks; the callbacks read the latest values when it does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subtotal]);
+      onError: (failure) => toast.error(refusalText(failure, texts.removeFailed)),
+    });
+  }
 
   if (applied) {
     return (
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-600/40 bg-brand-50 p-3 text-sm">
+      <div
+        data-testid="promo-applied"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-brand-600/40 bg-brand-50 p-3 text-sm"
+      >
         <p className="text-brand-800">
           {t(texts.appliedBanner, { code: applied.code })}{' '}
-          <Price value={-applied.discount} context="charged" className="font-semibold" testId="promo-applied-discount" />
+          <Price
+            value={-toThousandths(applied.discount)}
+            context="charged"
+            className="font-semibold"
+            testId="promo-applied-discount"
+          />
         </p>
         <button
           type="button"
-          onClick={() => {
-            onChange(null);
-            setError(null);
-          }}
+          onClick={remove}
+          disabled={removing.isPending}
+          aria-busy={removing.isPending || undefined}
           aria-label={t(texts.removeNamed, { code: applied.code })}
-          className="rounded-lg px-2 py-1 font-semibold text-red-700 hover:bg-red-50"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 lg:min-h-9"
         >
           {t(texts.remove)}
         </button>
@@ -172,6 +152,15 @@ export function PromoCodeBox({
 
   return (
     <form onSubmit={apply} noValidate className="flex flex-col gap-2">
+      {notice && (
+        <p
+          role="status"
+          data-testid="promo-notice"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
+        >
+          {t(texts.dropped, { code: notice.code, reason: notice.message })}
+        </p>
+      )}
       <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
         {t(texts.label)}
       </label>
@@ -184,12 +173,13 @@ export function PromoCodeBox({
           autoComplete="off"
           aria-invalid={error !== null}
           aria-describedby={`${inputId}-error`}
-          className="min-h-10 min-w-0 flex-1 rounded-lg border border-stone-300 px-3 uppercase placeholder:normal-case focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-stone-300 px-3 uppercase lg:min-h-10 placeholder:normal-case focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
         />
         <Button
           type="submit"
           variant="secondary"
-          disabled={validation.isPending}
+          disabled={applying.isPending}
+          aria-busy={applying.isPending || undefined}
           aria-disabled={dimWhenEmpty && !code.trim() ? true : undefined}
           className={dimWhenEmpty && !code.trim() ? 'cursor-not-allowed opacity-60' : undefined}
         >

@@ -1,0 +1,223 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  formatPrice,
+  moneyFormat,
+  toThousandths,
+  type CartResponse,
+  type CityListResponse,
+  type CountryListResponse,
+  type GovernorateListResponse,
+  type OrderResponse,
+  type Product,
+} from '@shop/shared';
+import { api, getSettings, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+
+/**
+ * Issue 12, points 1 and 3: a promo code applied in the cart follows the shopper to checkout and
+ * into the order (kept with the cart on the server, shown from the first render, removable), and
+ * the cart says delivery is added at checkout, from the lowest fee, instead of "free".
+ */
+
+const texts = {
+  ar: {
+    cartPromoLabel: 'كود الخصم',
+    checkoutPromoLabel: 'كود الخصم',
+    apply: 'تطبيق',
+    applied: (code: string) => `تم تطبيق الكود ${code}`,
+    remove: 'إزالة',
+    shippingFrom: 'ابتداءً من ',
+    shippingHint: 'تختلف رسوم التوصيل حسب المنطقة وتُضاف عند إتمام الطلب.',
+    name: 'الاسم الكامل',
+    email: 'البريد الإلكتروني',
+    phone: 'رقم الهاتف',
+    country: 'الدولة',
+    governorate: 'المحافظة',
+    city: 'المدينة / المنطقة',
+    address: 'العنوان',
+    placeOrder: 'تأكيد الطلب',
+    dropped: 'أُزيل كود الخصم RAMADAN10: ',
+    decrease: (name: string) => `إنقاص كمية ${name}`,
+  },
+  en: {
+    cartPromoLabel: 'Discount code',
+    checkoutPromoLabel: 'Promo code',
+    apply: 'Apply',
+    applied: (code: string) => `Code ${code} applied`,
+    remove: 'Remove',
+    shippingFrom: 'From ',
+    shippingHint: 'Delivery depends on your area and is added at checkout.',
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    country: 'Country',
+    governorate: 'Governorate',
+    city: 'City / area',
+    address: 'Address',
+    placeOrder: 'Place order',
+    dropped: 'Discount code RAMADAN10 was removed: ',
+    decrease: (name: string) => `Decrease quantity of ${name}`,
+  },
+} as const;
+
+type Lang = keyof typeof texts;
+
+/** Each test is its own visitor (per-address limits), in its language. */
+async function visitor(context: BrowserContext, baseURL: string, lang: Lang) {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  await useLanguage(context, baseURL, lang);
+}
+
+/** A simple product in stock, `quantity` of it in this browser's cart, the subtotal at least 10 KD (RAMADAN10's minimum). */
+async function fillCart(page: Page): Promise<{ product: Product; quantity: number }> {
+  const { products } = await listProducts(page.request, 'limit=100');
+  const product = products.find(
+    (item) => item.in_stock && item.stock_quantity >= 10 && item.current_price >= 2 && item.current_price < 10,
+  );
+  if (!product) throw new Error('The demo store lacks a product between 2 and 10 KD with stock');
+  // Just enough for the minimum: one piece less falls under it.
+  const quantity = Math.ceil(10 / product.current_price);
+  const response = await page.request.post('/api/cart/add', {
+    data: { product_id: product.id, quantity, selected_attributes: {} },
+  });
+  expect(response.ok()).toBe(true);
+  const cart = (await response.json()) as CartResponse;
+  expect(toThousandths(cart.summary.total)).toBeGreaterThanOrEqual(10_000);
+  return { product, quantity };
+}
+
+async function kuwaitCity(request: APIRequestContext) {
+  const { countries } = await api<CountryListResponse>(request, '/locations/countries');
+  const kuwait = countries.find((country) => country.code === 'KW')!;
+  const { governorates } = await api<GovernorateListResponse>(request, `/locations/countries/${kuwait.id}/governorates`);
+  const governorate = governorates[0]!;
+  const { cities } = await api<CityListResponse>(request, `/locations/governorates/${governorate.id}/cities`);
+  return { kuwait, governorate, city: cities[0]! };
+}
+
+async function fillCheckout(page: Page, lang: Lang, request: APIRequestContext) {
+  const t = texts[lang];
+  const { kuwait, governorate, city } = await kuwaitCity(request);
+  const name = (item: { name_ar: string; name_en: string }) => (lang === 'ar' ? item.name_ar : item.name_en);
+  await page.getByLabel(t.name).fill(lang === 'ar' ? 'مريم الكندري' : 'Maryam Alkandari');
+  await page.getByLabel(t.email).fill(`promo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`);
+  await page.getByLabel(t.phone).fill(`+965 6${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+  await page.getByLabel(t.country).selectOption({ label: name(kuwait) });
+  await page.getByLabel(t.governorate).selectOption({ label: name(governorate) });
+  await page.getByLabel(t.city).selectOption({ label: name(city) });
+  await page.getByLabel(t.address).fill(lang === 'ar' ? 'قطعة 2، شارع 5، منزل 9' : 'Block 2, Street 5, House 9');
+  return toThousandths(city.shipping_fee);
+}
+
+/** Places the order and returns it as the API tells its tracking page. */
+async function placeOrder(page: Page, lang: Lang): Promise<OrderResponse['order']> {
+  await page.getByRole('button', { name: texts[lang].placeOrder }).click();
+  await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+  const orderNumber = page.url().split('/').pop()!;
+  return (await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`)).order;
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  const t = texts[lang];
+
+  test(`the code applied in the cart is at checkout from the first render and in the order (${lang}) @phone`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    await visitor(context, baseURL!, lang);
+    const settings = await getSettings(request);
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang), 'charged');
+    await fillCart(page);
+    const before = await api<CartResponse>(page.request, '/cart');
+    const subtotal = toThousandths(before.summary.total);
+    const discount = Math.floor(subtotal / 10);
+
+    await page.goto('/cart');
+    await waitForHydration(page);
+    // Point 3: delivery is added at checkout, from the lowest fee; never "free".
+    const lowest = toThousandths(before.shipping_fees!.lowest);
+    expect(toThousandths(before.shipping_fees!.highest)).toBeGreaterThan(lowest);
+    await expect(page.getByTestId('cart-shipping')).toHaveText(`${t.shippingFrom}${money(lowest)}`);
+    await expect(page.getByTestId('cart-shipping-hint')).toHaveText(t.shippingHint);
+
+    await page.getByLabel(t.cartPromoLabel).fill('ramadan10');
+    await page.getByRole('button', { name: t.apply }).click();
+    await expect(page.getByTestId('promo-applied')).toContainText(t.applied('RAMADAN10'));
+    await expect(page.getByTestId('cart-discount')).toHaveText(money(-discount));
+    await expect(page.getByTestId('cart-total')).toHaveText(money(subtotal - discount));
+
+    // A new page load: the server renders checkout with the code and its discount already there.
+    const html = await (await page.request.get('/checkout')).text();
+    expect(html).toContain('data-testid="promo-applied"');
+    expect(html).toContain('RAMADAN10');
+    await page.goto('/checkout');
+    await expect(page.getByTestId('promo-applied')).toContainText(t.applied('RAMADAN10'));
+    await expect(page.getByTestId('checkout-discount')).toHaveText(money(-discount));
+    await waitForHydration(page);
+
+    const fee = await fillCheckout(page, lang, request);
+    await expect(page.getByTestId('checkout-total')).toHaveText(money(subtotal - discount + fee));
+    const order = await placeOrder(page, lang);
+    expect(order.promo_code).toBe('RAMADAN10');
+    expect(toThousandths(order.discount_amount)).toBe(discount);
+    expect(toThousandths(order.total_amount)).toBe(subtotal - discount + fee);
+    await expect(page.getByTestId('order-discount')).toHaveText(money(-discount));
+    await expect(page.getByTestId('order-total')).toHaveText(money(subtotal - discount + fee));
+
+    // The order used the code: the emptied cart no longer holds it.
+    const after = await api<CartResponse>(page.request, '/cart');
+    expect(after.items).toEqual([]);
+    expect(after.promo).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  test(`the code removed at checkout is gone from the cart and the order; a code that stops applying is named (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    const problems = watchConsole(page);
+    await visitor(context, baseURL!, lang);
+    const settings = await getSettings(request);
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang), 'charged');
+    const { product, quantity } = await fillCart(page);
+    const applied = await page.request.put('/api/cart/promo-code', { data: { code: 'RAMADAN10' } });
+    expect(applied.ok()).toBe(true);
+
+    await page.goto('/checkout');
+    await waitForHydration(page);
+    await expect(page.getByTestId('promo-applied')).toContainText(t.applied('RAMADAN10'));
+    await page.getByTestId('promo-applied').getByRole('button', { name: new RegExp(t.remove) }).click();
+    await expect(page.getByTestId('promo-applied')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-discount')).toHaveCount(0);
+    await expect(page.getByLabel(t.checkoutPromoLabel)).toBeVisible();
+    // Removed on the server too: a new page load has no code.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByTestId('promo-applied')).toHaveCount(0);
+
+    const subtotal = toThousandths((await api<CartResponse>(page.request, '/cart')).summary.total);
+    const fee = await fillCheckout(page, lang, request);
+    await expect(page.getByTestId('checkout-total')).toHaveText(money(subtotal + fee));
+    const order = await placeOrder(page, lang);
+    expect(order.promo_code).toBeNull();
+    expect(toThousandths(order.discount_amount)).toBe(0);
+
+    // Another cart: the code applies, then the shopper lowers the quantity under the minimum.
+    await page.request.post('/api/cart/add', { data: { product_id: product.id, quantity, selected_attributes: {} } });
+    expect((await page.request.put('/api/cart/promo-code', { data: { code: 'RAMADAN10' } })).ok()).toBe(true);
+    await page.goto('/cart');
+    await waitForHydration(page);
+    await expect(page.getByTestId('promo-applied')).toBeVisible();
+    const productName = lang === 'en' && product.name_en ? product.name_en : product.name;
+    await page.getByRole('button', { name: t.decrease(productName) }).click();
+    // The server checked the code against the lower subtotal: it is gone, and the cart says why.
+    await expect(page.getByTestId('promo-notice')).toContainText(t.dropped);
+    await expect(page.getByTestId('promo-applied')).toHaveCount(0);
+    await expect(page.getByTestId('cart-discount')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}
