@@ -37,12 +37,12 @@ import { useNonce } from './lib/nonce';
 import type { RootData } from './components/layout/root-data';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { NavigationProgress } from './components/layout/navigation-progress';
+import { OfflineBanner } from './components/layout/offline-banner';
 import { ToastProvider } from './components/ui/toast';
 import type { Route } from './+types/root';
 import './app.css';
 
-import { NavigationProgress } from './components/layout/navigation-progress';
-import { OfflineBanner } from './components/layout/offline-banner';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = languageFromRequest(request);
   const api = apiFrom(context);
@@ -151,6 +151,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
         <ToastProvider>
           <AuthProvider initialUser={root.user}>
             <SkipLink />
+            <NavigationProgress />
             {backoffice ? (
               children
             ) : (
@@ -158,7 +159,6 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
                 <Header root={root} />
                 <InstallPrompt storeName={storeName(root.lang, root.settings)} />
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            <NavigationProgress />
                   {children}
                 </main>
                 <SiteFooter settings={root.settings} year={root.year} />

@@ -10,7 +10,8 @@ import {
 } from '@shop/shared';
 import { useRootData } from '../../components/layout/root-data';
 import { telUrl, whatsappUrl } from '../../components/layout/contact';
-import { buttonClasses } from '../../components/ui/button';
+import { ButtonSpinner, buttonClasses } from '../../components/ui/button';
+import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { Container } from '../../components/ui/container';
 import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
@@ -30,7 +31,7 @@ import { attributeMessages, priceWithOptions, type AttributeSelection } from './
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
-  'inline-flex min-h-12 w-full cursor-not-allowed items-center justify-center gap-2 rounded-lg bg-stone-500 px-6 py-3 text-base font-semibold text-white';
+  'inline-flex min-h-12 cursor-not-allowed items-center justify-center gap-2 rounded-lg bg-stone-500 px-6 py-3 text-base font-semibold text-white';
 
 /** The product page: gallery, price with the chosen options, pickers, contact, related products. */
 export function ProductDetailScreen({
@@ -169,17 +170,8 @@ export function ProductDetailScreen({
           )}
 
           <div className="flex flex-col gap-3">
-            <button
-              type="button"
-              onClick={addToCart}
-              aria-disabled={!canAdd}
-              aria-busy={adding}
-              aria-describedby="add-to-cart-hint"
-              className={canAdd ? buttonClasses('primary', 'lg', 'w-full') : unavailableButton}
-            >
-              <CartIcon className="size-5" />
-              {t('catalog.detail.add_to_cart')}
-            </button>
+            {/* On a phone the bottom bar carries this button, always in reach. */}
+            <AddToCartAction canAdd={canAdd} adding={adding} onAdd={addToCart} className="w-full max-lg:hidden" />
             <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
               {stockMessage ? (
                 <p className="font-semibold text-red-700">{stockMessage}</p>
@@ -241,6 +233,17 @@ export function ProductDetailScreen({
         </section>
       )}
 
+      <StickyActionBar
+        summary={
+          <>
+            <SalePrice current={prices.current} original={prices.original} />
+            <ChosenOptions attributes={attributes} selection={selection} />
+          </>
+        }
+      >
+        <AddToCartAction canAdd={canAdd} adding={adding} onAdd={addToCart} className="px-5" />
+      </StickyActionBar>
+
       <Suspense fallback={<RelatedPlaceholder />}>
         <Await resolve={related} errorElement={null}>
           {(products) =>
@@ -256,6 +259,59 @@ export function ProductDetailScreen({
         </Await>
       </Suspense>
     </Container>
+  );
+}
+
+/** The add-to-cart button, on the page (desktop) or in the bottom bar (phone); busy while adding. */
+function AddToCartAction({
+  canAdd,
+  adding,
+  onAdd,
+  className,
+}: {
+  canAdd: boolean;
+  adding: boolean;
+  onAdd: () => void;
+  className: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      onClick={onAdd}
+      aria-disabled={!canAdd || adding}
+      aria-busy={adding}
+      aria-describedby="add-to-cart-hint"
+      className={canAdd ? buttonClasses('primary', 'lg', className) : `${unavailableButton} ${className}`}
+    >
+      {adding ? <ButtonSpinner /> : <CartIcon className="size-5" />}
+      {adding ? t('cart.adding') : t('catalog.detail.add_to_cart')}
+    </button>
+  );
+}
+
+/**
+ * The bottom bar's reminder of what is being bought: the chosen options. What is still to choose
+ * is said once, by the pickers (a tap on the bar's button takes the shopper there).
+ */
+function ChosenOptions({
+  attributes,
+  selection,
+}: {
+  attributes: readonly ProductAttribute[];
+  selection: AttributeSelection;
+}) {
+  const chosen = Object.entries(chosenAttributes(attributes, selection));
+  if (chosen.length === 0) return null;
+  return (
+    <p data-testid="bar-chosen-options" className="truncate text-xs text-stone-600">
+      {chosen.map(([attributeId, choice], index) => (
+        <span key={attributeId}>
+          {index > 0 && ' · '}
+          <bdi>{choice.title}</bdi>
+        </span>
+      ))}
+    </p>
   );
 }
 
