@@ -37,7 +37,8 @@ import {
   type CheckoutNotice,
   type CreateOrderInput,
 } from './checkout-rules';
-import { CheckoutSummary } from './checkout-summary';
+import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
+import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { useCities, useCountries, useGovernorates } from './locations-api';
 
 const checkoutPromoTexts: PromoTexts = {
@@ -379,25 +380,33 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                   </div>
                 </div>
               )}
-              <Button
-                type="submit"
-                form="checkout-form"
-                size="lg"
-                disabled={placing.isPending || redirecting}
-                aria-busy={placing.isPending || redirecting || undefined}
-                className="w-full"
-              >
-                {redirecting
-                  ? t('checkout.redirecting_to_payment')
-                  : placing.isPending
-                    ? t('checkout.placing')
-                    : t('checkout.place_order')}
-              </Button>
+              {/* On a phone the bottom bar carries this button, with the total. */}
+              <PlaceOrderButton placing={placing.isPending} redirecting={redirecting} className="w-full max-lg:hidden" />
             </CheckoutSummary>
+            <StickyActionBar
+              summary={
+                <>
+                  <span className="text-stone-600">{t('checkout.summary.total')}</span>
+                  <CheckoutPrice value={totals.total} className="text-base font-semibold text-stone-900" />
+                </>
+              }
+            >
+              <PlaceOrderButton placing={placing.isPending} redirecting={redirecting} className="px-5" />
+            </StickyActionBar>
           </div>
         </div>
       )}
     </Container>
+  );
+}
+
+/** Submits the checkout form from wherever it sits (the summary, or the phone's bottom bar). */
+function PlaceOrderButton({ placing, redirecting, className }: { placing: boolean; redirecting: boolean; className: string }) {
+  const { t } = useI18n();
+  return (
+    <Button type="submit" form="checkout-form" size="lg" pending={placing || redirecting} className={className}>
+      {redirecting ? t('checkout.redirecting_to_payment') : placing ? t('checkout.placing') : t('checkout.place_order')}
+    </Button>
   );
 }
 
