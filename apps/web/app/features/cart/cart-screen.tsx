@@ -2,24 +2,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { inLanguage, toThousandths, type CartItem, type RemovedCartItem } from '@shop/shared';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink, ButtonSpinner } from '../../components/ui/button';
+import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { Container } from '../../components/ui/container';
 import { AlertCircleIcon, CartIcon, CloseIcon } from '../../components/ui/icons';
 import { Price } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { actionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
 import { cartTotals, deliveryNote, lineQuantityLimit } from './cart-rules';
 import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
-
-/** The server's message when it gave one, else the catalogue's fallback text. */
-function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
-}
 
 /** Update, remove and clear: each answer becomes the cart (and the header's count). */
 function useCartActions() {
@@ -33,7 +30,7 @@ function useCartActions() {
   const failed = (message: MessageKey) => (error: unknown) => {
     // A stock refusal is shown beside the line's plus button instead.
     if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') return;
-    toast.error(failureText(error, t(message)));
+    toast.error(actionFailureText(error, { fallback: t(message), notSent: t('common.offline.not_sent') }));
   };
   const update = useMutation({
     mutationFn: cartRequests.update,
@@ -52,7 +49,8 @@ function useCartActions() {
   });
   const busyLine =
     update.isPending ? update.variables.id : remove.isPending ? remove.variables : null;
-  return { update, remove, clear, busyLine, busy: update.isPending || remove.isPending || clear.isPending };
+  const removingLine = remove.isPending ? remove.variables : null;
+  return { update, remove, clear, busyLine, removingLine, busy: update.isPending || remove.isPending || clear.isPending };
 }
 
 /** The cart page: lines with quantity controls, the summary, clear, checkout and shopping links. */
@@ -84,6 +82,7 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
                   <CartLine
                     item={item}
                     busy={actions.busyLine === item.id || actions.clear.isPending}
+                    removing={actions.removingLine === item.id}
                     onQuantity={(quantity) => actions.update.mutateAsync({ id: item.id, quantity })}
                     onRemove={() => actions.remove.mutate(item.id)}
                   />
@@ -143,11 +142,14 @@ function RemovedItemsNotice({ removed }: { removed: readonly RemovedCartItem[] }
 function CartLine({
   item,
   busy,
+  removing,
   onQuantity,
   onRemove,
 }: {
   item: CartItem;
   busy: boolean;
+  /** The line's removal is on its way (the remove button says so). */
+  removing: boolean;
   onQuantity: (quantity: number) => Promise<CartData>;
   onRemove: () => void;
 }) {
@@ -207,10 +209,12 @@ function CartLine({
             type="button"
             onClick={onRemove}
             disabled={busy}
+            aria-busy={removing || undefined}
             aria-label={t('cart.line.remove_named', { name })}
-            className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            className="-my-2 -me-2 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 lg:my-0 lg:me-0 lg:min-h-9"
           >
-            {t('cart.line.remove')}
+            {removing && <ButtonSpinner />}
+            {removing ? t('cart.line.removing') : t('cart.line.remove')}
           </button>
         </div>
 
@@ -245,12 +249,18 @@ function CartLine({
               onClick={decrease}
               disabled={busy}
               aria-label={t('cart.line.decrease', { name })}
-              className="flex size-10 items-center justify-center rounded-s-lg text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
+              className="flex size-11 items-center justify-center rounded-s-lg text-lg font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 lg:size-10"
             >
               −
             </button>
-            <output aria-live="polite" className="min-w-10 px-2 text-center font-semibold tabular-nums">
+            <output aria-live="polite" className="relative min-w-10 px-2 text-center font-semibold tabular-nums">
               {item.quantity}
+              {/* A change on its way: the number stays readable under a small spinner. */}
+              {busy && !removing && (
+                <span className="absolute inset-0 flex items-center justify-center bg-white/70 text-brand-700">
+                  <ButtonSpinner />
+                </span>
+              )}
             </output>
             <button
               type="button"
@@ -259,7 +269,7 @@ function CartLine({
               aria-disabled={atLimit}
               aria-describedby={messageId}
               aria-label={t('cart.line.increase', { name })}
-              className={`flex size-10 items-center justify-center rounded-e-lg text-lg font-semibold disabled:opacity-60 ${atLimit ? 'cursor-not-allowed text-stone-400' : 'text-brand-800 hover:bg-brand-50'}`}
+              className={`flex size-11 items-center justify-center rounded-e-lg text-lg font-semibold disabled:opacity-60 lg:size-10 ${atLimit ? 'cursor-not-allowed text-stone-400' : 'text-brand-800 hover:bg-brand-50'}`}
             >
               +
             </button>
@@ -360,9 +370,22 @@ function CartSummary({
         </div>
       </dl>
       <PromoCodeBox cart={cart} />
-      <ButtonLink to="/checkout" size="lg" className="w-full">
+      {/* On a phone the bottom bar carries the next step, with the total. */}
+      <ButtonLink to="/checkout" size="lg" className="w-full max-lg:hidden">
         {t('cart.checkout')}
       </ButtonLink>
+      <StickyActionBar
+        summary={
+          <>
+            <span className="text-stone-600">{t('cart.summary.total')}</span>
+            <Price value={totals.total} context="charged" className="text-base font-semibold text-stone-900" />
+          </>
+        }
+      >
+        <ButtonLink to="/checkout" size="lg" className="px-5">
+          {t('cart.checkout')}
+        </ButtonLink>
+      </StickyActionBar>
       <ButtonLink to="/products" variant="secondary" className="w-full">
         {t('cart.continue')}
       </ButtonLink>
