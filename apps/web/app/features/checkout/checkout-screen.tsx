@@ -10,6 +10,7 @@ import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/
 import { EmptyState } from '../../components/ui/empty-state';
 import { isolateLtr } from '../../i18n/bidi';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError, browserApi } from '../../lib/api';
 import { useAuth } from '../account/auth';
 import { fetchCart, storeCart, useCart, type CartData } from '../cart/cart-api';
@@ -87,6 +88,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { user, handleAuthError } = useAuth();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const revalidator = useRevalidator();
   // Card payment is offered only when the server can take it (public settings, issue 11).
@@ -198,8 +200,8 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     }
     // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
     if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') void revalidator.revalidate();
-    const serverMessage = error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
-    setFormError({ kind: 'general', text: serverMessage ?? t('checkout.error.failed'), extra: [] });
+    // The server's words, or 'could not be sent' when offline, else the generic failure.
+    setFormError({ kind: 'general', text: failureText(error, t('checkout.error.failed')), extra: [] });
   }
 
   function submit(event: React.FormEvent) {

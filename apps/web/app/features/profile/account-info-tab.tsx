@@ -5,11 +5,12 @@ import type { User } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
+import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../account/auth';
 import { useFieldForm } from '../../components/ui/use-field-form';
-import { sendVerificationCode, serverMessage, updateProfile } from './profile-api';
+import { sendVerificationCode, updateProfile } from './profile-api';
 import { TextField } from '../account/form-field';
 import { PasswordField } from '../account/password-input';
 import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
@@ -116,6 +117,7 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const { updateUser, handleAuthError } = useAuth();
   const form = useFieldForm<ProfileForm>(() => profileFormFrom(user), { fields: profileFields, fieldId });
@@ -141,7 +143,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         setAlert(null);
         return;
       }
-      toast.error(serverMessage(error) ?? t('profile.account.update_failed'));
+      toast.error(failureText(error, t('profile.account.update_failed')));
     },
   });
 
@@ -210,6 +212,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 /** Unverified customers can ask for a new code and go on to /verify-code (spec section 2). */
 function VerificationBanner({ email }: { email: string }) {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const navigate = useNavigate();
   const { handleAuthError } = useAuth();
@@ -221,7 +224,7 @@ function VerificationBanner({ email }: { email: string }) {
     },
     onError: (error) => {
       if (handleAuthError(error)) return;
-      toast.error(serverMessage(error) ?? t('profile.verify.failed'));
+      toast.error(failureText(error, t('profile.verify.failed')));
     },
   });
   return (

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
+import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
-import { deleteAccount, serverMessage } from './profile-api';
+import { deleteAccount } from './profile-api';
 import { PasswordField } from '../account/password-input';
 import { deleteAccountPayload } from './profile-rules';
 
@@ -29,6 +30,7 @@ export function DeleteAccountDialog({
   onLeaving: () => void;
 }) {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const navigate = useNavigate();
   const { forget, handleAuthError } = useAuth();
@@ -58,7 +60,7 @@ export function DeleteAccountDialog({
         form.showErrors({ password: onPassword });
         return;
       }
-      toast.error(serverMessage(failure) ?? t('profile.delete.failed'));
+      toast.error(failureText(failure, t('profile.delete.failed')));
     },
   });
 

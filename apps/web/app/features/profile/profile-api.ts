@@ -9,7 +9,7 @@ import {
   type ProfileUpdateBody,
   type User,
 } from '@shop/shared';
-import { ApiError, browserApi, type Api } from '../../lib/api';
+import { browserApi, type Api } from '../../lib/api';
 
 /** Everything under ['account'] belongs to the signed-in user; useAuth().forget drops it. */
 export const profileKeys = {
@@ -58,9 +58,4 @@ export async function savePreferences(preferences: NotificationPreferences): Pro
 /** DELETE /auth/account, confirmed by the current password when the account has one. */
 export async function deleteAccount(body: { password?: string }): Promise<MessageResponse> {
   return browserApi().delete<MessageResponse>('/auth/account', body);
-}
-
-/** The API's own message for a failure (already in the page's language), or null without one. */
-export function serverMessage(error: unknown): string | null {
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
 }

@@ -3,11 +3,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, type NotificationPreferences, type User } from '@shop/shared';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
+import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { useFieldForm } from '../../components/ui/use-field-form';
-import { changePassword, savePreferences, serverMessage } from './profile-api';
+import { changePassword, savePreferences } from './profile-api';
 import { PasswordField } from '../account/password-input';
 import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
 import {
@@ -66,6 +67,7 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
 
 function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
   const { t, tp } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const { handleAuthError } = useAuth();
   const form = useFieldForm<PasswordChangeForm>(emptyPasswordChange, {
@@ -87,7 +89,7 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
         setAlert({ text: t('profile.form.correct_errors'), extra: elsewhere });
         return;
       }
-      toast.error(serverMessage(error) ?? t('profile.password.failed'));
+      toast.error(failureText(error, t('profile.password.failed')));
     },
   });
 
@@ -136,6 +138,7 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
 
 function NotificationsCard({ user }: { user: User }) {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const { updateUser, handleAuthError } = useAuth();
   const saved = user.notification_preferences;
@@ -151,7 +154,7 @@ function NotificationsCard({ user }: { user: User }) {
     },
     onError: (error) => {
       if (handleAuthError(error)) return;
-      toast.error(serverMessage(error) ?? t('profile.notifications.failed'));
+      toast.error(failureText(error, t('profile.notifications.failed')));
     },
   });
 
