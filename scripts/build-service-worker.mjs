@@ -89,8 +89,8 @@ const files = storefrontFiles();
 // The offline pages are rendered by the server: a new build (new assets, new page code) renews them.
 const offlineRevision = createHash('sha256')
   .update(files.join('\n'))
-  .update(fs.readFileSync(path.join(webRoot, 'app', 'features', 'pwa', 'offline-page.server.tsx')))
-  .update(LANGUAGES.map((lang) => fs.readFileSync(path.join(webRoot, 'app', 'i18n', 'messages', `pwa.${lang}.json`))).join(''))
+  .update(fs.readFileSync(path.join(webRoot, 'app', 'features', 'pwa', 'offline-page.server.ts')))
+  .update(LANGUAGES.map((lang) => fs.readFileSync(path.join(webRoot, 'app', 'i18n', 'messages', `offline.${lang}.json`))).join(''))
   .digest('hex')
   .slice(0, 16);
 

@@ -23,6 +23,8 @@ import profileAr from './messages/profile.ar.json';
 import profileEn from './messages/profile.en.json';
 import pwaAr from './messages/pwa.ar.json';
 import pwaEn from './messages/pwa.en.json';
+import offlineAr from './messages/offline.ar.json';
+import offlineEn from './messages/offline.en.json';
 import adminAr from './messages/admin.ar.json';
 import adminEn from './messages/admin.en.json';
 import adminProductsAr from './messages/admin-products.ar.json';
@@ -60,8 +62,8 @@ import adminSearchEn from './messages/admin-search.en.json';
  * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr, offline: offlineAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn, offline: offlineEn },
 } as const;
 
 /**
@@ -81,10 +83,10 @@ export type MessageKey = { [N in keyof Namespaces]: KeysOf<N> }[keyof Namespaces
 export type Messages = Record<string, string>;
 
 /**
- * What every page shows around its screen (header, footer, toasts, skip link, error pages): the
- * root loader sends these namespaces with every page.
+ * What every page shows around its screen (header, footer, toasts, skip link, error pages, the
+ * install offer): the root loader sends these namespaces with every page.
  */
-export const SHELL_NAMESPACES = ['common', 'layout'] as const satisfies readonly Namespace[];
+export const SHELL_NAMESPACES = ['common', 'layout', 'pwa'] as const satisfies readonly Namespace[];
 
 const catalogues: Record<Language, Record<Namespace, Record<string, string>>> = {
   ar: { ...namespaces.ar, ...adminNamespaces.ar },

@@ -9,7 +9,7 @@ describe('messagesFor with namespaces', () => {
   it('gives only the namespaces asked for, in that language', () => {
     const shell = messagesFor('en', SHELL_NAMESPACES);
     const namespaces = new Set(Object.keys(shell).map((key) => key.slice(0, key.indexOf('.'))));
-    expect([...namespaces].sort()).toEqual(['common', 'layout']);
+    expect([...namespaces].sort()).toEqual(['common', 'layout', 'pwa']);
     expect(shell['common.skip_to_content']).toBe(messagesFor('en')['common.skip_to_content']);
     expect(messagesFor('ar', ['cart'])['cart.page.title']).toBe(messagesFor('ar')['cart.page.title']);
   });
