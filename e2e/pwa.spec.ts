@@ -39,6 +39,8 @@ async function offerInstallation(page: Page, outcome: 'accepted' | 'dismissed' =
     });
     window.dispatchEvent(event);
   }, outcome);
+  // Two frames: React has rendered whatever the event changed before a test looks for absence.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 test.describe('web app manifest', () => {
@@ -121,7 +123,13 @@ test.describe('install prompt', () => {
   });
 
   test('on iOS Safari, which has no install event, explains Add to Home Screen', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ userAgent: IPHONE_SAFARI, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL,
+      userAgent: IPHONE_SAFARI,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       await useLanguage(context, baseURL!, 'en');
       const page = await context.newPage();
