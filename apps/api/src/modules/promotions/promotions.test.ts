@@ -116,7 +116,8 @@ describe('POST /api/promo-codes/validate', () => {
       'RAMADAN10',
       9.999,
       'The minimum order for this promo code is 10 KD',
-      'الحد الأدنى للطلب لاستخدام هذا الكود 10 KD',
+      // Arabic replies write the default symbol in Arabic (decision 017).
+      'الحد الأدنى للطلب لاستخدام هذا الكود 10 د.ك',
     ],
   ];
 
