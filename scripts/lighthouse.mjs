@@ -52,7 +52,12 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
 });
 let chrome;
 const cleanUp = async () => {
-  if (chrome) await chrome.kill().catch(() => undefined);
+  try {
+    // kill() returns a promise in some chrome-launcher versions and nothing in others.
+    await chrome?.kill();
+  } catch {
+    // Already gone.
+  }
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -92,8 +92,10 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
     // physical side (right) instead of a logical one. They sit under the sticky header (its
     // measured --header-h), never over the logo, language switch or account menu; on a phone they
     // take the screen's width, and they stay above a bottom action bar (z-50 over its z-40).
-    // The live region is always in the DOM so screen readers announce toasts added to it.
+    // The live region is always in the DOM so screen readers announce toasts added to it; its
+    // name needs a role that may carry one (ARIA forbids aria-label on a bare div).
     <div
+      role="region"
       aria-live="polite"
       aria-relevant="additions"
       aria-label={t('common.toast.region')}

@@ -61,8 +61,10 @@ function ShareIcon(props: IconProps) {
 /**
  * The install offer (spec section 4): shown when the browser offers installation, or on iOS
  * Safari as Add to Home Screen steps, never inside the installed app, and hidden for 7 days after
- * "Not now". It sits in the page's flow under the header, so it covers neither the header nor the
- * bottom bars. Also registers the service worker once the page has loaded.
+ * "Not now". It lies over the top of the page, just under the sticky header, so it covers neither
+ * the header nor the bottom bars; it is not in the page's flow because it appears after the page
+ * has painted, and pushing the whole page down then is a layout shift (Lighthouse's CLS, decision
+ * 022). Also registers the service worker once the page has loaded.
  */
 export function InstallPrompt({ storeName }: { storeName: string }) {
   const { t } = useI18n();
@@ -91,7 +93,11 @@ export function InstallPrompt({ storeName }: { storeName: string }) {
   };
 
   return (
-    <section aria-labelledby={titleId} data-install-prompt className="border-b border-brand-100 bg-brand-50">
+    <section
+      aria-labelledby={titleId}
+      data-install-prompt
+      className="fixed inset-x-0 top-[var(--header-h,4rem)] z-20 border-b border-brand-100 bg-brand-50 shadow-md"
+    >
       <Container className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
         <BeadsIcon className="size-8 shrink-0 text-brand-700" />
         <div className="min-w-0 flex-1 basis-56">
