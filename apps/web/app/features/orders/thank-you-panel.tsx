@@ -6,7 +6,6 @@ import { Button } from '../../components/ui/button';
 import { CheckCircleIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { pluralForm } from '../../i18n/plural';
 import { takeJustPlaced } from './just-placed';
 import { CopyIcon } from './order-icons';
 import { isolateLtr } from '../../i18n/bidi';
@@ -38,7 +37,7 @@ export function ThankYouPanel({ order }: { order: TrackedOrder }) {
 }
 
 function ThankYouContent({ order, headingRef }: { order: TrackedOrder; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
-  const { t, lang } = useI18n();
+  const { t, tp } = useI18n();
   const { settings } = useRootData();
   const toast = useToast();
   const orderNumber = order.order_number;
@@ -84,7 +83,7 @@ function ThankYouContent({ order, headingRef }: { order: TrackedOrder; headingRe
           </p>
         )}
         <p className="text-stone-800">
-          {t(`orders.thanks.delivery.${pluralForm(lang, DELIVERY_PROMISE_HOURS)}`, { count: DELIVERY_PROMISE_HOURS })}
+          {tp('orders.thanks.delivery', DELIVERY_PROMISE_HOURS)}
         </p>
         {whatsapp && (
           <a
