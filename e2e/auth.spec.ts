@@ -175,6 +175,8 @@ test.describe('sign-up, verification, login and logout', () => {
       context,
       baseURL,
     }) => {
+      // Sign-up, verification, the signed-in profile, logout and a new login: a long journey.
+      test.slow();
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
       const account = { name: lang === 'ar' ? 'مريم الكندري' : 'Maryam Alkandari', email: uniqueEmail(`typed-${lang}`), password: 'prayer-beads-1' };
@@ -192,14 +194,8 @@ test.describe('sign-up, verification, login and logout', () => {
       // Six digits submit on their own: no click on Verify.
       await expect(page.getByRole('heading', { name: text[lang].verified })).toBeVisible();
       await expect(page).toHaveURL(/\/verify-code/);
-      await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
-      await expect(page.getByText(text[lang].loginMessage)).toBeVisible();
-      await expect(page.locator('#login-email')).toHaveValue(account.email);
-
-      await page.locator('#login-password').fill(account.password);
-      await page.getByRole('button', { name: text[lang].loginSubmit, exact: true }).click();
-      await expect(toast(page, text[lang].welcome(account.name))).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
+      // Registration signed the shopper in: verified, they go on to their profile, not to the login form (issue 12).
+      await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 });
       await expectSignedInHeader(page, lang, account.name);
 
       // A signed-in shopper has nothing to do on the login page.
@@ -215,6 +211,14 @@ test.describe('sign-up, verification, login and logout', () => {
       await expect(toast(page, text[lang].loggedOut)).toBeVisible();
       await expectGuestHeader(page, lang);
       expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+
+      // Signed out, the shopper signs in again with the verified account.
+      await page.goto('/login');
+      await waitForHydration(page);
+      await logInThroughForm(page, lang, account.email, account.password);
+      await expect(toast(page, text[lang].welcome(account.name))).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expectSignedInHeader(page, lang, account.name);
       expect(problems).toEqual([]);
     });
   }
@@ -250,7 +254,9 @@ test.describe('sign-up, verification, login and logout', () => {
     await pasteCode(page, 4, code);
     expect((await verification).postDataJSON()).toEqual({ email: account.email, code });
     await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
+    // A guest (the account was made elsewhere) signs in next, the address filled in.
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(page.getByText(text.en.loginMessage)).toBeVisible();
     await expect(page.locator('#login-email')).toHaveValue(account.email);
     expect(withoutRefusals(problems, 400)).toEqual([]);
   });
