@@ -95,7 +95,7 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
   const { lang } = useI18n();
   const name = storeName(lang, settings);
   return (
-    <Link to="/" className="flex min-h-11 min-w-11 items-center gap-2 rounded-lg py-1 text-brand-800">
+    <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
       {settings.logo ? (
         <>
           <img
@@ -103,7 +103,7 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
             alt={name}
             width={40}
             height={40}
-            className="h-10 w-auto max-w-40 object-contain"
+            className="h-10 w-auto min-w-11 max-w-40 object-contain"
           />
           {/* The image's alt text already names the link; the visible name is for wider screens. */}
           <bdi aria-hidden="true" className="hidden truncate text-lg font-semibold sm:block">

@@ -19,7 +19,7 @@ export function Breadcrumb({ items }: { items: readonly Crumb[] }) {
           <li key={`${index}-${crumb.label}`} className="flex items-center gap-1.5">
             {index > 0 && <ChevronRightIcon className="size-3.5 text-stone-400 rtl:-scale-x-100" />}
             {crumb.to && index < crumbs.length - 1 ? (
-              <Link to={crumb.to} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline lg:min-h-0">
+              <Link to={crumb.to} className="inline-flex min-h-11 min-w-11 items-center hover:text-brand-700 hover:underline lg:min-h-0 lg:min-w-0">
                 {crumb.label}
               </Link>
             ) : (

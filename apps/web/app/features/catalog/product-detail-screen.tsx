@@ -132,7 +132,7 @@ export function ProductDetailScreen({
             {categoryName && product.category_slug && (
               <Link
                 to={`/category/${encodeURIComponent(product.category_slug)}`}
-                className="text-sm font-semibold text-brand-700 hover:underline"
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-0"
               >
                 {categoryName}
               </Link>

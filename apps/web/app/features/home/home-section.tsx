@@ -23,7 +23,7 @@ export function HomeSection({ id, title, moreTo, moreLabel, children }: HomeSect
         {moreTo && moreLabel ? (
           <Link
             to={moreTo}
-            className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline lg:min-h-0"
           >
             {moreLabel}
             <ChevronLeftIcon className="size-4 ltr:-scale-x-100" />
