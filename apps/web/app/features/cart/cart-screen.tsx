@@ -131,7 +131,7 @@ function RemovedItemsNotice({ removed }: { removed: readonly RemovedCartItem[] }
         type="button"
         onClick={() => forgetRemovedItems(queryClient)}
         aria-label={t('cart.removed.dismiss')}
-        className="shrink-0 rounded-lg p-1 hover:bg-amber-100"
+        className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-amber-100 lg:m-0 lg:size-8"
       >
         <CloseIcon className="size-5" aria-hidden="true" />
       </button>
@@ -201,7 +201,7 @@ function CartLine({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <h2 className="font-semibold text-stone-900">
-            <Link to={`/products/${item.product_id}`} className="hover:text-brand-700 hover:underline">
+            <Link to={`/products/${item.product_id}`} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline lg:min-h-0">
               <bdi>{name}</bdi>
             </Link>
           </h2>

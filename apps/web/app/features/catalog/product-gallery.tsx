@@ -99,7 +99,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             type="button"
             onClick={close}
             aria-label={t('catalog.gallery.close')}
-            className="rounded-full bg-white/10 p-2 hover:bg-white/20"
+            className="rounded-full bg-white/10 p-2.5 hover:bg-white/20"
           >
             <CloseIcon className="size-6" />
           </button>
