@@ -8,7 +8,7 @@ import {
   cartLineParamsSchema,
   cartResponseSchema,
   cartUpdateBodySchema,
-  DEFAULT_CURRENCY_SYMBOL,
+  currencySymbolFor,
   errorResponseSchema,
   fromThousandths,
   PROMO_RATE_LIMIT_PER_MINUTE,
@@ -60,13 +60,16 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const { cart, settings, locations } = app.services;
   const secureCookie = app.config.publicUrl.startsWith('https:');
 
-  /** The store's currency symbol, for a minimum-order notice (as the error handler does). */
+  /**
+   * The store's currency symbol in the reply's language ("د.ك" for the default in Arabic), for a
+   * minimum-order notice, as the error handler gives it to the same message in a refusal.
+   */
   async function currencySymbol(request: FastifyRequest): Promise<string> {
     try {
-      return (await settings.getSettings()).currency_symbol;
+      return currencySymbolFor((await settings.getSettings()).currency_symbol, request.lang);
     } catch (error) {
       request.log.warn({ err: error }, 'store currency unavailable for a promo notice');
-      return DEFAULT_CURRENCY_SYMBOL;
+      return currencySymbolFor(null, request.lang);
     }
   }
 
