@@ -1,0 +1,118 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CartResponse, Product } from '@shop/shared';
+import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+
+const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
+
+const texts = {
+  ar: {
+    add: (name: string) => `أضف ${name} إلى السلة`,
+    adding: 'جارٍ الإضافة…',
+    added: 'تمت إضافة المنتج إلى السلة!',
+    offline: 'أنت غير متصل بالإنترنت',
+    notSent: 'تعذّر الإرسال لأنك غير متصل بالإنترنت. حاول مرة أخرى عند عودة الاتصال.',
+    loading: 'جارٍ تحميل الصفحة',
+  },
+  en: {
+    add: (name: string) => `Add ${name} to cart`,
+    adding: 'Adding…',
+    added: 'Item added to cart!',
+    offline: 'You are offline',
+    notSent: "Couldn't send — you're offline. Try again when you're connected.",
+    loading: 'Loading the page',
+  },
+} as const;
+
+/** An in-stock product of the first list page without options (the card adds it directly). */
+async function simpleProduct(request: APIRequestContext): Promise<Product> {
+  const { products } = await listProducts(request, 'limit=12');
+  for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 3)) {
+    if ((await productAttributes(request, product.id)).length === 0) return product;
+  }
+  throw new Error('The demo store has no simple product on its first page');
+}
+
+const productName = (product: Product, lang: 'ar' | 'en') => (lang === 'en' ? (product.name_en ?? product.name) : product.name);
+
+test.describe('slow and absent networks', () => {
+  for (const lang of ['ar', 'en'] as const) {
+    const text = texts[lang];
+
+    test(`a slow page shows the progress bar until it arrives (${lang}) @phone`, async ({ page, context, baseURL, request }) => {
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+      await page.goto('/products');
+      await waitForHydration(page);
+      // The next page's data (React Router's .data request) takes two seconds.
+      await page.route((url) => url.pathname.endsWith('.data'), async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.getByRole('link', { name: productName(product, lang) }).first().click();
+      const bar = page.getByRole('progressbar', { name: text.loading });
+      await expect(bar).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName(product, lang));
+      await expect(bar).toHaveCount(0);
+      expect(problems).toEqual([]);
+    });
+
+    test(`add to cart is busy while it works, then says it was added (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+    }) => {
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+      await page.goto('/products');
+      await waitForHydration(page);
+      await page.route('**/api/cart/add', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      const button = page.getByRole('button', { name: text.add(productName(product, lang)), exact: true });
+      await button.click();
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      await expect(button).toHaveText(text.adding);
+      await expect(page.getByText(text.added)).toBeVisible();
+      await expect(button).toHaveAttribute('aria-busy', 'false');
+      await expect(button).not.toHaveText(text.adding);
+      await expect(cartBadge(page)).toHaveText('1');
+      expect(problems).toEqual([]);
+    });
+
+    test(`offline: the banner shows, add to cart says it could not be sent and adds nothing (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+    }) => {
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+      await page.goto('/products');
+      await waitForHydration(page);
+      const banner = page.getByTestId('offline-banner');
+      await expect(banner).toBeEmpty();
+
+      await context.setOffline(true);
+      await expect(banner).toContainText(text.offline);
+      // The banner sits in the sticky header, so it stays in view while the page scrolls.
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await expect(banner).toBeInViewport();
+
+      await page.getByRole('button', { name: text.add(productName(product, lang)), exact: true }).click();
+      await expect(page.getByText(text.notSent)).toBeVisible();
+      await expect(cartBadge(page)).toHaveCount(0);
+
+      await context.setOffline(false);
+      await expect(banner).toBeEmpty();
+      // Nothing was queued to be sent later: the cart is still empty once the network is back.
+      await page.waitForTimeout(500);
+      const cart = await api<CartResponse>(page.request, '/cart');
+      expect(cart.items).toEqual([]);
+      await expect(cartBadge(page)).toHaveCount(0);
+    });
+  }
+});

@@ -1,0 +1,226 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CityListResponse, CountryListResponse, GovernorateListResponse, Product } from '@shop/shared';
+import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+
+/** The smallest box a finger can hit reliably (issue 12, point 10); sub-pixel layout allowed. */
+const MIN_TAP = 43.5;
+
+const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
+const bottomBar = (page: Page) => page.locator('[data-sticky-action-bar]');
+
+/** An in-stock product of the first list page without options, with a few pieces. */
+async function simpleProduct(request: APIRequestContext): Promise<Product> {
+  const { products } = await listProducts(request, 'limit=12');
+  for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 3)) {
+    if ((await productAttributes(request, product.id)).length === 0) return product;
+  }
+  throw new Error('The demo store has no simple product on its first page');
+}
+
+async function putInCart(page: Page, product: Product) {
+  const response = await page.request.post('/api/cart/add', {
+    data: { product_id: product.id, quantity: 1, selected_attributes: {} },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Kuwait, a governorate and one of its cities, from the API. */
+async function kuwaitCity(request: APIRequestContext) {
+  const { countries } = await api<CountryListResponse>(request, '/locations/countries');
+  const kuwait = countries.find((country) => country.code === 'KW')!;
+  const { governorates } = await api<GovernorateListResponse>(request, `/locations/countries/${kuwait.id}/governorates`);
+  const governorate = governorates[0]!;
+  const { cities } = await api<CityListResponse>(request, `/locations/governorates/${governorate.id}/cities`);
+  return { kuwait, governorate, city: cities[0]! };
+}
+
+/**
+ * Every visible control of the page smaller than 44 × 44: links, buttons, fields, disclosure
+ * summaries. A radio or checkbox is hit through its label; a card's stretched link (an absolute
+ * ::after over the card) through the card. Controls of hidden slides (inert) and visually hidden
+ * ones (the skip link until focused) are not targets.
+ */
+function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const found: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]',
+    );
+    for (const control of controls) {
+      if (control.closest('[inert], [aria-hidden="true"]')) continue;
+      // The content of a closed drop-down (the menu, the search) is not on screen.
+      const dropDown = control.closest('details');
+      if (dropDown && !dropDown.open && !control.closest('summary')) continue;
+      const style = getComputedStyle(control);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      let target: Element = control;
+      if (control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox')) {
+        target = control.closest('label') ?? control.labels?.[0] ?? control;
+      }
+      const after = getComputedStyle(control, '::after');
+      if (after.content !== 'none' && after.position === 'absolute') {
+        let holder = control.parentElement;
+        while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
+        if (holder) target = holder;
+      }
+      const box = target.getBoundingClientRect();
+      if (box.width <= 1 && box.height <= 1) continue;
+      if (box.width < min || box.height < min) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40);
+        found.push(`<${control.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  }, MIN_TAP);
+}
+
+test.describe('phone-first buying flow', () => {
+  for (const lang of ['ar', 'en'] as const) {
+    test(`the header stays in view while scrolling and toasts appear below it (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+    }) => {
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+      await page.goto('/products');
+      await waitForHydration(page);
+
+      await page.evaluate(() => window.scrollTo(0, 2500));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+      const header = page.locator('header').first();
+      const cartLink = page.locator('header a[href="/cart"]');
+      await expect(cartLink).toBeInViewport();
+      const headerBox = (await header.boundingBox())!;
+      expect(Math.abs(headerBox.y)).toBeLessThan(1);
+
+      const name = lang === 'ar' ? `أضف ${product.name} إلى السلة` : `Add ${product.name_en ?? product.name} to cart`;
+      await page.getByRole('button', { name, exact: true }).click();
+      const toast = page.getByText(lang === 'ar' ? 'تمت إضافة المنتج إلى السلة!' : 'Item added to cart!');
+      await expect(toast).toBeVisible();
+      await expect(cartBadge(page)).toHaveText('1');
+
+      // The toast never covers the logo, the language switch, the account links or the cart.
+      const toastBox = (await page.getByTestId('toast-viewport').locator(':scope > div').first().boundingBox())!;
+      const headerNow = (await header.boundingBox())!;
+      expect(toastBox.y).toBeGreaterThanOrEqual(headerNow.y + headerNow.height);
+      // Top-right in both languages; the whole width (less margins) on a phone.
+      const viewport = page.viewportSize()!;
+      expect(viewport.width - (toastBox.x + toastBox.width)).toBeLessThan(24);
+      if (viewport.width < 640) expect(toastBox.width).toBeGreaterThan(viewport.width - 32);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the product page bar shows the price and adds to cart (en) @phone', async ({
+    page,
+    context,
+    baseURL,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the bottom bar is the phone layout');
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, 'en');
+    const product = await simpleProduct(request);
+    await page.goto(`/products/${product.id}`);
+    await waitForHydration(page);
+
+    const bar = bottomBar(page);
+    await expect(bar).toBeInViewport();
+    const viewport = page.viewportSize()!;
+    const barBox = (await bar.boundingBox())!;
+    expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
+    await expect(bar.locator('[data-price]').first()).toBeVisible();
+    // One add button on a phone: the bar's (the page's own is for wider screens).
+    const add = page.getByRole('button', { name: 'Add to cart', exact: true });
+    await expect(add).toHaveCount(1);
+    await expect(bar.getByRole('button', { name: 'Add to cart', exact: true })).toBeVisible();
+
+    await add.click();
+    await expect(page.getByText('Item added to cart!')).toBeVisible();
+    await expect(cartBadge(page)).toHaveText('1');
+
+    // Scrolled to the very end, the footer's last line is above the bar, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const lastLine = page.locator('footer').getByText(/©/);
+    await expect(lastLine).toBeInViewport();
+    const lineBox = (await lastLine.boundingBox())!;
+    const barNow = (await bar.boundingBox())!;
+    expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(barNow.y + 1);
+    expect(problems).toEqual([]);
+  });
+
+  test('the cart bar leads to checkout and the checkout bar places the order (ar) @phone', async ({
+    page,
+    context,
+    baseURL,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the bottom bars are the phone layout');
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, 'ar');
+    await putInCart(page, await simpleProduct(request));
+    const { kuwait, governorate, city } = await kuwaitCity(request);
+
+    await page.goto('/cart');
+    await waitForHydration(page);
+    const cartBar = bottomBar(page);
+    await expect(cartBar).toBeInViewport();
+    await expect(cartBar.getByText('الإجمالي')).toBeVisible();
+    await expect(cartBar.locator('[data-price]')).toHaveText((await page.getByTestId('cart-total').textContent())!);
+    await cartBar.getByRole('link', { name: 'إتمام الطلب' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await waitForHydration(page);
+
+    const checkoutBar = bottomBar(page);
+    await expect(checkoutBar).toBeInViewport();
+    await page.getByLabel('الاسم الكامل').fill('مريم العلي');
+    await page.getByLabel('البريد الإلكتروني').fill('mariam@example.com');
+    await page.getByLabel('رقم الهاتف').fill('+965 9999 7777');
+    await page.getByLabel('الدولة').selectOption({ label: kuwait.name_ar });
+    await page.getByLabel('المحافظة').selectOption({ label: governorate.name_ar });
+    await page.getByLabel('المدينة / المنطقة').selectOption({ label: city.name_ar });
+    await page.getByLabel('العنوان').fill('قطعة 1، شارع 2، منزل 3');
+    // The bar's total follows the form: shipping is in it once the city is known.
+    await expect(checkoutBar.locator('[data-price]')).toHaveText((await page.getByTestId('checkout-total').textContent())!);
+
+    // Scrolled to the very end, nothing is left under the bar: the footer's last line is above it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const lastLine = page.locator('footer').getByText(/©/);
+    await expect(lastLine).toBeInViewport();
+    const lineBox = (await lastLine.boundingBox())!;
+    expect(lineBox.y + lineBox.height).toBeLessThanOrEqual((await checkoutBar.boundingBox())!.y + 1);
+
+    await checkoutBar.getByRole('button', { name: 'تأكيد الطلب' }).click();
+    await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+    await expect(cartBadge(page)).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('every control of the shopping pages is at least 44 × 44 on a phone @phone', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'tap targets are measured on the phone');
+    const product = await simpleProduct(request);
+    await putInCart(page, product);
+    const small: string[] = [];
+    for (const path of ['/', '/products', `/products/${product.id}`, '/cart', '/checkout', '/categories']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      for (const found of await smallTapTargets(page)) small.push(`${path}: ${found}`);
+    }
+    // The menu and the search open over the page: their controls count too.
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.locator('header summary').first().click();
+    await expect(page.locator('header details[open]')).toHaveCount(1);
+    for (const found of await smallTapTargets(page)) small.push(`menu: ${found}`);
+    expect(small).toEqual([]);
+  });
+});
