@@ -5,6 +5,7 @@ import {
   IMAGE_CACHE_NAME,
   isPublicPage,
   isStoredImage,
+  LANGUAGE_COOKIE,
   offlinePageLanguage,
   offlinePageUrl,
   PAGE_CACHE_HEADER,
@@ -39,19 +40,19 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** The shopper's language for the offline page: the shop's cookie, else the browser's languages. */
-async function shopperLanguageCookie(): Promise<string | undefined> {
-  if (!('cookieStore' in self)) return undefined;
+/** The shop's `lang` cookie as this worker can read it (the Cookie Store API, where there is one). */
+async function languageCookie(): Promise<{ cookie: string | undefined; cookieReadable: boolean }> {
+  if (!('cookieStore' in self)) return { cookie: undefined, cookieReadable: false };
   try {
-    return (await self.cookieStore.get('lang'))?.value;
+    return { cookie: (await self.cookieStore.get(LANGUAGE_COOKIE))?.value, cookieReadable: true };
   } catch {
-    return undefined;
+    return { cookie: undefined, cookieReadable: false };
   }
 }
 
 async function offlinePage(): Promise<Response | undefined> {
   const lang = offlinePageLanguage({
-    cookie: await shopperLanguageCookie(),
+    ...(await languageCookie()),
     acceptLanguage: self.navigator.languages.join(','),
   });
   return (await matchPrecache(offlinePageUrl(lang))) ?? matchPrecache(offlinePageUrl(DEFAULT_LANGUAGE));

@@ -97,14 +97,18 @@ export function isStoredImage(pathname: string): boolean {
 }
 
 /**
- * The language of the offline page: the shop's `lang` cookie when readable, else the browser's
- * first language the shop speaks (Accept-Language), else Arabic.
+ * The language of the offline page, as the server would have rendered the page: the shop's `lang`
+ * cookie, else Arabic. A browser whose service worker cannot read cookies (no Cookie Store API)
+ * gets its own first language the shop speaks (Accept-Language order), else Arabic.
  */
 export function offlinePageLanguage(input: {
   cookie?: string | null | undefined;
+  /** Whether the cookie could be read at all (false: it is unknown, not absent). */
+  cookieReadable: boolean;
   acceptLanguage?: string | null | undefined;
 }): Language {
   if (isLanguage(input.cookie)) return input.cookie;
+  if (input.cookieReadable) return DEFAULT_LANGUAGE;
   const ranked = (input.acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
