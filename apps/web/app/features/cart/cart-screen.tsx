@@ -400,28 +400,27 @@ function CartSummary({
 function DeliveryRow({ fees }: { fees: CartData['shipping_fees'] }) {
   const { t } = useI18n();
   const note = deliveryNote(fees);
+  // The hint is a second description of the same term: a <dl> may hold only dt/dd groups.
   return (
-    <>
-      <div className="flex justify-between gap-2">
-        <dt>{t('cart.summary.shipping')}</dt>
-        <dd data-testid="cart-shipping" className={note.kind === 'free' ? 'font-semibold text-brand-700' : undefined}>
-          {note.kind === 'free' ? (
-            t('cart.summary.free')
-          ) : note.kind === 'at_checkout' ? (
-            t('cart.summary.shipping_at_checkout')
-          ) : note.kind === 'fixed' ? (
-            <Price value={note.fee} context="charged" />
-          ) : (
-            <ShippingFrom fee={note.fee} />
-          )}
-        </dd>
-      </div>
+    <div className="flex flex-wrap justify-between gap-x-2 gap-y-1">
+      <dt>{t('cart.summary.shipping')}</dt>
+      <dd data-testid="cart-shipping" className={note.kind === 'free' ? 'font-semibold text-brand-700' : undefined}>
+        {note.kind === 'free' ? (
+          t('cart.summary.free')
+        ) : note.kind === 'at_checkout' ? (
+          t('cart.summary.shipping_at_checkout')
+        ) : note.kind === 'fixed' ? (
+          <Price value={note.fee} context="charged" />
+        ) : (
+          <ShippingFrom fee={note.fee} />
+        )}
+      </dd>
       {note.kind !== 'free' && (
-        <p data-testid="cart-shipping-hint" className="text-xs text-stone-500">
+        <dd data-testid="cart-shipping-hint" className="basis-full text-xs text-stone-500">
           {t('cart.summary.shipping_hint')}
-        </p>
+        </dd>
       )}
-    </>
+    </div>
   );
 }
 

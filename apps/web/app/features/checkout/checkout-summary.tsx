@@ -66,12 +66,14 @@ export function CheckoutSummary({
             </span>
           </SummaryRow>
         )}
-        <SummaryRow label={t('checkout.summary.shipping')}>
+        <SummaryRow
+          label={t('checkout.summary.shipping')}
+          note={totals.shipping === null ? t('checkout.summary.shipping_hint') : null}
+        >
           <span data-testid="checkout-shipping">
             {totals.shipping === null ? t('checkout.summary.shipping_pending') : <CheckoutPrice value={totals.shipping} />}
           </span>
         </SummaryRow>
-        {totals.shipping === null && <p className="text-xs text-stone-500">{t('checkout.summary.shipping_hint')}</p>}
         <SummaryRow label={t('checkout.summary.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <span data-testid="checkout-total">
             <CheckoutPrice value={totals.total} />
