@@ -93,7 +93,8 @@ test.describe('checkout and order tracking', () => {
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'إتمام الطلب' })).toBeVisible();
     await waitForHydration(page);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // Crawlable, like the cart (a crawler has no cart): decision 022.
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 
     const summary = page.locator('aside[aria-labelledby="checkout-summary-title"]');
     await expect(summary.getByText(simple.name)).toBeVisible();

@@ -19,7 +19,7 @@ export function meta({ matches }: Route.MetaArgs) {
     canonical: absoluteUrl(root.publicUrl, '/cart'),
     lang: root.lang,
     siteName: root.storeName,
-    noindex: true,
+    // Crawlable (a crawler has no cart and sees it empty): decision 022.
   });
 }
 

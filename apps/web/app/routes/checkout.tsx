@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
     canonical: absoluteUrl(root.publicUrl, '/checkout'),
     lang: root.lang,
     siteName: root.storeName,
-    noindex: true,
+    // Crawlable (a crawler has no cart and sees it empty): decision 022.
   });
 }
 

@@ -61,8 +61,6 @@ describe('buildRobotsTxt', () => {
         'User-agent: *',
         'Allow: /',
         'Disallow: /admin',
-        'Disallow: /cart',
-        'Disallow: /checkout',
         'Disallow: /profile',
         '',
         'Sitemap: https://shop.example.kw/sitemap.xml',

@@ -10,8 +10,12 @@ export interface SitemapEntry {
 /** Pages that are always listed. */
 export const STATIC_SITEMAP_PATHS = ['/', '/products', '/categories', '/return-policy', '/privacy', '/terms'] as const;
 
-/** Pages kept out of search engines (private or per-visitor). */
-export const ROBOTS_DISALLOWED_PATHS = ['/admin', '/cart', '/checkout', '/profile'] as const;
+/**
+ * Pages kept out of search engines (private). The cart and the checkout are crawlable: a crawler
+ * has no cart, so it sees only the empty cart, and Lighthouse's SEO audit, which the shop must
+ * pass on them, counts any block as a failure (decision 022). They stay out of the sitemap.
+ */
+export const ROBOTS_DISALLOWED_PATHS = ['/admin', '/profile'] as const;
 
 const XML_ENTITIES: Record<string, string> = {
   '&': '&amp;',
