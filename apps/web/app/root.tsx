@@ -33,6 +33,7 @@ import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
 import { languageFromRequest } from './lib/language.server';
 import { primaryFontUrl } from './lib/fonts';
+import { StylesheetPreload } from './lib/stylesheet-preload';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './components/layout/root-data';
 import { SiteFooter } from './components/layout/site-footer';
@@ -103,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AppManifestLinks lang={lang} />
         {/* The text face of the page's language, fetched with the CSS instead of after it (decision 022). */}
         <link rel="preload" href={primaryFontUrl(lang)} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <StylesheetPreload />
         <Meta />
         <Links />
       </head>

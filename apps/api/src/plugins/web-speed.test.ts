@@ -109,6 +109,17 @@ describe('images and fonts asked for first', () => {
     }
   });
 
+  it('asks for the stylesheet before the script modules React lifts into the head', async () => {
+    const { html } = await page('/products');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(head)![1]!;
+    const stylePreload = head.search(new RegExp(`<link rel="preload" href="${stylesheet}" as="style"`));
+    const firstModule = head.indexOf('rel="modulepreload"');
+    expect(stylePreload).toBeGreaterThan(-1);
+    expect(firstModule).toBeGreaterThan(-1);
+    expect(stylePreload).toBeLessThan(firstModule);
+  });
+
   it.each([
     ['ar', 'arabic'],
     ['en', 'latin'],

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { Permission, StoreSettings } from '@shop/shared';
+import { imageSrcSet, type Permission, type StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { storeName } from '../../lib/localized';
 import { buttonClasses } from '../ui/button';
@@ -100,6 +100,9 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
         <>
           <img
             src={settings.logo}
+            // Stored uploads have smaller widths beside them; the logo is drawn at most 160 px wide.
+            srcSet={settings.logo.startsWith('/uploads/') ? imageSrcSet(settings.logo) : undefined}
+            sizes="160px"
             alt={name}
             width={40}
             height={40}
