@@ -153,6 +153,8 @@ export const productImages = pgTable(
 export const attributes = pgTable('attributes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  /** The name on the English storefront; null: the Arabic one is shown. */
+  name_en: text('name_en'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -164,6 +166,8 @@ export const attributeVariations = pgTable(
       .notNull()
       .references(() => attributes.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The title on the English storefront; null: the Arabic one is shown. */
+    title_en: text('title_en'),
     /** Default surcharge; a product link may set its own. */
     additional_price: integer('additional_price').notNull().default(0),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
