@@ -43,6 +43,33 @@ const variationTitle = oneLineName({
   invalid: 'attributes.title_invalid',
 });
 
+/**
+ * An optional English name or title: the same one-line rules as the Arabic one; blank or null
+ * clears it (null), absent leaves it as it is (undefined).
+ */
+function optionalEnglishName(keys: Omit<TextKeys, 'required'>) {
+  return z.preprocess(
+    (value) => (value === null ? '' : value),
+    z
+      .string({ error: keys.invalid })
+      .refine((value) => !hasControlCharacter(value), keys.invalid)
+      .transform((value) => value.trim())
+      .refine((value) => [...value].length <= ATTRIBUTE_TEXT_MAX, keys.tooLong)
+      .transform((value) => (value === '' ? null : value))
+      .optional(),
+  );
+}
+
+const attributeNameEn = optionalEnglishName({
+  tooLong: 'attributes.name_too_long',
+  invalid: 'attributes.name_invalid',
+});
+
+const variationTitleEn = optionalEnglishName({
+  tooLong: 'attributes.title_too_long',
+  invalid: 'attributes.title_invalid',
+});
+
 /** A surcharge in decimals (≥ 0, at most 3 decimals) parsed to fils; absent, null or blank: undefined. */
 const optionalSurcharge = z.preprocess(
   (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
@@ -59,12 +86,13 @@ export const adminAttributeVariationParamsSchema = z.object({
 });
 
 /** POST /simple-attributes and PUT /simple-attributes/:id. */
-export const adminAttributeBodySchema = z.object({ name: attributeName });
+export const adminAttributeBodySchema = z.object({ name: attributeName, name_en: attributeNameEn });
 export type AdminAttributeBody = z.output<typeof adminAttributeBodySchema>;
 
 /** POST /simple-attributes/:id/variations: a title and an optional surcharge (default 0). */
 export const adminVariationCreateBodySchema = z.object({
   title: variationTitle,
+  title_en: variationTitleEn,
   additional_price: optionalSurcharge,
 });
 export type AdminVariationCreateBody = z.output<typeof adminVariationCreateBodySchema>;
@@ -73,12 +101,17 @@ export type AdminVariationCreateBody = z.output<typeof adminVariationCreateBodyS
 export const adminVariationUpdateBodySchema = z
   .object({
     title: variationTitle.optional(),
+    title_en: variationTitleEn,
     additional_price: optionalSurcharge,
   })
-  .refine((body) => body.title !== undefined || body.additional_price !== undefined, {
-    message: 'attributes.title_required',
-    path: ['title'],
-  });
+  .refine(
+    (body) =>
+      body.title !== undefined || body.title_en !== undefined || body.additional_price !== undefined,
+    {
+      message: 'attributes.title_required',
+      path: ['title'],
+    },
+  );
 export type AdminVariationUpdateBody = z.output<typeof adminVariationUpdateBodySchema>;
 
 // ---------- responses ----------
@@ -87,6 +120,7 @@ export const adminVariationSchema = z.object({
   id: z.number().int(),
   attribute_id: z.number().int(),
   title: z.string(),
+  title_en: z.string().nullable(),
   /** Default surcharge in decimals; a product may set its own. */
   additional_price: moneySchema,
   /** Products offering this value (drafts included). */
@@ -98,6 +132,7 @@ export type AdminVariation = z.infer<typeof adminVariationSchema>;
 export const adminAttributeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  name_en: z.string().nullable(),
   created_at: z.string(),
   variations: z.array(adminVariationSchema),
   /** Products offering any of its values: what a delete would touch. */
@@ -108,6 +143,7 @@ export type AdminAttribute = z.infer<typeof adminAttributeSchema>;
 /** A value with the name of its attribute (GET /simple-attributes/variations/all, single values). */
 export const adminVariationWithAttributeSchema = adminVariationSchema.extend({
   attribute_name: z.string(),
+  attribute_name_en: z.string().nullable(),
 });
 export type AdminVariationWithAttribute = z.infer<typeof adminVariationWithAttributeSchema>;
 

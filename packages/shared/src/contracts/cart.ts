@@ -48,8 +48,11 @@ export const cartLineParamsSchema = z.object({ id: idParam });
 export const selectedAttributeSchema = z.object({
   attribute_id: z.number().int(),
   attribute_name: z.string(),
+  /** English names (null when the shop has none, or an order placed before they existed). */
+  attribute_name_en: z.string().nullable().default(null),
   variation_id: z.number().int(),
   title: z.string(),
+  title_en: z.string().nullable().default(null),
   additional_price: moneySchema,
 });
 export type SelectedAttribute = z.infer<typeof selectedAttributeSchema>;

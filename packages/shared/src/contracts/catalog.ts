@@ -130,6 +130,8 @@ export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 export const attributeVariationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The title in English; null: show the Arabic one. */
+  title_en: z.string().nullable(),
   additional_price: moneySchema,
 });
 export type AttributeVariation = z.infer<typeof attributeVariationSchema>;
@@ -137,6 +139,8 @@ export type AttributeVariation = z.infer<typeof attributeVariationSchema>;
 export const productAttributeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The name in English; null: show the Arabic one. */
+  name_en: z.string().nullable(),
   variations: z.array(attributeVariationSchema),
 });
 export type ProductAttribute = z.infer<typeof productAttributeSchema>;

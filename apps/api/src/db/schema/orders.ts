@@ -25,8 +25,11 @@ export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 export interface OrderItemSelection {
   attribute_id: number;
   attribute_name: string;
+  /** English names; absent in orders placed before attributes had them (show the Arabic). */
+  attribute_name_en?: string | null;
   variation_id: number;
   title: string;
+  title_en?: string | null;
   additional_price: number;
 }
 

@@ -36,7 +36,9 @@ interface VariationRow {
   id: number;
   attribute_id: number;
   attribute_name: string;
+  attribute_name_en: string | null;
   title: string;
+  title_en: string | null;
   additional_price: number;
   created_at: Date;
   product_count: number;
@@ -49,6 +51,7 @@ function presentVariation(row: VariationRow): AdminVariation {
     id: row.id,
     attribute_id: row.attribute_id,
     title: row.title,
+    title_en: row.title_en,
     additional_price: fromThousandths(row.additional_price),
     product_count: row.product_count,
     created_at: row.created_at.toISOString(),
@@ -56,7 +59,11 @@ function presentVariation(row: VariationRow): AdminVariation {
 }
 
 function presentVariationWithAttribute(row: VariationRow): AdminVariationWithAttribute {
-  return { ...presentVariation(row), attribute_name: row.attribute_name };
+  return {
+    ...presentVariation(row),
+    attribute_name: row.attribute_name,
+    attribute_name_en: row.attribute_name_en,
+  };
 }
 
 const nameTaken = () =>
@@ -82,7 +89,9 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
         id: attributeVariations.id,
         attribute_id: attributeVariations.attribute_id,
         attribute_name: attributes.name,
+        attribute_name_en: attributes.name_en,
         title: attributeVariations.title,
+        title_en: attributeVariations.title_en,
         additional_price: attributeVariations.additional_price,
         created_at: attributeVariations.created_at,
         product_count: sql<number>`count(${productLinks.product_id})`.mapWith(Number),
@@ -91,7 +100,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
       .innerJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
       .leftJoin(productLinks, eq(productLinks.variation_id, attributeVariations.id))
       .where(where)
-      .groupBy(attributeVariations.id, attributes.name)
+      .groupBy(attributeVariations.id, attributes.name, attributes.name_en)
       .orderBy(asc(attributeVariations.attribute_id), asc(attributeVariations.id));
   }
 
@@ -129,6 +138,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
     return attributeRows.map((row) => ({
       id: row.id,
       name: row.name,
+      name_en: row.name_en,
       created_at: row.created_at.toISOString(),
       variations: variationsOf.get(row.id) ?? [],
       product_count: countOf.get(row.id) ?? 0,
@@ -244,13 +254,16 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
     async createAttribute(input: AdminAttributeBody, actor: Actor): Promise<AdminAttribute> {
       const id = await write(async (tx) => {
         await ensureNameFree(tx, input.name);
-        const [row] = await tx.insert(attributes).values({ name: input.name }).returning();
+        const [row] = await tx
+          .insert(attributes)
+          .values({ name: input.name, name_en: input.name_en ?? null })
+          .returning();
         await audit.record(tx, {
           actor,
           entity: 'attributes',
           entityId: row!.id,
           action: 'create',
-          after: { name: row!.name },
+          after: { name: row!.name, name_en: row!.name_en },
         });
         return row!.id;
       });
@@ -260,16 +273,18 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
     async renameAttribute(id: number, input: AdminAttributeBody, actor: Actor): Promise<AdminAttribute> {
       await write(async (tx) => {
         const before = await lockAttribute(tx, id);
-        if (before.name === input.name) return;
-        await ensureNameFree(tx, input.name, id);
-        await tx.update(attributes).set({ name: input.name }).where(eq(attributes.id, id));
+        // An English name left out keeps the one stored; null or blank clears it.
+        const next = { name: input.name, name_en: input.name_en === undefined ? before.name_en : input.name_en };
+        if (before.name === next.name && before.name_en === next.name_en) return;
+        if (before.name !== next.name) await ensureNameFree(tx, next.name, id);
+        await tx.update(attributes).set(next).where(eq(attributes.id, id));
         await audit.record(tx, {
           actor,
           entity: 'attributes',
           entityId: id,
           action: 'update',
-          before: { name: before.name },
-          after: { name: input.name },
+          before: { name: before.name, name_en: before.name_en },
+          after: next,
         });
       });
       return getAttribute(id);
@@ -288,9 +303,11 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           action: 'delete',
           before: {
             name: before.name,
+            name_en: before.name_en,
             variations: before.variations.map((variation) => ({
               id: variation.id,
               title: variation.title,
+              title_en: variation.title_en,
               additional_price: variation.additional_price,
             })),
             product_count: before.product_count,
@@ -328,6 +345,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           .values({
             attribute_id: attributeId,
             title: input.title,
+            title_en: input.title_en ?? null,
             additional_price: input.additional_price ?? 0,
           })
           .returning();
@@ -339,6 +357,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           after: {
             attribute_id: attributeId,
             title: row!.title,
+            title_en: row!.title_en,
             additional_price: row!.additional_price,
           },
         });
@@ -358,9 +377,16 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
         const before = await lockVariation(tx, id, attributeId);
         const next = {
           title: input.title ?? before.title,
+          title_en: input.title_en === undefined ? before.title_en : input.title_en,
           additional_price: input.additional_price ?? before.additional_price,
         };
-        if (next.title === before.title && next.additional_price === before.additional_price) return;
+        if (
+          next.title === before.title &&
+          next.title_en === before.title_en &&
+          next.additional_price === before.additional_price
+        ) {
+          return;
+        }
         if (next.title !== before.title) {
           await ensureTitleFree(tx, before.attribute_id, next.title, id);
         }
@@ -370,7 +396,11 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           entity: 'attribute_variations',
           entityId: id,
           action: 'update',
-          before: { title: before.title, additional_price: before.additional_price },
+          before: {
+            title: before.title,
+            title_en: before.title_en,
+            additional_price: before.additional_price,
+          },
           after: next,
         });
       });
@@ -394,6 +424,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           before: {
             attribute_id: before.attribute_id,
             title: before.title,
+            title_en: before.title_en,
             additional_price: before.additional_price,
             product_count: links?.count ?? 0,
           },

@@ -93,8 +93,10 @@ export interface PriceLineInput {
 export interface PricedSelection {
   attribute_id: number;
   attribute_name: string;
+  attribute_name_en: string | null;
   variation_id: number;
   title: string;
+  title_en: string | null;
   additional_price: number;
 }
 
@@ -476,8 +478,10 @@ export function createCatalogService(
       .select({
         attribute_id: attributes.id,
         attribute_name: attributes.name,
+        attribute_name_en: attributes.name_en,
         variation_id: attributeVariations.id,
         title: attributeVariations.title,
+        title_en: attributeVariations.title_en,
         price: productAttributeVariations.price,
       })
       .from(products)
@@ -810,8 +814,10 @@ export function createCatalogService(
           product_id: productAttributeVariations.product_id,
           attribute_id: attributes.id,
           attribute_name: attributes.name,
+          attribute_name_en: attributes.name_en,
           variation_id: attributeVariations.id,
           title: attributeVariations.title,
+          title_en: attributeVariations.title_en,
           price: productAttributeVariations.price,
         })
         .from(productAttributeVariations)
@@ -840,8 +846,10 @@ export function createCatalogService(
         selected_attributes[attributeKey] = {
           attribute_id: offer.attribute_id,
           attribute_name: offer.attribute_name,
+          attribute_name_en: offer.attribute_name_en,
           variation_id: offer.variation_id,
           title: offer.title,
+          title_en: offer.title_en,
           additional_price: offer.price,
         };
         surcharges += offer.price;
@@ -961,12 +969,18 @@ export function createCatalogService(
         if (row.variation_id === null || row.title === null) continue;
         let attribute = byAttribute.get(row.attribute_id);
         if (!attribute) {
-          attribute = { id: row.attribute_id, name: row.attribute_name, variations: [] };
+          attribute = {
+            id: row.attribute_id,
+            name: row.attribute_name,
+            name_en: row.attribute_name_en,
+            variations: [],
+          };
           byAttribute.set(row.attribute_id, attribute);
         }
         attribute.variations.push({
           id: row.variation_id,
           title: row.title,
+          title_en: row.title_en,
           additional_price: fromThousandths(row.price ?? 0),
         });
       }

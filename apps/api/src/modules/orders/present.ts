@@ -53,7 +53,13 @@ function presentItem(row: OrderItemRow): OrderItem {
     selected_attributes: Object.fromEntries(
       Object.entries(row.selected_attributes).map(([key, choice]) => [
         key,
-        { ...choice, additional_price: fromThousandths(choice.additional_price) },
+        {
+          ...choice,
+          // Orders placed before attributes had English names stored none.
+          attribute_name_en: choice.attribute_name_en ?? null,
+          title_en: choice.title_en ?? null,
+          additional_price: fromThousandths(choice.additional_price),
+        },
       ]),
     ),
   };
