@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productSummary, storeDescription, storeName } from './localized';
+import { attributeName, productSummary, selectionText, storeDescription, storeName, variationTitle } from './localized';
 
 describe('storeName', () => {
   const settings = { store_name: 'متجر السبح', store_name_en: 'Subha Shop' };
@@ -48,5 +48,28 @@ describe('productSummary', () => {
     expect(productSummary('en', { ...arabicOnly, short_description_en: ' ', description_en: 'A long English text' })).toBe('A long English text');
     expect(productSummary('en', arabicOnly)).toBe('كهرمان طبيعي');
     expect(productSummary('en', { short_description: null, description: null })).toBeNull();
+  });
+});
+
+describe('attribute texts', () => {
+  it('shows the English attribute name and variation title on the English page only', () => {
+    expect(attributeName('en', { name: 'اللون', name_en: 'Colour' })).toBe('Colour');
+    expect(attributeName('ar', { name: 'اللون', name_en: 'Colour' })).toBe('اللون');
+    expect(variationTitle('en', { title: 'أحمر', title_en: 'Red' })).toBe('Red');
+    expect(variationTitle('ar', { title: 'أحمر', title_en: 'Red' })).toBe('أحمر');
+  });
+
+  it('falls back to the Arabic when the English is missing or blank', () => {
+    expect(attributeName('en', { name: 'اللون', name_en: null })).toBe('اللون');
+    expect(attributeName('en', { name: 'اللون', name_en: '  ' })).toBe('اللون');
+    expect(variationTitle('en', { title: 'أحمر' })).toBe('أحمر');
+  });
+
+  it('reads a chosen option in the page language, Arabic for old orders without English names', () => {
+    const choice = { attribute_name: 'اللون', attribute_name_en: 'Colour', title: 'أحمر', title_en: 'Red' };
+    expect(selectionText('en', choice)).toEqual({ attribute: 'Colour', value: 'Red' });
+    expect(selectionText('ar', choice)).toEqual({ attribute: 'اللون', value: 'أحمر' });
+    expect(selectionText('en', { attribute_name: 'اللون', title: 'أحمر' })).toEqual({ attribute: 'اللون', value: 'أحمر' });
+    expect(selectionText('en', { ...choice, title_en: null })).toEqual({ attribute: 'Colour', value: 'أحمر' });
   });
 });

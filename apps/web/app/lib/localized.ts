@@ -48,3 +48,41 @@ export function productSummary(lang: Language, product: ProductTextFields): stri
     firstText(product.short_description_en, product.description_en),
   );
 }
+
+interface AttributeNameFields {
+  name: string;
+  name_en?: string | null;
+}
+
+interface VariationTitleFields {
+  title: string;
+  title_en?: string | null;
+}
+
+/** An option attribute's name ("اللون" / "Colour") in the page's language. */
+export function attributeName(lang: Language, attribute: AttributeNameFields): string {
+  return inLanguage(lang, attribute.name, attribute.name_en);
+}
+
+/** A variation's title ("أحمر" / "Red") in the page's language. */
+export function variationTitle(lang: Language, variation: VariationTitleFields): string {
+  return inLanguage(lang, variation.title, variation.title_en);
+}
+
+interface SelectionFields {
+  attribute_name: string;
+  attribute_name_en?: string | null;
+  title: string;
+  title_en?: string | null;
+}
+
+/**
+ * A chosen option of a cart line or an order item as "attribute" and "value" in the page's
+ * language; an order placed before attributes had English names shows the Arabic ones.
+ */
+export function selectionText(lang: Language, selection: SelectionFields): { attribute: string; value: string } {
+  return {
+    attribute: inLanguage(lang, selection.attribute_name, selection.attribute_name_en),
+    value: inLanguage(lang, selection.title, selection.title_en),
+  };
+}

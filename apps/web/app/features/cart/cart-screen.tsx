@@ -17,6 +17,7 @@ import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } f
 import { cartTotals, deliveryNote, lineQuantityLimit } from './cart-rules';
 import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
+import { selectionText } from '../../lib/localized';
 
 /** Update, remove and clear: each answer becomes the cart (and the header's count). */
 function useCartActions() {
@@ -220,16 +221,19 @@ function CartLine({
 
         {options.length > 0 && (
           <dl aria-label={t('cart.line.options')} className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
-            {options.map((option) => (
-              <div key={option.attribute_id} className="flex gap-1">
-                <dt>
-                  <bdi>{option.attribute_name}</bdi>:
-                </dt>
-                <dd className="font-semibold text-stone-800">
-                  <bdi>{option.title}</bdi>
-                </dd>
-              </div>
-            ))}
+            {options.map((option) => {
+              const text = selectionText(lang, option);
+              return (
+                <div key={option.attribute_id} className="flex gap-1">
+                  <dt>
+                    <bdi>{text.attribute}</bdi>:
+                  </dt>
+                  <dd className="font-semibold text-stone-800">
+                    <bdi>{text.value}</bdi>
+                  </dd>
+                </div>
+              );
+            })}
           </dl>
         )}
 

@@ -1,5 +1,7 @@
 import { toThousandths, type ProductAttribute } from '@shop/shared';
 import { Price } from '../../components/ui/price';
+import { useI18n } from '../../i18n/i18n';
+import { attributeName, variationTitle } from '../../lib/localized';
 import type { AttributeSelection } from './product-options';
 
 /** Element id of an attribute's first choice, to move focus there when it is missing. */
@@ -23,6 +25,7 @@ export function AttributePicker({
   errors: ReadonlyMap<number, string>;
   onChoose: (attributeId: number, variationId: number) => void;
 }) {
+  const { lang } = useI18n();
   return (
     <div className="flex flex-col gap-4">
       {attributes
@@ -33,7 +36,7 @@ export function AttributePicker({
           return (
             <fieldset key={attribute.id} aria-describedby={error ? errorId : undefined}>
               <legend className="mb-2 text-sm font-semibold text-stone-800">
-                {attribute.name}
+                {attributeName(lang, attribute)}
                 <span className="text-red-700" aria-hidden="true">
                   {' *'}
                 </span>
@@ -63,7 +66,7 @@ export function AttributePicker({
                         onChange={() => onChoose(attribute.id, variation.id)}
                         className="sr-only"
                       />
-                      {variation.title}
+                      {variationTitle(lang, variation)}
                       {surcharge !== 0 && (
                         <bdi dir="ltr" className="text-xs font-normal text-stone-600">
                           {surcharge > 0 ? '+' : '−'}

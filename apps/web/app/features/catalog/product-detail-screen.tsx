@@ -17,7 +17,7 @@ import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { useI18n } from '../../i18n/i18n';
-import { storeName } from '../../lib/localized';
+import { storeName, variationTitle } from '../../lib/localized';
 import { useNonce } from '../../lib/nonce';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
@@ -56,7 +56,7 @@ export function ProductDetailScreen({
   const { addToCart: addProduct, adding, stockMessage } = useAddToCart();
 
   const prices = priceWithOptions(product, attributes, selection);
-  const messages = attributeMessages(attributes, selection, t);
+  const messages = attributeMessages(attributes, selection, t, lang);
   const inStock = product.in_stock;
   const canAdd = inStock && messages.summary === null;
 
@@ -301,12 +301,16 @@ function ChosenOptions({
   attributes: readonly ProductAttribute[];
   selection: AttributeSelection;
 }) {
-  const chosen = Object.entries(chosenAttributes(attributes, selection));
+  const { lang } = useI18n();
+  const chosen = attributes.flatMap((attribute) => {
+    const variation = attribute.variations.find((item) => item.id === selection[attribute.id]);
+    return variation ? [{ attributeId: attribute.id, title: variationTitle(lang, variation) }] : [];
+  });
   if (chosen.length === 0) return null;
   return (
     <p data-testid="bar-chosen-options" className="truncate text-xs text-stone-600">
-      {chosen.map(([attributeId, choice], index) => (
-        <span key={attributeId}>
+      {chosen.map((choice, index) => (
+        <span key={choice.attributeId}>
           {index > 0 && ' · '}
           <bdi>{choice.title}</bdi>
         </span>

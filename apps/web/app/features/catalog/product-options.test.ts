@@ -14,20 +14,22 @@ const attributes: ProductAttribute[] = [
   {
     id: 1,
     name: 'عدد الحبات',
+    name_en: 'Bead count',
     variations: [
-      { id: 11, title: '33', additional_price: 0 },
-      { id: 12, title: '99', additional_price: 2.5 },
+      { id: 11, title: '33', title_en: null, additional_price: 0 },
+      { id: 12, title: '99', title_en: null, additional_price: 2.5 },
     ],
   },
   {
     id: 2,
     name: 'الشرابة',
+    name_en: null,
     variations: [
-      { id: 21, title: 'فضة', additional_price: 0.125 },
-      { id: 22, title: 'ذهب', additional_price: 0.1 },
+      { id: 21, title: 'فضة', title_en: 'Silver', additional_price: 0.125 },
+      { id: 22, title: 'ذهب', title_en: 'Gold', additional_price: 0.1 },
     ],
   },
-  { id: 3, name: 'بلا خيارات', variations: [] },
+  { id: 3, name: 'بلا خيارات', name_en: null, variations: [] },
 ];
 
 const messages = {
@@ -81,16 +83,24 @@ describe('attribute validation', () => {
   });
 
   it('names each missing attribute and asks for all of them', () => {
-    const result = attributeMessages(attributes, { 2: 21 }, t);
+    const result = attributeMessages(attributes, { 2: 21 }, t, 'ar');
     expect([...result.byAttribute]).toEqual([[1, 'يرجى اختيار عدد الحبات']]);
     expect(result.summary).toBe('يرجى اختيار جميع الخصائص المطلوبة');
   });
 
+  it('names a missing attribute in English on the English page, in Arabic when it has no English name', () => {
+    const english = (_key: string, params?: Record<string, string>) => `Please choose ${params?.attribute ?? ''}`;
+    expect([...attributeMessages(attributes, {}, english, 'en').byAttribute]).toEqual([
+      [1, 'Please choose Bead count'],
+      [2, 'Please choose الشرابة'],
+    ]);
+  });
+
   it('has no message when everything is chosen or nothing is required', () => {
-    expect(attributeMessages(attributes, { 1: 12, 2: 22 }, t)).toEqual({
+    expect(attributeMessages(attributes, { 1: 12, 2: 22 }, t, 'ar')).toEqual({
       byAttribute: new Map(),
       summary: null,
     });
-    expect(attributeMessages([], {}, t).summary).toBeNull();
+    expect(attributeMessages([], {}, t, 'en').summary).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
 import {
   discountPercent,
   toThousandths,
+  type Language,
   type Product,
   type ProductAttribute,
   type Thousandths,
 } from '@shop/shared';
+import { attributeName } from '../../lib/localized';
 
 /** The shopper's choices on a product page: attribute id -> variation id. */
 export type AttributeSelection = Readonly<Record<number, number>>;
@@ -44,13 +46,14 @@ export function attributeMessages(
   attributes: readonly ProductAttribute[],
   selection: AttributeSelection,
   t: Translate,
+  lang: Language,
 ): { byAttribute: Map<number, string>; summary: string | null } {
   const missing = missingAttributes(attributes, selection);
   return {
     byAttribute: new Map(
       missing.map((attribute) => [
         attribute.id,
-        t('catalog.detail.choose_attribute', { attribute: attribute.name }),
+        t('catalog.detail.choose_attribute', { attribute: attributeName(lang, attribute) }),
       ]),
     ),
     summary: missing.length > 0 ? t('catalog.detail.choose_all') : null,

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { toThousandths, type CartItem, type Thousandths } from '@shop/shared';
+import { inLanguage, toThousandths, type CartItem, type Thousandths } from '@shop/shared';
 import { Price } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
+import { selectionText } from '../../lib/localized';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import type { CheckoutTotals } from './checkout-rules';
 import { SummaryRow } from '../../components/ui/summary-row';
@@ -21,7 +22,7 @@ export function CheckoutSummary({
   totals: CheckoutTotals;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -42,13 +43,16 @@ export function CheckoutSummary({
             </div>
             <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
               <p className="font-semibold text-stone-900">
-                <bdi>{item.name}</bdi>
+                <bdi>{inLanguage(lang, item.name, item.name_en)}</bdi>
               </p>
-              {Object.values(item.selected_attributes).map((option) => (
-                <p key={option.attribute_id} className="text-stone-600">
-                  <bdi>{option.attribute_name}</bdi>: <bdi className="font-semibold text-stone-800">{option.title}</bdi>
-                </p>
-              ))}
+              {Object.values(item.selected_attributes).map((option) => {
+                const text = selectionText(lang, option);
+                return (
+                  <p key={option.attribute_id} className="text-stone-600">
+                    <bdi>{text.attribute}</bdi>: <bdi className="font-semibold text-stone-800">{text.value}</bdi>
+                  </p>
+                );
+              })}
               <p className="text-stone-600">{t('checkout.summary.quantity', { quantity: item.quantity })}</p>
             </div>
             <CheckoutPrice value={toThousandths(item.line_total)} className="shrink-0 text-sm font-semibold text-stone-900" />

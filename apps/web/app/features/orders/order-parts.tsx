@@ -1,6 +1,7 @@
 import { toThousandths, type Language, type OrderItem, type PaymentMethod } from '@shop/shared';
 import { Price } from '../../components/ui/price';
-import type { MessageKey } from '../../i18n/i18n';
+import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { selectionText } from '../../lib/localized';
 
 export const paymentMethodLabels: Record<PaymentMethod, MessageKey> = {
   cash_on_delivery: 'orders.payment.cash_on_delivery',
@@ -28,15 +29,19 @@ export function OrderAmount({
 
 /** "Colour: Black · Tassel: Silver" pairs of an order line. */
 export function ItemOptions({ item }: { item: OrderItem }) {
+  const { lang } = useI18n();
   const options = Object.values(item.selected_attributes);
   if (options.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-x-3 text-sm text-stone-600">
-      {options.map((option) => (
-        <li key={option.attribute_id}>
-          <bdi>{option.attribute_name}</bdi>: <bdi className="font-semibold text-stone-800">{option.title}</bdi>
-        </li>
-      ))}
+      {options.map((option) => {
+        const text = selectionText(lang, option);
+        return (
+          <li key={option.attribute_id}>
+            <bdi>{text.attribute}</bdi>: <bdi className="font-semibold text-stone-800">{text.value}</bdi>
+          </li>
+        );
+      })}
     </ul>
   );
 }

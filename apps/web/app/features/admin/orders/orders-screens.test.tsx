@@ -199,7 +199,7 @@ const order: AdminOrder = {
       quantity: 2,
       price: 7.5,
       total: 15,
-      selected_attributes: { '1': { attribute_id: 1, attribute_name: 'Colour', variation_id: 4, title: 'Honey', additional_price: 0.5 } },
+      selected_attributes: { '1': { attribute_id: 1, attribute_name: 'Colour', attribute_name_en: null, variation_id: 4, title: 'Honey', title_en: null, additional_price: 0.5 } },
     },
     { id: 2, product_id: null, product_name: 'Old tassel', sku: null, featured_image: null, quantity: 1, price: 5, total: 5, selected_attributes: {} },
   ],
