@@ -1,5 +1,5 @@
 import type { BeadMaterial, Metal, TasselColour } from './demo-images.js';
-import { materialStory, type DemoProduct } from './demo-data.js';
+import { materialStory, type DemoAttribute, type DemoProduct } from './demo-data.js';
 
 /**
  * The demo shop's English content, beside the Arabic of demo-data.ts: the English storefront shows
@@ -235,3 +235,28 @@ export const demoSlidesEnglish: ReadonlyArray<{ title: string; description: stri
     description: 'Discounts on selected pressed amber and fragrant wood prayer beads',
   },
 ];
+
+/** The attributes' English: the name and each variation's title, by its Arabic title. */
+export const demoAttributesEnglish: Readonly<
+  Record<DemoAttribute, { name: string; titles: Readonly<Record<string, string>> }>
+> = {
+  beads: {
+    name: 'Bead count',
+    titles: { '33 حبة': '33 beads', '45 حبة': '45 beads', '99 حبة': '99 beads' },
+  },
+  tassel: {
+    name: 'Tassel colour',
+    titles: {
+      أسود: 'Black',
+      ذهبي: 'Gold',
+      فضي: 'Silver',
+      أحمر: 'Red',
+      أخضر: 'Green',
+      كحلي: 'Navy',
+    },
+  },
+  size: {
+    name: 'Bead size',
+    titles: { '8 مم': '8 mm', '10 مم': '10 mm', '12 مم': '12 mm' },
+  },
+};

@@ -305,7 +305,7 @@ describe('demo store seed', () => {
     expect(served).toHaveLength(3);
   });
 
-  it('writes English for the settings, every category, product and slide', async () => {
+  it('writes English for the settings, every category, product, attribute, variation and slide', async () => {
     const db = ctx.database.db;
     const [settings] = await db.select().from(storeSettings);
     expect(settings!.store_name_en).toBe('Misbaha Kuwait');
@@ -325,6 +325,12 @@ describe('demo store seed', () => {
       expect(row.title_en).toMatch(latin);
       expect(row.description_en).toMatch(latin);
     }
+    const attributeRows = await db.select().from(attributes);
+    for (const row of attributeRows) expect(row.name_en, row.name).toMatch(latin);
+    expect(attributeRows.find((row) => row.name === 'لون الشرابة')!.name_en).toBe('Tassel colour');
+    const variationRows = await db.select().from(attributeVariations);
+    for (const row of variationRows) expect(row.title_en, row.title).toMatch(latin);
+    expect(variationRows.find((row) => row.title === 'أحمر')!.title_en).toBe('Red');
   });
 
   it('finds a word with its article as often as without it, and English words', async () => {

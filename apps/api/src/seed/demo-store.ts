@@ -15,6 +15,7 @@ import {
   type DemoProduct,
 } from './demo-data.js';
 import {
+  demoAttributesEnglish,
   demoCategoriesEnglish,
   demoSettingsEnglish,
   demoSlidesEnglish,
@@ -250,7 +251,7 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
       const variationIds = new Map<DemoAttribute, Map<string, number>>();
       for (const key of Object.keys(demoAttributes) as DemoAttribute[]) {
         const { name, variations } = demoAttributes[key];
-        const created = await createAttribute(tx, name, variations);
+        const created = await createAttribute(tx, name, variations, demoAttributesEnglish[key]);
         variationIds.set(
           key,
           new Map(created.variations.map((variation) => [variation.title, variation.id])),

@@ -70,19 +70,27 @@ export async function createProduct(
   return product;
 }
 
-/** An attribute with its variations; each entry is [title, additional price in thousandths]. */
+/**
+ * An attribute with its variations; each entry is [title, additional price in thousandths].
+ * `english`: the English name and the English title of each variation by its Arabic title.
+ */
 export async function createAttribute(
   db: Executor,
   name: string,
   variations: ReadonlyArray<readonly [string, number]>,
+  english: { name?: string | null; titles?: Readonly<Record<string, string>> } = {},
 ) {
-  const [attribute] = await db.insert(attributes).values({ name }).returning();
+  const [attribute] = await db
+    .insert(attributes)
+    .values({ name, name_en: english.name ?? null })
+    .returning();
   const rows = await db
     .insert(attributeVariations)
     .values(
       variations.map(([title, additional_price]) => ({
         attribute_id: attribute!.id,
         title,
+        title_en: english.titles?.[title] ?? null,
         additional_price,
       })),
     )
