@@ -122,6 +122,7 @@ describe('attributes: create, read, rename', () => {
     expect(attribute).toEqual({
       id: expect.any(Number),
       name: 'Bead size',
+      name_en: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       variations: [],
       product_count: 0,
@@ -227,7 +228,9 @@ describe('attributes: values', () => {
       id: expect.any(Number),
       attribute_id: size.id,
       attribute_name: 'Length',
+      attribute_name_en: null,
       title: '99 beads',
+      title_en: null,
       additional_price: 1.25,
       product_count: 0,
       created_at: expect.any(String),
@@ -359,7 +362,7 @@ describe('attributes: product counts and deletes', () => {
     expect(all.attributes.find((entry) => entry.id === attribute.id)).toEqual(body);
     const everyValue = (await asAdmin('GET', '/api/simple-attributes/variations/all')).json() as AdminVariationListResponse;
     expect(everyValue.variations.filter((value) => value.attribute_id === attribute.id)).toEqual(
-      body.variations.map((value) => ({ ...value, attribute_name: 'عدد الحبات' })),
+      body.variations.map((value) => ({ ...value, attribute_name: 'عدد الحبات', attribute_name_en: null })),
     );
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   additionalPriceInput,
   attributeBody,
+  attributeNameEnProblem,
   attributeNameProblem,
   formatSurcharge,
   parseAdditionalPrice,
@@ -39,6 +40,15 @@ describe('attribute name and value title (spec section 5: non-empty after trimmi
   it('refuses control characters inside a name', () => {
     expect(attributeNameProblem('a\nb')).toBe('admin-attributes.validation.name_invalid');
     expect(variationTitleProblem('a\u0007b')).toBe('admin-attributes.validation.title_invalid');
+  });
+
+  it('lets the English name be empty, with the Arabic one\'s length and character rules', () => {
+    expect(attributeNameEnProblem('')).toBeNull();
+    expect(attributeNameEnProblem('   ')).toBeNull();
+    expect(attributeNameEnProblem(' Colour ')).toBeNull();
+    expect(attributeNameEnProblem('a'.repeat(100))).toBeNull();
+    expect(attributeNameEnProblem('a'.repeat(101))).toBe('admin-attributes.validation.name_too_long');
+    expect(attributeNameEnProblem('Two\nlines')).toBe('admin-attributes.validation.name_invalid');
   });
 });
 
@@ -87,26 +97,43 @@ describe('additional price', () => {
 
 describe('value form', () => {
   it('names each field with a problem', () => {
-    expect(variationProblems({ title: ' ', additional_price: 'x' })).toEqual({
+    expect(variationProblems({ title_en: '', title: ' ', additional_price: 'x' })).toEqual({
       title: 'admin-attributes.validation.title_required',
       additional_price: 'admin-attributes.validation.price_invalid',
     });
-    expect(variationProblems({ title: 'كبير', additional_price: '' })).toEqual({});
+    expect(variationProblems({ title_en: '', title: 'كبير', additional_price: '' })).toEqual({});
+    // The English title may be empty, but not too long or with control characters.
+    expect(variationProblems({ title: 'كبير', title_en: 'L'.repeat(101), additional_price: '' })).toEqual({
+      title_en: 'admin-attributes.validation.title_too_long',
+    });
+    expect(variationProblems({ title: 'كبير', title_en: 'Lar\u0007ge', additional_price: '' })).toEqual({
+      title_en: 'admin-attributes.validation.title_invalid',
+    });
   });
 
   it('sends a trimmed title and a decimal surcharge', () => {
-    expect(variationBody({ title: '  كبير ', additional_price: '1.5' })).toEqual({ title: 'كبير', additional_price: 1.5 });
-    expect(variationBody({ title: 'صغير', additional_price: '' })).toEqual({ title: 'صغير', additional_price: 0 });
-    expect(attributeBody('  المقاس ')).toEqual({ name: 'المقاس' });
+    expect(variationBody({ title_en: '', title: '  كبير ', additional_price: '1.5' })).toEqual({ title: 'كبير', title_en: null, additional_price: 1.5 });
+    expect(variationBody({ title_en: '', title: 'صغير', additional_price: '' })).toEqual({ title: 'صغير', title_en: null, additional_price: 0 });
+    expect(attributeBody('  المقاس ', '')).toEqual({ name: 'المقاس', name_en: null });
+    expect(attributeBody('المقاس', '  Size ')).toEqual({ name: 'المقاس', name_en: 'Size' });
+    expect(variationBody({ title: 'كبير', title_en: ' Large ', additional_price: '' })).toEqual({
+      title: 'كبير',
+      title_en: 'Large',
+      additional_price: 0,
+    });
   });
 
   it('knows when an edit changes nothing', () => {
-    const stored = { title: 'كبير', additional_price: 1.5 };
-    expect(variationChanged({ title: ' كبير ', additional_price: '1.500' }, stored)).toBe(false);
-    expect(variationChanged({ title: 'كبير جداً', additional_price: '1.5' }, stored)).toBe(true);
-    expect(variationChanged({ title: 'كبير', additional_price: '2' }, stored)).toBe(true);
-    expect(variationChanged({ title: 'كبير', additional_price: '' }, stored)).toBe(true);
+    const stored = { title: 'كبير', title_en: null, additional_price: 1.5 };
+    expect(variationChanged({ title_en: '', title: ' كبير ', additional_price: '1.500' }, stored)).toBe(false);
+    expect(variationChanged({ title_en: '', title: 'كبير جداً', additional_price: '1.5' }, stored)).toBe(true);
+    expect(variationChanged({ title_en: '', title: 'كبير', additional_price: '2' }, stored)).toBe(true);
+    expect(variationChanged({ title_en: '', title: 'كبير', additional_price: '' }, stored)).toBe(true);
     // An unreadable price is a change: it must reach the check and show its message.
-    expect(variationChanged({ title: 'كبير', additional_price: 'x' }, stored)).toBe(true);
+    expect(variationChanged({ title_en: '', title: 'كبير', additional_price: 'x' }, stored)).toBe(true);
+    // The English title alone is a change; blank equals none.
+    expect(variationChanged({ title: 'كبير', title_en: 'Large', additional_price: '1.5' }, stored)).toBe(true);
+    expect(variationChanged({ title: 'كبير', title_en: '  ', additional_price: '1.5' }, stored)).toBe(false);
+    expect(variationChanged({ title: 'كبير', title_en: '', additional_price: '1.5' }, { ...stored, title_en: 'Large' })).toBe(true);
   });
 });

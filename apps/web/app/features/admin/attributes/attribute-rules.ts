@@ -21,6 +21,32 @@ export function attributeNameProblem(name: string): MessageKey | null {
   return null;
 }
 
+/**
+ * Why an optional English name or title cannot be sent, or null: blank is fine (the storefront
+ * then shows the Arabic), otherwise the same length and character rules as the Arabic one.
+ */
+function englishProblem(text: string, tooLong: MessageKey, invalid: MessageKey): MessageKey | null {
+  const trimmed = text.trim();
+  if (length(trimmed) > ATTRIBUTE_TEXT_MAX) return tooLong;
+  if (hasControlCharacter(text)) return invalid;
+  return null;
+}
+
+/** Why an attribute's English name cannot be sent, or null (it may be left empty). */
+export function attributeNameEnProblem(name: string): MessageKey | null {
+  return englishProblem(name, 'admin-attributes.validation.name_too_long', 'admin-attributes.validation.name_invalid');
+}
+
+/** Why a value's English title cannot be sent, or null (it may be left empty). */
+export function variationTitleEnProblem(title: string): MessageKey | null {
+  return englishProblem(title, 'admin-attributes.validation.title_too_long', 'admin-attributes.validation.title_invalid');
+}
+
+/** An optional English text as sent: trimmed, null when blank (the server clears it then). */
+function englishValue(text: string): string | null {
+  return text.trim() || null;
+}
+
 /** Why a value's title cannot be sent (spec section 5: non-empty after trimming), or null. */
 export function variationTitleProblem(title: string): MessageKey | null {
   const trimmed = title.trim();
@@ -62,11 +88,13 @@ export function formatSurcharge(amount: number, money: MoneyFormat): string {
 }
 
 /** The fields of the value form, in screen order (the focus goes to the first problem). */
-export const variationFields = ['title', 'additional_price'] as const;
+export const variationFields = ['title', 'title_en', 'additional_price'] as const;
 export type VariationField = (typeof variationFields)[number];
 
 export interface VariationDraft {
   title: string;
+  /** The English title; empty: the storefront shows the Arabic one. */
+  title_en: string;
   /** As typed; empty means no surcharge. */
   additional_price: string;
 }
@@ -76,14 +104,27 @@ export function variationProblems(draft: VariationDraft): Partial<Record<Variati
   const problems: Partial<Record<VariationField, MessageKey>> = {};
   const title = variationTitleProblem(draft.title);
   if (title) problems.title = title;
+  const titleEn = variationTitleEnProblem(draft.title_en);
+  if (titleEn) problems.title_en = titleEn;
   const price = additionalPriceProblem(draft.additional_price);
   if (price) problems.additional_price = price;
   return problems;
 }
 
-/** The body of POST/PUT /simple-attributes (a trimmed name). */
-export function attributeBody(name: string): { name: string } {
-  return { name: name.trim() };
+export interface AttributeBody {
+  name: string;
+  name_en: string | null;
+}
+
+/** The body of POST/PUT /simple-attributes: the trimmed name and English name (null when blank). */
+export function attributeBody(name: string, nameEn: string): AttributeBody {
+  return { name: name.trim(), name_en: englishValue(nameEn) };
+}
+
+export interface VariationBody {
+  title: string;
+  title_en: string | null;
+  additional_price: number;
 }
 
 /**
@@ -91,13 +132,21 @@ export function attributeBody(name: string): { name: string } {
  * trimmed title and the surcharge as a decimal number (0 when left empty). Call it only once
  * variationProblems found nothing.
  */
-export function variationBody(draft: VariationDraft): { title: string; additional_price: number } {
-  return { title: draft.title.trim(), additional_price: parseAdditionalPrice(draft.additional_price) ?? 0 };
+export function variationBody(draft: VariationDraft): VariationBody {
+  return {
+    title: draft.title.trim(),
+    title_en: englishValue(draft.title_en),
+    additional_price: parseAdditionalPrice(draft.additional_price) ?? 0,
+  };
 }
 
 /** Whether an edit changes a value at all (nothing to send otherwise). */
-export function variationChanged(draft: VariationDraft, stored: { title: string; additional_price: number }): boolean {
+export function variationChanged(
+  draft: VariationDraft,
+  stored: { title: string; title_en: string | null; additional_price: number },
+): boolean {
   if (draft.title.trim() !== stored.title) return true;
+  if (englishValue(draft.title_en) !== stored.title_en) return true;
   const price = parseAdditionalPrice(draft.additional_price);
   return price === null || price !== stored.additional_price;
 }

@@ -7,6 +7,7 @@ import type {
   AdminVariationResponse,
 } from '@shop/shared';
 import { adminApi, adminKeys } from '../ui/admin-api';
+import type { AttributeBody, VariationBody } from './attribute-rules';
 
 /** The calls of the attributes tab (spec section 7 "Attributes"); JSON bodies. */
 
@@ -19,11 +20,11 @@ export function attributesQuery() {
   });
 }
 
-export async function createAttribute(body: { name: string }): Promise<AdminAttribute> {
+export async function createAttribute(body: AttributeBody): Promise<AdminAttribute> {
   return (await adminApi().post<AdminAttributeResponse>('/simple-attributes', body)).attribute;
 }
 
-export async function renameAttribute(id: number, body: { name: string }): Promise<AdminAttribute> {
+export async function renameAttribute(id: number, body: AttributeBody): Promise<AdminAttribute> {
   return (await adminApi().put<AdminAttributeResponse>(`/simple-attributes/${id}`, body)).attribute;
 }
 
@@ -31,11 +32,11 @@ export async function deleteAttribute(id: number): Promise<AdminAttributeDeleteR
   return adminApi().delete<AdminAttributeDeleteResponse>(`/simple-attributes/${id}`);
 }
 
-export async function createVariation(attributeId: number, body: { title: string; additional_price: number }) {
+export async function createVariation(attributeId: number, body: VariationBody) {
   return (await adminApi().post<AdminVariationResponse>(`/simple-attributes/${attributeId}/variations`, body)).variation;
 }
 
-export async function updateVariation(attributeId: number, variationId: number, body: { title: string; additional_price: number }) {
+export async function updateVariation(attributeId: number, variationId: number, body: VariationBody) {
   return (await adminApi().put<AdminVariationResponse>(`/simple-attributes/${attributeId}/variations/${variationId}`, body)).variation;
 }
 

@@ -9,14 +9,15 @@ const attributes: AdminAttribute[] = [
   {
     id: 1,
     name: 'المقاس',
+    name_en: 'Size',
     created_at: '2025-01-01T00:00:00.000Z',
     product_count: 3,
     variations: [
-      { id: 11, attribute_id: 1, title: 'كبير', additional_price: 2.5, product_count: 2, created_at: '2025-01-01T00:00:00.000Z' },
-      { id: 12, attribute_id: 1, title: 'صغير', additional_price: 0, product_count: 0, created_at: '2025-01-01T00:00:00.000Z' },
+      { id: 11, attribute_id: 1, title: 'كبير', title_en: 'Large', additional_price: 2.5, product_count: 2, created_at: '2025-01-01T00:00:00.000Z' },
+      { id: 12, attribute_id: 1, title: 'صغير', title_en: null, additional_price: 0, product_count: 0, created_at: '2025-01-01T00:00:00.000Z' },
     ],
   },
-  { id: 2, name: 'اللون', created_at: '2025-01-02T00:00:00.000Z', product_count: 0, variations: [] },
+  { id: 2, name: 'اللون', name_en: null, created_at: '2025-01-02T00:00:00.000Z', product_count: 0, variations: [] },
 ];
 
 const fill = (list: AdminAttribute[]) => (client: QueryClient) => client.setQueryData(adminKeys.attributes, list);
@@ -29,6 +30,8 @@ describe('attributes tab', () => {
     expect(text).toContain('قيمتان · مستخدمة في 3 منتجات');
     expect(text).toContain('بلا قيم · غير مستخدمة في أي منتج');
     expect(html).toContain('id="new-attribute-name"');
+    expect(html).toContain('id="new-attribute-name-en"');
+    expect(text).toContain('بالإنجليزية: Size');
     expect(html).toContain('aria-label="إعادة تسمية الخاصية المقاس"');
     expect(html).toContain('aria-label="حذف الخاصية اللون"');
     expect(html).toContain('aria-expanded="false"');
@@ -63,7 +66,7 @@ describe('an expanded attribute', () => {
     const text = textOf(html);
     expect(html).toContain('aria-expanded="true"');
     // Arabic pages write the default symbol in Arabic.
-    expect(text).toContain('كبير +2.500 د.ك · مستخدمة في منتجين');
+    expect(text).toContain('كبير بالإنجليزية: Large +2.500 د.ك · مستخدمة في منتجين');
     expect(text).toContain('صغير بدون سعر إضافي · غير مستخدمة في أي منتج');
     expect(text).not.toContain('$');
     expect(html).toContain('aria-label="تعديل القيمة كبير"');
@@ -71,13 +74,18 @@ describe('an expanded attribute', () => {
     expect(text).toContain('قيمة جديدة');
     expect(html).toContain('id="attribute-1-new-value-title"');
     expect(html).toContain('id="attribute-1-new-value-additional_price"');
+    // The English title is optional, written left to right; a stored one is shown under the Arabic.
+    expect(html).toMatch(/id="attribute-1-new-value-title_en"[^>]*dir="ltr"|dir="ltr"[^>]*id="attribute-1-new-value-title_en"/);
+    expect(text).toContain('الاسم بالإنجليزية (اختياري)');
+    expect(text).toContain('بالإنجليزية: Large');
+    expect(text).toContain('بالإنجليزية: Size');
     expect(text).not.toContain('KD');
     expect(text).not.toMatch(/admin-attributes\.|admin\.common\./);
   });
 
   it('shows a moderator the values only', () => {
     const html = renderAdmin(item(false), { lang: 'en', role: 'moderator' });
-    expect(textOf(html)).toContain('كبير +2.500 KD · Used by 2 products');
+    expect(textOf(html)).toContain('كبير English: Large +2.500 KD · Used by 2 products');
     expect(html).not.toContain('new-value');
     expect(html).not.toContain('Edit the value');
   });

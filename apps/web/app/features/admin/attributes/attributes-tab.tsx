@@ -17,11 +17,14 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } fr
 import {
   additionalPriceInput,
   attributeBody,
+  attributeNameEnProblem,
   attributeNameProblem,
   formatSurcharge,
   variationBody,
   variationChanged,
   variationProblems,
+  type AttributeBody,
+  type VariationBody,
   type VariationDraft,
   type VariationField,
 } from './attribute-rules';
@@ -145,6 +148,7 @@ export default function AttributesTab() {
 }
 
 const NEW_ATTRIBUTE_ID = 'new-attribute-name';
+const NEW_ATTRIBUTE_EN_ID = 'new-attribute-name-en';
 
 function focusField(id: string) {
   document.getElementById(id)?.focus();
@@ -157,20 +161,24 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const [name, setName] = useState('');
+  const [nameEn, setNameEn] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [errorEn, setErrorEn] = useState<string | undefined>();
 
   const create = useMutation({
     mutationFn: createAttribute,
     onSuccess: (attribute) => {
       toast.success(t('admin-attributes.toast.created'));
       setName('');
+      setNameEn('');
       refreshAfterWrite(queryClient, (list) => [...list.filter((item) => item.id !== attribute.id), attribute]);
       onCreated(attribute.id);
     },
     onError: (failed) =>
-      failure(failed, 'admin-attributes.toast.create_failed', ['name'], (messages) => {
+      failure(failed, 'admin-attributes.toast.create_failed', ['name', 'name_en'], (messages) => {
         setError(messages.name);
-        focusField(NEW_ATTRIBUTE_ID);
+        setErrorEn(messages.name_en);
+        focusField(messages.name ? NEW_ATTRIBUTE_ID : NEW_ATTRIBUTE_EN_ID);
       }),
   });
 
@@ -178,12 +186,14 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
     event.preventDefault();
     if (create.isPending) return;
     const problem = attributeNameProblem(name);
-    if (problem) {
-      setError(t(problem));
-      focusField(NEW_ATTRIBUTE_ID);
+    const problemEn = attributeNameEnProblem(nameEn);
+    if (problem || problemEn) {
+      setError(problem ? t(problem) : undefined);
+      setErrorEn(problemEn ? t(problemEn) : undefined);
+      focusField(problem ? NEW_ATTRIBUTE_ID : NEW_ATTRIBUTE_EN_ID);
       return;
     }
-    create.mutate(attributeBody(name));
+    create.mutate(attributeBody(name, nameEn));
   }
 
   return (
@@ -204,6 +214,32 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
               autoComplete="off"
               dir="auto"
             />
+          </div>
+          <div className="min-w-0 flex-1">
+            <label htmlFor={NEW_ATTRIBUTE_EN_ID} className="sr-only">
+              {t('admin-attributes.new_en_label')}
+            </label>
+            <TextInput
+              id={NEW_ATTRIBUTE_EN_ID}
+              value={nameEn}
+              onValue={(value) => {
+                setNameEn(value);
+                setErrorEn(undefined);
+              }}
+              error={errorEn}
+              hint={t('admin-attributes.english_hint')}
+              placeholder={t('admin-attributes.new_en_placeholder')}
+              maxLength={ATTRIBUTE_TEXT_MAX + 20}
+              autoComplete="off"
+              lang="en"
+              dir="ltr"
+            />
+            <p id={`${NEW_ATTRIBUTE_EN_ID}-hint`} className="mt-1 text-xs text-stone-500">
+              {t('admin-attributes.english_hint')}
+            </p>
+            <p id={`${NEW_ATTRIBUTE_EN_ID}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
+              {errorEn}
+            </p>
           </div>
           <Button type="submit" disabled={create.isPending} className="min-h-11 shrink-0">
             <PlusIcon className="size-4" />
@@ -325,6 +361,11 @@ export function AttributeItem({
                 <span className="block font-semibold break-words text-stone-900" dir="auto">
                   {attribute.name}
                 </span>
+                {attribute.name_en ? (
+                  <span className="block text-sm break-words text-stone-600">
+                    {t('admin-attributes.english_name', { name: attribute.name_en })}
+                  </span>
+                ) : null}
                 <span className="block text-sm text-stone-500">
                   {counts.values(attribute.variations.length)} · {counts.usage(attribute.product_count)}
                   <span className="hidden sm:inline"> · {t('admin-attributes.created_on', { date: formatDate(attribute.created_at) })}</span>
@@ -363,39 +404,46 @@ function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute
   const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const id = `attribute-${attribute.id}-name`;
+  const idEn = `attribute-${attribute.id}-name-en`;
   const [name, setName] = useState(attribute.name);
+  const [nameEn, setNameEn] = useState(attribute.name_en ?? '');
   const [error, setError] = useState<string | undefined>();
+  const [errorEn, setErrorEn] = useState<string | undefined>();
 
   const rename = useMutation({
-    mutationFn: (body: { name: string }) => renameAttribute(attribute.id, body),
+    mutationFn: (body: AttributeBody) => renameAttribute(attribute.id, body),
     onSuccess: (updated) => {
       toast.success(t('admin-attributes.toast.renamed'));
       refreshAfterWrite(queryClient, (list) => list.map((item) => (item.id === updated.id ? updated : item)));
       onClose(true);
     },
     onError: (failed) =>
-      failure(failed, 'admin-attributes.toast.rename_failed', ['name'], (messages) => {
+      failure(failed, 'admin-attributes.toast.rename_failed', ['name', 'name_en'], (messages) => {
         setError(messages.name);
-        focusField(id);
+        setErrorEn(messages.name_en);
+        focusField(messages.name ? id : idEn);
       }),
   });
 
-  const changed = name.trim() !== attribute.name;
+  const body = attributeBody(name, nameEn);
+  const changed = body.name !== attribute.name || body.name_en !== attribute.name_en;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (rename.isPending) return;
     const problem = attributeNameProblem(name);
-    if (problem) {
-      setError(t(problem));
-      focusField(id);
+    const problemEn = attributeNameEnProblem(nameEn);
+    if (problem || problemEn) {
+      setError(problem ? t(problem) : undefined);
+      setErrorEn(problemEn ? t(problemEn) : undefined);
+      focusField(problem ? id : idEn);
       return;
     }
     if (!changed) {
       onClose(true);
       return;
     }
-    rename.mutate(attributeBody(name));
+    rename.mutate(body);
   }
 
   return (
@@ -429,6 +477,29 @@ function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute
         </p>
         <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
           {error}
+        </p>
+        <label htmlFor={idEn} className="mt-2 block text-sm font-semibold text-stone-700">
+          {t('admin-attributes.rename_en_input', { name: attribute.name })}
+        </label>
+        <TextInput
+          id={idEn}
+          value={nameEn}
+          onValue={(value) => {
+            setNameEn(value);
+            setErrorEn(undefined);
+          }}
+          error={errorEn}
+          hint={t('admin-attributes.english_hint')}
+          maxLength={ATTRIBUTE_TEXT_MAX + 20}
+          autoComplete="off"
+          lang="en"
+          dir="ltr"
+        />
+        <p id={`${idEn}-hint`} className="mt-1 text-xs text-stone-500">
+          {t('admin-attributes.english_hint')}
+        </p>
+        <p id={`${idEn}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
+          {errorEn}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
@@ -479,6 +550,7 @@ function VariationInputs({
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const titleId = fieldId(idPrefix, 'title');
+  const titleEnId = fieldId(idPrefix, 'title_en');
   const priceId = fieldId(idPrefix, 'additional_price');
   const priceHint = t('admin-attributes.values.price_hint');
   return (
@@ -495,6 +567,25 @@ function VariationInputs({
           dir="auto"
           autoFocus={autoFocus}
           onFocus={autoFocus ? (event) => event.currentTarget.select() : undefined}
+        />
+      </Field>
+      <Field
+        id={titleEnId}
+        label={t('admin-attributes.values.title_en_label')}
+        hint={t('admin-attributes.english_hint')}
+        error={errors.title_en}
+      >
+        <TextInput
+          id={titleEnId}
+          value={draft.title_en}
+          onValue={(value) => onChange('title_en', value)}
+          error={errors.title_en}
+          hint={t('admin-attributes.english_hint')}
+          placeholder={t('admin-attributes.values.title_en_placeholder')}
+          maxLength={ATTRIBUTE_TEXT_MAX + 20}
+          autoComplete="off"
+          lang="en"
+          dir="ltr"
         />
       </Field>
       <Field id={priceId} label={t('admin-attributes.values.price_label')} hint={priceHint} error={errors.additional_price}>
@@ -527,7 +618,7 @@ function useVariationDraft(initial: VariationDraft, idPrefix: string) {
 
   function show(next: VariationErrors) {
     setErrors(next);
-    const first = (['title', 'additional_price'] as const).find((field) => next[field]);
+    const first = (['title', 'title_en', 'additional_price'] as const).find((field) => next[field]);
     if (first) focusField(fieldId(idPrefix, first));
   }
 
@@ -554,7 +645,7 @@ function useVariationDraft(initial: VariationDraft, idPrefix: string) {
   };
 }
 
-const VARIATION_FIELDS: readonly VariationField[] = ['title', 'additional_price'];
+const VARIATION_FIELDS: readonly VariationField[] = ['title', 'title_en', 'additional_price'];
 
 /** The form under an attribute's values that adds one. */
 function NewVariationForm({ attribute }: { attribute: AdminAttribute }) {
@@ -564,10 +655,10 @@ function NewVariationForm({ attribute }: { attribute: AdminAttribute }) {
   const failure = useWriteFailure();
   const idPrefix = `attribute-${attribute.id}-new-value`;
   const headingId = `${idPrefix}-heading`;
-  const form = useVariationDraft({ title: '', additional_price: '' }, idPrefix);
+  const form = useVariationDraft({ title: '', title_en: '', additional_price: '' }, idPrefix);
 
   const create = useMutation({
-    mutationFn: (body: { title: string; additional_price: number }) => createVariation(attribute.id, body),
+    mutationFn: (body: VariationBody) => createVariation(attribute.id, body),
     onSuccess: (variation) => {
       toast.success(t('admin-attributes.toast.value_created'));
       form.reset();
@@ -661,6 +752,11 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
         <p className="font-semibold break-words text-stone-900" dir="auto">
           {variation.title}
         </p>
+        {variation.title_en ? (
+          <p className="text-sm break-words text-stone-600">
+            {t('admin-attributes.english_name', { name: variation.title_en })}
+          </p>
+        ) : null}
         <p className="text-sm text-stone-500">
           {variation.additional_price > 0 ? (
             <bdi className="font-semibold text-stone-700">{t('admin-attributes.values.surcharge', { amount: formatSurcharge(variation.additional_price, money) })}</bdi>
@@ -700,10 +796,13 @@ function EditVariationForm({
   const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const idPrefix = `variation-${variation.id}`;
-  const form = useVariationDraft({ title: variation.title, additional_price: additionalPriceInput(variation.additional_price) }, idPrefix);
+  const form = useVariationDraft(
+    { title: variation.title, title_en: variation.title_en ?? '', additional_price: additionalPriceInput(variation.additional_price) },
+    idPrefix,
+  );
 
   const update = useMutation({
-    mutationFn: (body: { title: string; additional_price: number }) => updateVariation(attribute.id, variation.id, body),
+    mutationFn: (body: VariationBody) => updateVariation(attribute.id, variation.id, body),
     onSuccess: (updated) => {
       toast.success(t('admin-attributes.toast.value_updated'));
       refreshAfterWrite(queryClient, (list) =>
