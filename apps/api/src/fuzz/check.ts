@@ -38,7 +38,8 @@ export function toJsonSchema(value: unknown): unknown {
     delete s.nullable;
     if (typeof s.type === 'string') s.type = [s.type, 'null'];
     else return { anyOf: [s, { type: 'null' }] };
-    if (Array.isArray(s.enum)) s.enum = [...s.enum, null];
+    // zod writes z.null() as `nullable` with `enum: [null]`: null is added only when missing.
+    if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
   }
   return s;
 }
