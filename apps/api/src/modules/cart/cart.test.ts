@@ -196,8 +196,8 @@ describe('guest cart', () => {
     expect(cartOf(both.json()).summary).toEqual({ total: 88, total_items: 4 });
     expect(items[1]!.featured_image).toBe('/uploads/products/rosary-1.webp');
     expect(items[1]!.selected_attributes).toEqual({
-      [fx.sizeId]: { attribute_id: fx.sizeId, attribute_name: 'الحجم', variation_id: fx.large, title: 'كبير', additional_price: 2 },
-      [fx.colourId]: { attribute_id: fx.colourId, attribute_name: 'اللون', variation_id: fx.black, title: 'أسود', additional_price: 1.5 },
+      [fx.sizeId]: { attribute_id: fx.sizeId, attribute_name: 'الحجم', attribute_name_en: null, variation_id: fx.large, title: 'كبير', title_en: null, additional_price: 2 },
+      [fx.colourId]: { attribute_id: fx.colourId, attribute_name: 'اللون', attribute_name_en: null, variation_id: fx.black, title: 'أسود', title_en: null, additional_price: 1.5 },
     });
   });
 

@@ -196,8 +196,10 @@ describe('orders keep what was bought', () => {
       [rosary.attributeId]: {
         attribute_id: rosary.attributeId,
         attribute_name: 'الحجم سبحة مرجان',
+        attribute_name_en: null,
         variation_id: rosary.large,
         title: 'كبير',
+        title_en: null,
         additional_price: 2,
       },
     };

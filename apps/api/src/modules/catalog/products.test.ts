@@ -446,17 +446,19 @@ describe('GET /api/products/:id/attributes', () => {
         {
           id: expect.any(Number),
           name: 'الطول',
+          name_en: null,
           variations: [
-            { id: expect.any(Number), title: '99 حبة', additional_price: 2 },
-            { id: expect.any(Number), title: '33 حبة', additional_price: 0 },
+            { id: expect.any(Number), title: '99 حبة', title_en: null, additional_price: 2 },
+            { id: expect.any(Number), title: '33 حبة', title_en: null, additional_price: 0 },
           ],
         },
         {
           id: expect.any(Number),
           name: 'اللون',
+          name_en: null,
           variations: [
-            { id: expect.any(Number), title: 'أحمر', additional_price: 0.75 },
-            { id: expect.any(Number), title: 'أسود', additional_price: 0 },
+            { id: expect.any(Number), title: 'أحمر', title_en: null, additional_price: 0.75 },
+            { id: expect.any(Number), title: 'أسود', title_en: null, additional_price: 0 },
           ],
         },
       ],

@@ -37,7 +37,7 @@ function order(values: Partial<Order> = {}): Order {
         price: 14,
         total: 28,
         selected_attributes: {
-          '3': { attribute_id: 3, attribute_name: 'الحجم', variation_id: 9, title: 'كبير', additional_price: 1.25 },
+          '3': { attribute_id: 3, attribute_name: 'الحجم', attribute_name_en: 'Size', variation_id: 9, title: 'كبير', title_en: 'Large', additional_price: 1.25 },
         },
       },
       {
@@ -109,6 +109,9 @@ describe('orderConfirmationEmail', () => {
     expect(mail.html).not.toContain('dir="rtl"');
     expect(mail.html).toContain('Hello Fatima,');
     expect(mail.html).toContain('Cash on delivery');
+    // The chosen option in English (the order's snapshot holds both names).
+    expect(mail.html).toContain('Size: Large');
+    expect(mail.html).not.toContain('الحجم');
     expect(mail.html).toContain('<span dir="ltr">33.625 KD</span>');
     expect(mail.html).toContain(`<span dir="ltr">${isolated('−3.375')} KD</span>`);
     expect(mail.text).toContain('Subtotal: 35.500 KD');

@@ -1,5 +1,6 @@
 import {
   formatPrice,
+  inLanguage,
   moneyFormat,
   priceDirection,
   toThousandths,
@@ -95,7 +96,10 @@ export function orderConfirmationEmail({
   );
   const addressLines = [order.shipping_address, place.join(lang === 'ar' ? '، ' : ', ')];
   const optionsOf = (item: Order['items'][number]) =>
-    Object.values(item.selected_attributes).map((choice) => `${choice.attribute_name}: ${choice.title}`);
+    Object.values(item.selected_attributes).map(
+      (choice) =>
+        `${inLanguage(lang, choice.attribute_name, choice.attribute_name_en)}: ${inLanguage(lang, choice.title, choice.title_en)}`,
+    );
 
   const totals: Array<[string, string, boolean]> = [
     [t.subtotal, money(order.subtotal), false],

@@ -206,8 +206,10 @@ describe('POST /api/orders: totals', () => {
           [fx.sizeId]: {
             attribute_id: fx.sizeId,
             attribute_name: 'الحجم',
+            attribute_name_en: null,
             variation_id: fx.large,
             title: 'كبير',
+            title_en: null,
             additional_price: 1.25,
           },
         },
