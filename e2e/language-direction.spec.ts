@@ -88,9 +88,13 @@ test.describe('mixed direction', () => {
       const value = pair.locator('dd bdi');
       await expect(name).toHaveCount(1);
       await expect(value).toHaveCount(1);
-      // The value is one of the attribute's choices, and each part is its own bidi isolate, so
-      // an Arabic name or value cannot swap places with the colon in this English line.
-      await expect(value).toHaveText(attributes[index]!.variations[0]!.title);
+      // The English names of the attribute and its chosen value (the Arabic where the shop wrote
+      // none), each part its own bidi isolate, so an Arabic name or value cannot swap places with
+      // the colon in this English line.
+      const attribute = attributes[index]!;
+      const choice = attribute.variations[0]!;
+      await expect(name).toHaveText(attribute.name_en || attribute.name);
+      await expect(value).toHaveText(choice.title_en || choice.title);
       for (const part of [name, value]) {
         expect(await part.evaluate((element) => getComputedStyle(element).unicodeBidi)).toBe('isolate');
       }
