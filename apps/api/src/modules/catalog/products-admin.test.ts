@@ -710,12 +710,14 @@ describe("a product's variations", () => {
       {
         id: fx.color.attribute,
         name: 'اللون',
-        variations: [{ id: fx.color.red, title: 'أحمر', additional_price: 2.5 }],
+        name_en: null,
+        variations: [{ id: fx.color.red, title: 'أحمر', title_en: null, additional_price: 2.5 }],
       },
       {
         id: fx.length.attribute,
         name: 'الطول',
-        variations: [{ id: fx.length.short, title: '33 حبة', additional_price: 0 }],
+        name_en: null,
+        variations: [{ id: fx.length.short, title: '33 حبة', title_en: null, additional_price: 0 }],
       },
     ]);
 
@@ -729,7 +731,8 @@ describe("a product's variations", () => {
       {
         id: fx.color.attribute,
         name: 'اللون',
-        variations: [{ id: fx.color.black, title: 'أسود', additional_price: 0.75 }],
+        name_en: null,
+        variations: [{ id: fx.color.black, title: 'أسود', title_en: null, additional_price: 0.75 }],
       },
     ]);
     const publicView = await call('GET', `/api/products/${product.id}/attributes`);
@@ -1059,7 +1062,8 @@ describe('a product created in the back office, on the storefront', () => {
       {
         id: attribute.id,
         name: 'اللون',
-        variations: [{ id: red.id, title: 'أحمر', additional_price: 1.25 }],
+        name_en: null,
+        variations: [{ id: red.id, title: 'أحمر', title_en: null, additional_price: 1.25 }],
       },
     ]);
 
