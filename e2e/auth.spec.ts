@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { uniqueEmail, waitForResetLink, waitForVerificationCode } from './mailbox';
-import { expectDocumentLanguage, useLanguage, waitForHydration, watchConsole } from './support';
+import { expectDocumentLanguage, phoneMenuToggle, useLanguage, waitForHydration, watchConsole } from './support';
 
 type Lang = 'ar' | 'en';
 
@@ -96,7 +96,7 @@ const codeBox = (page: Page, position: number) => page.locator(`input[name="code
 
 async function openAccountArea(page: Page, lang: Lang, name: string) {
   if (isPhone(page)) {
-    await page.locator('header summary').click();
+    await phoneMenuToggle(page).click();
   } else {
     await page.getByRole('button', { name: text[lang].accountMenu(name) }).click();
   }
@@ -104,10 +104,10 @@ async function openAccountArea(page: Page, lang: Lang, name: string) {
 
 async function expectSignedInHeader(page: Page, lang: Lang, name: string) {
   if (isPhone(page)) {
-    await page.locator('header summary').click();
+    await phoneMenuToggle(page).click();
     await expect(page.locator('header').getByRole('link', { name: text[lang].profile })).toBeVisible();
     await expect(page.locator('header').getByRole('link', { name: text[lang].loginLink, exact: true })).toHaveCount(0);
-    await page.locator('header summary').click();
+    await phoneMenuToggle(page).click();
   } else {
     await expect(page.getByRole('button', { name: text[lang].accountMenu(name) })).toBeVisible();
     await expect(page.locator('header').getByRole('link', { name: text[lang].loginLink, exact: true })).toHaveCount(0);
@@ -115,10 +115,10 @@ async function expectSignedInHeader(page: Page, lang: Lang, name: string) {
 }
 
 async function expectGuestHeader(page: Page, lang: Lang) {
-  if (isPhone(page)) await page.locator('header summary').click();
+  if (isPhone(page)) await phoneMenuToggle(page).click();
   await expect(page.locator('header').getByRole('link', { name: text[lang].loginLink, exact: true })).toBeVisible();
   await expect(page.locator('header').getByRole('link', { name: text[lang].registerLink, exact: true })).toBeVisible();
-  if (isPhone(page)) await page.locator('header summary').click();
+  if (isPhone(page)) await phoneMenuToggle(page).click();
 }
 
 async function registerThroughForm(page: Page, lang: Lang, account: { name: string; email: string; password: string }) {

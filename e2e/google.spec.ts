@@ -9,7 +9,7 @@ import {
   type FakeIdentityClaims,
 } from '../apps/api/src/integrations/google-oauth/fake-provider';
 import { uniqueEmail, waitForVerificationCode } from './mailbox';
-import { expectDocumentLanguage, useLanguage, waitForHydration, watchConsole } from './support';
+import { expectDocumentLanguage, phoneMenu, phoneMenuToggle, useLanguage, waitForHydration, watchConsole } from './support';
 
 /*
  * "Continue with Google" against the fake OpenID provider scripts/e2e-server.mjs runs on loopback:
@@ -125,13 +125,12 @@ function expectWentThroughGoogle(visited: string[]) {
 async function expectSignedInAs(page: Page, lang: Lang, name: string) {
   await expect(page).toHaveURL(/\/$/);
   await waitForHydration(page);
-  const header = page.locator('header');
   if (isPhone(page)) {
-    await header.locator('summary').click();
-    const menu = header.locator('details');
+    await phoneMenuToggle(page).click();
+    const menu = phoneMenu(page);
     await expect(menu.getByText(text[lang].signedInAs)).toBeVisible();
     await expect(menu.getByText(name, { exact: true })).toBeVisible();
-    await header.locator('summary').click();
+    await phoneMenuToggle(page).click();
   } else {
     await expect(page.getByRole('button', { name: text[lang].accountMenu(name) })).toBeVisible();
   }
@@ -141,7 +140,7 @@ async function expectSignedInAs(page: Page, lang: Lang, name: string) {
 async function logOut(page: Page, lang: Lang, name: string) {
   const header = page.locator('header');
   if (isPhone(page)) {
-    await header.locator('summary').click();
+    await phoneMenuToggle(page).click();
     await header.getByRole('button', { name: text[lang].logout }).click();
   } else {
     await page.getByRole('button', { name: text[lang].accountMenu(name) }).click();

@@ -455,7 +455,8 @@ for (const lang of ['ar', 'en'] as const) {
       await selects.nth(1).selectOption({ label: names[1]! });
       await selects.nth(2).selectOption({ label: names[2]! });
       const orderRequest = page.waitForRequest((sent) => sent.url().endsWith('/api/orders') && sent.method() === 'POST');
-      await page.locator('button[type="submit"][form="checkout-form"]').click();
+      // The summary's button on a desktop, the bottom bar's on a phone: the one on screen.
+      await page.locator('button[type="submit"][form="checkout-form"]:visible').click();
       const payload = (await orderRequest).postDataJSON() as { user_id: number | null; name: string };
       expect(payload).toMatchObject({ user_id: account.user.id, name: 'Gift for Huda' });
       await page.waitForURL(/\/order-status\//);

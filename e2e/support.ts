@@ -67,3 +67,13 @@ export function visitorAddress(): string {
   const part = () => 1 + Math.floor(Math.random() * 250);
   return `10.${part()}.${part()}.${part()}`;
 }
+
+const menuToggleName = /^(القائمة|Menu)$/;
+
+/** The phone header's menu toggle (the header also has a search toggle on a phone). */
+export const phoneMenuToggle = (page: Page) =>
+  page.locator('header summary').filter({ hasText: menuToggleName });
+
+/** The phone header's menu (the disclosure the menu toggle opens). */
+export const phoneMenu = (page: Page) =>
+  page.locator('header details').filter({ has: page.locator('summary').filter({ hasText: menuToggleName }) });
