@@ -123,7 +123,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     // 2. A product with two images and a surcharge, published.
     const attributesReply = await page.request.get('/api/simple-attributes', { headers: { authorization: `Bearer ${token}` } });
     const { attributes } = (await attributesReply.json()) as {
-      attributes: Array<{ id: number; name: string; variations: Array<{ id: number; title: string }> }>;
+      attributes: Array<{ id: number; name: string; variations: Array<{ id: number; title: string; title_en: string | null }> }>;
     };
     const attribute = attributes.find((candidate) => candidate.variations.length > 0)!;
     const value = attribute.variations[0]!;
@@ -166,7 +166,9 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     await page.goto(`/products/${product.id}`);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'en' ? `Test beads ${tag}` : productName);
-    await page.getByRole('radio', { name: new RegExp(`^${value.title}`) }).check({ force: true });
+    // The storefront names the value in the page's language (Arabic when it has no English).
+    const valueTitle = lang === 'en' ? (value.title_en ?? value.title) : value.title;
+    await page.getByRole('radio', { name: new RegExp(`^${valueTitle}`) }).check({ force: true });
     const withSurcharge = toThousandths(12.5) + 2250;
     await expect(page.locator(`[data-price="${withSurcharge}"]`).first()).toHaveText(
       formatPrice(withSurcharge, moneyFormat(settings, lang), 'catalogue'),

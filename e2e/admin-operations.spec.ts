@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import {
   formatPrice,
   moneyFormat,
+  pluralForm,
   toThousandths,
   type AdminCityResponse,
   type AdminPromoCodeListResponse,
@@ -39,7 +40,12 @@ const text = {
     searchOrders: 'البحث في الطلبات',
     statusFilter: 'الحالة',
     cityFilter: 'المدينة',
-    orderCount: (shown: number, total: number) => `عرض ${shown} من ${total} طلب`,
+    orderCount: (shown: number, total: number) =>
+      total === 1
+        ? `عرض ${shown} من طلب واحد`
+        : total === 2
+          ? `عرض ${shown} من طلبين`
+          : `عرض ${shown} من ${total} ${{ few: 'طلبات', many: 'طلبًا' }[pluralForm('ar', total) as 'few' | 'many'] ?? 'طلب'}`,
     noMatch: 'لا يوجد طلب يطابق هذه المرشحات',
     viewOrder: (number: string) => `عرض الطلب ${number}`,
     orderTitle: (number: string) => `الطلب ${number}`,
@@ -104,7 +110,7 @@ const text = {
     searchOrders: 'Search orders',
     statusFilter: 'Status',
     cityFilter: 'City',
-    orderCount: (shown: number, total: number) => `Showing ${shown} of ${total} orders`,
+    orderCount: (shown: number, total: number) => `Showing ${shown} of ${total} ${total === 1 ? 'order' : 'orders'}`,
     noMatch: 'No order matches these filters',
     viewOrder: (number: string) => `View order ${number}`,
     orderTitle: (number: string) => `Order ${number}`,
