@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { publishedWrite } from '../../lib/published-write.js';
 import type { Actor, AuditService } from '../audit/service.js';
 
 /**
@@ -234,12 +235,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
     return row;
   }
 
-  /** Runs a write, then tells every cached copy of the catalogue (after the commit). */
-  async function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await db.transaction(work);
-    changes.publish('catalog');
-    return result;
-  }
+  const write = publishedWrite(db, changes, 'catalog');
 
   return {
     /** Every attribute with its values and how many products use them. */

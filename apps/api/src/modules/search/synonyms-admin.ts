@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { searchSynonyms } from '../../db/schema/search.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { publishedWrite } from '../../lib/published-write.js';
 import type { Actor, AuditService } from '../audit/service.js';
 
 /**
@@ -66,12 +67,7 @@ export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps
     return row;
   }
 
-  /** Runs a write, then tells every cached copy of the catalogue (after the commit). */
-  async function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-    const result = await db.transaction(work);
-    changes.publish('catalog');
-    return result;
-  }
+  const write = publishedWrite(db, changes, 'catalog');
 
   return {
     /** Every synonym, by term (its key, so "Amber" and "amber" sort together). */
