@@ -79,7 +79,7 @@ const text = {
     bulkTitle: 'تعديل رسوم الشحن لعدة مدن',
     bulkFee: 'رسوم الشحن الجديدة',
     bulkSubmit: 'تحديث رسوم الشحن',
-    bulkProgress: (done: number, total: number) => `تمت معالجة ${done} من ${total}`,
+    bulkProgress: (done: number | string, total: number) => `تمت معالجة ${done} من ${total}`,
     bulkDone: (fee: string, count: number) => `تم تعيين رسوم الشحن ${fee} للمدن المحددة (${count})`,
     // Checkout
     fullName: 'الاسم الكامل',
@@ -142,7 +142,7 @@ const text = {
     bulkTitle: 'Bulk edit shipping fee',
     bulkFee: 'New shipping fee',
     bulkSubmit: 'Update shipping fee',
-    bulkProgress: (done: number, total: number) => `${done} of ${total} done`,
+    bulkProgress: (done: number | string, total: number) => `${done} of ${total} done`,
     bulkDone: (fee: string, count: number) => `Shipping fee set to ${fee} for the selected cities (${count})`,
     fullName: 'Full name',
     checkoutEmail: 'Email',
@@ -599,7 +599,8 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await dialog.getByLabel(words.bulkFee).fill('3.250');
         await dialog.getByRole('button', { name: words.bulkSubmit }).click();
         await expect(dialog.getByRole('progressbar')).toBeVisible();
-        await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
+        // How many have settled when the label is read depends on the machine: any count of 3.
+        await expect(dialog.getByText(new RegExp(`^${words.bulkProgress('[0-3]', 3)}$`))).toBeVisible();
         const feeText = formatPrice(newFee, money, 'charged');
         await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
         await expect(dialog).toHaveCount(0);
