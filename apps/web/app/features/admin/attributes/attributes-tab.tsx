@@ -155,6 +155,45 @@ function focusField(id: string) {
 }
 
 /** The name input and add button above the list. */
+/** An attribute's optional English name: the input, the hint under it and its error. */
+function EnglishNameInput({
+  id,
+  value,
+  onValue,
+  error,
+  placeholder,
+}: {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+  placeholder?: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextInput
+        id={id}
+        value={value}
+        onValue={onValue}
+        error={error}
+        hint={t('admin-attributes.english_hint')}
+        placeholder={placeholder}
+        maxLength={ATTRIBUTE_TEXT_MAX + 20}
+        autoComplete="off"
+        lang="en"
+        dir="ltr"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+        {t('admin-attributes.english_hint')}
+      </p>
+      <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
+        {error}
+      </p>
+    </>
+  );
+}
+
 function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const { t } = useI18n();
   const toast = useToast();
@@ -219,7 +258,7 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
             <label htmlFor={NEW_ATTRIBUTE_EN_ID} className="sr-only">
               {t('admin-attributes.new_en_label')}
             </label>
-            <TextInput
+            <EnglishNameInput
               id={NEW_ATTRIBUTE_EN_ID}
               value={nameEn}
               onValue={(value) => {
@@ -227,19 +266,8 @@ function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
                 setErrorEn(undefined);
               }}
               error={errorEn}
-              hint={t('admin-attributes.english_hint')}
               placeholder={t('admin-attributes.new_en_placeholder')}
-              maxLength={ATTRIBUTE_TEXT_MAX + 20}
-              autoComplete="off"
-              lang="en"
-              dir="ltr"
             />
-            <p id={`${NEW_ATTRIBUTE_EN_ID}-hint`} className="mt-1 text-xs text-stone-500">
-              {t('admin-attributes.english_hint')}
-            </p>
-            <p id={`${NEW_ATTRIBUTE_EN_ID}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
-              {errorEn}
-            </p>
           </div>
           <Button type="submit" disabled={create.isPending} className="min-h-11 shrink-0">
             <PlusIcon className="size-4" />
@@ -481,7 +509,7 @@ function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute
         <label htmlFor={idEn} className="mt-2 block text-sm font-semibold text-stone-700">
           {t('admin-attributes.rename_en_input', { name: attribute.name })}
         </label>
-        <TextInput
+        <EnglishNameInput
           id={idEn}
           value={nameEn}
           onValue={(value) => {
@@ -489,18 +517,7 @@ function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute
             setErrorEn(undefined);
           }}
           error={errorEn}
-          hint={t('admin-attributes.english_hint')}
-          maxLength={ATTRIBUTE_TEXT_MAX + 20}
-          autoComplete="off"
-          lang="en"
-          dir="ltr"
         />
-        <p id={`${idEn}-hint`} className="mt-1 text-xs text-stone-500">
-          {t('admin-attributes.english_hint')}
-        </p>
-        <p id={`${idEn}-error`} className="mt-1 text-sm font-semibold text-red-700 empty:hidden">
-          {errorEn}
-        </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Button type="submit" disabled={rename.isPending} className="min-h-11">
