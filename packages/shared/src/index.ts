@@ -33,3 +33,4 @@ export * from './contracts/admin-users.js';
 export * from './contracts/admin-dashboard.js';
 export * from './contracts/admin-audit.js';
 export * from './contracts/admin-orders.js';
+export * from './contracts/admin-merchant.js';

@@ -23,6 +23,10 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
+  /** Google Merchant is not configured (GOOGLE_MERCHANT_* variables): 503. */
+  'MERCHANT_NOT_CONFIGURED',
+  /** Google Merchant refused a call or did not answer: 502, with the reason. */
+  'MERCHANT_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
