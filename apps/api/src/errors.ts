@@ -22,6 +22,10 @@ const statusByCode: Record<ErrorCode, number> = {
   EMAIL_FAILED: 502,
   PAYMENT_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
+  /** GOOGLE_MERCHANT_* variables not set. */
+  MERCHANT_NOT_CONFIGURED: 503,
+  /** Google Merchant refused a call or did not answer. */
+  MERCHANT_FAILED: 502,
 };
 
 export function httpStatusOf(code: ErrorCode): number {
