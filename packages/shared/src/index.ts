@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './plural.js';
 export * from './arabic.js';
 export * from './search-synonyms.js';
+export * from './merchant.js';
 export * from './stock.js';
 export * from './media.js';
 export * from './pwa.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMerchantPriceText, MERCHANT_AVAILABILITIES, MERCHANT_CONDITIONS, MERCHANT_CURRENCIES, MERCHANT_PICKER_LIMIT } from '../merchant.js';
 import { idParam, paginationSchema, plainText, successShape } from './common.js';
 
 /**
@@ -9,21 +10,16 @@ import { idParam, paginationSchema, plainText, successShape } from './common.js'
  * 502 MERCHANT_FAILED with the reason in the request's language.
  */
 
-export const MERCHANT_CURRENCIES = ['KWD', 'USD', 'EUR'] as const;
-export type MerchantCurrency = (typeof MERCHANT_CURRENCIES)[number];
-/** The spec's spellings (the feed's); the API maps them to v1's IN_STOCK, OUT_OF_STOCK, PREORDER. */
-export const MERCHANT_AVAILABILITIES = ['in stock', 'out of stock', 'preorder'] as const;
-export type MerchantAvailabilityOption = (typeof MERCHANT_AVAILABILITIES)[number];
-export const MERCHANT_CONDITIONS = ['new'] as const;
-/** The merchant tool's picker fetches this many products at a time (admin.md section 9). */
-export const MERCHANT_PICKER_LIMIT = 100;
-
-/** The environment variables the tab lists when Merchant is not configured. */
-export const MERCHANT_REQUIRED_VARIABLES = [
-  'GOOGLE_MERCHANT_ACCOUNT_ID',
-  'GOOGLE_MERCHANT_DATA_SOURCE',
-  'GOOGLE_MERCHANT_KEY_FILE',
-] as const;
+// The constants live in a zod-free module so the back office's form can use them in the browser.
+export {
+  MERCHANT_AVAILABILITIES,
+  MERCHANT_CONDITIONS,
+  MERCHANT_CURRENCIES,
+  MERCHANT_PICKER_LIMIT,
+  MERCHANT_REQUIRED_VARIABLES,
+  type MerchantAvailabilityOption,
+  type MerchantCurrency,
+} from '../merchant.js';
 
 // ---------- requests ----------
 
@@ -62,7 +58,7 @@ function absoluteUrl(required: string, invalid: string) {
 const priceText = z
   .union([z.string(), z.number()], { error: 'merchant.price_invalid' })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .refine((value) => /^\d{1,9}(\.\d{1,3})?$/.test(value), 'merchant.price_invalid');
+  .refine(isMerchantPriceText, 'merchant.price_invalid');
 
 /**
  * The merchant product payload (admin.md section 3). productId, title and price are required
