@@ -125,7 +125,8 @@ type LinePricing =
 
 // ---------- queries shared by the reads ----------
 
-interface ImageRow {
+/** One stored image of a product, as productImagesJson returns it. */
+export interface ImageRow {
   id: number;
   filename: string;
   sort_order: number;
@@ -142,7 +143,7 @@ const qualifiedProductId = sql`${sql.identifier('products')}.${sql.identifier('i
  * products and all their images come back in one statement. PostgreSQL evaluates it only for
  * the rows that survive the LIMIT, one index probe each.
  */
-const productImagesJson = sql<ImageRow[]>`(
+export const productImagesJson = sql<ImageRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', image.id, 'filename', image.filename, 'sort_order', image.sort_order
   ) order by image.sort_order, image.id), '[]'::json)

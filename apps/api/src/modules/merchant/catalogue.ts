@@ -1,0 +1,203 @@
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { inLanguage, stockLevel, uploadUrl, type Language } from '@shop/shared';
+import type { ProductStatus } from '@shop/shared';
+import { queryRows, type Database } from '../../db/client.js';
+import { categories, products } from '../../db/schema/index.js';
+import { productImagesJson, type ImageRow } from '../catalog/service.js';
+
+/** Google reads at most ten additional images per product (product data specification). */
+export const MERCHANT_ADDITIONAL_IMAGES_MAX = 10;
+
+/**
+ * A product as Google Merchant Center needs it, in one language, with absolute URLs and money in
+ * integer thousandths. The shop's own data only: the merchant module adds its own per-product
+ * fields (GTIN, MPN, Google category) on top.
+ */
+export interface MerchantCatalogueProduct {
+  id: number;
+  /** The name in the language (Arabic when there is no English name). */
+  name: string;
+  /** Plain text: the description, else the short description, in the language; '' when none. */
+  description: string;
+  /** Whether the shop wrote an English name for this product. */
+  hasEnglish: boolean;
+  sku: string | null;
+  /** Regular price, thousandths of the currency unit. */
+  price: number;
+  /** Sale price in thousandths, only when it is below the price; null otherwise. */
+  salePrice: number | null;
+  stockQuantity: number;
+  manageStock: boolean;
+  /** The shop's rule: stock is not tracked, or pieces are left. */
+  inStock: boolean;
+  status: ProductStatus;
+  /** Absolute URL of the product page. */
+  link: string;
+  /** Absolute URL of the featured image (the stored full-size file); null without an image. */
+  imageLink: string | null;
+  /** Absolute URLs of the other images, in display order, at most MERCHANT_ADDITIONAL_IMAGES_MAX. */
+  additionalImageLinks: string[];
+  /** Category names from the root to the product's category, in the language; [] without one. */
+  categoryPath: string[];
+  updatedAt: Date;
+}
+
+export interface MerchantCatalogueOptions {
+  /** The shop's public base URL without a trailing slash (config.publicUrl). */
+  publicUrl: string;
+}
+
+export interface PublishedPageQuery {
+  lang: Language;
+  /** Products with an id above this one (keyset pagination); 0 from the start. */
+  afterId: number;
+  limit: number;
+}
+
+interface CategoryNameRow {
+  name: string;
+  name_en: string | null;
+}
+
+interface CatalogueRow {
+  id: number;
+  name: string;
+  name_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  short_description: string | null;
+  short_description_en: string | null;
+  sku: string | null;
+  price: number;
+  sale_price: number | null;
+  stock_quantity: number;
+  manage_stock: boolean;
+  status: ProductStatus;
+  updated_at: Date | string;
+  images: ImageRow[];
+  category_path: CategoryNameRow[];
+}
+
+/**
+ * The names of the product's category and its ancestors, root first, inside the product's own
+ * row: a page of products comes back in one statement. A parent chain that loops back stops at
+ * the first category seen twice.
+ */
+const categoryPathJson = sql<CategoryNameRow[]>`(
+  with recursive chain(id, parent_id, name, name_en, depth, seen) as (
+    select leaf.id, leaf.parent_id, leaf.name, leaf.name_en, 0, array[leaf.id]
+    from ${categories} leaf where leaf.id = ${sql.identifier('products')}.${sql.identifier('category_id')}
+    union all
+    select parent.id, parent.parent_id, parent.name, parent.name_en, chain.depth + 1, chain.seen || parent.id
+    from ${categories} parent join chain on parent.id = chain.parent_id
+    where parent.id <> all(chain.seen)
+  )
+  select coalesce(json_agg(json_build_object('name', chain.name, 'name_en', chain.name_en)
+    order by chain.depth desc), '[]'::json)
+  from chain
+)`;
+
+const catalogueFields = {
+  id: products.id,
+  name: products.name,
+  name_en: products.name_en,
+  description: products.description,
+  description_en: products.description_en,
+  short_description: products.short_description,
+  short_description_en: products.short_description_en,
+  sku: products.sku,
+  price: products.price,
+  sale_price: products.sale_price,
+  stock_quantity: products.stock_quantity,
+  manage_stock: products.manage_stock,
+  status: products.status,
+  updated_at: products.updated_at,
+  images: productImagesJson,
+  category_path: categoryPathJson,
+};
+
+/** The storefront's page of a product (apps/web: /products/:id). */
+export function productPagePath(id: number): string {
+  return `/products/${id}`;
+}
+
+function hasText(value: string | null | undefined): value is string {
+  return Boolean(value && value.trim());
+}
+
+/** The first non-blank text, preferring the language's own version of each field. */
+function descriptionIn(lang: Language, row: CatalogueRow): string {
+  const full = inLanguage(lang, row.description, row.description_en);
+  if (hasText(full)) return full.trim();
+  const short = inLanguage(lang, row.short_description, row.short_description_en);
+  return hasText(short) ? short.trim() : '';
+}
+
+/**
+ * Presents one row. The storefront has no per-language URL (the language is a cookie), so both
+ * languages link to the same product page.
+ */
+function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): MerchantCatalogueProduct {
+  const imageUrls = row.images.map((image) => `${publicUrl}${uploadUrl('products', image.filename)}`);
+  const salePrice = row.sale_price !== null && row.sale_price < row.price ? row.sale_price : null;
+  return {
+    id: row.id,
+    name: inLanguage(lang, row.name, row.name_en).trim(),
+    description: descriptionIn(lang, row),
+    hasEnglish: hasText(row.name_en),
+    sku: row.sku,
+    price: row.price,
+    salePrice,
+    stockQuantity: row.stock_quantity,
+    manageStock: row.manage_stock,
+    inStock: !row.manage_stock || stockLevel(row.stock_quantity) !== 'out',
+    status: row.status,
+    link: `${publicUrl}${productPagePath(row.id)}`,
+    imageLink: imageUrls[0] ?? null,
+    additionalImageLinks: imageUrls.slice(1, 1 + MERCHANT_ADDITIONAL_IMAGES_MAX),
+    categoryPath: row.category_path
+      .map((category) => inLanguage(lang, category.name, category.name_en).trim())
+      .filter((name) => name !== ''),
+    updatedAt: row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at),
+  };
+}
+
+/**
+ * The shop's products as Google Merchant Center reads them: the product feed and the merchant
+ * tab's pushes share it, so both describe a product the same way.
+ */
+export function createMerchantCatalogue(db: Database, options: MerchantCatalogueOptions) {
+  const publicUrl = options.publicUrl.replace(/\/+$/, '');
+  const select = () => db.select(catalogueFields).from(products);
+  const present = (rows: CatalogueRow[], lang: Language) =>
+    rows.map((row) => presentRow(row, lang, publicUrl));
+  const isPublished: SQL = eq(products.status, 'published');
+
+  return {
+    /** One page of published products in id order, after `afterId`; one statement per page. */
+    async published({ lang, afterId, limit }: PublishedPageQuery): Promise<MerchantCatalogueProduct[]> {
+      const rows = await select()
+        .where(and(isPublished, gt(products.id, afterId)))
+        .orderBy(asc(products.id))
+        .limit(limit);
+      return present(rows, lang);
+    },
+
+    /** How many products are published. */
+    async publishedCount(): Promise<number> {
+      const [row] = await queryRows<{ count: number | string }>(
+        db,
+        sql`select count(*)::integer as count from ${products} where ${isPublished}`,
+      );
+      return Number(row?.count ?? 0);
+    },
+
+    /** One product whatever its status (the merchant tab may push or delete a draft), or null. */
+    async get(id: number, lang: Language): Promise<MerchantCatalogueProduct | null> {
+      const rows = await select().where(eq(products.id, id)).limit(1);
+      return present(rows, lang)[0] ?? null;
+    },
+  };
+}
+
+export type MerchantCatalogue = ReturnType<typeof createMerchantCatalogue>;
