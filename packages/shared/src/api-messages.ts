@@ -14,6 +14,7 @@ import { sliderMessages } from './messages/slider.js';
 import { usersMessages } from './messages/users.js';
 import { dashboardMessages } from './messages/dashboard.js';
 import { searchMessages } from './messages/search.js';
+import { merchantMessages } from './messages/merchant.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -352,6 +353,7 @@ export const apiMessages = {
   ...usersMessages,
   ...dashboardMessages,
   ...searchMessages,
+  ...merchantMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;
