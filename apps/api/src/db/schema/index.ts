@@ -10,3 +10,4 @@ export * from './accounts.js';
 export * from './audit.js';
 export * from './payments.js';
 export * from './search.js';
+export * from './merchant.js';
