@@ -3,12 +3,14 @@ import { TOAST_DURATION_MS } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoCircleIcon } from './icons';
 
-export type ToastKind = 'success' | 'error' | 'info';
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface ToastApi {
   success: (message: string) => void;
   error: (message: string) => void;
   info: (message: string) => void;
+  /** Done, but not all of it (e.g. 'X of Y updated' with some failed). */
+  warning: (message: string) => void;
 }
 
 interface ToastItem {
@@ -26,12 +28,14 @@ const kindStyles: Record<ToastKind, { box: string; icon: string }> = {
   success: { box: 'border-brand-600', icon: 'text-brand-700' },
   error: { box: 'border-red-600', icon: 'text-red-700' },
   info: { box: 'border-stone-400', icon: 'text-stone-700' },
+  warning: { box: 'border-amber-500', icon: 'text-amber-700' },
 };
 
 const kindIcons: Record<ToastKind, typeof CheckCircleIcon> = {
   success: CheckCircleIcon,
   error: AlertCircleIcon,
   info: InfoCircleIcon,
+  warning: AlertCircleIcon,
 };
 
 /** Holds the toasts of the page; render once, inside the I18nProvider. */
@@ -73,6 +77,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (message) => show('success', message),
       error: (message) => show('error', message),
       info: (message) => show('info', message),
+      warning: (message) => show('warning', message),
     }),
     [show],
   );
@@ -126,7 +131,7 @@ function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: 
   );
 }
 
-/** Shows a short message top-right for a few seconds: success, error or information. */
+/** Shows a short message top-right for a few seconds: success, error, warning or information. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast must be used inside ToastProvider');

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
-import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
+import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The tab ids of the spec (admin.md section 2), in its order. */
 export const ADMIN_TAB_IDS = [
@@ -50,6 +50,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'slider', label: 'admin.tabs.slider', icon: ImagesIcon, permission: 'catalog.read', screen: lazy(() => import('../slider/slider-tab')) },
   { id: 'cities', label: 'admin.tabs.cities', icon: MapPinIcon, permission: 'locations.manage', screen: lazy(() => import('../cities/cities-tab')) },
   { id: 'promo-codes', label: 'admin.tabs.promo-codes', icon: TicketIcon, permission: 'promotions.manage', screen: lazy(() => import('../promo-codes/promo-codes-tab')) },
+  { id: 'google-merchant', label: 'admin.tabs.google-merchant', icon: MerchantIcon, permission: 'merchant.sync', screen: lazy(() => import('../merchant/merchant-tab')) },
   { id: 'simple-attributes', label: 'admin.tabs.simple-attributes', icon: TagIcon, permission: 'catalog.read', screen: lazy(() => import('../attributes/attributes-tab')) },
   { id: 'search', label: 'admin-search.tab', icon: SearchIcon, permission: 'catalog.read', screen: lazy(() => import('../search/search-tab')) },
   { id: 'activity', label: 'admin-activity.tab', icon: ActivityIcon, permission: 'audit.read', screen: lazy(() => import('../activity/activity-tab')) },

@@ -139,3 +139,14 @@ export function ActivityIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** A shopping bag with an arrow going up: the Google Merchant tab (products sent to Google). */
+export function MerchantIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 8h14l-1 12H6L5 8z" />
+      <path d="M9 8V6a3 3 0 016 0v2" />
+      <path d="M12 17v-5M9.5 14.5L12 12l2.5 2.5" />
+    </StrokeIcon>
+  );
+}

@@ -3,16 +3,28 @@ import { useBlocker, useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n';
 import { useConfirm } from './confirm-dialog';
 
+/** The query string without some parameters, sorted, to compare two addresses of one screen. */
+function searchWithout(search: string, ignored: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  for (const name of ignored) params.delete(name);
+  params.sort();
+  return params.toString();
+}
+
 /**
  * Warns before a dirty form is left: a closing tab or reload gets the browser's own prompt; a
  * navigation inside the shop asks in the back office's dialog. Pass false once saved.
+ * `screenParams` are query parameters the screen itself changes beside the form (a list's
+ * search kept in the URL): changing only those does not leave the form.
  */
-export function useUnsavedChanges(dirty: boolean): void {
+export function useUnsavedChanges(dirty: boolean, screenParams: readonly string[] = []): void {
   const { t } = useI18n();
   const confirm = useConfirm();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        searchWithout(currentLocation.search, screenParams) !== searchWithout(nextLocation.search, screenParams)),
   );
 
   useEffect(() => {
