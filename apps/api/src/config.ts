@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseServiceAccountKey, type ServiceAccountKey } from './integrations/google-merchant/token.js';
 
 const optionalString = z
   .string()
@@ -15,6 +17,35 @@ export type UpaymentsGateway = (typeof upaymentsGateways)[number];
 
 /** UPayments' sandbox API (the default); production is https://apiv2api.upayments.com/api/v1. */
 export const UPAYMENTS_SANDBOX_URL = 'https://sandboxapi.upayments.com/api/v1';
+
+/**
+ * GOOGLE_MERCHANT_KEY_FILE: read and checked at start, so a wrong path or a broken key fails
+ * start-up instead of the first push. The messages name the file, never its contents.
+ */
+const serviceAccountKeyFile = optionalString.transform((file, context) => {
+  if (file === undefined) return undefined;
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    context.addIssue({
+      code: 'custom',
+      message: `cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? 'error')}: ${absolute}); it must be the path of the service account's JSON key from Google Cloud`,
+    });
+    return z.NEVER;
+  }
+  try {
+    return { file: absolute, key: parseServiceAccountKey(text) };
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `${absolute} ${(error as Error).message}` });
+    return z.NEVER;
+  }
+});
+
+/** The Merchant API (shared/integrations/google-merchant.md §1). */
+export const GOOGLE_MERCHANT_API_URL = 'https://merchantapi.googleapis.com';
 
 /** A timeout in seconds (fractions allowed, e.g. 0.5 in tests); never 0, which would turn it off. */
 const seconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback);
@@ -56,6 +87,24 @@ const environmentSchema = z.object({
   ),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
   UPAYMENTS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
+  GOOGLE_MERCHANT_ACCOUNT_ID: optionalString.pipe(
+    z.string().regex(/^\d{1,20}$/, 'must be the Merchant Center account id (digits only, e.g. 123456789)').optional(),
+  ),
+  GOOGLE_MERCHANT_DATA_SOURCE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\d{1,20}|accounts\/\d{1,20}\/dataSources\/\d{1,20})$/, 'must be the id of the API data source (digits) or accounts/{ACCOUNT}/dataSources/{ID}')
+      .optional(),
+  ),
+  GOOGLE_MERCHANT_KEY_FILE: serviceAccountKeyFile,
+  GOOGLE_MERCHANT_API_URL: optionalUrl,
+  GOOGLE_MERCHANT_CONTENT_LANGUAGE: optionalString.pipe(
+    z.string().regex(/^[a-z]{2}$/, 'must be a two-letter ISO 639-1 language code in lower case, e.g. ar').optional(),
+  ),
+  GOOGLE_MERCHANT_FEED_LABEL: optionalString.pipe(
+    z.string().regex(/^[A-Z0-9_-]{1,20}$/, 'must be 1 to 20 characters of A-Z, 0-9, - and _ (e.g. KW)').optional(),
+  ),
+  GOOGLE_MERCHANT_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   CONNECTION_TIMEOUT_SECONDS: seconds(30),
@@ -113,6 +162,43 @@ const environmentSchema = z.object({
       code: 'custom',
       path: ['UPAYMENTS_API_KEY'],
       message: 'is required when UPAYMENTS_API_URL or UPAYMENTS_GATEWAY is set (without a key online payment stays off)',
+    });
+  }
+  const merchantParts = {
+    GOOGLE_MERCHANT_ACCOUNT_ID: values.GOOGLE_MERCHANT_ACCOUNT_ID,
+    GOOGLE_MERCHANT_DATA_SOURCE: values.GOOGLE_MERCHANT_DATA_SOURCE,
+    GOOGLE_MERCHANT_KEY_FILE: values.GOOGLE_MERCHANT_KEY_FILE,
+  };
+  const merchantSet = Object.keys(merchantParts).filter((name) => merchantParts[name as keyof typeof merchantParts] !== undefined);
+  if (merchantSet.length > 0 && merchantSet.length < 3) {
+    for (const name of Object.keys(merchantParts).filter((part) => !merchantSet.includes(part))) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when ${merchantSet.join(' and ')} ${merchantSet.length > 1 ? 'are' : 'is'} set (Google Merchant needs the account, its API data source and a service-account key: set all three, or none to leave it off)`,
+      });
+    }
+  }
+  const dataSourceAccount = /^accounts\/(\d+)\//.exec(values.GOOGLE_MERCHANT_DATA_SOURCE ?? '')?.[1];
+  if (dataSourceAccount !== undefined && values.GOOGLE_MERCHANT_ACCOUNT_ID && dataSourceAccount !== values.GOOGLE_MERCHANT_ACCOUNT_ID) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_MERCHANT_DATA_SOURCE'],
+      message: `belongs to account ${dataSourceAccount}, not to GOOGLE_MERCHANT_ACCOUNT_ID ${values.GOOGLE_MERCHANT_ACCOUNT_ID}`,
+    });
+  }
+  if (values.GOOGLE_MERCHANT_API_URL && !isSecureOrLoopback(values.GOOGLE_MERCHANT_API_URL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_MERCHANT_API_URL'],
+      message: 'must be an https:// URL (plain http:// only on localhost, for the test double)',
+    });
+  }
+  if (values.GOOGLE_MERCHANT_KEY_FILE && !isSecureOrLoopback(values.GOOGLE_MERCHANT_KEY_FILE.key.tokenUri)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['GOOGLE_MERCHANT_KEY_FILE'],
+      message: 'has a "token_uri" that is not an https:// URL (plain http:// only on localhost, for the test double)',
     });
   }
   if (values.GOOGLE_ISSUER && !isSecureOrLoopback(values.GOOGLE_ISSUER)) {
@@ -193,6 +279,31 @@ export interface AppConfig {
     | undefined;
   /** An online payment neither confirmed nor refused after this long is checked once more and, unpaid, cancelled. */
   paymentTimeoutMs: number;
+  /**
+   * Pushing products to Google Merchant Center (Merchant API v1); undefined unless
+   * GOOGLE_MERCHANT_ACCOUNT_ID, GOOGLE_MERCHANT_DATA_SOURCE and GOOGLE_MERCHANT_KEY_FILE are all
+   * set (the merchant routes then answer "not configured"). The key's private key is a secret:
+   * never logged, never sent to a browser.
+   */
+  googleMerchant:
+    | {
+        /** Merchant Center account id (digits). */
+        accountId: string;
+        /** The API primary data source products are inserted into: `accounts/{accountId}/dataSources/{id}`. */
+        dataSource: string;
+        /** The service account's key, read from GOOGLE_MERCHANT_KEY_FILE at start. */
+        key: ServiceAccountKey;
+        /** The Merchant API root (Google's, or the test double's on loopback). */
+        apiUrl: string;
+        /** Content language and feed label of every product input (as googleMerchantSettings). */
+        contentLanguage: string;
+        feedLabel: string;
+        /** Timeout of one call to Google (token requests included). */
+        timeoutMs: number;
+      }
+    | undefined;
+  /** Content language and feed label of the products sent to Google and of the product feed; set even without the API. */
+  googleMerchantSettings: { contentLanguage: string; feedLabel: string };
   /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
   apiDocs: boolean;
 }
@@ -212,6 +323,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
+  const googleMerchantSettings = {
+    contentLanguage: values.GOOGLE_MERCHANT_CONTENT_LANGUAGE ?? 'ar',
+    feedLabel: values.GOOGLE_MERCHANT_FEED_LABEL ?? 'KW',
+  };
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -246,6 +361,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         }
       : undefined,
     paymentTimeoutMs: values.PAYMENT_TIMEOUT_MINUTES * 60_000,
+    googleMerchant:
+      values.GOOGLE_MERCHANT_ACCOUNT_ID && values.GOOGLE_MERCHANT_DATA_SOURCE && values.GOOGLE_MERCHANT_KEY_FILE
+        ? {
+            accountId: values.GOOGLE_MERCHANT_ACCOUNT_ID,
+            dataSource: /^\d+$/.test(values.GOOGLE_MERCHANT_DATA_SOURCE)
+              ? `accounts/${values.GOOGLE_MERCHANT_ACCOUNT_ID}/dataSources/${values.GOOGLE_MERCHANT_DATA_SOURCE}`
+              : values.GOOGLE_MERCHANT_DATA_SOURCE,
+            key: values.GOOGLE_MERCHANT_KEY_FILE.key,
+            apiUrl: (values.GOOGLE_MERCHANT_API_URL ?? GOOGLE_MERCHANT_API_URL).replace(/\/+$/, ''),
+            ...googleMerchantSettings,
+            timeoutMs: Math.round(values.GOOGLE_MERCHANT_TIMEOUT_SECONDS * 1000),
+          }
+        : undefined,
+    googleMerchantSettings,
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
   };
 }
