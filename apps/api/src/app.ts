@@ -28,6 +28,7 @@ import { emailAssetRoutes } from './modules/notifications/email-assets.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pwaRoutes } from './modules/pwa/routes.js';
+import { merchantFeedRoutes } from './modules/merchant/feed-routes.js';
 import { openApiSchemas } from './openapi.js';
 import { logSafeErrorSerializer } from './db/errors.js';
 import { apiRoutes } from './routes.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(uploadsPlugin, { root: config.uploadsDir });
   await app.register(pwaRoutes);
   await app.register(emailAssetRoutes);
+  await app.register(merchantFeedRoutes);
   await app.register(apiRoutes, { prefix: '/api' });
 
   app.setNotFoundHandler((request, reply) => {

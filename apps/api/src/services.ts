@@ -32,6 +32,8 @@ import { createPromotionsService } from './modules/promotions/service.js';
 import { createSynonymsAdminService } from './modules/search/synonyms-admin.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
+import { createMerchantCatalogue } from './modules/merchant/catalogue.js';
+import { createMerchantFeed } from './modules/merchant/feed.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
@@ -67,6 +69,16 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     onLogoError: (error) => log.warn({ err: error }, 'store logo not usable for the app icons'),
   });
   changes.subscribe('settings', () => appIcons.clear());
+  // Google Merchant reads the shop's products through one catalogue (feed and pushes alike).
+  const merchantCatalogue = createMerchantCatalogue(db, { publicUrl: config.publicUrl });
+  const merchantFeed = createMerchantFeed({
+    catalogue: merchantCatalogue,
+    getSettings: () => settings.getSettings(),
+    publicUrl: config.publicUrl,
+    cacheTtlMs: config.catalogCacheTtlMs,
+  });
+  changes.subscribe('catalog', () => merchantFeed.invalidate());
+  changes.subscribe('settings', () => merchantFeed.invalidate());
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -166,6 +178,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       payments,
     }),
     payments,
+    merchantCatalogue,
+    merchantFeed,
     dashboard: createDashboardService(db),
     auditLog: createAuditReader(db),
     notifications,
