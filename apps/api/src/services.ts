@@ -33,7 +33,7 @@ import { createSynonymsAdminService } from './modules/search/synonyms-admin.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
 import { createMerchantCatalogue } from './modules/merchant/catalogue.js';
-import { createMerchantFeed } from './modules/merchant/feed.js';
+import { createMerchantFeed, merchantFeedIdentifiers } from './modules/merchant/feed.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
@@ -75,6 +75,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     catalogue: merchantCatalogue,
     getSettings: () => settings.getSettings(),
     publicUrl: config.publicUrl,
+    identifiers: merchantFeedIdentifiers(db),
     cacheTtlMs: config.catalogCacheTtlMs,
   });
   changes.subscribe('catalog', () => merchantFeed.invalidate());

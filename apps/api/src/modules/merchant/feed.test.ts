@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
+import { merchantProducts } from '../../db/schema/merchant.js';
 import {
   addProductImages,
   createCategory,
@@ -226,8 +227,9 @@ describe('a feed item', () => {
     expect(item['g:description']![0]).toHaveLength(5000);
   });
 
-  it('lists the owner’s GTIN, MPN and Google category instead of identifier_exists no', () => {
-    const item = single({}, { gtin: '6281234567890', mpn: 'AMB-33', googleProductCategory: '5710' });
+  it('lists the owner’s brand, GTIN, MPN and Google category instead of identifier_exists no', () => {
+    const item = single({}, { brand: 'Misbaha & Co', gtin: '6281234567890', mpn: 'AMB-33', googleProductCategory: '5710' });
+    expect(item['g:brand']).toEqual(['Misbaha & Co']);
     expect(item['g:gtin']).toEqual(['6281234567890']);
     expect(item['g:mpn']).toEqual(['AMB-33']);
     expect(item['g:google_product_category']).toEqual(['5710']);
@@ -332,6 +334,28 @@ describe('GET /feeds/google-merchant.xml', () => {
     });
     expect(byId.get(ids.soldOut)?.['g:availability']).toEqual(['out_of_stock']);
     expect(byId.get(ids.wood)?.['g:price']).toEqual(['5.000 KWD']);
+  });
+
+  it('adds the brand, GTIN, MPN and Google category the owner saved in the merchant tab', async () => {
+    await ctx.database.db.insert(merchantProducts).values({
+      product_id: ids.wood,
+      brand: 'Olive & Co',
+      gtin: '6281234567890',
+      mpn: 'OLV-1',
+      google_product_category: '5710',
+    });
+    ctx.app.services.changes.publish('catalog');
+    const items = feedItems((await get(FEED)).body);
+    const wood = items.find((item) => item['g:id']![0] === String(ids.wood));
+    expect(wood).toMatchObject({
+      'g:brand': ['Olive & Co'],
+      'g:gtin': ['6281234567890'],
+      'g:mpn': ['OLV-1'],
+      'g:google_product_category': ['5710'],
+    });
+    expect(wood?.['g:identifier_exists']).toBeUndefined();
+    const amber = items.find((item) => item['g:id']![0] === String(ids.amber));
+    expect(amber).toMatchObject({ 'g:brand': ['متجر المسابح'], 'g:identifier_exists': ['no'] });
   });
 
   it('writes the English feed with English texts where they exist and Arabic otherwise', async () => {

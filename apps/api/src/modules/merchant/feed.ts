@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import {
   amountDigits,
   currencyDecimals,
@@ -7,6 +8,8 @@ import {
   type Language,
   type StoreSettings,
 } from '@shop/shared';
+import type { Executor } from '../../db/client.js';
+import { merchantProducts } from '../../db/schema/merchant.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import type { MerchantCatalogue, MerchantCatalogueProduct } from './catalogue.js';
 
@@ -28,8 +31,9 @@ export const FEED_PATH = '/feeds/google-merchant.xml';
 
 const GOOGLE_NAMESPACE = 'http://base.google.com/ns/1.0';
 
-/** A product's identifiers, when the owner gave them (the merchant tab's per-product fields). */
+/** A product's brand and identifiers, when the owner gave them (the merchant tab's per-product fields). */
 export interface MerchantFeedIdentifiers {
+  brand?: string | null;
   gtin?: string | null;
   mpn?: string | null;
   googleProductCategory?: string | null;
@@ -39,6 +43,7 @@ export interface MerchantFeedIdentifiers {
 export interface FeedItemContext {
   /** ISO 4217 code, e.g. KWD. */
   currency: string;
+  /** The brand of a product whose owner gave none. */
   brand: string;
 }
 
@@ -114,7 +119,8 @@ export function renderFeedItem(
     element('g:price', formatFeedPrice(product.price, context.currency)),
   );
   if (product.salePrice !== null) fields.push(element('g:sale_price', formatFeedPrice(product.salePrice, context.currency)));
-  fields.push(element('g:condition', 'new'), element('g:brand', context.brand));
+  const brand = present(identifiers.brand) ? identifiers.brand.trim() : context.brand;
+  fields.push(element('g:condition', 'new'), element('g:brand', brand));
   const productType = feedProductType(product.categoryPath);
   if (productType) fields.push(element('g:product_type', productType));
   if (present(identifiers.googleProductCategory)) {
@@ -167,6 +173,27 @@ export function feedBrand(settings: StoreSettings): string {
   return settings.store_name;
 }
 
+/**
+ * Reads the fields the owner saved with a product's last push from the merchant tab (brand,
+ * GTIN, MPN, Google category), for a page of products in one statement.
+ */
+export function merchantFeedIdentifiers(db: Executor) {
+  return async (productIds: readonly number[]): Promise<Map<number, MerchantFeedIdentifiers>> => {
+    if (productIds.length === 0) return new Map();
+    const rows = await db
+      .select({
+        product_id: merchantProducts.product_id,
+        brand: merchantProducts.brand,
+        gtin: merchantProducts.gtin,
+        mpn: merchantProducts.mpn,
+        googleProductCategory: merchantProducts.google_product_category,
+      })
+      .from(merchantProducts)
+      .where(inArray(merchantProducts.product_id, [...productIds]));
+    return new Map(rows.map(({ product_id, ...fields }) => [product_id, fields]));
+  };
+}
+
 // ---------- the document ----------
 
 /** A written feed: the text in pieces of about one page each, and its strong validator. */
@@ -182,8 +209,8 @@ export interface MerchantFeedOptions {
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
   /**
-   * The owner's GTIN, MPN and Google category per product, when the merchant module keeps them.
-   * Without it every product says identifier_exists no.
+   * The owner's brand, GTIN, MPN and Google category per product (merchantFeedIdentifiers).
+   * Without it every product has the store's brand and says identifier_exists no.
    */
   identifiers?: (productIds: readonly number[]) => Promise<ReadonlyMap<number, MerchantFeedIdentifiers>>;
   /** How long a written feed is reused; 0 writes it for every request. */
