@@ -137,3 +137,29 @@ describe('images and fonts asked for first', () => {
     expect(css).not.toContain('.woff)');
   });
 });
+
+describe('the scripts a storefront page asks for (decision 023)', () => {
+  /** The script modules a page preloads, as files of the browser build. */
+  function preloadedScripts(html: string): string[] {
+    return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+  }
+
+  it.each(['/', '/products', `/products/:id`, '/cart', '/checkout'])(
+    '%s preloads a handful of chunks, none of them with back-office code',
+    async (route) => {
+      const { html } = await page(route.replace(':id', String(productId)));
+      const scripts = preloadedScripts(html);
+      // The framework, the shell, the shared storefront code, the page's own modules: at most
+      // 12 (the bundler's automatic splitting made ~30).
+      expect(scripts.length).toBeGreaterThan(2);
+      expect(scripts.length).toBeLessThanOrEqual(12);
+      expect(scripts.some((file) => /\/framework-[\w-]+\.js$/.test(file))).toBe(true);
+      expect(scripts.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
+      for (const file of scripts) {
+        const code = fs.readFileSync(path.join(webRoot, 'build', 'client', file), 'utf8');
+        // Every back-office screen's texts are keyed admin.* or admin-*.
+        expect(code, file).not.toMatch(/["'`]admin[.-][a-z]/);
+      }
+    },
+  );
+});

@@ -10,9 +10,17 @@ export function useMeasuredHeight(ref: RefObject<HTMLElement | null>, property: 
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
-    const measure = () => root.style.setProperty(property, `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the size after the browser's own layout (also once right away), so
+    // the page is never laid out again just to measure it; the property is set only on a change,
+    // since each change restyles the whole document.
+    let height = '';
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize[0];
+      const next = `${Math.ceil(box ? box.blockSize : element.getBoundingClientRect().height)}px`;
+      if (next === height) return;
+      height = next;
+      root.style.setProperty(property, next);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -12,10 +12,14 @@ interface HomeSectionProps {
   children: ReactNode;
 }
 
-/** A titled block of the home page with an optional "view all" link. */
+/**
+ * A titled block of the home page with an optional "view all" link. The blocks come after the
+ * hero and the slider, below a phone's first screen: the browser skips their layout and paint
+ * until they come near (content-visibility), and keeps their last size once it has seen them.
+ */
 export function HomeSection({ id, title, moreTo, moreLabel, children }: HomeSectionProps) {
   return (
-    <section aria-labelledby={id} className="mt-12 sm:mt-16">
+    <section aria-labelledby={id} className="mt-12 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:mt-16">
       <div className="mb-5 flex items-end justify-between gap-4">
         <h2 id={id} className="text-xl font-semibold text-stone-900 sm:text-2xl">
           {title}
