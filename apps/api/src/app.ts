@@ -112,6 +112,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // The abandoned-payment sweep runs in the server itself; stopped before the database closes.
   app.services.payments.start();
   app.addHook('onClose', () => app.services.payments.stop());
+  // So does Google Merchant's background sync (when configured); update all ends as interrupted.
+  app.services.merchant.start();
+  app.addHook('onClose', () => app.services.merchant.stop());
   // Let e-mails already under way finish before the database they may write to is closed.
   app.addHook('onClose', () => app.services.background.drain());
   // Changes published here reach the other processes on this database, and theirs reach us.

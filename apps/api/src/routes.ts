@@ -17,6 +17,7 @@ import { promotionsRoutes } from './modules/promotions/routes.js';
 import { searchSynonymRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { adminUserRoutes } from './modules/users/admin-user-routes.js';
+import { merchantRoutes } from './modules/merchant/routes.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -38,4 +39,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dashboardRoutes);
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);
+  await app.register(merchantRoutes);
 }

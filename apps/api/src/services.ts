@@ -34,6 +34,8 @@ import { createSettingsService } from './modules/settings/service.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
 import { createMerchantCatalogue } from './modules/merchant/catalogue.js';
 import { createMerchantFeed, merchantFeedIdentifiers } from './modules/merchant/feed.js';
+import { createMerchantService } from './modules/merchant/service.js';
+import { createGoogleMerchantClient } from './integrations/google-merchant/client.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
@@ -80,6 +82,28 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   });
   changes.subscribe('catalog', () => merchantFeed.invalidate());
   changes.subscribe('settings', () => merchantFeed.invalidate());
+  // Pushes to Google Merchant (issue 13): a client only when the GOOGLE_MERCHANT_* variables are set.
+  const merchantSetup = config.googleMerchant;
+  const merchant = createMerchantService({
+    db,
+    setup: merchantSetup && {
+      accountId: merchantSetup.accountId,
+      dataSource: merchantSetup.dataSource,
+      clientEmail: merchantSetup.key.clientEmail,
+      contentLanguage: merchantSetup.contentLanguage,
+      feedLabel: merchantSetup.feedLabel,
+      timeoutMs: merchantSetup.timeoutMs,
+    },
+    client: merchantSetup ? createGoogleMerchantClient({ ...merchantSetup, log }) : undefined,
+    defaults: config.googleMerchantSettings,
+    publicUrl: config.publicUrl,
+    catalogue: merchantCatalogue,
+    getSettings: () => settings.getSettings(),
+    audit: createAuditService(),
+    log,
+  });
+  // A committed product or stock change (here or in another process) wakes the background sync.
+  changes.subscribe('catalog', () => merchant.wake());
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -141,6 +165,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       uploadsDir: config.uploadsDir,
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
+      // Queued with the write itself, so a committed change is never missed by the sync.
+      onProductWritten: (tx, productId, change) => merchant.enqueue(tx, productId, change),
     }),
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
     synonymsAdmin: createSynonymsAdminService(db, { audit: createAuditService(), changes }),
@@ -169,7 +195,13 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       cart,
       locations,
       promotions,
-      onStockChanged: () => catalog.invalidateListings(),
+      onStockChanged: (productIds) => {
+        catalog.invalidateListings();
+        background.run(
+          () => merchant.stockTaken(productIds),
+          (error) => log.warn({ err: error }, 'sold-out products not queued for Google Merchant'),
+        );
+      },
       audit: createAuditService(),
       changes,
       notifications,
@@ -181,6 +213,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     payments,
     merchantCatalogue,
     merchantFeed,
+    merchant,
     dashboard: createDashboardService(db),
     auditLog: createAuditReader(db),
     notifications,

@@ -33,6 +33,11 @@ export interface AdminProductsDeps {
   uploadsDir: string;
   /** Told when an image file of a committed change could not be removed (the change stands). */
   onFileCleanupError?: (error: unknown, filename: string) => void;
+  /**
+   * Runs inside the transaction of each write to a product (created, changed, deleted), so what
+   * must follow the change (Google Merchant's sync queue) commits or rolls back with it.
+   */
+  onProductWritten?: (tx: Executor, productId: number, change: 'upsert' | 'delete') => Promise<void>;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -455,6 +460,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const product = row!;
           const { filenames } = await writeGallery(tx, product.id, [], gallery, stored);
           if (links) await replaceLinks(tx, product.id, links);
+          await deps.onProductWritten?.(tx, product.id, 'upsert');
           await audit.record(tx, {
             actor,
             entity: 'products',
@@ -532,6 +538,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             .returning();
           const { filenames, released } = await writeGallery(tx, id, current, gallery, stored);
           if (links) await replaceLinks(tx, id, links);
+          await deps.onProductWritten?.(tx, id, 'upsert');
           await audit.record(tx, {
             actor,
             entity: 'products',
@@ -561,6 +568,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const images = await imagesOf(tx, id);
           const links = await linksOf(tx, id);
           await tx.delete(products).where(eq(products.id, id));
+          await deps.onProductWritten?.(tx, id, 'delete');
           await audit.record(tx, {
             actor,
             entity: 'products',
@@ -587,6 +595,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           if (!image) throw AppError.notFound('product.image_not_found');
           await tx.delete(productImages).where(eq(productImages.id, imageId));
           await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
+          await deps.onProductWritten?.(tx, id, 'upsert');
           await audit.record(tx, {
             actor,
             entity: 'products',

@@ -96,8 +96,11 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
   promotions: Pick<PromotionsService, 'redeemPromo'>;
-  /** Called after an order committed: stock changed, so cached product listings are stale. */
-  onStockChanged?: () => void;
+  /**
+   * Called after an order committed with the products whose stock it took: cached product
+   * listings are stale, and a product may have sold out (Google Merchant's sync).
+   */
+  onStockChanged?: (productIds: readonly number[]) => void;
   /** Sends the customer's e-mails (confirmation, shipping updates); called after commits. */
   notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendOrderStatusUpdate'>;
   /** Runs the confirmation e-mail after the reply, so a slow mail server never delays an order. */
@@ -493,7 +496,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         }
         throw error;
       }
-      deps.onStockChanged?.();
+      deps.onStockChanged?.([...new Set(priced.map((line) => line.product_id))]);
       const order = (await findOne(db, eq(orders.id, orderId), lang))!;
       if (online && payments) {
         // Outside the transaction: the charge (a refusal cancels the order and throws a 502).
