@@ -10,12 +10,12 @@ import { controlClass } from '../ui/fields';
 import { failureText, serverReason } from '../ui/states';
 import { merchantKeys, setMerchantAutoSync, testMerchantConnection } from './merchant-api';
 
-/** A titled card of the tab. */
+/** A titled card of the tab (`id` names the section; its heading is `<id>-title`). */
 export function MerchantCard({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+    <section id={id} aria-labelledby={`${id}-title`} className="flex scroll-mt-20 flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-stone-900">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
           {title}
         </h2>
         {actions}
