@@ -12,6 +12,7 @@ const texts = {
     offline: 'أنت غير متصل بالإنترنت',
     notSent: 'تعذّر الإرسال لأنك غير متصل بالإنترنت. حاول مرة أخرى عند عودة الاتصال.',
     loading: 'جارٍ تحميل الصفحة',
+    loginSubmit: 'تسجيل الدخول',
   },
   en: {
     add: (name: string) => `Add ${name} to cart`,
@@ -20,6 +21,7 @@ const texts = {
     offline: 'You are offline',
     notSent: "Couldn't send — you're offline. Try again when you're connected.",
     loading: 'Loading the page',
+    loginSubmit: 'Login',
   },
 } as const;
 
@@ -113,6 +115,20 @@ test.describe('slow and absent networks', () => {
       const cart = await api<CartResponse>(page.request, '/cart');
       expect(cart.items).toEqual([]);
       await expect(cartBadge(page)).toHaveCount(0);
+    });
+
+    test(`offline: logging in says it could not be sent, beside the form (${lang})`, async ({ page, context, baseURL }) => {
+      await useLanguage(context, baseURL!, lang);
+      await page.goto('/login');
+      await waitForHydration(page);
+      await page.locator('#login-email').fill('offline.shopper@example.com');
+      await page.locator('#login-password').fill('secret-123');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: text.loginSubmit, exact: true }).click();
+      // Not the generic "login failed": nothing reached the server, and the shopper is told why.
+      await expect(page.getByRole('alert').filter({ hasText: text.notSent })).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      await context.setOffline(false);
     });
   }
 });

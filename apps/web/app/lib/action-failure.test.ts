@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionFailureText, notSent } from './action-failure';
+import { actionFailureText, notSent, serverMessage } from './action-failure';
 import { ApiError } from './api';
 
 const texts = { fallback: 'Failed to add item to cart', notSent: "Couldn't send — you're offline." };
@@ -43,5 +43,14 @@ describe('actionFailureText', () => {
     );
     expect(actionFailureText(new ApiError(404, 'NOT_FOUND', ''), texts)).toBe(texts.fallback);
     expect(actionFailureText(new Error('boom'), texts)).toBe(texts.fallback);
+  });
+});
+
+describe('server replies', () => {
+  it('prefers the server message but not for network or unexplained failures', () => {
+    expect(serverMessage(new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password'))).toBe('Invalid email or password');
+    expect(serverMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBeNull();
+    expect(serverMessage(new ApiError(502, 'INTERNAL', 'Bad Gateway'))).toBeNull();
+    expect(serverMessage(new Error('boom'))).toBeNull();
   });
 });

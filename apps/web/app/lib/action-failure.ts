@@ -19,14 +19,21 @@ export interface FailureTexts {
 }
 
 /**
+ * The server's own message when it answered with one (storefront spec section 8 prefers it);
+ * null without an answer or for an unexpected failure, whose text is never shown.
+ */
+export function serverMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.status > 0 && error.code !== 'INTERNAL' && error.message) return error.message;
+  return null;
+}
+
+/**
  * What a failed action tells the shopper, the same way everywhere: "could not be sent" when the
- * request never left the browser, else the server's own message, else the action's fallback
- * (an unexpected server failure's text is never shown).
+ * request never left the browser, else the server's own message, else the action's fallback.
  */
 export function actionFailureText(error: unknown, texts: FailureTexts): string {
   if (notSent(error)) return texts.notSent;
-  if (error instanceof ApiError && error.status > 0 && error.code !== 'INTERNAL' && error.message) return error.message;
-  return texts.fallback;
+  return serverMessage(error) ?? texts.fallback;
 }
 
 /** actionFailureText in the page's language: `failureText(error, t('cart.toast.add_failed'))`. */

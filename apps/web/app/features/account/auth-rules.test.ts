@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
 import {
   checkCode,
   checkForgotPassword,
@@ -12,7 +11,6 @@ import {
   loginPayload,
   readNavigationState,
   registrationPayload,
-  serverMessage,
   verificationEmail,
   verifyCodePath,
 } from './auth-rules';
@@ -114,15 +112,6 @@ describe('verification code boxes', () => {
     expect(emptyCode()).toEqual(['', '', '', '', '', '']);
     expect(checkCode(['1', '2', '3', '', '5', '6'])).toEqual({ key: 'account.verify.incomplete' });
     expect(checkCode(['1', '2', '3', '4', '5', '6'])).toBeNull();
-  });
-});
-
-describe('server replies', () => {
-  it('prefers the server message but not for network or unexplained failures', () => {
-    expect(serverMessage(new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password'))).toBe('Invalid email or password');
-    expect(serverMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBeNull();
-    expect(serverMessage(new ApiError(502, 'INTERNAL', 'Bad Gateway'))).toBeNull();
-    expect(serverMessage(new Error('boom'))).toBeNull();
   });
 });
 

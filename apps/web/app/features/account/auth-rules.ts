@@ -5,7 +5,6 @@ import {
   VERIFICATION_CODE_LENGTH,
 } from '@shop/shared';
 import type { TranslationKey, TranslationParams } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api';
 
 /**
  * The account screens' client-side pre-checks (storefront spec section 5). They are a comfort
@@ -151,18 +150,6 @@ export function isCompleteCode(digits: readonly string[]): boolean {
 /** Spec section 5: digits only, exactly six, otherwise 'Please enter all 6 digits'. */
 export function checkCode(digits: readonly string[]): FieldProblem | null {
   return isCompleteCode(digits) ? null : { key: 'account.verify.incomplete' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server replies
-// ---------------------------------------------------------------------------------------------
-
-/** The server's own message when it answered with one (spec section 8 prefers it). */
-export function serverMessage(error: unknown): string | null {
-  if (error instanceof ApiError && error.status > 0 && error.code !== 'INTERNAL' && error.message) {
-    return error.message;
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ import { Button } from '../../components/ui/button';
 import { MailIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
-import { checkForgotPassword, normaliseEmail, serverMessage } from './auth-rules';
+import { checkForgotPassword, normaliseEmail } from './auth-rules';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { EmailField } from './form-field';
 
@@ -17,6 +18,7 @@ const fieldId = () => 'forgot-email';
 /** Forgot password (spec section 2): the e-mail form, then the 'Check your email' screen. */
 export function ForgotPasswordScreen() {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const form = useFieldForm({ email: '' }, { fields, fieldId });
   const [submitting, setSubmitting] = useState(false);
@@ -37,7 +39,7 @@ export function ForgotPasswordScreen() {
       // The screen changes under the shopper's focus: move it to the new heading.
       requestAnimationFrame(() => heading.current?.focus());
     } catch (failure) {
-      const message = serverMessage(failure) ?? t('account.forgot.failed');
+      const message = failureText(failure, t('account.forgot.failed'));
       if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') {
         form.showErrors({ email: failure.details[0]?.message ?? message });
       } else {

@@ -7,7 +7,7 @@ import { useAuth } from './auth';
 import { completeGoogleSignIn } from './auth-api';
 import { AuthCard } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
-import { serverMessage } from './auth-rules';
+import { serverMessage } from '../../lib/action-failure';
 
 /**
  * Codes already sent to the server in this page's life. Google's code works once: a second

@@ -3,11 +3,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { useAuth } from './auth';
 import { logIn } from './auth-api';
 import { AuthCard, authLinkClass, RedirectingCard } from './auth-card';
 import { useFieldForm } from '../../components/ui/use-field-form';
-import { checkLogin, loginPayload, serverMessage, type LoginForm } from './auth-rules';
+import { checkLogin, loginPayload, type LoginForm } from './auth-rules';
 import { EmailField, FormErrors, FormNotice } from './form-field';
 import { SocialSignIn } from './google-sign-in-button';
 import { PasswordField } from './password-input';
@@ -21,6 +22,7 @@ const fieldId = (field: string) => `login-${field}`;
 /** The login screen (spec section 2): Google, e-mail and password, links to reset and register. */
 export function LoginScreen() {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -60,7 +62,7 @@ export function LoginScreen() {
         return;
       }
       // Said beside the form (above the button) as well as in the toast the spec asks for.
-      const message = serverMessage(error) ?? t('account.login.failed');
+      const message = failureText(error, t('account.login.failed'));
       setFormError([message]);
       toast.error(message);
     }

@@ -4,6 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { register } from './auth-api';
@@ -12,7 +13,6 @@ import { useFieldForm } from '../../components/ui/use-field-form';
 import {
   checkRegistration,
   normaliseEmail,
-  serverMessage,
   verifyCodePath,
   type AccountNavigationState,
   type RegistrationForm,
@@ -32,6 +32,7 @@ const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: 
  */
 export function RegisterScreen() {
   const { t, tp } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();
@@ -67,11 +68,11 @@ export function RegisterScreen() {
       }
       if (error instanceof ApiError && error.code === 'USER_EXISTS') {
         // The address is the problem: say so on the field, where the shopper can change it.
-        form.showErrors({ email: serverMessage(error) ?? t('account.register.failed') });
+        form.showErrors({ email: failureText(error, t('account.register.failed')) });
         return;
       }
       // Said beside the form (above the button) as well as in the toast the spec asks for.
-      const message = serverMessage(error) ?? t('account.register.failed');
+      const message = failureText(error, t('account.register.failed'));
       setFormError([message]);
       toast.error(message);
     }

@@ -6,11 +6,12 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
+import { serverMessage, useActionFailureText } from '../../lib/action-failure';
 import { checkResetToken, resetPassword } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
 import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
-import { checkNewPassword, serverMessage, type NewPasswordForm } from './auth-rules';
+import { checkNewPassword, type NewPasswordForm } from './auth-rules';
 import { isolateLtr } from '../../i18n/bidi';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
@@ -69,6 +70,7 @@ function InvalidLink({ message }: { message: string }) {
 
 function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
   const { t, tp } = useI18n();
+  const failureText = useActionFailureText();
   const toast = useToast();
   const navigate = useNavigate();
   const form = useFieldForm<NewPasswordForm>({ password: '', confirm: '' }, { fields, fieldId });
@@ -96,7 +98,7 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
       setDone(true);
     } catch (error) {
       setSubmitting(false);
-      const message = serverMessage(error) ?? t('account.reset.failed');
+      const message = failureText(error, t('account.reset.failed'));
       const onPassword = serverFieldMessage(error, 'password');
       if (onPassword) {
         form.showErrors({ password: onPassword });

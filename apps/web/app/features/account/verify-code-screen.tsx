@@ -4,6 +4,7 @@ import { VERIFICATION_SUCCESS_REDIRECT_MS } from '@shop/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { useActionFailureText } from '../../lib/action-failure';
 import { afterVerification, type AfterVerification } from './after-verification';
 import { useAuth } from './auth';
 import { resendVerificationCode, verifyEmailCode } from './auth-api';
@@ -12,7 +13,6 @@ import {
   checkCode,
   emptyCode,
   isCompleteCode,
-  serverMessage,
   verificationEmail,
   type AccountNavigationState,
 } from './auth-rules';
@@ -54,6 +54,7 @@ export function VerifyCodeScreen() {
 
 function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNavigationState }) {
   const { t } = useI18n();
+  const failureText = useActionFailureText();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { user, updateUser } = useAuth();
@@ -108,7 +109,7 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
       setNext(after);
       setVerified(true);
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('account.verify.failed'));
+      setError(failureText(failure, t('account.verify.failed')));
       setDigits(emptyCode());
       focusFirstBox();
     } finally {
@@ -133,7 +134,7 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
       setDigits(emptyCode());
       focusFirstBox();
     } catch (failure) {
-      setResend({ kind: 'failed', message: serverMessage(failure) ?? t('account.verify.resend_failed') });
+      setResend({ kind: 'failed', message: failureText(failure, t('account.verify.resend_failed')) });
     }
   }
 
