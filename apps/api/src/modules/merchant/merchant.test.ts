@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   MerchantBulkResponse,
@@ -11,7 +11,10 @@ import { signedInStaff, type SignedIn } from '../../../test-support/admin-forms.
 import { eventually } from '../../../test-support/eventually.js';
 import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import { auditLog, merchantSyncQueue } from '../../db/schema/index.js';
+import { auditLog, merchantBulkRuns, merchantSyncQueue } from '../../db/schema/index.js';
+import { createGoogleMerchantClient } from '../../integrations/google-merchant/client.js';
+import { createAuditService } from '../audit/service.js';
+import { createMerchantService } from './service.js';
 import {
   startFakeMerchant,
   type FakeMerchant,
@@ -470,6 +473,27 @@ describe('update all', () => {
   });
 });
 
+describe('an update all whose process died', () => {
+  it('is marked failed when its heartbeat stopped, and a new run may start', async () => {
+    const db = ctx.database.db;
+    const [dead] = await db
+      .insert(merchantBulkRuns)
+      .values({ total: 40, processed: 12, successful: 12, heartbeat_at: new Date(Date.now() - 10 * 60_000) })
+      .returning();
+    const reply = await call('GET', '/api/google-merchant/products/bulk-update', undefined, { token: admin.token });
+    expect(reply.json().run).toMatchObject({
+      id: dead!.id,
+      status: 'failed',
+      processed: 12,
+      error: 'Update all stopped before it finished (the server restarted); you can run it again',
+    });
+    expect(reply.json().run.finished_at).not.toBeNull();
+    const again = await call('POST', '/api/google-merchant/products/bulk-update', undefined, { token: admin.token });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().run.id).toBeGreaterThan(dead!.id);
+  }, 60_000);
+});
+
 describe('background sync', () => {
   const setAutoSync = async (enabled: boolean) => {
     const reply = await call('PUT', '/api/google-merchant/auto-sync', { enabled }, { token: admin.token });
@@ -575,6 +599,37 @@ describe('background sync', () => {
       fake.acceptOffer(String(id));
     }
   });
+
+  it('several workers on one queue push each product once (claims skip locked rows)', async () => {
+    await setAutoSync(true);
+    const db = ctx.database.db;
+    const services = ctx.app.services;
+    const googleMerchant = ctx.config.googleMerchant!;
+    // Two more processes' workers: their own client, the same database.
+    const others = [1, 2].map(() =>
+      createMerchantService({
+        db,
+        setup: { ...googleMerchant, clientEmail: googleMerchant.key.clientEmail },
+        client: createGoogleMerchantClient({ ...googleMerchant }),
+        defaults: ctx.config.googleMerchantSettings,
+        publicUrl: PUBLIC_URL,
+        catalogue: services.merchantCatalogue,
+        getSettings: () => services.settings.getSettings(),
+        audit: createAuditService(),
+        log: ctx.app.log,
+      }),
+    );
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i += 1) ids.push((await product({ name: `سبحة العاملين ${i}` })).id);
+    await db.insert(merchantSyncQueue).values(ids.map((id) => ({ product_id: id, action: 'upsert' as const })));
+    const before = inserts().length;
+    await eventually(async () => {
+      await Promise.all([services.merchant.syncOnce(), ...others.map((other) => other.syncOnce())]);
+      expect(await db.$count(merchantSyncQueue, inArray(merchantSyncQueue.product_id, ids))).toBe(0);
+    }, 10_000);
+    const sent = inserts().slice(before).map((entry) => entry.offerId);
+    expect(sent.sort()).toEqual(ids.map(String).sort());
+  }, 60_000);
 
   it('turned off again: the queue is emptied and edits push nothing', async () => {
     await setAutoSync(false);
