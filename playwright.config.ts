@@ -6,7 +6,7 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-const backoffice = /admin-(catalog|operations)\.spec\.ts/;
+const backoffice = /admin-(catalog|operations|merchant)\.spec\.ts/;
 
 /** End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({

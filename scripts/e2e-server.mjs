@@ -6,7 +6,11 @@
 // the API's tests on loopback; its issuer goes into a file the tests read (e2e/google.spec.ts).
 // Online payment talks to the UPayments test double on loopback (its hosted page has Pay, Fail
 // and Cancel buttons), exactly as the production client talks to UPayments (e2e/payments.spec.ts).
+// Google Merchant talks to the Merchant API test double on loopback (its key, token endpoint and
+// v1 calls); a small control server beside it lets the tests flip its switches and read what it
+// received, and its address goes into a file the tests read (e2e/admin-merchant.spec.ts).
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +21,7 @@ import { SMTPServer } from 'smtp-server';
 // Built by `npm run build`, which every end-to-end run follows.
 import { startFakeOpenIdProvider } from '../apps/api/dist/integrations/google-oauth/fake-provider.js';
 import { startFakeUpayments } from '../apps/api/dist/integrations/upayments/fake-upayments.js';
+import { startFakeMerchant } from '../apps/api/dist/integrations/google-merchant/fake-merchant.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const port = process.argv[2] ?? '3300';
@@ -62,6 +67,57 @@ fs.writeFileSync(googleInfo, JSON.stringify({ issuer: google.issuer }));
 // A fresh key per run: the double accepts only it, as UPayments accepts only the merchant's key.
 const upayments = await startFakeUpayments({ apiKey: `e2e-${randomBytes(12).toString('hex')}` });
 
+const merchantAccountName = 'Subha Shop (test double)';
+const merchant = await startFakeMerchant({ accountName: merchantAccountName });
+const merchantControl = await startMerchantControl(merchant);
+const merchantInfo = path.join(os.tmpdir(), `shop-e2e-merchant-${port}.json`);
+fs.writeFileSync(
+  merchantInfo,
+  JSON.stringify({ control: merchantControl.url, accountId: merchant.accountId, accountName: merchantAccountName }),
+);
+
+/**
+ * The tests' handle on the Merchant double, over HTTP on loopback (the double itself is driven
+ * from code): POST /delay {ms}, POST /refuse {offerId, field, message}, POST /accept {offerId},
+ * POST /mode {mode}, GET /product/{offerId} (the stored ProductInput, 404 when absent) and
+ * GET /calls (the calls log, which never holds a token).
+ */
+async function startMerchantControl(fake) {
+  const readJson = async (request) => {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    return text ? JSON.parse(text) : {};
+  };
+  const control = http.createServer((request, response) => {
+    const send = (status, body) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body ?? null));
+    };
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const product = /^\/product\/([^/]+)$/.exec(url.pathname);
+    (async () => {
+      if (request.method === 'GET' && product) {
+        const input = fake.productInput(decodeURIComponent(product[1]));
+        return input ? send(200, input) : send(404, null);
+      }
+      if (request.method === 'GET' && url.pathname === '/calls') return send(200, fake.calls);
+      if (request.method !== 'POST') return send(405, null);
+      const body = await readJson(request);
+      if (url.pathname === '/delay') fake.delayMs = Number(body.ms) || 0;
+      else if (url.pathname === '/refuse') fake.refuseOffer(String(body.offerId), String(body.field), body.message);
+      else if (url.pathname === '/accept') fake.acceptOffer(String(body.offerId));
+      else if (url.pathname === '/mode') fake.mode = body.mode;
+      else return send(404, null);
+      return send(200, { ok: true });
+    })().catch((error) => send(400, { error: String(error) }));
+  });
+  await new Promise((resolve, reject) => {
+    control.once('error', reject);
+    control.listen(0, '127.0.0.1', resolve);
+  });
+  return { url: `http://127.0.0.1:${control.address().port}`, close: () => control.close() };
+}
+
 const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
@@ -82,6 +138,10 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     GOOGLE_ISSUER: google.issuer,
     UPAYMENTS_API_URL: upayments.url,
     UPAYMENTS_API_KEY: upayments.apiKey,
+    GOOGLE_MERCHANT_ACCOUNT_ID: merchant.accountId,
+    GOOGLE_MERCHANT_DATA_SOURCE: merchant.dataSource,
+    GOOGLE_MERCHANT_KEY_FILE: merchant.keyFile,
+    GOOGLE_MERCHANT_API_URL: merchant.url,
     // The demo administrator's password, known to the back-office tests (e2e/support.ts).
     DEMO_ADMIN_PASSWORD: 'e2e-Admin-Pass-1',
   },
@@ -90,11 +150,15 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
   smtp.close();
   void google.close();
   void upayments.close();
+  merchantControl.close();
+  fs.rmSync(merchantInfo, { force: true });
   fs.rmSync(googleInfo, { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The double removes its temporary key file as it closes.
+  await merchant.close().catch(() => undefined);
   process.exit(code ?? 0);
 });
