@@ -209,7 +209,7 @@ export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null
             : t('admin-merchant.picker.count', { shown: rows.length, total })
           : null}
       </p>
-      <div className={`lg:max-h-[36rem] lg:overflow-y-auto ${products.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>{body}</div>
+      <div className={`max-h-[70vh] overflow-y-auto lg:max-h-[36rem] ${products.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>{body}</div>
     </MerchantCard>
   );
 }

@@ -26,9 +26,9 @@ export function MerchantCard({ title, id, children, actions }: { title: string; 
 }
 
 /** A label and its value, one line of a card's facts. */
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="text-sm text-stone-500">{label}</dt>
       <dd className="font-semibold break-words text-stone-900">{children}</dd>
     </div>
@@ -112,16 +112,18 @@ export function ConnectionPanel({ status }: { status: MerchantStatusResponse }) 
         </Button>
       }
     >
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label={t('admin-merchant.connection.account')}>
           <bdi dir="ltr">{status.account_id}</bdi>
-        </Fact>
-        <Fact label={t('admin-merchant.connection.data_source')}>
-          <bdi dir="ltr">{status.data_source}</bdi>
         </Fact>
         <Fact label={t('admin-merchant.connection.language')}>
           <bdi dir="ltr">
             {status.content_language} · {status.feed_label}
+          </bdi>
+        </Fact>
+        <Fact label={t('admin-merchant.connection.data_source')} wide>
+          <bdi dir="ltr" className="break-all">
+            {status.data_source}
           </bdi>
         </Fact>
       </dl>
