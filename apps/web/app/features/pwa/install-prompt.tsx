@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { BeadsIcon, StrokeIcon, type IconProps } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { hasInteracted, subscribeFirstInteraction } from './first-interaction';
 import { acceptInstallOffer, currentInstallOffer, subscribeInstallOffer } from './install-event';
 import { INSTALL_DISMISSED_KEY, installOffer, isIosSafari, parseDismissedAt, type InstallOffer } from './install-rules';
 import { registerServiceWorker } from './register-service-worker';
@@ -60,8 +61,8 @@ function ShareIcon(props: IconProps) {
 
 /**
  * The install offer (spec section 4): shown when the browser offers installation, or on iOS
- * Safari as Add to Home Screen steps, never inside the installed app, and hidden for 7 days after
- * "Not now". It lies over the top of the page, just under the sticky header, so it covers neither
+ * Safari as Add to Home Screen steps, once the shopper has tapped, typed or scrolled (decision
+ * 023), never inside the installed app, and hidden for 7 days after "Not now". It lies over the top of the page, just under the sticky header, so it covers neither
  * the header nor the bottom bars; it is not in the page's flow because it appears after the page
  * has painted, and pushing the whole page down then is a layout shift (Lighthouse's CLS, decision
  * 022). Also registers the service worker once the page has loaded.
@@ -72,11 +73,13 @@ export function InstallPrompt({ storeName }: { storeName: string }) {
   const installEvent = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
   // The server cannot know the browser: nothing is offered before hydration.
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  // Offered once the shopper has started using the page, never while it is still loading.
+  const engaged = useSyncExternalStore(subscribeFirstInteraction, hasInteracted, () => false);
   const [answered, setAnswered] = useState(false);
 
   useEffect(registerServiceWorker, []);
 
-  if (!inBrowser || answered) return null;
+  if (!inBrowser || !engaged || answered) return null;
   const offer = offerInThisBrowser(installEvent !== null);
   if (offer === 'none') return null;
 
