@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { inLanguage, stockLevel, uploadUrl, type Language } from '@shop/shared';
 import type { ProductStatus } from '@shop/shared';
 import { queryRows, type Database } from '../../db/client.js';
@@ -79,42 +79,47 @@ interface CatalogueRow {
 }
 
 /**
- * The names of the product's category and its ancestors, root first, inside the product's own
- * row: a page of products comes back in one statement. A parent chain that loops back stops at
- * the first category seen twice.
+ * Every category's path (names from the root down to it) as JSON, computed once per statement
+ * over the whole (small) category table and joined to the products by id: no per-product
+ * subquery. A parent chain that loops back stops at the first category seen twice.
  */
-const categoryPathJson = sql<CategoryNameRow[]>`(
-  with recursive chain(id, parent_id, name, name_en, depth, seen) as (
-    select leaf.id, leaf.parent_id, leaf.name, leaf.name_en, 0, array[leaf.id]
-    from ${categories} leaf where leaf.id = ${sql.identifier('products')}.${sql.identifier('category_id')}
+const categoryPathsCte = sql`
+  with recursive walk(leaf_id, id, parent_id, depth, seen) as (
+    select leaf.id, leaf.id, leaf.parent_id, 0, array[leaf.id] from ${categories} leaf
     union all
-    select parent.id, parent.parent_id, parent.name, parent.name_en, chain.depth + 1, chain.seen || parent.id
-    from ${categories} parent join chain on parent.id = chain.parent_id
-    where parent.id <> all(chain.seen)
-  )
-  select coalesce(json_agg(json_build_object('name', chain.name, 'name_en', chain.name_en)
-    order by chain.depth desc), '[]'::json)
-  from chain
-)`;
+    select walk.leaf_id, parent.id, parent.parent_id, walk.depth + 1, walk.seen || parent.id
+    from walk join ${categories} parent on parent.id = walk.parent_id
+    where parent.id <> all(walk.seen)
+  ),
+  category_paths(id, path) as (
+    select walk.leaf_id, json_agg(json_build_object('name', named.name, 'name_en', named.name_en)
+      order by walk.depth desc)
+    from walk join ${categories} named on named.id = walk.id
+    group by walk.leaf_id
+  )`;
 
-const catalogueFields = {
-  id: products.id,
-  name: products.name,
-  name_en: products.name_en,
-  description: products.description,
-  description_en: products.description_en,
-  short_description: products.short_description,
-  short_description_en: products.short_description_en,
-  sku: products.sku,
-  price: products.price,
-  sale_price: products.sale_price,
-  stock_quantity: products.stock_quantity,
-  manage_stock: products.manage_stock,
-  status: products.status,
-  updated_at: products.updated_at,
-  images: productImagesJson,
-  category_path: categoryPathJson,
-};
+/**
+ * The products matching `where`, in id order, each with its images and category path. The page's
+ * ids are chosen first, so the image subquery runs for those rows only, whatever plan the
+ * database picks (before its statistics exist, a sort of every product would otherwise compute
+ * the images of all of them for each page).
+ */
+function selectCatalogue(where: SQL, limit: number): SQL {
+  return sql`${categoryPathsCte},
+  page(id) as (
+    select ${products.id} from ${products} where ${where} order by ${products.id} limit ${limit}
+  )
+    select ${products.id}, ${products.name}, ${products.name_en}, ${products.description},
+      ${products.description_en}, ${products.short_description}, ${products.short_description_en},
+      ${products.sku}, ${products.price}, ${products.sale_price}, ${products.stock_quantity},
+      ${products.manage_stock}, ${products.status}, ${products.updated_at},
+      ${productImagesJson} as images,
+      coalesce(category_paths.path, '[]'::json) as category_path
+    from page
+    join ${products} on ${products.id} = page.id
+    left join category_paths on category_paths.id = ${products.category_id}
+    order by ${products.id}`;
+}
 
 /** The storefront's page of a product (apps/web: /products/:id). */
 export function productPagePath(id: number): string {
@@ -168,19 +173,16 @@ function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): Merch
  */
 export function createMerchantCatalogue(db: Database, options: MerchantCatalogueOptions) {
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const select = () => db.select(catalogueFields).from(products);
-  const present = (rows: CatalogueRow[], lang: Language) =>
-    rows.map((row) => presentRow(row, lang, publicUrl));
+  const read = async (where: SQL, limit: number, lang: Language) =>
+    (await queryRows<CatalogueRow>(db, selectCatalogue(where, limit))).map((row) =>
+      presentRow(row, lang, publicUrl),
+    );
   const isPublished: SQL = eq(products.status, 'published');
 
   return {
     /** One page of published products in id order, after `afterId`; one statement per page. */
     async published({ lang, afterId, limit }: PublishedPageQuery): Promise<MerchantCatalogueProduct[]> {
-      const rows = await select()
-        .where(and(isPublished, gt(products.id, afterId)))
-        .orderBy(asc(products.id))
-        .limit(limit);
-      return present(rows, lang);
+      return read(and(isPublished, gt(products.id, afterId))!, limit, lang);
     },
 
     /** How many products are published. */
@@ -194,8 +196,7 @@ export function createMerchantCatalogue(db: Database, options: MerchantCatalogue
 
     /** One product whatever its status (the merchant tab may push or delete a draft), or null. */
     async get(id: number, lang: Language): Promise<MerchantCatalogueProduct | null> {
-      const rows = await select().where(eq(products.id, id)).limit(1);
-      return present(rows, lang)[0] ?? null;
+      return (await read(eq(products.id, id), 1, lang))[0] ?? null;
     },
   };
 }

@@ -57,16 +57,26 @@ const XML_ENTITIES: Record<string, string> = {
   "'": '&apos;',
 };
 
-/** Characters XML 1.0 does not allow anywhere in a document (control characters, lone surrogates, U+FFFE/U+FFFF). */
-const XML_FORBIDDEN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+/**
+ * Characters XML 1.0 does not allow anywhere in a document: control characters other than tab,
+ * line feed and carriage return, U+FFFE and U+FFFF, and a surrogate without its pair. Listed
+ * rather than negating the allowed ranges: the feed escapes every field, and a short class is
+ * several times faster over a hundred thousand products.
+ */
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const XML_MARKUP = /[&<>"']/g;
 
 /** Text safe inside an element or a quoted attribute: forbidden characters removed, markup escaped. */
 export function escapeXml(text: string): string {
-  return text.replace(XML_FORBIDDEN, '').replace(/[&<>"']/g, (character) => XML_ENTITIES[character] ?? character);
+  return text.replace(XML_FORBIDDEN, '').replace(XML_MARKUP, (character) => XML_ENTITIES[character] ?? character);
 }
 
 /** At most `max` characters (code points, so a character outside the BMP is never cut in half). */
 function truncate(text: string, max: number): string {
+  // A string of at most `max` UTF-16 units has at most `max` code points.
+  if (text.length <= max) return text;
   const characters = [...text];
   return characters.length <= max ? text : characters.slice(0, max).join('').trimEnd();
 }
