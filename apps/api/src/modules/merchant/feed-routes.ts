@@ -7,6 +7,12 @@ import { etagMatches } from '../catalog/http-cache.js';
 import { FEED_MAX_AGE_SECONDS, FEED_PATH } from './feed.js';
 
 /**
+ * Feed requests per client address a minute. Merchant Center fetches it a few times a day; a
+ * client asking more often cannot make the shop write a large catalogue over and over.
+ */
+export const FEED_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+
+/**
  * The product feed for a Merchant Center file data source with a scheduled fetch. Public and
  * without credentials, like the sitemap; beside the pages, not under /api (it is not the shop's
  * JSON contract). `?lang=en` is the English feed.
@@ -22,6 +28,7 @@ export async function merchantFeedRoutes(app: FastifyInstance): Promise<void> {
         hide: true,
         querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
       },
+      config: { rateLimit: FEED_RATE_LIMIT },
     },
     async (request, reply) => {
       const feed = await merchantFeed.document(request.query.lang ?? DEFAULT_LANGUAGE);

@@ -9,8 +9,10 @@ import {
   createProducts,
   saveStoreSettings,
 } from '../../seed/factories.js';
+import { nextTestIp } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import type { MerchantCatalogueProduct } from './catalogue.js';
+import { FEED_RATE_LIMIT } from './feed-routes.js';
 import {
   escapeXml,
   FEED_PAGE_SIZE,
@@ -253,7 +255,7 @@ describe('GET /feeds/google-merchant.xml', () => {
   let publishedIds: number[] = [];
 
   const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-    ctx.app.inject({ method, url, headers });
+    ctx.app.inject({ method, url, headers, remoteAddress: nextTestIp() });
 
   beforeAll(async () => {
     // The feed is cached here as in production; a published change must still show at once.
@@ -412,6 +414,15 @@ describe('GET /feeds/google-merchant.xml', () => {
     const reply = await get(FEED, { 'accept-encoding': 'gzip' });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('limits how often one client address may fetch it (429 in the envelope)', async () => {
+    const fetch = () => ctx.app.inject({ method: 'GET', url: FEED, remoteAddress: '203.0.113.77' });
+    for (let count = 0; count < FEED_RATE_LIMIT.max; count += 1) expect((await fetch()).statusCode).toBe(200);
+    const refused = await fetch();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false });
+    expect((await get(FEED)).statusCode).toBe(200);
   });
 
   it('refuses a language the shop does not speak with a clear 400', async () => {
