@@ -36,7 +36,7 @@ import {
 } from './payload.js';
 import { createMerchantPusher, type StoreDefaults } from './push.js';
 import { createMerchantRecords, presentLastPush } from './records.js';
-import { createMerchantSync, type MerchantSyncDeps } from './sync.js';
+import { autoSyncEnabled, createMerchantSync, type MerchantSyncDeps } from './sync.js';
 
 /** Google Merchant as configured: where products go and whose key sends them. */
 export interface MerchantSetup extends MerchantContext {
@@ -109,14 +109,6 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     return { setup, client, pusher, bulk, sync };
   }
 
-  async function autoSyncOn(): Promise<boolean> {
-    const [row] = await db
-      .select({ on: merchantSettings.auto_sync })
-      .from(merchantSettings)
-      .where(eq(merchantSettings.id, 1));
-    return row?.on ?? false;
-  }
-
   async function latestRun(lang: Language): Promise<MerchantBulkRun | null> {
     if (bulk) {
       const row = await bulk.latest();
@@ -150,7 +142,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
         content_language: target.contentLanguage,
         feed_label: target.feedLabel,
         feed_urls: { ar: feedUrl, en: `${feedUrl}?lang=en` },
-        auto_sync: await autoSyncOn(),
+        auto_sync: await autoSyncEnabled(db),
         sync_queue: {
           pending: summary.pending,
           failed: summary.failed,

@@ -75,6 +75,15 @@ const coalesce = sql`on conflict (product_id) do update set
   last_error = null,
   updated_at = now()`;
 
+/** Whether the owner turned automatic sync on (off until the tab's switch is first used). */
+export async function autoSyncEnabled(executor: Executor): Promise<boolean> {
+  const [row] = await executor
+    .select({ on: merchantSettings.auto_sync })
+    .from(merchantSettings)
+    .where(eq(merchantSettings.id, 1));
+  return row?.on ?? false;
+}
+
 export function createMerchantSync(deps: MerchantSyncDeps) {
   const { db, pusher } = deps;
   const wakeDelayMs = deps.wakeDelayMs ?? 100;
@@ -170,17 +179,9 @@ export function createMerchantSync(deps: MerchantSyncDeps) {
     }
   }
 
-  async function enabled(): Promise<boolean> {
-    const [row] = await db
-      .select({ on: merchantSettings.auto_sync })
-      .from(merchantSettings)
-      .where(eq(merchantSettings.id, 1));
-    return row?.on ?? false;
-  }
-
   /** One pass: claims due rows and pushes them; how many it handled. */
   async function runOnce(): Promise<number> {
-    if (!(await enabled())) return 0;
+    if (!(await autoSyncEnabled(db))) return 0;
     const rows = await claim();
     if (rows.length === 0) return 0;
     const store = await deps.storeDefaults();
