@@ -104,6 +104,11 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   });
   // A committed product or stock change (here or in another process) wakes the background sync.
   changes.subscribe('catalog', () => merchant.wake());
+  const queueRestocked = (productIds: readonly number[]) =>
+    background.run(
+      () => merchant.stockReturned(productIds),
+      (error) => log.warn({ err: error }, 'products back in stock not queued for Google Merchant'),
+    );
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -130,6 +135,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     paymentTimeoutMs: config.paymentTimeoutMs,
     audit: createAuditService(),
     changes,
+    onStockReturned: queueRestocked,
     cart,
     promotions,
     notifications,
@@ -202,6 +208,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
           (error) => log.warn({ err: error }, 'sold-out products not queued for Google Merchant'),
         );
       },
+      onStockReturned: queueRestocked,
       audit: createAuditService(),
       changes,
       notifications,

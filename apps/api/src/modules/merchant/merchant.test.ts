@@ -566,6 +566,12 @@ describe('background sync', () => {
     });
     expect(order.statusCode, order.body).toBe(201);
     await eventually(() => expect(fake.productInput(String(id))?.productAttributes.availability).toBe('OUT_OF_STOCK'), 5_000);
+
+    // Staff cancel the order: its piece is back on the shelf, and Google hears it is in stock.
+    const orderId = (order.json() as { order: { id: number } }).order.id;
+    const cancelled = await call('PUT', `/api/orders/${orderId}/status`, { status: 'cancelled' }, { token: admin.token });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await eventually(() => expect(fake.productInput(String(id))?.productAttributes.availability).toBe('IN_STOCK'), 5_000);
   });
 
   it('a product deleted in the back office is deleted from Google; a draft is withdrawn', async () => {

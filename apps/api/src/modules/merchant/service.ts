@@ -337,6 +337,11 @@ export function createMerchantService(deps: MerchantServiceDeps) {
       return sync ? sync.stockTaken(productIds) : Promise.resolve();
     },
 
+    /** An order gave its units back: products that were sold out are queued as in stock. */
+    stockReturned(productIds: readonly number[]): Promise<void> {
+      return sync ? sync.stockReturned(productIds) : Promise.resolve();
+    },
+
     /** A change committed (here or in another process): the worker looks at the queue. */
     wake(): void {
       sync?.wake();

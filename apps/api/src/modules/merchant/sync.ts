@@ -254,6 +254,17 @@ export function createMerchantSync(deps: MerchantSyncDeps) {
       wake();
     },
 
+    /** An order gave its units back: products that were sold out are pushed as in stock again. */
+    async stockReturned(productIds: readonly number[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db.execute(sql`insert into ${merchantSyncQueue} (product_id, action)
+        select ${products.id}, 'upsert' from ${products}
+        where ${inArray(products.id, [...productIds])} and ${products.stock_quantity} > 0
+          and ${products.status} = 'published' and ${autoSyncOn}
+        ${coalesce}`);
+      wake();
+    },
+
     /** Looks at the queue shortly (a change has committed, here or in another process). */
     wake,
 

@@ -36,6 +36,8 @@ export interface OrderAdministrationDeps {
   /** Runs those e-mails after the reply. */
   background?: Pick<BackgroundTasks, 'run'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Products back in stock after a change committed (an order cancelled, refunded or deleted). */
+  onStockReturned?: (productIds: readonly number[]) => void;
 }
 
 export interface AdminOrderList {
@@ -49,6 +51,8 @@ export interface StatusChange {
   row: OrderRow;
   changed: boolean;
   stockMoved: boolean;
+  /** Products that had none left and got units back from this order. */
+  restocked: number[];
 }
 
 /** Whether an order in this status holds its units (every status but cancelled and refunded). */
@@ -143,9 +147,16 @@ async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang
   }
 }
 
-/** Returns the order's units to their products (those that still exist and manage stock). */
-async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<void> {
-  for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, productId, quantity);
+/**
+ * Returns the order's units to their products (those that still exist and manage stock); the
+ * products that were sold out and are back in stock.
+ */
+async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<number[]> {
+  const restocked: number[] = [];
+  for (const [productId, quantity] of unitsByProduct(items)) {
+    if (await returnUnits(tx, productId, quantity)) restocked.push(productId);
+  }
+  return restocked;
 }
 
 /** Who moves an order: a staff member (history and audit name them) or the shop itself (payments). */
@@ -170,11 +181,14 @@ export async function transitionOrder(
   by: TransitionBy,
   extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at'>> = {},
 ): Promise<StatusChange> {
-  if (before.status === status && Object.keys(extra).length === 0) return { row: before, changed: false, stockMoved: false };
+  if (before.status === status && Object.keys(extra).length === 0) {
+    return { row: before, changed: false, stockMoved: false, restocked: [] };
+  }
   const items = await itemsOf(tx, before.id);
   let stockMoved = false;
+  let restocked: number[] = [];
   if (holdsStock(before.status) && !holdsStock(status)) {
-    await returnOrderUnits(tx, items);
+    restocked = await returnOrderUnits(tx, items);
     stockMoved = items.length > 0;
   } else if (!holdsStock(before.status) && holdsStock(status)) {
     await takeOrderUnits(tx, items, by.lang);
@@ -205,7 +219,7 @@ export async function transitionOrder(
       after: { status, notes: by.notes, ...(extra.payment_status ? { payment_status: extra.payment_status } : {}) },
     });
   }
-  return { row: after!, changed: true, stockMoved };
+  return { row: after!, changed: true, stockMoved, restocked };
 }
 
 /**
@@ -371,6 +385,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
         return transitionOrder(tx, deps.audit, before, status, { actor, notes, lang });
       });
       if (result.stockMoved) deps.changes.publish('catalog');
+      if (result.restocked.length > 0) deps.onStockReturned?.(result.restocked);
       if (result.changed) mailStatus(result.row);
       return staffOrder(db, result.row, lang);
     },
@@ -383,7 +398,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       const released = await db.transaction(async (tx) => {
         const row = await lockOrder(tx, id);
         const holds = holdsStock(row.status);
-        if (holds) await returnOrderUnits(tx, await itemsOf(tx, id));
+        const restocked = holds ? await returnOrderUnits(tx, await itemsOf(tx, id)) : [];
         await tx.delete(orders).where(eq(orders.id, id));
         await deps.audit.record(tx, {
           actor,
@@ -398,9 +413,10 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
             status: row.status,
           },
         });
-        return { order_number: row.order_number, holds };
+        return { order_number: row.order_number, holds, restocked };
       });
       if (released.holds) deps.changes.publish('catalog');
+      if (released.restocked.length > 0) deps.onStockReturned?.(released.restocked);
       return { order_number: released.order_number };
     },
 

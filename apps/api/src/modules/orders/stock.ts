@@ -29,12 +29,17 @@ export async function takeUnits(
   return row;
 }
 
-/** Puts `quantity` units of a product back on the shelf (only a product that manages its stock). */
-export async function returnUnits(tx: Executor, productId: number, quantity: number): Promise<void> {
-  await tx
+/**
+ * Puts `quantity` units of a product back on the shelf (only a product that manages its stock).
+ * True when the product had none left before: it is back in stock.
+ */
+export async function returnUnits(tx: Executor, productId: number, quantity: number): Promise<boolean> {
+  const [row] = await tx
     .update(products)
     .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
-    .where(and(eq(products.id, productId), products.manage_stock));
+    .where(and(eq(products.id, productId), products.manage_stock))
+    .returning({ stock: products.stock_quantity });
+  return row !== undefined && quantity > 0 && row.stock - quantity <= 0 && row.stock > 0;
 }
 
 /** 409 OUT_OF_STOCK naming the product, reported on `field`. */

@@ -70,6 +70,8 @@ export interface PaymentsServiceDeps {
   sweepIntervalMs?: number;
   audit: Pick<AuditService, 'record'>;
   changes: Pick<ChangeFeed, 'publish'>;
+  /** Products back in stock after a payment was refused, abandoned or refunded (committed). */
+  onStockReturned?: (productIds: readonly number[]) => void;
   cart: Pick<CartService, 'guestCartId'>;
   promotions: Pick<PromotionsService, 'releasePromo'>;
   /** The confirmation e-mail of an online order, sent once its payment is confirmed. */
@@ -87,6 +89,8 @@ interface Settled {
   /** The transition this call made, if any. */
   verdict: PaymentVerdict | 'none';
   stockMoved: boolean;
+  /** Products back in stock because the order let its units go. */
+  restocked: number[];
 }
 
 /** The order's payment as the result screen needs it. */
@@ -158,7 +162,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     failureNote: 'payment.failed_history' | 'payment.abandoned_history' = 'payment.failed_history',
   ): Promise<Settled> {
     const settlement = paymentSettlement(order.payment_status, verdict, failureNote === 'payment.abandoned_history');
-    if (order.payment_status !== 'awaiting_payment') return { row: order, verdict: 'none', stockMoved: false };
+    if (order.payment_status !== 'awaiting_payment') return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
     const at = now();
     if (transaction && verdict !== 'mismatch') {
       await tx
@@ -187,18 +191,19 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
         await tx.update(carts).set({ promo_code: null }).where(eq(carts.id, attempt.cart_id));
       }
-      return { row: change.row, verdict, stockMoved: change.stockMoved };
+      return { row: change.row, verdict, stockMoved: change.stockMoved, restocked: change.restocked };
     }
     if (settlement === 'release') {
       const change = await releaseOrder(tx, order, apiMessage(failureNote, order.language));
-      return { row: change.row, verdict: 'failed', stockMoved: change.stockMoved };
+      return { row: change.row, verdict: 'failed', stockMoved: change.stockMoved, restocked: change.restocked };
     }
-    return { row: order, verdict: 'none', stockMoved: false };
+    return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
   }
 
   /** After a commit: caches dropped when stock moved, the confirmation e-mail once when paid. */
   function afterSettle(settled: Settled): void {
     if (settled.stockMoved) deps.changes.publish('catalog');
+    if (settled.restocked.length > 0) deps.onStockReturned?.(settled.restocked);
     if (settled.verdict === 'paid') mailConfirmation(settled.row);
   }
 
@@ -337,7 +342,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!attempt) {
         // Its charge was never stored, so UPayments was never asked to collect: unpaid, released.
         const change = await releaseOrder(tx, order, apiMessage('payment.abandoned_history', order.language));
-        handled = { row: change.row, verdict: 'failed', stockMoved: change.stockMoved };
+        handled = { row: change.row, verdict: 'failed', stockMoved: change.stockMoved, restocked: change.restocked };
         stockMoved = handled.stockMoved;
         return order.id;
       }
@@ -598,6 +603,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         );
       });
       if (change.stockMoved) deps.changes.publish('catalog');
+      if (change.restocked.length > 0) deps.onStockReturned?.(change.restocked);
     },
   };
 }

@@ -28,6 +28,7 @@ const ENTITY_NAMES = {
   cities: ['admin-activity.entity.cities', 'admin-activity.entity_one.cities'],
   promo_codes: ['admin-activity.entity.promo_codes', 'admin-activity.entity_one.promo_codes'],
   search_synonyms: ['admin-activity.entity.search_synonyms', 'admin-activity.entity_one.search_synonyms'],
+  merchant_settings: ['admin-activity.entity.merchant_settings', 'admin-activity.entity_one.merchant_settings'],
 } as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
 
 const ACTION_NAMES = {
