@@ -141,7 +141,7 @@ describe('images and fonts asked for first', () => {
 describe('the scripts a storefront page asks for (decision 023)', () => {
   /** The script modules a page preloads, as files of the browser build. */
   function preloadedScripts(html: string): string[] {
-    return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+    return [...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)].map((match) => match[1]!);
   }
 
   it.each(['/', '/products', `/products/:id`, '/cart', '/checkout'])(
@@ -155,6 +155,10 @@ describe('the scripts a storefront page asks for (decision 023)', () => {
       expect(scripts.length).toBeLessThanOrEqual(12);
       expect(scripts.some((file) => /\/framework-[\w-]+\.js$/.test(file))).toBe(true);
       expect(scripts.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
+      // Fetched after what the first screen waits for (stylesheet, font, largest image).
+      const preloadTags = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloadTags).toHaveLength(scripts.length);
+      for (const tag of preloadTags) expect(tag).toContain('fetchpriority="low"');
       for (const file of scripts) {
         const code = fs.readFileSync(path.join(webRoot, 'build', 'client', file), 'utf8');
         // Every back-office screen's texts are keyed admin.* or admin-*.

@@ -43,7 +43,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
   const linkClass = 'inline-flex min-h-11 min-w-11 items-center rounded hover:text-white hover:underline lg:min-h-0 lg:min-w-0';
 
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50 [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
+    <footer className="mt-16 bg-brand-900 text-brand-50">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-store">
           <h2 id="footer-store" className="text-lg font-semibold text-white">
