@@ -220,6 +220,23 @@ function isSecureOrLoopback(address: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
+/** Google Merchant as configured (AppConfig.googleMerchant); also the client's options. */
+export interface GoogleMerchantSetup {
+  /** Merchant Center account id (digits). */
+  accountId: string;
+  /** The API primary data source products are inserted into: `accounts/{accountId}/dataSources/{id}`. */
+  dataSource: string;
+  /** The service account's key, read from GOOGLE_MERCHANT_KEY_FILE at start. */
+  key: ServiceAccountKey;
+  /** The Merchant API root (Google's, or the test double's on loopback). */
+  apiUrl: string;
+  /** Content language and feed label of every product input (as googleMerchantSettings). */
+  contentLanguage: string;
+  feedLabel: string;
+  /** Timeout of one call to Google (token requests included). */
+  timeoutMs: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -285,23 +302,7 @@ export interface AppConfig {
    * set (the merchant routes then answer "not configured"). The key's private key is a secret:
    * never logged, never sent to a browser.
    */
-  googleMerchant:
-    | {
-        /** Merchant Center account id (digits). */
-        accountId: string;
-        /** The API primary data source products are inserted into: `accounts/{accountId}/dataSources/{id}`. */
-        dataSource: string;
-        /** The service account's key, read from GOOGLE_MERCHANT_KEY_FILE at start. */
-        key: ServiceAccountKey;
-        /** The Merchant API root (Google's, or the test double's on loopback). */
-        apiUrl: string;
-        /** Content language and feed label of every product input (as googleMerchantSettings). */
-        contentLanguage: string;
-        feedLabel: string;
-        /** Timeout of one call to Google (token requests included). */
-        timeoutMs: number;
-      }
-    | undefined;
+  googleMerchant: GoogleMerchantSetup | undefined;
   /** Content language and feed label of the products sent to Google and of the product feed; set even without the API. */
   googleMerchantSettings: { contentLanguage: string; feedLabel: string };
   /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */

@@ -1,9 +1,9 @@
+import type { GoogleMerchantSetup } from '../../config.js';
 import { productInputId } from './product-input-name.js';
 import {
   createAccessTokenSource,
   type AccessTokenSource,
   type MerchantLog,
-  type ServiceAccountKey,
 } from './token.js';
 import {
   GoogleMerchantError,
@@ -29,19 +29,8 @@ import {
  * assertion or a token (they only travel in the token request and the Authorization header).
  */
 
-export interface GoogleMerchantClientOptions {
-  /** Merchant Center account id (digits). */
-  accountId: string;
-  /** The API data source: `accounts/{accountId}/dataSources/{id}`. */
-  dataSource: string;
-  key: ServiceAccountKey;
-  /** `https://merchantapi.googleapis.com` (or the test double's origin). */
-  apiUrl: string;
-  /** Content language and feed label of every product input (`ar`, `KW`). */
-  contentLanguage: string;
-  feedLabel: string;
-  /** Timeout of one HTTP call (token requests included). */
-  timeoutMs: number;
+/** The configured account, data source, key, API root, language, feed label and timeout. */
+export interface GoogleMerchantClientOptions extends GoogleMerchantSetup {
   fetch?: typeof fetch;
   log?: MerchantLog;
   /** Clock of the token cache (tests). */

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { formatPrice, imageSrcSet, toThousandths, type MerchantLastPush, type MerchantPickerProduct } from '@shop/shared';
+import { formatPrice, toThousandths, type MerchantLastPush, type MerchantPickerProduct } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { BoxIcon } from '../ui/admin-icons';
+import { ProductThumb } from '../ui/product-thumb';
 import { ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
@@ -38,28 +39,6 @@ export function LastPushLine({ push }: { push: MerchantLastPush | null }) {
   );
 }
 
-function Thumb({ url }: { url: string | null }) {
-  const { t } = useI18n();
-  if (!url) {
-    return (
-      <span className="flex size-12 items-center justify-center rounded-lg border border-stone-200 bg-stone-100 text-stone-400">
-        <BoxIcon className="size-5" />
-        <span className="sr-only">{t('admin-merchant.picker.no_image')}</span>
-      </span>
-    );
-  }
-  return (
-    <img
-      src={url}
-      srcSet={imageSrcSet(url)}
-      sizes="48px"
-      alt=""
-      loading="lazy"
-      decoding="async"
-      className="size-12 rounded-lg border border-stone-200 bg-stone-100 object-cover"
-    />
-  );
-}
 
 /**
  * The product picker (admin.md section 9: the merchant tool fetches 100 products at a time): a
@@ -78,7 +57,7 @@ export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
 
   const columns: Column<MerchantPickerProduct>[] = [
-    { id: 'image', header: t('admin-merchant.col.image'), media: true, className: 'w-16', cell: (product) => <Thumb url={product.featured_image} /> },
+    { id: 'image', header: t('admin-merchant.col.image'), media: true, className: 'w-16', cell: (product) => <ProductThumb url={product.featured_image} size="small" missingLabel={t('admin-merchant.picker.no_image')} /> },
     {
       id: 'name',
       header: t('admin-merchant.col.name'),

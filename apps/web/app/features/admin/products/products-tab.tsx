@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, imageSrcSet, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { formatPrice, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { ProductThumb } from '../ui/product-thumb';
 import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
@@ -80,7 +81,7 @@ export default function ProductsTab() {
       header: t('admin-products.column.image'),
       media: true,
       className: 'w-20',
-      cell: (product) => <ProductThumb url={product.featured_image} />,
+      cell: (product) => <ProductThumb url={product.featured_image} size="medium" missingLabel={t('admin-products.list.no_image')} />,
     },
     {
       id: 'name',
@@ -324,29 +325,6 @@ export default function ProductsTab() {
   );
 }
 
-/** The featured image of a row, or a placeholder when the product has none. */
-function ProductThumb({ url }: { url: string | null }) {
-  const { t } = useI18n();
-  if (!url) {
-    return (
-      <span className="flex size-14 items-center justify-center rounded-lg border border-stone-200 bg-stone-100 text-stone-400">
-        <BoxIcon className="size-6" />
-        <span className="sr-only">{t('admin-products.list.no_image')}</span>
-      </span>
-    );
-  }
-  return (
-    <img
-      src={url}
-      srcSet={imageSrcSet(url)}
-      sizes="56px"
-      alt=""
-      loading="lazy"
-      decoding="async"
-      className="size-14 rounded-lg border border-stone-200 bg-stone-100 object-cover"
-    />
-  );
-}
 
 /** Spec section 4: 0 or less red "out of stock", 1 to LOW_STOCK_THRESHOLD yellow "low", above green. */
 function StockCell({ quantity }: { quantity: number }) {
