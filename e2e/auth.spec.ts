@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { uniqueEmail, waitForResetLink, waitForVerificationCode } from './mailbox';
-import { expectDocumentLanguage, phoneMenuToggle, useLanguage, waitForHydration, watchConsole } from './support';
+import { expectDocumentLanguage, phoneMenu, phoneMenuToggle, useLanguage, waitForHydration, watchConsole } from './support';
 
 type Lang = 'ar' | 'en';
 
@@ -115,7 +115,11 @@ async function expectSignedInHeader(page: Page, lang: Lang, name: string) {
 }
 
 async function expectGuestHeader(page: Page, lang: Lang) {
-  if (isPhone(page)) await phoneMenuToggle(page).click();
+  if (isPhone(page)) {
+    // Logging out from the menu navigates home, which closes the menu: open it only once it has.
+    await expect(phoneMenu(page)).not.toHaveAttribute('open');
+    await phoneMenuToggle(page).click();
+  }
   await expect(page.locator('header').getByRole('link', { name: text[lang].loginLink, exact: true })).toBeVisible();
   await expect(page.locator('header').getByRole('link', { name: text[lang].registerLink, exact: true })).toBeVisible();
   if (isPhone(page)) await phoneMenuToggle(page).click();
