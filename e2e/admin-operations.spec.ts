@@ -587,9 +587,10 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
           await expect(box).toBeChecked();
         }
 
-        // Each update answers a little late, so the progress is seen before it finishes.
+        // Each update answers late (1.5 s: a loaded CI machine polls slowly), so the progress is
+        // seen before it finishes.
         await page.route('**/api/locations/cities/*', async (route) => {
-          if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 400));
+          if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1_500));
           await route.continue();
         });
         await page.getByRole('button', { name: words.bulkOpen }).click();
