@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { formatPrice, toThousandths, type MerchantLastPush, type MerchantPickerProduct } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
-import { SearchIcon } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { BoxIcon } from '../ui/admin-icons';
@@ -9,7 +8,7 @@ import { ProductThumb } from '../ui/product-thumb';
 import { ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { useUrlState } from '../ui/url-state';
 import { fetchMerchantProductPage, merchantKeys } from './merchant-api';
@@ -110,21 +109,14 @@ export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null
     body = <ErrorPanel title={t('admin-merchant.picker.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
   } else if (view === 'empty') {
     body = search ? (
-      <EmptyPanel
-        icon={<SearchIcon className="size-8" />}
+      <NoMatchPanel
         title={t('admin-merchant.picker.no_match_title', { search })}
         text={t('admin-merchant.picker.no_match_text')}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setSearchText('');
-              setState({ search: '' });
-            }}
-          >
-            {t('admin-merchant.picker.clear_search')}
-          </Button>
-        }
+        clearLabel={t('admin-merchant.picker.clear_search')}
+        onClear={() => {
+          setSearchText('');
+          setState({ search: '' });
+        }}
       />
     ) : (
       <EmptyPanel icon={<BoxIcon className="size-8" />} title={t('admin-merchant.picker.empty_title')} text={t('admin-merchant.picker.empty_text')} />

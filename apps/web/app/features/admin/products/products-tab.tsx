@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { SearchIcon } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
@@ -13,7 +12,7 @@ import { ProductThumb } from '../ui/product-thumb';
 import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
@@ -172,21 +171,14 @@ export default function ProductsTab() {
     body = <ErrorPanel title={t('admin-products.list.load_error')} error={products.error} onRetry={() => void products.refetch()} />;
   } else if (view === 'empty') {
     body = searching ? (
-      <EmptyPanel
-        icon={<SearchIcon className="size-8" />}
+      <NoMatchPanel
         title={t('admin-products.list.no_match_title', { search: filters.search })}
         text={t('admin-products.list.no_match_text')}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setSearchText('');
-              setState({ search: '' });
-            }}
-          >
-            {t('admin-products.list.clear_search')}
-          </Button>
-        }
+        clearLabel={t('admin-products.list.clear_search')}
+        onClear={() => {
+          setSearchText('');
+          setState({ search: '' });
+        }}
       />
     ) : (
       <EmptyPanel

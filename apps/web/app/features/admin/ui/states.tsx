@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { AlertCircleIcon } from '../../../components/ui/icons';
+import { AlertCircleIcon, SearchIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
@@ -58,6 +58,22 @@ export function EmptyPanel({ icon, title, text, action }: { icon?: ReactNode; ti
       {text ? <p className="text-stone-600">{text}</p> : null}
       {action}
     </div>
+  );
+}
+
+/** A search that found nothing: says what was searched for and offers to clear it. */
+export function NoMatchPanel({ title, text, clearLabel, onClear }: { title: string; text: string; clearLabel: string; onClear: () => void }) {
+  return (
+    <EmptyPanel
+      icon={<SearchIcon className="size-8" />}
+      title={title}
+      text={text}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      }
+    />
   );
 }
 
