@@ -9,10 +9,20 @@
 //       which prints the token of a benchmark administrator)
 //
 // Options: --url, --path (repeatable), --connections (50), --duration seconds (10),
-// --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON).
+// --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON),
+// --terms arabic|english|FILE: a path's {term} is replaced, request after request, by the next
+// of a long list of distinct search terms (built in, or one a line in FILE), so that a cache
+// cannot answer a search the database did not run:
+//
+//   node scripts/bench.mjs --path '/api/products?search={term}' --terms arabic
+//
+// The built-in lists use the words of `npm run bench:data`'s catalogue: material, style and bead
+// count combinations, product numbers, the article and attached prefixes, typos, and (English)
+// the catalogue's English words and the owner's synonyms.
 // The load generator shares the machine with the server, so on a small machine the numbers
 // are a lower bound of what the server alone can do.
 
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { parseArgs } from 'node:util';
@@ -27,6 +37,7 @@ const { values } = parseArgs({
     header: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
+    terms: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -34,9 +45,88 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
-      '[--warmup S] [--header "name: value"]... [--orders] [--json]',
+      '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--orders] [--json]',
   );
   process.exit(0);
+}
+
+// The words of the catalogue `npm run bench:data` writes (apps/api/src/cli/bench-catalogue.ts).
+const CATALOGUE_WORDS = {
+  materials: ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'كريستال', 'صندل', 'مرجان', 'عين النمر', 'أونيكس', 'لؤلؤ'],
+  styles: ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'كلاسيكي', 'مضغوط', 'طبيعي', 'ملكي', 'تركي', 'إيراني'],
+  materialsEn: ['amber', 'black coral', 'agate', 'turquoise', 'kuka', 'olive wood', 'crystal', 'sandalwood', 'coral', "tiger's eye", 'onyx', 'pearl'],
+  stylesEn: ['Baltic', 'Yemeni', 'silver-inlaid', 'luxury', 'classic', 'pressed', 'natural', 'royal', 'Turkish', 'Iranian'],
+  // Words shoppers type that only the owner's synonyms (migration 0017) turn into catalogue words.
+  synonymsEn: ['kahraman', 'kehribar', 'yusr', 'aqeeq', 'firouzeh', 'kuk', 'marjan', 'sebha', 'tasbih', 'misbaha', 'rosary', 'prayer beads', 'worry beads'],
+  beads: [33, 45, 66, 99, 101],
+};
+/** How many distinct terms a built-in list holds: more than a 10-second run at 1,000 req/s asks. */
+const BUILT_IN_TERMS = 20_000;
+/** Product numbers in the built-in terms stay within a 10,000-product catalogue. */
+const PRODUCT_NUMBERS = 10_000;
+
+/** A small seeded generator, so every run sends the same terms in the same order. */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A word with one inner letter dropped: a typo the search must forgive. */
+function typo(word, random) {
+  const letters = [...word];
+  if (letters.length < 5) return word;
+  letters.splice(1 + Math.floor(random() * (letters.length - 2)), 1);
+  return letters.join('');
+}
+
+function builtInTerms(language) {
+  const random = seededRandom(language === 'arabic' ? 14 : 41);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const number = () => 1 + Math.floor(random() * PRODUCT_NUMBERS);
+  const { materials, styles, materialsEn, stylesEn, synonymsEn, beads } = CATALOGUE_WORDS;
+  const templates =
+    language === 'arabic'
+      ? [
+          () => `سبحة ${pick(materials)} ${pick(styles)}`,
+          () => `${pick(materials)} ${pick(beads)} حبة`,
+          () => `${pick(materials)} رقم ${number()}`,
+          () => `ال${pick(materials)} ال${pick(styles)} ${pick(beads)}`,
+          () => `بال${pick(materials)} ${pick(styles)} ${pick(beads)}`,
+          () => `${typo(pick(materials), random)} ${pick(styles)}`,
+          () => `سبحه ${pick(styles)} ${pick(beads)} رقم ${number()}`,
+        ]
+      : [
+          () => `${pick(materialsEn)} ${pick(stylesEn)}`,
+          () => `${pick(stylesEn)} ${pick(materialsEn)} ${pick(beads)} beads`,
+          () => `${pick(materialsEn)} no. ${number()}`,
+          () => `${pick(synonymsEn)} ${pick(stylesEn)} ${pick(beads)}`,
+          () => `${typo(pick(materialsEn), random)} ${pick(stylesEn)}`,
+          () => `${pick(stylesEn)} prayer beads ${number()}`,
+        ];
+  const terms = new Set();
+  for (let attempt = 0; terms.size < BUILT_IN_TERMS && attempt < BUILT_IN_TERMS * 20; attempt += 1) {
+    terms.add(templates[attempt % templates.length]().toLowerCase());
+  }
+  return [...terms];
+}
+
+function loadTerms(source) {
+  if (source === 'arabic' || source === 'english') return builtInTerms(source);
+  let text;
+  try {
+    text = fs.readFileSync(source, 'utf8');
+  } catch (error) {
+    fail(`cannot read --terms ${source}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const terms = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  if (terms.length === 0) fail(`--terms ${source} has no terms`);
+  return terms;
 }
 
 const base = new URL(values.url);
@@ -116,8 +206,15 @@ function percentile(sorted, fraction) {
   return sorted[Math.max(0, index)];
 }
 
-/** Keeps `connections` requests in flight for `seconds`; returns the latencies and counts. */
-async function load(path, seconds) {
+/**
+ * Keeps `connections` requests in flight for `seconds`; returns the latencies and counts. With
+ * terms, each request puts the next term into the path's {term}.
+ */
+async function load(path, seconds, terms) {
+  let next = 0;
+  const nextPath = terms
+    ? () => path.replaceAll('{term}', encodeURIComponent(terms[next++ % terms.length]))
+    : () => path;
   const latencies = [];
   const statuses = new Map();
   let errors = 0;
@@ -128,7 +225,7 @@ async function load(path, seconds) {
     while (performance.now() < deadline) {
       const sent = performance.now();
       try {
-        const result = await get(path);
+        const result = await get(nextPath());
         latencies.push(performance.now() - sent);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         bytes += result.bytes;
@@ -142,9 +239,9 @@ async function load(path, seconds) {
   return { latencies, statuses, errors, bytes, elapsed };
 }
 
-async function measure(name, path) {
-  if (warmup > 0) await load(path, warmup);
-  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration);
+async function measure(name, path, terms) {
+  if (warmup > 0) await load(path, warmup, terms);
+  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms);
   latencies.sort((a, b) => a - b);
   const ok = [...statuses]
     .filter(([status]) => status >= 200 && status < 400)
@@ -152,6 +249,7 @@ async function measure(name, path) {
   return {
     name,
     path,
+    ...(terms ? { distinct_terms: terms.length } : {}),
     requests: latencies.length,
     requests_per_second: Math.round(latencies.length / elapsed),
     p50_ms: round(percentile(latencies, 0.5)),
@@ -178,7 +276,8 @@ async function defaultSuite() {
   }
   const suite = [
     ['products list', '/api/products'],
-    ['Arabic search', `/api/products?search=${encodeURIComponent('سبحة كهرمان')}`],
+    ['Arabic search', '/api/products?search={term}', builtInTerms('arabic')],
+    ['English search', '/api/products?search={term}', builtInTerms('english')],
   ];
   if (productId === undefined) {
     console.error(
@@ -221,8 +320,12 @@ async function ordersSuite() {
   return suite;
 }
 
+const givenTerms = values.terms === undefined ? undefined : loadTerms(values.terms);
+if (givenTerms && !values.path?.some((path) => path.includes('{term}'))) {
+  fail('--terms needs a --path with {term} in it, e.g. /api/products?search={term}');
+}
 const targets = values.path?.length
-  ? values.path.map((path) => [path, path])
+  ? values.path.map((path) => [path, path, path.includes('{term}') ? givenTerms : undefined])
   : values.orders
     ? await ordersSuite()
     : await defaultSuite();
@@ -234,8 +337,9 @@ if (!values.json) {
   );
 }
 const results = [];
-for (const [name, path] of targets) {
-  const result = await measure(name, path);
+for (const [name, path, terms] of targets) {
+  if (path.includes('{term}') && !terms) fail(`${path} has {term}: pass --terms`);
+  const result = await measure(name, path, terms);
   results.push(result);
   if (!values.json) {
     const problems =
@@ -247,7 +351,9 @@ for (const [name, path] of targets) {
         `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms` +
         `  p90 ${result.p90_ms.toFixed(2).padStart(7)} ms` +
         `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
-        `  max ${result.max_ms.toFixed(2).padStart(8)} ms${problems}`,
+        `  max ${result.max_ms.toFixed(2).padStart(8)} ms` +
+        (terms ? `  (${terms.length} distinct terms)` : '') +
+        problems,
     );
   }
 }

@@ -15,6 +15,9 @@ if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
 
 const materials = ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'كريستال', 'صندل', 'مرجان', 'عين النمر', 'أونيكس', 'لؤلؤ'];
 const styles = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'كلاسيكي', 'مضغوط', 'طبيعي', 'ملكي', 'تركي', 'إيراني'];
+// The same materials and styles in English (the English storefront's texts), in the same order.
+const materialsEn = ['amber', 'black coral', 'agate', 'turquoise', 'kuka', 'olive wood', 'crystal', 'sandalwood', 'coral', "tiger's eye", 'onyx', 'pearl'];
+const stylesEn = ['Baltic', 'Yemeni', 'silver-inlaid', 'luxury', 'classic', 'pressed', 'natural', 'royal', 'Turkish', 'Iranian'];
 const beads = [33, 45, 66, 99, 101];
 
 const config = loadConfig();
@@ -27,7 +30,14 @@ try {
   } else {
     const categoryRows = await database.db
       .insert(categories)
-      .values(materials.map((name, index) => ({ name: `سبح ${name}`, slug: `bench-${index}`, sort_order: index })))
+      .values(
+        materials.map((name, index) => ({
+          name: `سبح ${name}`,
+          name_en: `${materialsEn[index]!} prayer beads`,
+          slug: `bench-${index}`,
+          sort_order: index,
+        })),
+      )
       .returning({ id: categories.id });
     const started = Date.now();
     const batchSize = 1000;
@@ -37,11 +47,16 @@ try {
         const material = materials[n % materials.length]!;
         const style = styles[Math.floor(n / materials.length) % styles.length]!;
         const count = beads[n % beads.length]!;
+        const materialEn = materialsEn[n % materials.length]!;
+        const styleEn = stylesEn[Math.floor(n / materials.length) % styles.length]!;
         const price = 3_000 + ((n * 7_919) % 300_000);
         return {
           name: `سبحة ${material} ${style} ${count} حبة رقم ${n + 1}`,
           short_description: `سبحة ${material} ${style} من ${count} حبة`,
           description: `سبحة ${material} ${style} مصنوعة يدوياً من ${count} حبة مع شرابة وفواصل فضية.`,
+          name_en: `${styleEn} ${materialEn} prayer beads, ${count} beads, no. ${n + 1}`,
+          short_description_en: `${styleEn} ${materialEn} prayer beads of ${count} beads`,
+          description_en: `Handmade ${styleEn.toLowerCase()} ${materialEn} prayer beads of ${count} beads with a tassel and silver spacers.`,
           price,
           sale_price: n % 4 === 0 ? price - 1_000 : null,
           stock_quantity: n % 13 === 0 ? 0 : (n % 40) + 1,
