@@ -6,7 +6,10 @@ const source = '@shop/source';
 
 export default defineConfig({
   resolve: { conditions: [source, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [source, ...defaultServerConditions] } },
+  // Vitest also hands these to Node as --conditions for dependencies it does not transform; with
+  // `module` there, a CommonJS package's require() gets an ES build (prom-client's
+  // @opentelemetry/api), which Node cannot load.
+  ssr: { resolve: { conditions: [source, ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
     setupFiles: ['./test-setup.ts'],

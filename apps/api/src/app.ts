@@ -27,6 +27,7 @@ import { uploadsPlugin } from './plugins/uploads.js';
 import { emailAssetRoutes } from './modules/notifications/email-assets.js';
 import { redactedRequestSerializer } from './modules/accounts/log-redaction.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { pwaRoutes } from './modules/pwa/routes.js';
 import { merchantFeedRoutes } from './modules/merchant/feed-routes.js';
 import { openApiSchemas } from './openapi.js';
@@ -127,6 +128,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(errorsPlugin);
   // helmet and Permissions-Policy; pages get their CSP from the web plugin, API replies are JSON.
   await app.register(securityHeadersPlugin);
+  // Request metrics and /metrics; before compression, so its hook still reads error replies as text.
+  await app.register(metricsPlugin);
   await app.register(compress, { threshold: 1024 });
   // Off by default; routes opt in with their own `config.rateLimit`.
   await app.register(rateLimit, { global: false });

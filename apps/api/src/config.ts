@@ -112,6 +112,9 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: seconds(20),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(5),
   API_DOCS: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces (e.g. openssl rand -hex 32)').optional(),
+  ),
   TRUST_PROXY: optionalString.pipe(
     z
       .union([
@@ -307,6 +310,11 @@ export interface AppConfig {
   googleMerchantSettings: { contentLanguage: string; feedLabel: string };
   /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
   apiDocs: boolean;
+  /**
+   * Bearer token that /metrics requires; undefined: /metrics answers only direct connections
+   * from loopback and private addresses. A secret: never logged.
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -377,6 +385,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         : undefined,
     googleMerchantSettings,
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

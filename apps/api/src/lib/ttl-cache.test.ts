@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { metricsRegistry } from './metrics.js';
 import { createTtlCache } from './ttl-cache.js';
+
+async function lookups(cache: string, result: 'hit' | 'miss'): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('shop_cache_lookups_total')?.get();
+  return metric?.values.find((value) => value.labels.cache === cache && value.labels.result === result)?.value ?? 0;
+}
 
 describe('createTtlCache', () => {
   it('computes once per key until the entry expires', async () => {
     let clock = 0;
-    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 10, now: () => clock });
     let calls = 0;
     const compute = async () => ++calls;
     expect(await cache.get('a', compute)).toBe(1);
@@ -16,7 +22,7 @@ describe('createTtlCache', () => {
   });
 
   it('shares one computation between concurrent misses', async () => {
-    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 10 });
     let calls = 0;
     const compute = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 5));
     const results = await Promise.all([cache.get('k', compute), cache.get('k', compute)]);
@@ -25,13 +31,13 @@ describe('createTtlCache', () => {
   });
 
   it('does not remember failures', async () => {
-    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 10 });
     await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
 
   it('forgets everything on clear, including computations under way', async () => {
-    const cache = createTtlCache<string>({ ttlMs: 1000, maxEntries: 10 });
+    const cache = createTtlCache<string>({ name: 'test', ttlMs: 1000, maxEntries: 10 });
     let release!: (value: string) => void;
     const pending = cache.get('k', () => new Promise((resolve) => (release = resolve)));
     cache.clear();
@@ -41,11 +47,23 @@ describe('createTtlCache', () => {
   });
 
   it('drops the oldest entries beyond the limit', async () => {
-    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 2 });
     await cache.get('a', async () => 1);
     await cache.get('b', async () => 2);
     await cache.get('c', async () => 3);
     expect(cache.size).toBe(2);
     expect(await cache.get('a', async () => 10)).toBe(10);
+  });
+
+  it('counts hits and misses under its name', async () => {
+    let clock = 0;
+    const cache = createTtlCache<number>({ name: 'counted_test', ttlMs: 1000, maxEntries: 10, now: () => clock });
+    await cache.get('a', async () => 1);
+    await cache.get('a', async () => 1);
+    await cache.get('a', async () => 1);
+    clock = 1000;
+    await cache.get('a', async () => 2);
+    expect(await lookups('counted_test', 'hit')).toBe(2);
+    expect(await lookups('counted_test', 'miss')).toBe(2);
   });
 });

@@ -1,6 +1,9 @@
+import { countCacheLookup } from './metrics.js';
+
 /**
  * A small in-process cache of computed values that expire after a fixed time. Concurrent misses
  * for one key share a single computation. The oldest entries are dropped beyond `maxEntries`.
+ * Hits and misses are counted under `name` in the metrics (shop_cache_lookups_total).
  */
 export interface TtlCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
@@ -10,6 +13,8 @@ export interface TtlCache<T> {
 }
 
 export function createTtlCache<T>(options: {
+  /** The cache's label in the metrics: a fixed snake_case name, e.g. `catalog_listings`. */
+  name: string;
   ttlMs: number;
   maxEntries: number;
   now?: () => number;
@@ -20,7 +25,9 @@ export function createTtlCache<T>(options: {
   return {
     get(key, compute) {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value;
+      const fresh = hit !== undefined && hit.expires > now();
+      countCacheLookup(options.name, fresh);
+      if (fresh) return hit.value;
       if (hit) entries.delete(key);
       const value = compute();
       entries.set(key, { expires: now() + options.ttlMs, value });

@@ -422,6 +422,7 @@ export function createCatalogService(
   options: CatalogServiceOptions = { listCacheTtlMs: 0 },
 ) {
   const listCache = createTtlCache<unknown>({
+    name: 'catalog_listings',
     ttlMs: options.listCacheTtlMs,
     maxEntries: LIST_CACHE_MAX_ENTRIES,
   });

@@ -15,7 +15,7 @@ describe('health', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await ctx.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 });
 

@@ -1,30 +1,69 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { runReadinessChecks, type ReadinessCheck } from './readiness.js';
 
-const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
-
-/** Liveness (process up) and readiness (database reachable) for load balancers. */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.get(
-    '/healthz',
-    { schema: { hide: true, response: { 200: healthSchema } }, logLevel: 'warn' },
-    async () => ({ status: 'ok' as const }),
-  );
-
-  routes.get(
-    '/readyz',
-    { schema: { hide: true, response: { 200: healthSchema, 503: healthSchema } }, logLevel: 'warn' },
-    async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not reachable');
-        return reply.code(503).send({ status: 'unavailable' as const });
-      }
-    },
-  );
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * What /readyz checks besides the database. A module that needs another service (Redis,
+     * object storage) pushes its check here when it is registered.
+     */
+    readinessChecks: ReadinessCheck[];
+    /**
+     * The process is stopping (SIGTERM): from now on /readyz answers 503 so that a load balancer
+     * stops sending requests while the ones under way finish.
+     */
+    markDraining(): void;
+  }
 }
+
+const livenessSchema = z.object({ status: z.literal('ok') });
+
+const readinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable', 'draining']),
+  /** Each dependency's result; absent while draining (nothing is checked then). */
+  checks: z.record(z.string(), z.enum(['ok', 'failed', 'timeout'])).optional(),
+});
+
+/**
+ * Liveness (`/healthz`: the process runs) and readiness (`/readyz`: the database and every
+ * registered check answer within their timeout, and the process is not draining) for load
+ * balancers and orchestrators. Neither appears in the API document.
+ */
+export const healthRoutes = fp(
+  async (app: FastifyInstance) => {
+    let draining = false;
+    app.decorate('readinessChecks', [
+      { name: 'database', check: () => app.database.ping() },
+    ] satisfies ReadinessCheck[]);
+    app.decorate('markDraining', () => {
+      draining = true;
+    });
+
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/healthz',
+      { schema: { hide: true, response: { 200: livenessSchema } }, logLevel: 'warn' },
+      async () => ({ status: 'ok' as const }),
+    );
+
+    routes.get(
+      '/readyz',
+      { schema: { hide: true, response: { 200: readinessSchema, 503: readinessSchema } }, logLevel: 'warn' },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        if (draining) return reply.code(503).send({ status: 'draining' as const });
+        const report = await runReadinessChecks(app.readinessChecks);
+        if (report.ready) return { status: 'ok' as const, checks: report.checks };
+        for (const { name, error } of report.errors) request.log.warn({ err: error, check: name }, 'readiness check failed');
+        const timedOut = Object.keys(report.checks).filter((name) => report.checks[name] === 'timeout');
+        if (timedOut.length > 0) request.log.warn({ checks: timedOut }, 'readiness check timed out');
+        return reply.code(503).send({ status: 'unavailable' as const, checks: report.checks });
+      },
+    );
+  },
+  { name: 'health' },
+);

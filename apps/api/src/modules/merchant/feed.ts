@@ -236,7 +236,7 @@ export interface MerchantFeedOptions {
 export function createMerchantFeed(options: MerchantFeedOptions) {
   const pageSize = options.pageSize ?? FEED_PAGE_SIZE;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const cache = createTtlCache<MerchantFeedDocument>({ ttlMs: options.cacheTtlMs, maxEntries: 2 });
+  const cache = createTtlCache<MerchantFeedDocument>({ name: 'merchant_feed', ttlMs: options.cacheTtlMs, maxEntries: 2 });
 
   async function write(lang: Language): Promise<MerchantFeedDocument> {
     const settings = await options.getSettings();

@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, users, type OrderItemSelection } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
+import { countOrderPlaced } from '../../lib/metrics.js';
 import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
 import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
@@ -496,6 +497,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         }
         throw error;
       }
+      countOrderPlaced(input.payment_method);
       deps.onStockChanged?.([...new Set(priced.map((line) => line.product_id))]);
       const order = (await findOne(db, eq(orders.id, orderId), lang))!;
       if (online && payments) {

@@ -14,6 +14,7 @@ import { cartItems, carts, orderItems, orders, paymentAttempts } from '../../db/
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { countPayment, type PaymentOutcome } from '../../lib/metrics.js';
 import type {
   ChargeResult,
   PaymentStatusLookup,
@@ -200,8 +201,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
   }
 
-  /** After a commit: caches dropped when stock moved, the confirmation e-mail once when paid. */
-  function afterSettle(settled: Settled): void {
+  /**
+   * After a commit: caches dropped when stock moved, the confirmation e-mail once when paid, the
+   * outcome counted (a release as `failedAs`: refused, abandoned or a charge that failed).
+   */
+  function afterSettle(settled: Settled, failedAs: PaymentOutcome = 'failed'): void {
+    if (settled.verdict === 'paid') countPayment('paid');
+    else if (settled.verdict === 'failed') countPayment(failedAs);
     if (settled.stockMoved) deps.changes.publish('catalog');
     if (settled.restocked.length > 0) deps.onStockReturned?.(settled.restocked);
     if (settled.verdict === 'paid') mailConfirmation(settled.row);
@@ -373,7 +379,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       stockMoved = handled.stockMoved;
       return order.id;
     });
-    if (handled) afterSettle(handled);
+    if (handled) afterSettle(handled, 'abandoned');
     else if (stockMoved) deps.changes.publish('catalog');
     return id;
   }
@@ -456,7 +462,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         const locked = await lockOrder(tx, order.id);
         return settleLocked(tx, locked, attempt, 'failed', undefined);
       });
-      afterSettle(settled);
+      afterSettle(settled, 'charge_failed');
       throw new PaymentChargeFailed();
     },
 
@@ -602,6 +608,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           { payment_status: 'refunded' },
         );
       });
+      countPayment('refunded');
       if (change.stockMoved) deps.changes.publish('catalog');
       if (change.restocked.length > 0) deps.onStockReturned?.(change.restocked);
     },

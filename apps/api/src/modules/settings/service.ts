@@ -77,7 +77,7 @@ function asLogoError(error: unknown): unknown {
 
 export function createSettingsService(db: Database, options: SettingsServiceOptions) {
   // Every page shows the settings; they change rarely, so they are read at most once per TTL.
-  const cache = createTtlCache<StoreSettings>({ ttlMs: options.cacheTtlMs, maxEntries: 1 });
+  const cache = createTtlCache<StoreSettings>({ name: 'store_settings', ttlMs: options.cacheTtlMs, maxEntries: 1 });
   const load = async () => {
     const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
     return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
