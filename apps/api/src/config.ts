@@ -65,6 +65,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  // Whole pages for visitors without a session (decision 029); 0 turns the page cache off.
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
   SMTP_URL: optionalString.pipe(
     z
@@ -253,6 +256,9 @@ export interface AppConfig {
   dbPoolSize: number;
   /** How long public catalogue listings may be served from memory (0: never). */
   catalogCacheTtlMs: number;
+  /** How long a page rendered for visitors without a session is served again (0: never). */
+  pageCacheTtlMs: number;
+  pageCacheMaxBytes: number;
   /** Most pieces of one product a single order may take (the variations of a product add up). */
   maxUnitsPerProduct: number;
   /** Key that signs cookies; undefined: a random key generated once and kept in the database. */
@@ -347,6 +353,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: values.LOG_LEVEL,
     dbPoolSize: values.DB_POOL_SIZE,
     catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
+    pageCacheTtlMs: values.PAGE_CACHE_SECONDS * 1000,
+    pageCacheMaxBytes: values.PAGE_CACHE_MAX_MB * 1024 * 1024,
     maxUnitsPerProduct: values.MAX_UNITS_PER_PRODUCT,
     sessionSecret: values.SESSION_SECRET,
     smtpUrl: values.SMTP_URL,

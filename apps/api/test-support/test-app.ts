@@ -65,6 +65,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Tests change data between reads; the cache has its own test.
     CATALOG_CACHE_SECONDS: '0',
+    PAGE_CACHE_SECONDS: '0',
     ...overrides,
   });
   const app = await buildApp({ config, database, logger: false });

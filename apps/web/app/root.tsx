@@ -49,8 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
   const [{ settings }, cartCount, user] = await Promise.all([
     api.get<SettingsResponse>('/settings'),
+    // A page for everyone (the page cache) holds no cart: the browser asks for its own count.
     // A cart that cannot be counted must not take the whole page down: the badge is left out.
-    fetchCartCount(api).catch(() => undefined),
+    context.sharedPage ? undefined : fetchCartCount(api).catch(() => undefined),
     // The user of the session cookie (decision 006); guests and dead sessions render as guests.
     api
       .get<ProfileResponse>('/auth/profile')
@@ -65,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
     cartCount,
+    cartCountInBrowser: context.sharedPage,
     user,
   };
   return data(root);
@@ -118,7 +120,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** The root loader's data: the shared RootData and the cart's item count for the header. */
-type ShellData = RootData & { cartCount: number | undefined; user: User | null };
+type ShellData = RootData & {
+  cartCount: number | undefined;
+  /** The page was rendered for everyone: the browser fetches this visitor's cart count. */
+  cartCountInBrowser: boolean;
+  user: User | null;
+};
 
 /**
  * Client-side data policy (spec section 9): no retries, no refetch on window focus. Requests
@@ -174,7 +181,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
 }
 
 function Header({ root }: { root: ShellData }) {
-  const cartCount = useCartCount(root.cartCount);
+  const cartCount = useCartCount(root.cartCount, root.cartCountInBrowser);
   const { user } = useAuth();
   return <SiteHeader settings={root.settings} user={user} cartCount={cartCount} notice={<OfflineBanner />} />;
 }

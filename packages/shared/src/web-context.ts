@@ -9,6 +9,12 @@ export interface WebLoadContext {
   cspNonce: string | undefined;
   /** Public base URL of the shop (for canonical links, sitemaps and Open Graph). */
   publicUrl: string;
+  /**
+   * This page is rendered for every visitor without a session and may be served to them all
+   * (the page cache, decision 029): it holds nothing of one visitor's; the browser fills in the
+   * cart count.
+   */
+  sharedPage: boolean;
   /** Logs a rendering or loader error with the request's id, in the server's log. */
   logError: (error: unknown) => void;
 }

@@ -6,8 +6,24 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
-import { isPublicPage, PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC, type WebLoadContext } from '@shop/shared';
+import {
+  isLanguage,
+  isPublicPage,
+  LANGUAGE_COOKIE,
+  PAGE_CACHE_HEADER,
+  PAGE_CACHE_PUBLIC,
+  type WebLoadContext,
+} from '@shop/shared';
+import { CHANGE_TOPICS } from '../lib/change-feed.js';
 import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
+import {
+  cachedPageFrom,
+  createPageCache,
+  sendCachedPage,
+  sharedPageKey,
+  sharedPageRequest,
+  type RenderedPage,
+} from './page-cache.js';
 import { sendError } from './errors.js';
 
 export interface WebPluginOptions {
@@ -21,6 +37,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Written by scripts/build-service-worker.mjs into the client build. */
 const SERVICE_WORKER_FILE = 'sw.js';
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-agent'] as const;
+/** Headers of a rendering that belong to one reply, not to a kept page. */
+const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date']);
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -51,11 +69,12 @@ export function pageKeepableOffline(request: FastifyRequest, response: Response)
 }
 
 /** Calls the JSON API in-process, as a browser would over HTTP. */
-function inProcessApi(app: FastifyInstance, request: FastifyRequest): WebLoadContext['apiFetch'] {
+function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest: Request): WebLoadContext['apiFetch'] {
   const headers: Record<string, string> = { 'x-request-id': String(request.id) };
+  // From the request the web app renders (a shared page's carries no cookie but the language).
   for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
+    const value = webRequest.headers.get(name);
+    if (value !== null) headers[name] = value;
   }
   // Pages are rendered as the signed-in user of the session cookie (decision 006).
   const sessionToken = sessionCookieToken(request);
@@ -78,15 +97,23 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): WebLoadCon
   };
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/**
+ * The Fetch API request React Router handles. A page for everyone (`shared`) is rendered with the
+ * language cookie alone, so nothing of this visitor's (their cart) can reach it, and is not
+ * abandoned when this visitor leaves: others may be waiting for it.
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared: boolean): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  if (!shared) reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (shared && name === 'cookie') continue;
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
+  const language = request.cookies[LANGUAGE_COOKIE];
+  if (shared && isLanguage(language)) headers.set('cookie', `${LANGUAGE_COOKIE}=${language}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -162,15 +189,25 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     });
   }
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
-      return sendError(reply, 'NOT_FOUND', request.url.startsWith('/api/') ? 'error.route_not_found' : 'error.not_found');
-    }
+  // Pages for visitors without a session, kept until the shop changes (decision 029).
+  const pageCache =
+    options.dev || app.config.pageCacheTtlMs === 0
+      ? null
+      : createPageCache({ ttlMs: app.config.pageCacheTtlMs, maxBytes: app.config.pageCacheMaxBytes });
+  if (pageCache) {
+    for (const topic of CHANGE_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
+  }
+  // A CDN in front may keep them as long, per Cookie (language) and encoding; browsers revalidate.
+  const sharedCacheControl = `public, max-age=0, s-maxage=${Math.round(app.config.pageCacheTtlMs / 1000)}`;
+
+  const render = async (request: FastifyRequest, reply: FastifyReply, shared: boolean): Promise<Response> => {
     const nonce = options.dev ? undefined : randomBytes(16).toString('base64');
+    const webRequest = toWebRequest(request, reply, shared);
     const context: WebLoadContext = {
-      apiFetch: inProcessApi(app, request),
+      apiFetch: inProcessApi(app, request, webRequest),
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
+      sharedPage: shared,
       logError: (error) => {
         // A request the web app refused (a post to a page without an action: 405, a body that is
         // not a form: 400, too many order lookups: 429) is the client's, not a server failure.
@@ -181,13 +218,44 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
         }
       },
     };
-    const response = await handleRequest(toWebRequest(request, reply), context);
-    const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (nonce && html) reply.header('content-security-policy', contentSecurityPolicy(nonce));
+    const response = await handleRequest(webRequest, context);
+    const headers = new Headers(response.headers);
+    const html = (headers.get('content-type') ?? '').startsWith('text/html');
+    if (nonce && html) headers.set('content-security-policy', contentSecurityPolicy(nonce));
     // Pages carry the visitor's cart count and, signed in, their name: no shared cache keeps them.
-    if (html && !response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
-    if (html && pageKeepableOffline(request, response)) reply.header(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);
-    return sendWebResponse(reply, response);
+    if (html && !headers.has('cache-control')) headers.set('cache-control', 'private, no-cache');
+    if (html && pageKeepableOffline(request, response)) headers.set(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);
+    return new Response(response.body, { status: response.status, headers });
+  };
+
+  /** Renders a page for everyone and, when it is an ordinary 200 page, compresses it for keeping. */
+  const renderShared = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
+    const response = await render(request, reply, true);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const [name, value] of response.headers) {
+      if (!UNKEPT_HEADERS.has(name)) headers[name] = value;
+    }
+    const keep =
+      response.status === 200 &&
+      response.headers.getSetCookie().length === 0 &&
+      (response.headers.get('content-type') ?? '').startsWith('text/html');
+    if (!keep) return { kept: false, status: response.status, headers, cookies: response.headers.getSetCookie(), body };
+    return { kept: true, page: await cachedPageFrom(response.status, headers, body, Date.now()) };
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
+      return sendError(reply, 'NOT_FOUND', request.url.startsWith('/api/') ? 'error.route_not_found' : 'error.not_found');
+    }
+    if (pageCache && sharedPageRequest(request)) {
+      const { rendered, hit } = await pageCache.get(sharedPageKey(request), () => renderShared(request, reply));
+      if (rendered.kept) return sendCachedPage(request, reply, rendered.page, sharedCacheControl, hit);
+      reply.code(rendered.status).headers(rendered.headers);
+      if (rendered.cookies.length > 0) reply.header('set-cookie', rendered.cookies);
+      return reply.send(rendered.body);
+    }
+    return sendWebResponse(reply, await render(request, reply, false));
   };
 
   // Form posts to page actions arrive as url-encoded or multipart bodies; keep every body raw for the

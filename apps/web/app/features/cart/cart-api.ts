@@ -90,16 +90,17 @@ export async function knownCart(queryClient: QueryClient): Promise<CartData> {
 }
 
 /**
- * The header's item count: the server's count from the root loader at first, then whatever the
- * cart mutations answer. undefined while unknown (the header shows no badge then).
+ * The header's item count: the server's count from the root loader at first (or, on a page
+ * rendered for every visitor, this browser's own request for it), then whatever the cart
+ * mutations answer. undefined while unknown (the header shows no badge then).
  */
-export function useCartCount(serverCount: number | undefined): number | undefined {
+export function useCartCount(serverCount: number | undefined, fetchInBrowser = false): number | undefined {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: cartKeys.count,
     queryFn: () => fetchCartCount(browserApi()),
     initialData: serverCount,
-    enabled: false,
+    enabled: fetchInBrowser && serverCount === undefined,
     staleTime: Infinity,
   });
   // The root loader runs again after a language switch or a form post: take its fresher count.

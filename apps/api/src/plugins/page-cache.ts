@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
+import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
+import { languageOf } from './language.js';
+
+/**
+ * Whole server-rendered pages for visitors without a session (docs/decisions/029). A page is
+ * kept per URL and language, compressed once, until the catalogue, the settings or the content
+ * change (the change feed clears every process's copy) and at most `ttlMs`. Pages rendered for
+ * one person (a session, a personal path, a reply that sets a cookie) are never kept.
+ */
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli's quality 11 takes tens of milliseconds per page; 6 is most of the gain for a fraction. */
+const BROTLI_QUALITY = 6;
+
+export interface CachedPage {
+  status: number;
+  /** The reply's headers as rendered (content type, CSP with the page's nonce...). */
+  headers: Record<string, string>;
+  br: Buffer;
+  gzip: Buffer;
+  /** Strong validator of the page's bytes. */
+  etag: string;
+  storedAt: number;
+  bytes: number;
+}
+
+/** A rendering: a page every visitor may get, or a reply for this request only (an error, a redirect...). */
+export type RenderedPage =
+  | { kept: true; page: CachedPage }
+  | { kept: false; status: number; headers: Record<string, string>; cookies: string[]; body: Buffer };
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOptions) {
+  // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
+  const pages = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<RenderedPage>>();
+  let bytes = 0;
+  let generation = 0;
+  const stats = { hits: 0, misses: 0 };
+
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+
+  const fresh = (key: string): CachedPage | undefined => {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    if (now() - page.storedAt >= ttlMs) {
+      drop(key);
+      return undefined;
+    }
+    pages.delete(key);
+    pages.set(key, page);
+    return page;
+  };
+
+  const store = (key: string, page: CachedPage) => {
+    drop(key);
+    if (page.bytes > maxBytes) return;
+    pages.set(key, page);
+    bytes += page.bytes;
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
+  return {
+    /**
+     * The kept page for `key`, else what `render` makes (kept when it is a page for everyone).
+     * Visitors asking for the same page while it renders share that one rendering.
+     */
+    async get(key: string, render: () => Promise<RenderedPage>): Promise<{ rendered: RenderedPage; hit: boolean }> {
+      const kept = fresh(key);
+      if (kept) {
+        stats.hits += 1;
+        return { rendered: { kept: true, page: kept }, hit: true };
+      }
+      stats.misses += 1;
+      let pending = rendering.get(key);
+      if (!pending) {
+        const startedIn = generation;
+        pending = render()
+          .then((rendered) => {
+            // A change that arrived during the rendering may not be in it: serve it, keep nothing.
+            if (rendered.kept && startedIn === generation) store(key, rendered.page);
+            return rendered;
+          })
+          .finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      return { rendered: await pending, hit: false };
+    },
+
+    /** Forgets every page (the catalogue, the settings or the content changed). */
+    clear(): void {
+      generation += 1;
+      pages.clear();
+      bytes = 0;
+    },
+
+    stats(): PageCacheStats {
+      return { ...stats, entries: pages.size, bytes };
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * Whether this request may be answered with the page every visitor without a session gets: a
+ * GET or HEAD of a public page, with no session cookie and no credentials.
+ */
+export function sharedPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers.authorization !== undefined) return false;
+  if (sessionCookieToken(request) !== undefined) return false;
+  return isPublicPage(new URL(request.url, 'http://page').pathname);
+}
+
+/**
+ * The page's identity: its URL, the language it is drawn in (the `lang` cookie, as the web app
+ * reads it) and the language of the API replies inside it (cookie, else Accept-Language).
+ */
+export function sharedPageKey(request: FastifyRequest): string {
+  const pageLanguage = languageOf(request.cookies[LANGUAGE_COOKIE], undefined);
+  return `${pageLanguage}|${request.lang}|${request.url}`;
+}
+
+/** Compresses a rendered page once, for every later visitor. */
+export async function cachedPageFrom(
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  storedAt: number,
+): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+    gzip(body),
+  ]);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { status, headers, br, gzip: gz, etag, storedAt, bytes: br.length + gz.length };
+}
+
+/** br, gzip, or nothing, by the client's Accept-Encoding (a q=0 refuses an encoding). */
+export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name = '']) => name.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Whether the client's copy (If-None-Match) is this page. */
+function clientHasPage(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Sends a kept page: 304 when the client has it, else the bytes in the encoding it accepts. */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cacheControl: string,
+  hit: boolean,
+): FastifyReply {
+  reply.headers(page.headers);
+  reply.header('cache-control', cacheControl);
+  reply.header('etag', page.etag);
+  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+  reply.header('x-cache', hit ? 'HIT' : 'MISS');
+  if (clientHasPage(request, page.etag)) return reply.code(304).send();
+  const encoding = chosenEncoding(request.headers['accept-encoding']);
+  reply.code(page.status);
+  if (encoding === null) return reply.send(zlib.gunzipSync(page.gzip));
+  reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : page.gzip);
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartSender, signedInStaff, type SignedIn } from '../../test-support/admin-forms.js';
+import { apiCaller } from '../../test-support/http.js';
+import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import { createCategory, createProduct } from '../seed/factories.js';
+import { webPlugin } from './web.js';
+
+// The production build of the web app, which `npm test` builds first (as web.test.ts).
+const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
+if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
+  throw new Error('The web app is not built; run npm run build first.');
+}
+
+let ctx: TestContext;
+const call = apiCaller(() => ctx.app);
+const send = multipartSender(call, () => staff.admin.token);
+let staff: { admin: SignedIn; customer: SignedIn };
+let product: { id: number };
+let category: { id: number };
+
+beforeAll(async () => {
+  ctx = await createTestApp({ PAGE_CACHE_SECONDS: '60' }, async (app) => {
+    await app.register(webPlugin, { webRoot, dev: false });
+  });
+  staff = await signedInStaff(ctx);
+  category = await createCategory(ctx.database.db, { name: 'سبح الكهرمان' });
+  product = await createProduct(ctx.database.db, { name: 'سبحة الصفحة المحفوظة', category_id: category.id });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+const html = (response: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+  response.headers['content-encoding'] === 'br'
+    ? zlib.brotliDecompressSync(response.rawPayload).toString()
+    : response.headers['content-encoding'] === 'gzip'
+      ? zlib.gunzipSync(response.rawPayload).toString()
+      : response.rawPayload.toString();
+
+/** A guest's cart holding the product: the cart cookie the API set. */
+async function guestCartCookie(): Promise<string> {
+  const added = await call('POST', '/api/cart/add', { product_id: product.id, quantity: 2 });
+  expect(added.statusCode).toBe(200);
+  const cookie = added.cookies.find((item) => item.name.includes('cart'));
+  expect(cookie).toBeDefined();
+  return `${cookie!.name}=${cookie!.value}`;
+}
+
+describe('the page cache for visitors without a session', () => {
+  it('renders a guest page once and serves the same compressed bytes after', async () => {
+    const first = await page(`/products/${product.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(html(first)).toContain('سبحة الصفحة المحفوظة');
+
+    const second = await page(`/products/${product.id}`);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(second.headers.vary).toContain('Cookie');
+    // The kept page's script nonce still matches its policy.
+    const nonce = /'nonce-([^']+)'/.exec(String(second.headers['content-security-policy']))?.[1];
+    expect(html(second)).toContain(`nonce="${nonce}"`);
+
+    const gzipped = await page(`/products/${product.id}`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(html(gzipped)).toBe(html(second));
+    const plain = await page(`/products/${product.id}`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html(second));
+  });
+
+  it('answers 304 to a browser that has the page', async () => {
+    const first = await page('/products');
+    const again = await page('/products', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('keeps one page per language', async () => {
+    const arabic = await page('/categories');
+    const english = await page('/categories', { cookie: 'lang=en' });
+    expect(html(arabic)).toContain('<html lang="ar"');
+    expect(html(english)).toContain('<html lang="en"');
+    expect((await page('/categories', { cookie: 'lang=en' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('gives a guest with a cart the page everyone gets: the browser fetches the count', async () => {
+    const cookie = await guestCartCookie();
+    const withCart = await page('/', { cookie });
+    const without = await page('/');
+    expect(withCart.statusCode).toBe(200);
+    expect(withCart.headers.etag).toBe(without.headers.etag);
+    expect(html(withCart)).not.toContain('aria-label="السلة، منتجان"');
+  });
+
+  it('renders afresh for a signed-in shopper, with their cart count', async () => {
+    const profile = await call('GET', '/api/auth/profile', undefined, { token: staff.customer.token });
+    const session = profile.cookies.find((item) => item.name.includes('session'));
+    expect(session).toBeDefined();
+    const cookie = `${session!.name}=${session!.value}`;
+    const added = await call('POST', '/api/cart/add', { product_id: product.id, quantity: 2 }, { token: staff.customer.token });
+    expect(added.statusCode).toBe(200);
+    await page('/');
+    const signedIn = await page('/', { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['x-cache']).toBeUndefined();
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(html(signedIn)).toContain('aria-label="السلة، منتجان"');
+  });
+
+  it('never keeps the cart, checkout or a missing page', async () => {
+    for (const url of ['/cart', '/checkout', '/products/999999']) {
+      await page(url);
+      const again = await page(url);
+      expect(again.headers['x-cache'], url).not.toBe('HIT');
+      expect(String(again.headers['cache-control']), url).not.toContain('public');
+    }
+  });
+
+  it('drops the page when its product changes in the back office', async () => {
+    await page(`/products/${product.id}`);
+    expect((await page(`/products/${product.id}`)).headers['x-cache']).toBe('HIT');
+
+    const saved = await send('PUT', `/api/products/${product.id}`, {
+      name: 'سبحة بعد التعديل',
+      price: '12.5',
+      stock_quantity: '4',
+      category_id: String(category.id),
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const after = await page(`/products/${product.id}`);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(html(after)).toContain('سبحة بعد التعديل');
+    expect(html(after)).not.toContain('سبحة الصفحة المحفوظة');
+  });
+});
