@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
+import { countCacheLookup } from '../lib/metrics.js';
 import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
 import { languageOf } from './language.js';
 
@@ -94,6 +95,7 @@ export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOp
      */
     async get(key: string, render: () => Promise<RenderedPage>): Promise<{ rendered: RenderedPage; hit: boolean }> {
       const kept = fresh(key);
+      countCacheLookup('pages', kept !== undefined);
       if (kept) {
         stats.hits += 1;
         return { rendered: { kept: true, page: kept }, hit: true };
