@@ -149,7 +149,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(formBodyPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
-  await app.register(uploadsPlugin, { root: config.uploadsDir });
+  await app.register(uploadsPlugin, { storage: app.services.files });
+  app.addHook('onClose', () => app.services.files.close());
   await app.register(pwaRoutes);
   await app.register(emailAssetRoutes);
   await app.register(merchantFeedRoutes);

@@ -108,6 +108,18 @@ const environmentSchema = z.object({
     z.string().regex(/^[A-Z0-9_-]{1,20}$/, 'must be 1 to 20 characters of A-Z, 0-9, - and _ (e.g. KW)').optional(),
   ),
   GOOGLE_MERCHANT_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
+  // Images in S3-compatible object storage (decision 025): all five, or none for the local disk.
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, 'must be a bucket name (3 to 255 letters, digits, dots, hyphens and underscores), e.g. shop-images').optional(),
+  ),
+  S3_REGION: optionalString.pipe(
+    z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a region name such as eu-central-1 (or "auto", or what the provider documents)').optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl,
+  S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
   REDIS_URL: optionalUrl,
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   CONNECTION_TIMEOUT_SECONDS: seconds(30),
@@ -214,7 +226,42 @@ const environmentSchema = z.object({
       message: 'must be an https:// URL (plain http:// only on localhost, for tests)',
     });
   }
+  checkObjectStorage(values, context);
 });
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_PUBLIC_URL', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** The S3_* variables: the five together or none; the messages name variables, never values. */
+function checkObjectStorage(
+  values: Partial<Record<(typeof S3_REQUIRED)[number] | (typeof S3_OPTIONAL)[number], string>>,
+  context: z.RefinementCtx,
+): void {
+  const set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => values[name] !== undefined);
+  const missing = S3_REQUIRED.filter((name) => values[name] === undefined);
+  if (set.length > 0 && missing.length > 0) {
+    for (const name of missing) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set (images in object storage need ${S3_REQUIRED.join(', ')}: set all five, or none to keep images on the local disk)`,
+      });
+    }
+  }
+  if (values.S3_ENDPOINT && URL.canParse(values.S3_ENDPOINT) && !/^https?:$/.test(new URL(values.S3_ENDPOINT).protocol)) {
+    context.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'must be an https:// (or http://) URL of the S3 API, e.g. https://s3.eu-central-1.amazonaws.com' });
+  }
+  if (values.S3_PUBLIC_URL && !isSecureOrLoopback(values.S3_PUBLIC_URL)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_PUBLIC_URL'],
+      message: 'must be an https:// URL (plain http:// only on localhost): pages served over https cannot show images from http',
+    });
+  }
+  if (values.S3_PUBLIC_URL && /[?#]/.test(values.S3_PUBLIC_URL)) {
+    context.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'must be a base URL without ? or #, e.g. https://cdn.example.com/images' });
+  }
+}
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -241,6 +288,21 @@ export interface GoogleMerchantSetup {
   feedLabel: string;
   /** Timeout of one call to Google (token requests included). */
   timeoutMs: number;
+}
+
+/** Images in S3-compatible object storage (AppConfig.s3); also the storage's options. */
+export interface S3Setup {
+  /** The S3 API's address (AWS, MinIO, R2, Spaces, ...). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  /** A secret: never logged, never in an error message. */
+  secretAccessKey: string;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (S3_FORCE_PATH_STYLE, default true). */
+  forcePathStyle: boolean;
+  /** Base URL browsers load the files from (a CDN or the public bucket), without a trailing slash; undefined: the shop streams them. */
+  publicUrl: string | undefined;
 }
 
 export interface AppConfig {
@@ -314,6 +376,12 @@ export interface AppConfig {
   googleMerchant: GoogleMerchantSetup | undefined;
   /** Content language and feed label of the products sent to Google and of the product feed; set even without the API. */
   googleMerchantSettings: { contentLanguage: string; feedLabel: string };
+  /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
+  /**
+   * Uploaded and generated files in an S3-compatible bucket; undefined unless all five S3_*
+   * variables are set (files then stay under uploadsDir). The secret key is never logged.
+   */
+  s3: S3Setup | undefined;
   /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
   apiDocs: boolean;
   /**
@@ -392,6 +460,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
           }
         : undefined,
     googleMerchantSettings,
+    s3:
+      values.S3_ENDPOINT && values.S3_BUCKET && values.S3_REGION && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE !== 'false',
+            publicUrl: values.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
     metricsToken: values.METRICS_TOKEN,
   };

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
 
   if (database.kind === 'embedded' && (await isEmptyStore(database.db))) {
     app.log.info('empty embedded database: seeding the demo store');
-    await seedDemoStore({ db: database.db, uploadsDir: config.uploadsDir, log: app.log });
+    await seedDemoStore({ db: database.db, files: app.services.files, log: app.log });
     await seedDemoAdmin({
       db: database.db,
       dataDir: config.dataDir,

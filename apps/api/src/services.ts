@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
 import { createChangeFeed } from './lib/change-feed.js';
+import { createFileStorage } from './lib/file-storage/index.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuditReader } from './modules/audit/read.js';
 import { createDashboardService } from './modules/dashboard/service.js';
@@ -54,11 +55,13 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     sessionSecret: config.sessionSecret,
   });
   const locations = createLocationsService(db);
+  // Uploaded and generated files: the S3_* bucket when configured, else DATA_DIR/uploads (decision 025).
+  const files = createFileStorage(config, { log });
   const settings = createSettingsService(db, {
     cacheTtlMs: config.catalogCacheTtlMs,
     audit: createAuditService(),
     changes,
-    uploadsDir: config.uploadsDir,
+    files,
     onCleanupError: (error) => log.warn({ err: error }, 'replaced logo file not removed'),
     paymentMethods: () => payments.methods(),
     signInMethods: () => (googleSignInConfigured(config) ? ['password', 'google'] : ['password']),
@@ -67,7 +70,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
   // The app icons are drawn from the logo; a settings change may have replaced it.
   const appIcons = createAppIconService({
     getSettings: () => settings.getSettings(),
-    uploadsDir: config.uploadsDir,
+    files,
     onLogoError: (error) => log.warn({ err: error }, 'store logo not usable for the app icons'),
   });
   changes.subscribe('settings', () => appIcons.clear());
@@ -168,7 +171,7 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
       audit: createAuditService(),
       changes,
       catalog,
-      uploadsDir: config.uploadsDir,
+      files,
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
       // Queued with the write itself, so a committed change is never missed by the sync.
@@ -183,13 +186,13 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     adminCategories: createAdminCategoriesService(db, {
       audit: createAuditService(),
       changes,
-      uploadsDir: config.uploadsDir,
+      files,
       onCleanupError: (error) => log.warn({ err: error }, 'category image file not removed'),
     }),
     content: createContentService(db, {
       audit: createAuditService(),
       changes,
-      uploadsDir: config.uploadsDir,
+      files,
       onCleanupError: (error) => log.warn({ err: error }, 'slide image file not removed'),
     }),
     locations,
@@ -226,6 +229,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     notifications,
     /** Work started after a reply (e-mails); drained when the app closes. */
     background,
+    /** Uploaded and generated files (local disk or S3); `check()` tells whether the storage answers. */
+    files,
   };
 }
 

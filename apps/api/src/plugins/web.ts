@@ -40,12 +40,13 @@ const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-a
 /** Headers of a rendering that belong to one reply, not to a kept page. */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date']);
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `imageOrigins`: where /uploads redirects to when S3_PUBLIC_URL is set (decision 025). */
+export function contentSecurityPolicy(nonce: string, imageOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
     "font-src 'self' data:",
     "connect-src 'self'",
     "frame-ancestors 'none'",
@@ -198,6 +199,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     for (const topic of CHANGE_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
   }
   // A CDN in front may keep them as long, per Cookie (language) and encoding; browsers revalidate.
+  const imageOrigins = app.config.s3?.publicUrl ? [new URL(app.config.s3.publicUrl).origin] : [];
   const sharedCacheControl = `public, max-age=0, s-maxage=${Math.round(app.config.pageCacheTtlMs / 1000)}`;
 
   const render = async (request: FastifyRequest, reply: FastifyReply, shared: boolean): Promise<Response> => {
@@ -221,7 +223,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const response = await handleRequest(webRequest, context);
     const headers = new Headers(response.headers);
     const html = (headers.get('content-type') ?? '').startsWith('text/html');
-    if (nonce && html) headers.set('content-security-policy', contentSecurityPolicy(nonce));
+    if (nonce && html) headers.set('content-security-policy', contentSecurityPolicy(nonce, imageOrigins));
     // Pages carry the visitor's cart count and, signed in, their name: no shared cache keeps them.
     if (html && !headers.has('cache-control')) headers.set('cache-control', 'private, no-cache');
     if (html && pageKeepableOffline(request, response)) headers.set(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);

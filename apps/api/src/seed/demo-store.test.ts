@@ -23,6 +23,7 @@ import {
   slides,
   storeSettings,
 } from '../db/schema/index.js';
+import { createLocalFileStorage } from '../lib/file-storage/index.js';
 import { storedImageFiles } from '../modules/media/service.js';
 import { seedDemoStore } from './demo-store.js';
 
@@ -38,12 +39,16 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await seedDemoStore({
     db: ctx.database.db,
-    uploadsDir: ctx.config.uploadsDir,
+    files: ctx.app.services.files,
     log: { info: (message) => messages.push(message) },
   });
   second = await createTestDatabase();
   secondUploads = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-seed-'));
-  await seedDemoStore({ db: second.db, uploadsDir: secondUploads, log: { info: () => undefined } });
+  await seedDemoStore({
+    db: second.db,
+    files: createLocalFileStorage(secondUploads),
+    log: { info: () => undefined },
+  });
 }, SEED_TIMEOUT_MS);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { ImageFolder } from '@shop/shared';
 import type { Database } from '../db/client.js';
+import type { FileStorage } from '../lib/file-storage/index.js';
 import { removeImage, storeBitmap } from '../modules/media/service.js';
 import {
   demoAttributes,
@@ -48,7 +49,8 @@ export interface SeedLogger {
 
 export interface SeedOptions {
   db: Database;
-  uploadsDir: string;
+  /** Where the drawn pictures are stored (the configured file storage). */
+  files: FileStorage;
   log: SeedLogger;
 }
 
@@ -89,7 +91,7 @@ interface StoredDemoImages {
 /** Draws every demo picture and stores it through the media pipeline, a few at a time. */
 async function storeDemoImages(
   products: readonly DemoProduct[],
-  uploadsDir: string,
+  files: FileStorage,
   written: Array<[ImageFolder, string]>,
 ): Promise<StoredDemoImages> {
   const renderer = createPictureRenderer();
@@ -154,7 +156,7 @@ async function storeDemoImages(
       const job = jobs[next++]!;
       try {
         const bitmap = await renderer.render(job.draw());
-        const filename = await storeBitmap(bitmap, job.folder, uploadsDir, {
+        const filename = await storeBitmap(bitmap, job.folder, files, {
           effort: SEED_WEBP_EFFORT,
         });
         written.push([job.folder, filename]);
@@ -170,7 +172,7 @@ async function storeDemoImages(
 }
 
 /** Fills an empty store with the deterministic demo shop: settings, catalogue, slides, images. */
-export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promise<void> {
+export async function seedDemoStore({ db, files, log }: SeedOptions): Promise<void> {
   const started = performance.now();
   const products = demoProductsInCreationOrder();
   const written: Array<[ImageFolder, string]> = [];
@@ -178,7 +180,7 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
   let locations: Awaited<ReturnType<typeof seedDemoLocations>>;
 
   try {
-    const images = await storeDemoImages(products, uploadsDir, written);
+    const images = await storeDemoImages(products, files, written);
     imagesDone = performance.now();
     locations = await db.transaction(async (tx) => {
       await saveStoreSettings(tx, { ...demoSettings, ...demoSettingsEnglish, logo: images.logo });
@@ -297,7 +299,7 @@ export async function seedDemoStore({ db, uploadsDir, log }: SeedOptions): Promi
   } catch (error) {
     // Leave no orphaned pictures behind a failed seed.
     await Promise.all(
-      written.map(([folder, filename]) => removeImage(filename, folder, uploadsDir)),
+      written.map(([folder, filename]) => removeImage(filename, folder, files)),
     );
     throw error;
   }

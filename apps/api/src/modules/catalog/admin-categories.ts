@@ -9,6 +9,7 @@ import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
 import { imageWrites } from '../media/image-writes.js';
 import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './service.js';
@@ -25,7 +26,8 @@ type CategoryRecord = typeof categories.$inferSelect;
 export interface AdminCategoriesDependencies {
   audit: AuditService;
   changes: ChangeFeed;
-  uploadsDir: string;
+  /** Where the category pictures are stored. */
+  files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
 }
@@ -132,7 +134,7 @@ function staffRowsQuery(where: SQL | undefined): SQL {
 }
 
 export function createAdminCategoriesService(db: Database, deps: AdminCategoriesDependencies) {
-  const { audit, changes, uploadsDir } = deps;
+  const { audit, changes, files } = deps;
 
   async function loadStaffCategories(): Promise<Category[]> {
     const rows = await queryRows<CategoryRow>(db, staffRowsQuery(undefined));
@@ -145,7 +147,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
     return presentCategory(row);
   }
 
-  const { discard, withNewImage } = imageWrites('categories', uploadsDir, deps.onCleanupError);
+  const { discard, withNewImage } = imageWrites('categories', files, deps.onCleanupError);
 
   /** Runs a write again when it lost the race for a generated slug to another write. */
   async function retryingSlug<T>(write: () => Promise<T>, slugChosen: boolean): Promise<T> {

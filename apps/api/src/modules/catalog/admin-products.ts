@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, type AppErrorDetail } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
 import type { Actor, AuditService } from '../audit/service.js';
 import { removeImage, storeImage } from '../media/service.js';
@@ -30,7 +31,8 @@ export interface AdminProductsDeps {
   changes: ChangeFeed;
   /** Reads the saved product back (drafts included) for the reply. */
   catalog: CatalogService;
-  uploadsDir: string;
+  /** Where the product pictures are stored. */
+  files: FileStorage;
   /** Told when an image file of a committed change could not be removed (the change stands). */
   onFileCleanupError?: (error: unknown, filename: string) => void;
   /**
@@ -182,7 +184,7 @@ interface VariationLinkInput {
  * it fails, and files of removed images are deleted only once it has committed.
  */
 export function createAdminProductsService(db: Database, deps: AdminProductsDeps) {
-  const { audit, changes, catalog, uploadsDir } = deps;
+  const { audit, changes, catalog, files: storage } = deps;
 
   async function imagesOf(executor: Executor, productId: number): Promise<ImageRow[]> {
     return executor
@@ -307,7 +309,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
   async function storeUploads(files: readonly UploadedFile[]): Promise<string[]> {
     const stored: string[] = [];
     try {
-      for (const file of files) stored.push(await storeImage(file.data, 'products', uploadsDir));
+      for (const file of files) stored.push(await storeImage(file.data, 'products', storage));
     } catch (error) {
       await removeFiles(stored);
       if (error instanceof AppError && error.details) {
@@ -327,7 +329,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
   async function removeFiles(filenames: readonly string[]): Promise<void> {
     await Promise.all(
       filenames.map((filename) =>
-        removeImage(filename, 'products', uploadsDir).catch((error: unknown) =>
+        removeImage(filename, 'products', storage).catch((error: unknown) =>
           deps.onFileCleanupError?.(error, filename),
         ),
       ),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { slides } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
 import { imageWrites } from '../media/image-writes.js';
 
@@ -26,7 +27,8 @@ export function presentSlide(row: SlideRow): Slide {
 export interface ContentDependencies {
   audit: AuditService;
   changes: ChangeFeed;
-  uploadsDir: string;
+  /** Where the slide pictures are stored. */
+  files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
 }
@@ -39,10 +41,10 @@ const slideNotFound = () => AppError.notFound('slider.not_found');
  * it fails; a replaced or deleted picture loses its files after it commits.
  */
 export function createContentService(db: Database, deps: ContentDependencies) {
-  const { audit, changes, uploadsDir } = deps;
+  const { audit, changes, files } = deps;
   const displayOrder = [asc(slides.sort_order), asc(slides.id)];
 
-  const { discard, withNewImage } = imageWrites('slider', uploadsDir, deps.onCleanupError);
+  const { discard, withNewImage } = imageWrites('slider', files, deps.onCleanupError);
 
   return {
     /** Active home-page slides in display order. */

@@ -1,4 +1,5 @@
 import type { ImageFolder } from '@shop/shared';
+import type { FileStorage } from '../../lib/file-storage/index.js';
 import { removeImage, storeImage } from './service.js';
 
 /**
@@ -8,14 +9,14 @@ import { removeImage, storeImage } from './service.js';
  */
 export function imageWrites(
   folder: ImageFolder,
-  uploadsDir: string,
+  files: FileStorage,
   onCleanupError?: (error: unknown) => void,
 ) {
   /** Removes a stored picture's files; nothing when there is none. */
   async function discard(filename: string | null | undefined): Promise<void> {
     if (!filename) return;
     try {
-      await removeImage(filename, folder, uploadsDir);
+      await removeImage(filename, folder, files);
     } catch (error) {
       onCleanupError?.(error);
     }
@@ -26,7 +27,7 @@ export function imageWrites(
     image: Buffer | undefined,
     write: (filename: string | null) => Promise<T>,
   ): Promise<T> {
-    const filename = image ? await storeImage(image, folder, uploadsDir) : null;
+    const filename = image ? await storeImage(image, folder, files) : null;
     try {
       return await write(filename);
     } catch (error) {

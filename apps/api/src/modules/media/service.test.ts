@@ -6,6 +6,7 @@ import { IMAGE_WIDTHS, imageVariantName } from '@shop/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
+import { createLocalFileStorage, type FileStorage } from '../../lib/file-storage/index.js';
 import {
   MAX_IMAGE_DIMENSION,
   removeImage,
@@ -16,8 +17,10 @@ import {
 } from './service.js';
 
 let uploadsDir: string;
+let files: FileStorage;
 beforeAll(async () => {
   uploadsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-media-'));
+  files = createLocalFileStorage(uploadsDir);
 });
 afterAll(async () => {
   await fs.rm(uploadsDir, { recursive: true, force: true });
@@ -49,7 +52,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 describe('storeImage', () => {
   it('stores a PNG as WebP at every width under a random name', async () => {
-    const filename = await storeImage(await gradientPng(1500, 1000), 'products', uploadsDir);
+    const filename = await storeImage(await gradientPng(1500, 1000), 'products', files);
     expect(filename).toMatch(/^[0-9a-f]{32}\.webp$/);
 
     const expectedNames = IMAGE_WIDTHS.map((width) =>
@@ -64,12 +67,12 @@ describe('storeImage', () => {
       expect(metadata.height).toBe(Math.round((width * 1000) / 1500));
     }
 
-    const second = await storeImage(await gradientPng(1500, 1000), 'products', uploadsDir);
+    const second = await storeImage(await gradientPng(1500, 1000), 'products', files);
     expect(second).not.toBe(filename);
   });
 
   it('never enlarges a small image but still writes every width name', async () => {
-    const filename = await storeImage(await gradientPng(200, 120), 'categories', uploadsDir);
+    const filename = await storeImage(await gradientPng(200, 120), 'categories', files);
     for (const name of storedImageFiles(filename)) {
       const metadata = await sharp(path.join(uploadsDir, 'categories', name)).metadata();
       expect(metadata.width).toBe(200);
@@ -86,7 +89,7 @@ describe('storeImage', () => {
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
 
-    const filename = await storeImage(photo, 'slider', uploadsDir);
+    const filename = await storeImage(photo, 'slider', files);
     const stored = await sharp(path.join(uploadsDir, 'slider', filename)).metadata();
     expect(stored.width).toBe(400);
     expect(stored.height).toBe(800);
@@ -96,16 +99,16 @@ describe('storeImage', () => {
 
   it('rejects bytes that are not an image, and writes nothing', async () => {
     const garbage = Buffer.from('this is definitely not a picture \u0000\u0001\u0002', 'utf8');
-    const error = await rejection(storeImage(garbage, 'settings', uploadsDir));
+    const error = await rejection(storeImage(garbage, 'settings', files));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.messageKey).toBe('error.image_invalid');
     expect(error.details).toEqual([{ field: 'image', message: 'error.image_invalid' }]);
 
-    expect((await rejection(storeImage(Buffer.alloc(0), 'settings', uploadsDir))).messageKey).toBe(
+    expect((await rejection(storeImage(Buffer.alloc(0), 'settings', files))).messageKey).toBe(
       'error.image_invalid',
     );
     const truncated = (await gradientPng(400, 400)).subarray(0, 300);
-    expect((await rejection(storeImage(truncated, 'settings', uploadsDir))).code).toBe(
+    expect((await rejection(storeImage(truncated, 'settings', files))).code).toBe(
       'VALIDATION_ERROR',
     );
     expect(await filesIn('settings')).toEqual([]);
@@ -115,7 +118,7 @@ describe('storeImage', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
-    expect((await rejection(storeImage(svg, 'settings', uploadsDir))).messageKey).toBe(
+    expect((await rejection(storeImage(svg, 'settings', files))).messageKey).toBe(
       'error.image_invalid',
     );
   });
@@ -126,7 +129,7 @@ describe('storeImage', () => {
     })
       .png()
       .toBuffer();
-    const error = await rejection(storeImage(strip, 'products', uploadsDir));
+    const error = await rejection(storeImage(strip, 'products', files));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.messageKey).toBe('error.image_too_large');
   });
@@ -135,7 +138,7 @@ describe('storeImage', () => {
 describe('storeBitmap', () => {
   it('stores drawn pixels like an upload, narrowing a wide banner to the largest width', async () => {
     const bitmap = await toBitmap(sharp(await gradientPng(1600, 600)));
-    const filename = await storeBitmap(bitmap, 'slider', uploadsDir, { effort: 1 });
+    const filename = await storeBitmap(bitmap, 'slider', files, { effort: 1 });
     expect(filename).toMatch(/^[0-9a-f]{32}\.webp$/);
     const sizes = await Promise.all(
       storedImageFiles(filename).map(async (name) => {
@@ -151,12 +154,12 @@ describe('storeBitmap', () => {
 
 describe('removeImage', () => {
   it('deletes the image with its width variants', async () => {
-    const filename = await storeImage(await gradientPng(1000, 1000), 'categories', uploadsDir);
+    const filename = await storeImage(await gradientPng(1000, 1000), 'categories', files);
     const folder = path.join(uploadsDir, 'categories');
     expect(storedImageFiles(filename).every((name) => existsSync(path.join(folder, name)))).toBe(
       true,
     );
-    await removeImage(filename, 'categories', uploadsDir);
+    await removeImage(filename, 'categories', files);
     expect(storedImageFiles(filename).some((name) => existsSync(path.join(folder, name)))).toBe(
       false,
     );
@@ -164,7 +167,7 @@ describe('removeImage', () => {
 
   it('ignores names it did not make', async () => {
     await expect(
-      removeImage('../../etc/passwd', 'categories', uploadsDir),
+      removeImage('../../etc/passwd', 'categories', files),
     ).resolves.toBeUndefined();
   });
 });

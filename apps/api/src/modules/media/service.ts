@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_WIDTHS, imageVariantName, MAX_IMAGE_UPLOAD_BYTES, type ImageFolder } from '@shop/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../errors.js';
+import { fileKey, type FileStorage } from '../../lib/file-storage/index.js';
 
 /** Largest upload accepted, in bytes. */
 export const MAX_IMAGE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
@@ -52,7 +51,7 @@ function imageTooLarge(): AppError {
 export async function storeImage(
   input: Buffer,
   folder: ImageFolder,
-  uploadsDir: string,
+  files: FileStorage,
   options: StoreImageOptions = {},
 ): Promise<string> {
   if (input.length === 0) throw invalidImage();
@@ -82,7 +81,7 @@ export async function storeImage(
   } catch {
     throw invalidImage();
   }
-  return writeVariants(base, folder, uploadsDir, options);
+  return writeVariants(base, folder, files, options);
 }
 
 /** Uncompressed pixels, as sharp reads and writes them raw. */
@@ -98,14 +97,14 @@ export interface Bitmap {
 export async function storeBitmap(
   bitmap: Bitmap,
   folder: ImageFolder,
-  uploadsDir: string,
+  files: FileStorage,
   options: StoreImageOptions = {},
 ): Promise<string> {
   const base =
     bitmap.info.width > LARGEST_WIDTH
       ? await toBitmap(sharp(bitmap.data, { raw: bitmap.info }).resize({ width: LARGEST_WIDTH }))
       : bitmap;
-  return writeVariants(base, folder, uploadsDir, options);
+  return writeVariants(base, folder, files, options);
 }
 
 /** Runs a sharp pipeline into a bitmap. */
@@ -118,11 +117,9 @@ export async function toBitmap(pipeline: Sharp): Promise<Bitmap> {
 async function writeVariants(
   base: Bitmap,
   folder: ImageFolder,
-  uploadsDir: string,
+  files: FileStorage,
   options: StoreImageOptions,
 ): Promise<string> {
-  const directory = path.join(uploadsDir, folder);
-  await fs.mkdir(directory, { recursive: true });
   const filename = `${randomBytes(16).toString('hex')}.webp`;
 
   const encoded = new Map<number, Promise<Buffer>>();
@@ -140,16 +137,17 @@ async function writeVariants(
 
   const written: string[] = [];
   try {
-    const files = storedImageFiles(filename);
+    const names = storedImageFiles(filename);
     const buffers = await Promise.all(IMAGE_WIDTHS.map(encodeAt));
     // IMAGE_WIDTHS ascends, so the canonical file comes last: its presence means all variants exist.
-    for (const [index, name] of files.entries()) {
-      const target = path.join(directory, name);
-      await fs.writeFile(target, buffers[index]!, { flag: 'wx' });
-      written.push(target);
+    for (const [index, name] of names.entries()) {
+      const key = fileKey(folder, name);
+      await files.put(key, buffers[index]!, 'image/webp');
+      written.push(key);
     }
   } catch (error) {
-    await Promise.all(written.map((file) => fs.rm(file, { force: true })));
+    // Best effort: the write's own error is the one to report.
+    await Promise.all(written.map((key) => files.delete(key).catch(() => undefined)));
     throw error;
   }
   return filename;
@@ -159,13 +157,10 @@ async function writeVariants(
 export async function removeImage(
   filename: string,
   folder: ImageFolder,
-  uploadsDir: string,
+  files: FileStorage,
 ): Promise<void> {
   if (!STORED_NAME.test(filename)) return;
-  const directory = path.join(uploadsDir, folder);
-  await Promise.all(
-    storedImageFiles(filename).map((name) => fs.rm(path.join(directory, name), { force: true })),
-  );
+  await Promise.all(storedImageFiles(filename).map((name) => files.delete(fileKey(folder, name))));
 }
 
 /** The files that hold one stored image, in IMAGE_WIDTHS order: width variants, then the canonical name. */

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { fileKey, type FileStorage } from '../../lib/file-storage/index.js';
 import { sendError } from '../../plugins/errors.js';
 
 /**
@@ -36,17 +35,14 @@ export function emailLogoUrl(publicUrl: string, logo: string | null): string | n
   return `${publicUrl}${EMAIL_LOGO_PATH}?v=${encodeURIComponent(stored.replace(/\.webp$/, ''))}`;
 }
 
-/** The logo file as a PNG no larger than the e-mail needs, with its transparency. */
-export async function emailLogoPng(uploadsDir: string, storedName: string): Promise<Buffer> {
-  const input = await fs.readFile(path.join(uploadsDir, 'settings', storedName));
+/** The logo file as a PNG no larger than the e-mail needs, with its transparency; undefined when the file is gone. */
+export async function emailLogoPng(files: FileStorage, storedName: string): Promise<Buffer | undefined> {
+  const input = await files.read(fileKey('settings', storedName));
+  if (!input) return undefined;
   return sharp(input)
     .resize({ width: EMAIL_LOGO_MAX_WIDTH, height: EMAIL_LOGO_MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
     .png({ compressionLevel: 9 })
     .toBuffer();
-}
-
-function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 /** GET /email-assets/logo.png: the current store logo as PNG for any origin, 404 without one. */
@@ -61,13 +57,12 @@ export async function emailAssetRoutes(app: FastifyInstance): Promise<void> {
     if (cached?.name === name) {
       png = cached.png;
     } else {
-      try {
-        png = await emailLogoPng(app.config.uploadsDir, name);
-      } catch (error) {
-        if (!isMissingFile(error)) throw error;
+      const drawn = await emailLogoPng(app.services.files, name);
+      if (!drawn) {
         request.log.warn({ logo: name }, 'store logo file missing for the e-mail logo');
         return sendError(reply, 'NOT_FOUND', 'error.not_found');
       }
+      png = drawn;
       cached = { name, png };
     }
     return reply

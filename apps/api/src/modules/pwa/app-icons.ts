@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoreSettings } from '@shop/shared';
 import sharp from 'sharp';
+import { isFileKey, type FileStorage } from '../../lib/file-storage/index.js';
 
 export interface AppIconSpec {
   file: string;
@@ -66,18 +66,24 @@ export async function renderAppIcon(source: Buffer, icon: AppIconSpec): Promise<
   return sharp(square).flatten({ background: ICON_BACKGROUND }).png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** The stored file of the settings' logo URL (`/uploads/settings/<name>`), if it is one. */
-export function logoFilePath(logoUrl: string | null, uploadsDir: string): string | null {
+/** The storage key of the settings' logo URL (`/uploads/settings/<name>`), if it is a stored file. */
+export function logoFileKey(logoUrl: string | null): string | null {
   const prefix = '/uploads/settings/';
   if (!logoUrl?.startsWith(prefix)) return null;
-  const name = decodeURIComponent(logoUrl.slice(prefix.length));
-  if (!name || name.includes('/') || name.includes('\\') || name.startsWith('.')) return null;
-  return path.join(uploadsDir, 'settings', name);
+  let name: string;
+  try {
+    name = decodeURIComponent(logoUrl.slice(prefix.length));
+  } catch {
+    return null;
+  }
+  const key = `settings/${name}`;
+  return isFileKey(key) ? key : null;
 }
 
 export interface AppIconServiceOptions {
   getSettings: () => Promise<StoreSettings>;
-  uploadsDir: string;
+  /** Where the logo is stored (the icons are drawn from it in memory, never stored). */
+  files: FileStorage;
   /** The picture used without a logo (default: the web app's favicon). */
   defaultIconSource?: string;
   /** Told when the logo file could not be read and the default mark was drawn instead. */
@@ -94,10 +100,12 @@ export function createAppIconService(options: AppIconServiceOptions) {
   const drawn = new Map<string, Promise<Buffer>>();
 
   async function draw(logoUrl: string | null, icon: AppIconSpec): Promise<Buffer> {
-    const file = logoFilePath(logoUrl, options.uploadsDir);
-    if (file) {
+    const key = logoFileKey(logoUrl);
+    if (key) {
       try {
-        return await renderAppIcon(await fs.readFile(file), icon);
+        const logo = await options.files.read(key);
+        if (!logo) throw new Error(`the logo ${key} is not in the file storage`);
+        return await renderAppIcon(logo, icon);
       } catch (error) {
         options.onLogoError?.(error);
       }

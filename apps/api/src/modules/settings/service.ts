@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { FileStorage } from '../../lib/file-storage/index.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
@@ -55,7 +56,8 @@ export interface SettingsServiceOptions {
   cacheTtlMs: number;
   audit: AuditService;
   changes: ChangeFeed;
-  uploadsDir: string;
+  /** Where the logo is stored. */
+  files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
   /** The payment methods the checkout offers (online payment only when configured). */
@@ -83,7 +85,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
     return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
   };
 
-  const { discard } = imageWrites('settings', options.uploadsDir, options.onCleanupError);
+  const { discard } = imageWrites('settings', options.files, options.onCleanupError);
 
   return {
     /** The store settings with defaults applied. */
@@ -118,11 +120,11 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       input: AdminSettingsUpdate,
       logo: Buffer | undefined,
     ): Promise<StoreSettings> {
-      const { audit, changes, uploadsDir } = options;
+      const { audit, changes, files } = options;
       let stored: string | null = null;
       if (logo) {
         try {
-          stored = await storeImage(logo, 'settings', uploadsDir);
+          stored = await storeImage(logo, 'settings', files);
         } catch (error) {
           throw asLogoError(error);
         }
