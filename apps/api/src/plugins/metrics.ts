@@ -71,16 +71,18 @@ export const metricsPlugin = fp(
       app.addHook('onClose', async () => unwatch());
     }
 
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback hooks: they run on every request, and need no promise.
+    app.addHook('onResponse', (request, reply, done) => {
       observeHttpRequest(request.routeOptions.url, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (reply.statusCode >= 400 && typeof payload === 'string' && payload.startsWith(ENVELOPE_START)) {
         const end = payload.indexOf('"', ENVELOPE_START.length);
         if (end > 0) countErrorResponse(payload.slice(ENVELOPE_START.length, end));
       }
-      return payload;
+      done(null, payload);
     });
 
     app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
