@@ -186,6 +186,13 @@ describe('S3 storage', () => {
     }
   });
 
+  it('abandons its check when the caller gives up (the readiness probe has its own timeout)', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(storages.s3.check(controller.signal)).rejects.toBeInstanceOf(FileStorageError);
+    await expect(storages.s3.check(new AbortController().signal)).resolves.toBeUndefined();
+  });
+
   it('turns an unreachable endpoint into a 503 storage error, for writes, reads and the check', async () => {
     const down = createS3FileStorage({ ...s3.setup, endpoint: `http://127.0.0.1:${await closedPort()}` });
     try {

@@ -21,9 +21,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /**
    * Cheap proof that the storage can be used now (the bucket answers, or the directory is
-   * writable), for readiness checks; throws a FileStorageError saying what is wrong.
+   * writable), for readiness checks; throws a FileStorageError saying what is wrong. `signal`
+   * abandons it early (the caller's own timeout).
    */
-  check(): Promise<void>;
+  check(signal?: AbortSignal): Promise<void>;
   /** An absolute address where browsers may fetch the file directly (S3_PUBLIC_URL), if any. */
   publicUrl(key: string): string | undefined;
   /** Releases connections (the app is closing). */

@@ -160,9 +160,12 @@ export function createS3FileStorage(setup: S3Setup, options: S3StorageOptions = 
       }
     },
 
-    async check() {
+    async check(signal) {
+      const timeout = AbortSignal.timeout(CHECK_TIMEOUT_MS);
       try {
-        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+        await client.send(new HeadBucketCommand({ Bucket }), {
+          abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
       } catch (error) {
         throw failure('check', undefined, error);
       }
