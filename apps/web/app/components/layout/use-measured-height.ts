@@ -11,14 +11,15 @@ export function useMeasuredHeight(ref: RefObject<HTMLElement | null>, property: 
     if (!element) return;
     const root = document.documentElement;
     // The observer reports the size after the browser's own layout (also once right away), so
-    // the page is never laid out again just to measure it; the property is set only on a change,
-    // since each change restyles the whole document.
-    let height = '';
+    // the page is never laid out again just to measure it. Each write restyles the whole
+    // document, so the property is written only when the height differs from what applies
+    // already (app.css declares the usual heights) and not for an element that is not shown.
     const observer = new ResizeObserver(([entry]) => {
       const box = entry?.borderBoxSize[0];
-      const next = `${Math.ceil(box ? box.blockSize : element.getBoundingClientRect().height)}px`;
-      if (next === height) return;
-      height = next;
+      const measured = Math.ceil(box ? box.blockSize : element.getBoundingClientRect().height);
+      if (measured === 0) return;
+      const next = `${measured}px`;
+      if (getComputedStyle(root).getPropertyValue(property).trim() === next) return;
       root.style.setProperty(property, next);
     });
     observer.observe(element);
