@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: builds what changed since the last build, then runs the production server
-// (migrations run at start; an empty embedded database is seeded with the demo store).
-import { spawnSync } from 'node:child_process';
+// (migrations run at start; an empty embedded database is seeded with the demo store). With
+// WEB_CONCURRENCY > 1 and PostgreSQL the server is a supervisor with that many worker processes
+// (docs/decisions/026); SIGTERM and SIGINT are passed on, so the server drains before it exits.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,5 +30,10 @@ if (changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' });
-process.exit(server.status ?? 0);
+const server = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (server.exitCode === null) server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -18,6 +18,8 @@ import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrorHandler, sendError } from './plugins/errors.js';
 import { connectChangeFeed } from './lib/change-transport.js';
+import { soleLeadership, type Leadership } from './lib/leadership.js';
+import { rateLimitStore, type RateLimitStorage } from './lib/rate-limit-store.js';
 import { formBodyPlugin } from './lib/form-body.js';
 import { languagePlugin } from './plugins/language.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -47,6 +49,13 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** false keeps tests quiet; 'pretty' is the development server's readable output. */
   logger?: false | 'pretty';
+  /**
+   * Which process runs the background work: main passes the PostgreSQL leader election; by
+   * default this app is the only process and runs it (embedded database, tests).
+   */
+  leadership?: Leadership;
+  /** Where rate limits count when Redis is not configured or out: main passes the supervisor's in a worker. */
+  machineLimits?: RateLimitStorage['machineStore'];
 }
 
 export type App = FastifyInstance;
@@ -68,7 +77,7 @@ function requestIdTrusted(request: IncomingMessage, config: AppConfig): boolean 
 }
 
 /** Builds the HTTP application: API, uploads and health checks. The web app is added by main. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger, leadership = soleLeadership(), machineLimits }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       logger === false
@@ -110,12 +119,24 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', createServices(database.db, config, app.log));
-  // The abandoned-payment sweep runs in the server itself; stopped before the database closes.
-  app.services.payments.start();
-  app.addHook('onClose', () => app.services.payments.stop());
-  // So does Google Merchant's background sync (when configured); update all ends as interrupted.
-  app.services.merchant.start();
-  app.addHook('onClose', () => app.services.merchant.stop());
+  // The abandoned-payment sweep and Google Merchant's background sync run in one process of the
+  // whole shop, the leader (docs/decisions/026); stopped before the database closes.
+  const { payments, merchant } = app.services;
+  await leadership.run(
+    {
+      start: () => {
+        payments.start();
+        merchant.start();
+      },
+      stop: async () => {
+        await Promise.all([payments.stop(), merchant.stopSync()]);
+      },
+    },
+    app.log,
+  );
+  app.addHook('onClose', () => leadership.close());
+  // An update all under way (started by a request here) ends as interrupted.
+  app.addHook('onClose', () => merchant.stop());
   // Let e-mails already under way finish before the database they may write to is closed.
   app.addHook('onClose', () => app.services.background.drain());
   // Changes published here reach the other processes on this database, and theirs reach us.
@@ -131,8 +152,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // Request metrics and /metrics; before compression, so its hook still reads error replies as text.
   await app.register(metricsPlugin);
   await app.register(compress, { threshold: 1024 });
-  // Off by default; routes opt in with their own `config.rateLimit`.
-  await app.register(rateLimit, { global: false });
+  // Off by default; routes opt in with their own `config.rateLimit`. Counted in Redis when
+  // configured, else by this machine (docs/decisions/026).
+  const store = rateLimitStore({ redis: app.services.redis, machineStore: machineLimits });
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
+  app.addHook('onClose', () => app.services.redis?.close());
   await app.register(swagger, {
     openapi: {
       info: {

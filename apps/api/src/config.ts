@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseServiceAccountKey, type ServiceAccountKey } from './integrations/google-merchant/token.js';
@@ -120,7 +121,20 @@ const environmentSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalUrl,
   S3_FORCE_PATH_STYLE: optionalString.pipe(z.enum(['true', 'false']).optional()),
-  REDIS_URL: optionalUrl,
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/]/, 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (or rediss://user:pass@redis.example.com:6380)')
+      .optional(),
+  ),
+  WEB_CONCURRENCY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0*[1-9]\d{0,2}$/, 'must be a whole number of server processes from 1 to 999, e.g. 4 (unset: every core in production, 1 otherwise)')
+      .transform(Number)
+      .optional(),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: seconds(25),
   SESSION_SECRET: optionalString.pipe(z.string().min(32).optional()),
   CONNECTION_TIMEOUT_SECONDS: seconds(30),
   REQUEST_TIMEOUT_SECONDS: seconds(120),
@@ -376,7 +390,6 @@ export interface AppConfig {
   googleMerchant: GoogleMerchantSetup | undefined;
   /** Content language and feed label of the products sent to Google and of the product feed; set even without the API. */
   googleMerchantSettings: { contentLanguage: string; feedLabel: string };
-  /** Serve the interactive API reference at /api/docs (the JSON document at /api/docs/json always is). */
   /**
    * Uploaded and generated files in an S3-compatible bucket; undefined unless all five S3_*
    * variables are set (files then stay under uploadsDir). The secret key is never logged.
@@ -389,6 +402,17 @@ export interface AppConfig {
    * from loopback and private addresses. A secret: never logged.
    */
   metricsToken: string | undefined;
+  /**
+   * Redis shared by every process of the shop (rate limits); undefined: limits are kept per
+   * machine (docs/decisions/026). The URL may hold a password: never logged.
+   */
+  redisUrl: string | undefined;
+  /** Server processes `npm start` runs (WEB_CONCURRENCY; default: every core in production, else 1). */
+  webConcurrency: number;
+  /** Whether WEB_CONCURRENCY was set (a request the embedded database cannot honour is warned about). */
+  webConcurrencySet: boolean;
+  /** How long a stopping process may take to finish its requests and background work before it is killed. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -474,6 +498,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         : undefined,
     apiDocs: values.API_DOCS === undefined ? values.NODE_ENV !== 'production' : values.API_DOCS === 'true',
     metricsToken: values.METRICS_TOKEN,
+    redisUrl: values.REDIS_URL,
+    webConcurrency: values.WEB_CONCURRENCY ?? (values.NODE_ENV === 'production' ? os.availableParallelism() : 1),
+    webConcurrencySet: values.WEB_CONCURRENCY !== undefined,
+    shutdownTimeoutMs: Math.round(values.SHUTDOWN_TIMEOUT_SECONDS * 1000),
   };
 }
 

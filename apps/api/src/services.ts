@@ -5,6 +5,7 @@ import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
 import { createChangeFeed } from './lib/change-feed.js';
 import { createFileStorage } from './lib/file-storage/index.js';
+import { connectRedis } from './lib/redis.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuditReader } from './modules/audit/read.js';
 import { createDashboardService } from './modules/dashboard/service.js';
@@ -231,6 +232,8 @@ export function createServices(db: Database, config: AppConfig, log: FastifyBase
     background,
     /** Uploaded and generated files (local disk or S3); `check()` tells whether the storage answers. */
     files,
+    /** Redis shared by every process (REDIS_URL: rate limits), or null; `ping()` checks it. */
+    redis: config.redisUrl ? connectRedis(config.redisUrl, log) : null,
   };
 }
 

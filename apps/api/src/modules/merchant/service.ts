@@ -352,6 +352,11 @@ export function createMerchantService(deps: MerchantServiceDeps) {
       sync?.start();
     },
 
+    /** Stops the background worker only (another process leads now); update all runs on. */
+    async stopSync(): Promise<void> {
+      await sync?.stop();
+    },
+
     /** Stops the worker and update all (which ends as interrupted). */
     async stop(): Promise<void> {
       await Promise.all([sync?.stop(), bulk?.stop()]);
