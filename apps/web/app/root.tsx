@@ -32,6 +32,7 @@ import { InstallPrompt } from './features/pwa/install-prompt';
 import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
 import { languageFromRequest } from './lib/language.server';
+import { onFirstUse } from './lib/on-first-use';
 import { primaryFontUrl } from './lib/fonts';
 import { StylesheetPreload } from './lib/stylesheet-preload';
 import { useNonce } from './lib/nonce';
@@ -72,10 +73,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(root);
 }
 
-const kuwaitYear = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' });
+// Made on the server's first page, never in the browser (the loader runs on the server).
+const kuwaitYear = onFirstUse(() => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }));
 
 function currentYearInKuwait(): number {
-  return Number(kuwaitYear.format(new Date()));
+  return Number(kuwaitYear().format(new Date()));
 }
 
 // The shell (language, catalogue, settings) changes only with the language, after a form post, or
