@@ -28,15 +28,20 @@ const readinessSchema = z.object({
 });
 
 /**
- * Liveness (`/healthz`: the process runs) and readiness (`/readyz`: the database and every
- * registered check answer within their timeout, and the process is not draining) for load
- * balancers and orchestrators. Neither appears in the API document.
+ * Liveness (`/healthz`: the process runs) and readiness (`/readyz`: the database, Redis and
+ * object storage when configured, and every other registered check answer within their timeout,
+ * and the process is not draining) for load balancers and orchestrators. Neither appears in the
+ * API document.
  */
 export const healthRoutes = fp(
   async (app: FastifyInstance) => {
     let draining = false;
+    const { redis, files } = app.services;
     app.decorate('readinessChecks', [
       { name: 'database', check: () => app.database.ping() },
+      // Redis and object storage only when configured: without them nothing depends on them.
+      ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+      ...(files.kind === 's3' ? [{ name: 'storage', check: (signal: AbortSignal) => files.check(signal) }] : []),
     ] satisfies ReadinessCheck[]);
     app.decorate('markDraining', () => {
       draining = true;
