@@ -317,10 +317,12 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
   let name: string;
   let database: DatabaseHandle;
   let shop: ShopProcess | undefined;
+  let shopDatabaseUrl: string;
 
   beforeAll(async () => {
     const made = await createDatabase();
     ({ name, database } = made);
+    shopDatabaseUrl = made.url;
     shop = await startShop(made.url, {
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
@@ -362,6 +364,37 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
     }, 40_000);
     expect(childrenOf(shop!.child.pid!)).toHaveLength(2);
     expect(answers.every((status) => status === 200), JSON.stringify(answers)).toBe(true);
+  }, 60_000);
+
+  it('workers that cannot start are not restarted for ever: the supervisor gives up and exits 1', async () => {
+    // A second npm start on the port the first one holds: every worker fails to listen.
+    const port = new URL(shop!.url).port;
+    const output: string[] = [];
+    const started = Date.now();
+    const doomed = spawn(process.execPath, [mainScript], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATABASE_URL: shopDatabaseUrl,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-processes-')),
+        SESSION_SECRET: 'a-shared-secret-of-the-processes-under-test',
+        LOG_LEVEL: 'info',
+        // As many as the crashes the supervisor tolerates, so one round of failed starts is enough.
+        WEB_CONCURRENCY: '5',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    doomed.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    doomed.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => doomed.once('exit', (exitCode) => resolve(exitCode)));
+    expect(code, output.join('')).toBe(1);
+    expect(output.join('')).toMatch(/crashed 5 times within a minute: giving up/);
+    expect(Date.now() - started).toBeLessThan(45_000);
+    // The shop that holds the port is unharmed.
+    expect((await request(shop!.url, { path: '/healthz' })).status).toBe(200);
   }, 60_000);
 
   it('SIGTERM while slow requests are under way: every one gets its whole answer, and npm start exits 0', async () => {

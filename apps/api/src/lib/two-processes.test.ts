@@ -55,6 +55,8 @@ async function startServer(databaseUrl: string): Promise<ServerProcess> {
       CATALOG_CACHE_SECONDS: '600',
       SESSION_SECRET: 'a-shared-secret-of-the-two-processes-under-test',
       LOG_LEVEL: 'warn',
+      // One process each (not a supervisor with a worker per core): two processes are the point.
+      WEB_CONCURRENCY: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
