@@ -216,9 +216,14 @@ describe('when the bucket does not answer', () => {
   });
 
   it('answers /uploads and uploads with 503 in the envelope, and stores no product', async () => {
+    const warnings = vi.spyOn(down.app.log, 'warn');
     const image = await down.app.inject({ url: '/uploads/products/0123456789abcdef0123456789abcdef.webp', headers: { 'accept-language': 'en' } });
     expect(image.statusCode).toBe(503);
     expect(image.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+    // Logged once as what it is: the storage, not the database.
+    const messages = warnings.mock.calls.map((call) => call[1]);
+    warnings.mockRestore();
+    expect(messages).toEqual(['object storage unavailable']);
 
     const staff = await signedInStaff(down);
     const send = multipartSender(apiCaller(() => down.app), () => staff.admin.token);

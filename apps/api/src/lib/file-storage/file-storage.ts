@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { IMAGE_FOLDERS, type ImageFolder } from '@shop/shared';
+import { AppError } from '../../errors.js';
 
 /**
  * Where the shop's uploaded and generated files live (docs/decisions/025): the local disk under
@@ -44,12 +45,18 @@ export interface OpenedFile extends StoredFileInfo {
 }
 
 /**
- * The storage could not be reached or refused the operation. Answered as 503 by the error
- * handler (statusCode); the message names the operation and the key, never a credential.
+ * The storage could not be reached or refused the operation: the shop's 503 SERVICE_UNAVAILABLE
+ * for the client, while the message (for logs and readiness) names the operation and the key,
+ * never a credential.
  */
-export class FileStorageError extends Error {
+export class FileStorageError extends AppError {
   override name = 'FileStorageError';
-  readonly statusCode = 503;
+
+  constructor(description: string, options?: { cause?: unknown }) {
+    super('SERVICE_UNAVAILABLE', 'error.service_unavailable');
+    this.message = description;
+    if (options && 'cause' in options) this.cause = options.cause;
+  }
 }
 
 /**
