@@ -78,10 +78,11 @@ export function CartScreen({ loaded }: { loaded: CartData }) {
         <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[1fr_20rem] lg:gap-8">
           <section aria-label={t('cart.lines.label')} className="min-w-0">
             <ul className="flex flex-col gap-3">
-              {cart.items.map((item) => (
+              {cart.items.map((item, index) => (
                 <li key={item.id}>
                   <CartLine
                     item={item}
+                    firstOnScreen={index === 0}
                     busy={actions.busyLine === item.id || actions.clear.isPending}
                     removing={actions.removingLine === item.id}
                     onQuantity={(quantity) => actions.update.mutateAsync({ id: item.id, quantity })}
@@ -142,12 +143,15 @@ function RemovedItemsNotice({ removed }: { removed: readonly RemovedCartItem[] }
 
 function CartLine({
   item,
+  firstOnScreen,
   busy,
   removing,
   onQuantity,
   onRemove,
 }: {
   item: CartItem;
+  /** The first line's picture is the largest paint of the page: loaded at once, first. */
+  firstOnScreen: boolean;
   busy: boolean;
   /** The line's removal is on its way (the remove button says so). */
   removing: boolean;
@@ -193,7 +197,7 @@ function CartLine({
         className="block size-20 shrink-0 overflow-hidden rounded-xl bg-sand-100 sm:size-24"
       >
         {item.featured_image ? (
-          <CatalogImage src={item.featured_image} alt="" sizes="96px" className="size-full object-cover" />
+          <CatalogImage src={item.featured_image} alt="" sizes="96px" eager={firstOnScreen} className="size-full object-cover" />
         ) : (
           <ImagePlaceholder className="size-full" />
         )}
