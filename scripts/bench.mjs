@@ -4,6 +4,9 @@
 //
 //   node scripts/bench.mjs --url http://127.0.0.1:3000 --path /api/products --connections 50 --duration 10
 //   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite)
+//   node scripts/bench.mjs --checkout   (then 50 shoppers place an order at once, stock checked
+//       after: it writes orders, so only against a benchmark database; the server needs
+//       TRUST_PROXY=loopback so that each shopper counts as its own address)
 //   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
 //       (the back office's orders list; fill a fresh database with `npm run bench:orders-data`,
 //       which prints the token of a benchmark administrator)
@@ -26,6 +29,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { parseArgs } from 'node:util';
+import { benchCheckout } from './bench-checkout.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +41,7 @@ const { values } = parseArgs({
     header: { type: 'string', multiple: true },
     json: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
+    checkout: { type: 'boolean', default: false },
     terms: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -45,7 +50,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
-      '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--orders] [--json]',
+      '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--orders] [--checkout] [--json]',
   );
   process.exit(0);
 }
@@ -200,6 +205,41 @@ async function getJson(path) {
   });
 }
 
+/** One JSON request (any method) on its own connection; resolves with the status and parsed body. */
+function requestJson(method, path, body, extraHeaders = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const request = transport.request(
+      new URL(path, base),
+      {
+        method,
+        headers: {
+          ...headers,
+          ...extraHeaders,
+          accept: 'application/json',
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 function percentile(sorted, fraction) {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
@@ -287,6 +327,7 @@ async function defaultSuite() {
     suite.push(['product detail', `/api/products/${productId}`]);
     suite.push(['product page (SSR)', `/products/${productId}`]);
   }
+  suite.push(['home page (SSR)', '/']);
   return suite;
 }
 
@@ -356,6 +397,25 @@ for (const [name, path, terms] of targets) {
         problems,
     );
   }
+}
+if (values.checkout) {
+  let result;
+  try {
+    result = await benchCheckout({ request: requestJson, shoppers: connections });
+  } catch (error) {
+    fail(`order placement: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  results.push(result);
+  if (!values.json) {
+    const refused = Object.entries(result.statuses).filter(([status]) => status !== '201');
+    console.log(
+      `${result.name.padEnd(22)} ${String(result.placed).padStart(4)} of ${result.shoppers} placed` +
+        `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
+        `  stock ${result.stock_before} -> ${result.stock_after} (${result.stock_right ? 'right' : 'WRONG'})` +
+        (refused.length ? `  other answers ${JSON.stringify(Object.fromEntries(refused))}` : ''),
+    );
+  }
+  if (!result.stock_right) process.exitCode = 1;
 }
 if (values.json)
   console.log(JSON.stringify({ url: base.origin, connections, duration, results }, null, 2));
