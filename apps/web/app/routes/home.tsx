@@ -11,6 +11,7 @@ import {
 } from '@shop/shared';
 import { rootMeta, useRootData } from '../components/layout/root-data';
 import { Container } from '../components/ui/container';
+import { cardProduct } from '../features/catalog/product-card';
 import { ProductGrid } from '../features/catalog/product-grid';
 import { CategoryGrid, categoryGridClass } from '../features/home/category-grid';
 import { Hero } from '../features/home/hero';
@@ -41,10 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
   );
   const featured = deferred(
-    api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products),
+    api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products.map(cardProduct)),
   );
   const latest = deferred(
-    api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products),
+    api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products.map(cardProduct)),
   );
   // The slider is above the fold: the first paint waits for it; the rest streams in below.
   const { slides } = await api.get<SlideListResponse>('/slider');

@@ -12,6 +12,47 @@ export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 
 export type ProductCardHeading = 'h2' | 'h3';
 
 /** The prices of a product as integer thousandths, and the sale percentage. */
+/**
+ * What a card shows. Listing loaders send only these fields to the browser: a product's
+ * descriptions (in both languages) and image list are the detail page's, and in a grid of
+ * cards they doubled the page's data for nothing.
+ */
+export type CardProduct = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'name_en'
+  | 'price'
+  | 'sale_price'
+  | 'current_price'
+  | 'stock_quantity'
+  | 'manage_stock'
+  | 'in_stock'
+  | 'featured_image'
+  | 'category_name'
+  | 'category_name_en'
+>;
+
+/** A listed product cut down to what its card shows. */
+export function cardProduct(product: CardProduct): CardProduct {
+  const { id, name, name_en, price, sale_price, current_price } = product;
+  const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
+  return {
+    id,
+    name,
+    name_en,
+    price,
+    sale_price,
+    current_price,
+    stock_quantity,
+    manage_stock,
+    in_stock,
+    featured_image,
+    category_name,
+    category_name_en,
+  };
+}
+
 export function productPrices(product: Pick<Product, 'price' | 'sale_price' | 'current_price'>) {
   const price = toThousandths(product.price);
   const salePrice = product.sale_price === null ? null : toThousandths(product.sale_price);
@@ -31,7 +72,7 @@ export function ProductCard({
   heading: Heading = 'h3',
   eager = false,
 }: {
-  product: Product;
+  product: CardProduct;
   heading?: ProductCardHeading;
   /** Load the image at once (cards in the first visible row). */
   eager?: boolean;

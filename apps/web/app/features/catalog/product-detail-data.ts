@@ -8,6 +8,7 @@ import {
   type ProductsResponse,
 } from '@shop/shared';
 import { ApiError, type Api } from '../../lib/api';
+import { cardProduct, type CardProduct } from './product-card';
 
 const MAX_ID = 2_147_483_647;
 
@@ -22,7 +23,7 @@ export interface ProductDetailData {
   product: Product;
   attributes: ProductAttribute[];
   /** Streamed after the page: related products never hold up the first paint. */
-  related: Promise<Product[]>;
+  related: Promise<CardProduct[]>;
 }
 
 /**
@@ -39,8 +40,8 @@ export async function loadProductDetail(
   const related = api
     .get<ProductsResponse>(`/products/${id}/related`, { limit: RELATED_PRODUCTS_COUNT })
     .then(
-      (reply) => reply.products,
-      () => [] as Product[],
+      (reply) => reply.products.map(cardProduct),
+      (): CardProduct[] => [],
     );
   try {
     const [{ product }, { attributes }] = await Promise.all([

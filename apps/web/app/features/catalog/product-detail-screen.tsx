@@ -25,6 +25,7 @@ import { absoluteUrl } from '../../lib/seo';
 import { AttributePicker, attributeInputId } from './attribute-picker';
 import { Breadcrumb, type Crumb } from './breadcrumb';
 import { ProductGallery } from './product-gallery';
+import type { CardProduct } from './product-card';
 import { ProductGrid } from './product-grid';
 import { jsonLdHtml, productJsonLd } from './product-json-ld';
 import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
@@ -41,7 +42,7 @@ export function ProductDetailScreen({
 }: {
   product: Product;
   attributes: readonly ProductAttribute[];
-  related: Promise<Product[]>;
+  related: Promise<CardProduct[]>;
 }) {
   const { t, lang } = useI18n();
   const root = useRootData();

@@ -1,5 +1,4 @@
-import type { Product } from '@shop/shared';
-import { ProductCard, type ProductCardHeading } from './product-card';
+import { ProductCard, type CardProduct, type ProductCardHeading } from './product-card';
 
 /** Products in a responsive grid: 2 columns on phones, 3 on tablets, 4 on desktops. */
 export function ProductGrid({
@@ -7,7 +6,7 @@ export function ProductGrid({
   heading = 'h3',
   eagerCount = 0,
 }: {
-  products: readonly Product[];
+  products: readonly CardProduct[];
   /** Heading level of each product name, one below the section's heading. */
   heading?: ProductCardHeading;
   /** How many leading cards load their image at once (the first visible row). */

@@ -5,11 +5,11 @@ import {
   type CategoryListResponse,
   type CategoryResponse,
   type Pagination,
-  type Product,
   type ProductListResponse,
 } from '@shop/shared';
 import { ApiError, type Api } from '../../lib/api';
 import { categoryAncestors, categoryOptions, type CategoryOption } from './category-tree';
+import { cardProduct, type CardProduct } from './product-card';
 import {
   apiSorting,
   listHref,
@@ -25,7 +25,7 @@ export interface CategoryCrumb {
 }
 
 export interface ProductListData {
-  products: Product[];
+  products: CardProduct[];
   pagination: Pagination;
   filters: ProductFilters;
   page: number;
@@ -102,7 +102,7 @@ export async function loadProductList(api: Api, url: URL, slug?: string): Promis
     };
   }
   return {
-    products: list.products,
+    products: list.products.map(cardProduct),
     pagination: list.pagination,
     filters,
     page,
