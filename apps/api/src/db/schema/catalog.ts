@@ -106,6 +106,20 @@ export const products = pgTable(
     name_search: text('name_search').generatedAlwaysAs(
       (): SQL => normalized(sql`${products.name} || ' ' || coalesce(${products.name_en}, '')`),
     ),
+    /**
+     * The search document's words (split at its single spaces): a query word, which has no
+     * space, is in the document exactly when it is in one of them. The GIN index finds the
+     * products having any of the words that contain a query word (docs/decisions/027); triggers
+     * (migration 0020) keep the table of distinct words, search_vocabulary, in step.
+     */
+    search_tokens: text('search_tokens')
+      .array()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`string_to_array(${normalized(
+            productText(),
+          )} || ' ' || coalesce(${products.category_text}, ''), ' ')`,
+      ),
     ...timestamps,
   },
   (table) => [
@@ -126,6 +140,7 @@ export const products = pgTable(
       'gin',
       sql`${table.search_document} gin_trgm_ops`,
     ),
+    index('products_search_tokens_idx').using('gin', table.search_tokens),
     // Typo-tolerant matching (pg_trgm <%) compares against names: short texts keep it fast.
     index('products_name_search_trgm_idx').using('gin', sql`${table.name_search} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${table.price} >= 0`),

@@ -1,4 +1,5 @@
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Search synonyms the owner keeps (docs/decisions/020): a word or phrase a shopper may type
@@ -17,4 +18,26 @@ export const searchSynonyms = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('search_synonyms_term_key_key').on(table.term_key)],
+);
+
+/**
+ * Every distinct word of the products' search documents (products.search_tokens) and how many
+ * products have it, kept by triggers on products (migration 0020). A query word becomes the
+ * words that contain it: the trigram index answers words of three letters or more, and
+ * short_grams (every one- and two-letter piece of the word) the shorter ones
+ * (docs/decisions/027).
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    token: text('token').primaryKey(),
+    products: integer('products').notNull(),
+    short_grams: text('short_grams')
+      .array()
+      .generatedAlwaysAs((): SQL => sql`shop_short_grams(${searchVocabulary.token})`),
+  },
+  (table) => [
+    index('search_vocabulary_token_trgm_idx').using('gin', sql`${table.token} gin_trgm_ops`),
+    index('search_vocabulary_short_grams_idx').using('gin', table.short_grams),
+  ],
 );

@@ -32,7 +32,7 @@ import {
   products,
   publishedProductCounts,
 } from '../../db/schema/index.js';
-import { searchSynonyms } from '../../db/schema/search.js';
+import { searchSynonyms, searchVocabulary } from '../../db/schema/search.js';
 import { AppError } from '../../errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
@@ -240,8 +240,65 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-function contains(column: SQLWrapper, word: string): SQL {
-  return sql`${column} like ${likePattern(word)} escape '\\'`;
+/**
+ * The shortest word the vocabulary's trigram index answers; shorter words are looked up among
+ * the one- and two-letter pieces of the vocabulary's words (search_vocabulary.short_grams).
+ */
+const TRIGRAM_MIN_LETTERS = 3;
+
+/** How many search statements (one per query shape) are kept prepared. */
+const SEARCH_STATEMENTS_MAX = 200;
+
+/**
+ * The values of one search statement, sent as placeholders: the statement's text then depends
+ * only on the query's shape (how many terms and words, which filters), so it can be prepared
+ * once and reused for every query of that shape. A value bound twice is sent once.
+ */
+class SearchBindings {
+  readonly values: Record<string, string | number> = {};
+  private readonly placeholders = new Map<string, SQL>();
+
+  bind(value: string | number): SQL {
+    const key = `${typeof value}:${value}`;
+    let placeholder = this.placeholders.get(key);
+    if (!placeholder) {
+      const name = `p${this.placeholders.size}`;
+      this.values[name] = value;
+      placeholder = sql`${sql.placeholder(name)}`;
+      this.placeholders.set(key, placeholder);
+    }
+    return placeholder;
+  }
+}
+
+/**
+ * The vocabulary words that contain the word, as an array: an uncorrelated subquery, so
+ * PostgreSQL runs it once before the scan and gives its result to the GIN index.
+ */
+function wordsContaining(word: string, bindings: SearchBindings): SQL {
+  return [...word].length < TRIGRAM_MIN_LETTERS
+    ? sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.short_grams} @> array[${bindings.bind(word)}]::text[])`
+    : sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.token} like ${bindings.bind(likePattern(word))} escape '\\')`;
+}
+
+/**
+ * The document as its space-separated words. A query word has no space, so it is in the
+ * document exactly when it is in one of the document's words, and "one of these words contains
+ * it" is an overlap with wordsContaining() (docs/decisions/027): the same answer as a substring
+ * test, which the GIN index gives exactly, without reading any row.
+ */
+const documentWords: SQL = sql`${products.search_tokens}`;
+
+function inDocument(word: string, bindings: SearchBindings): SQL {
+  return sql`${documentWords} && ${wordsContaining(word, bindings)}`;
+}
+
+/**
+ * The word as a substring, for tests on rows already read: cheaper per row than an overlap
+ * (which compares every word of the row with every vocabulary word containing the query word).
+ */
+function contains(column: SQLWrapper, word: string, bindings: SearchBindings): SQL {
+  return sql`${column} like ${bindings.bind(likePattern(word))} escape '\\'`;
 }
 
 /**
@@ -263,11 +320,18 @@ function termFound(term: SearchTerm, wordTest: (word: string) => SQL): SQL {
   return alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` or `)})` : alternatives[0]!;
 }
 
-/** Every term of the query found in the column. */
-function allTermsIn(terms: SearchTerms, column: SQLWrapper): SQL {
+/** Every term of the query found by the word test. */
+function allTerms(terms: SearchTerms, wordTest: (word: string) => SQL): SQL {
   return sql.join(
-    terms.terms.map((term) => termFound(term, (word) => contains(column, word))),
+    terms.terms.map((term) => termFound(term, wordTest)),
     sql` and `,
+  );
+}
+
+/** Whether a fuzzy search could find more than the exact one: a word long enough to forgive. */
+function forgivesTypos(terms: SearchTerms): boolean {
+  return terms.terms.some((term) =>
+    term.alternatives.some((words) => words.some((word) => [...word].length >= FUZZY_MIN_LETTERS)),
   );
 }
 
@@ -275,20 +339,17 @@ function allTermsIn(terms: SearchTerms, column: SQLWrapper): SQL {
  * A product matches when every term of the query (a word without its article, or a synonym and
  * its targets: docs/decisions/020) is found in its search document (its own text in both
  * languages and its category's) or — in a fuzzy search — is close to a word of its name
- * (pg_trgm word similarity, which forgives a typo). The trigram indexes answer both, and for an
- * exact search one index scan intersects all the words.
+ * (pg_trgm word similarity, which forgives a typo). The GIN index on the document's words
+ * answers the words as typed, the trigram index on names the typos; PostgreSQL intersects the
+ * terms' bitmaps before it computes any similarity, and tests a short word (never forgiven) on
+ * the rows left with LIKE.
  */
-function searchCondition(terms: SearchTerms, fuzzy: boolean): SQL {
-  if (!fuzzy) return allTermsIn(terms, products.search_document);
-  return sql.join(
-    terms.terms.map((term) =>
-      termFound(term, (word) =>
-        [...word].length < FUZZY_MIN_LETTERS
-          ? contains(products.search_document, word)
-          : sql`(${contains(products.search_document, word)} or ${word} <% ${products.name_search})`,
-      ),
-    ),
-    sql` and `,
+function searchCondition(terms: SearchTerms, fuzzy: boolean, bindings: SearchBindings): SQL {
+  if (!fuzzy) return allTerms(terms, (word) => inDocument(word, bindings));
+  return allTerms(terms, (word) =>
+    [...word].length < FUZZY_MIN_LETTERS
+      ? contains(products.search_document, word, bindings)
+      : sql`(${inDocument(word, bindings)} or ${bindings.bind(word)} <% ${products.name_search})`,
   );
 }
 
@@ -297,12 +358,12 @@ function searchCondition(terms: SearchTerms, fuzzy: boolean): SQL {
  * (typos, category matches) by how close the query is to the name. One expression, so each
  * test runs once per row, and the similarity (the expensive part) only for that last group.
  */
-function relevanceOrder(terms: SearchTerms): SQL[] {
+function relevanceOrder(terms: SearchTerms, bindings: SearchBindings): SQL[] {
   // word_similarity() is at most 1, so it ranks below both whole-word groups.
   return [
-    sql`case when ${allTermsIn(terms, products.name_search)} then 3
-             when ${allTermsIn(terms, products.search_text)} then 2
-             else word_similarity(${terms.normalized}, ${products.name_search}) end desc`,
+    sql`case when ${allTerms(terms, (word) => contains(products.name_search, word, bindings))} then 3
+             when ${allTerms(terms, (word) => contains(products.search_text, word, bindings))} then 2
+             else word_similarity(${bindings.bind(terms.normalized)}, ${products.name_search}) end desc`,
   ];
 }
 
@@ -611,8 +672,17 @@ export function createCatalogService(
     statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const exact = await runSearch(filter, terms, false, statusCondition);
-    return exact.total >= filter.limit ? exact : runSearch(filter, terms, true, statusCondition);
+    // Without a word long enough to forgive, the fuzzy search would find the same products.
+    return exact.total >= filter.limit || !forgivesTypos(terms)
+      ? exact
+      : runSearch(filter, terms, true, statusCondition);
   }
+
+  /** Search statements by their text (see SearchBindings), prepared on first use. */
+  const searchStatements = new Map<
+    string,
+    { execute(values: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> }
+  >();
 
   async function runSearch(
     filter: ProductListFilter,
@@ -620,18 +690,80 @@ export function createCatalogService(
     fuzzy: boolean,
     statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
+    const bindings = new SearchBindings();
     const where = and(
       statusCondition,
       filter.featured ? eq(products.featured, true) : undefined,
       filter.category
-        ? sql`${products.category_id} = any(${categoryBranch(filter.category)})`
+        ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
         : undefined,
-      searchCondition(terms, fuzzy),
+      searchCondition(terms, fuzzy, bindings),
     );
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
-      : [...relevanceOrder(terms), ...listOrder('created_at', 'desc')];
-    return pageWithTotal(where, order, filter);
+      : [...relevanceOrder(terms, bindings), ...listOrder('created_at', 'desc')];
+    const offset = (filter.page - 1) * filter.limit;
+    const values = {
+      ...bindings.values,
+      ...(filter.category ? { category: filter.category } : {}),
+      limit: filter.limit,
+      offset,
+    };
+    const query = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
+    // Values written into the statement (a status) are part of what it is.
+    const { sql: statementText, params } = query.toSQL();
+    const text = `${statementText}|${JSON.stringify(params)}`;
+    let statement = searchStatements.get(text);
+    if (!statement) {
+      // Shapes are few (terms × words × filters); past the bound a rare shape runs unnamed.
+      statement =
+        searchStatements.size < SEARCH_STATEMENTS_MAX
+          ? query.prepare(`catalog_search_${searchStatements.size + 1}`)
+          : { execute: (statementValues) => query.execute(statementValues) };
+      if (searchStatements.size < SEARCH_STATEMENTS_MAX) searchStatements.set(text, statement);
+    }
+    const ranked = await statement.execute(values);
+    if (ranked[0]) return { rows: ranked, total: ranked[0].total };
+    if (offset === 0) return { rows: [], total: 0 };
+    // Past the last page there is no row for the window to ride on.
+    const [counted] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where)
+      .execute(values);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
+
+  /**
+   * One page of the products matching `where`, in `order`, with how many match in all (a window
+   * count rides along) on every row.
+   */
+  function pageQuery(
+    where: SQL | undefined,
+    order: SQL[],
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+  ) {
+    const page = db
+      .select({
+        id: products.id,
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
+          'position',
+        ),
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return db
+      .select({ ...productFields, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .leftJoin(categories, eq(categories.id, products.category_id))
+      .orderBy(asc(page.position));
   }
 
   /**
@@ -644,26 +776,7 @@ export function createCatalogService(
     filter: ProductListFilter,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const offset = (filter.page - 1) * filter.limit;
-    const page = db
-      .select({
-        id: products.id,
-        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as(
-          'position',
-        ),
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(offset)
-      .as('page');
-    const ranked = await db
-      .select({ ...productFields, total: sql<number>`${page.total}`.mapWith(Number) })
-      .from(page)
-      .innerJoin(products, eq(products.id, page.id))
-      .leftJoin(categories, eq(categories.id, products.category_id))
-      .orderBy(asc(page.position));
+    const ranked = await pageQuery(where, order, filter.limit, offset);
     if (ranked[0]) return { rows: ranked, total: ranked[0].total };
     if (offset === 0) return { rows: [], total: 0 };
     // Past the last page there is no row for the window to ride on.

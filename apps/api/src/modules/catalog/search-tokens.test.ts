@@ -1,0 +1,521 @@
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCategoryCreateSchema,
+  adminCategoryUpdateSchema,
+  normalizeArabic,
+  productFormSchema,
+  type ProductForm,
+} from '@shop/shared';
+import { queryRows } from '../../db/client.js';
+import { categories, products, searchSynonyms } from '../../db/schema/index.js';
+import { createCategory, createProduct } from '../../seed/factories.js';
+import { signedInAs } from '../../../test-support/staff.js';
+import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
+import type { Actor } from '../audit/service.js';
+import {
+  buildSynonymIndex,
+  expandSearch,
+  type SearchTerm,
+  type SearchTerms,
+} from './search-terms.js';
+import type { ProductListFilter } from './service.js';
+
+// Search on words (products.search_tokens, search_vocabulary; docs/decisions/027) must find
+// exactly what the substring search it replaced found. The first part checks that the stored
+// words follow every write; the second compares the storefront's answers with the old query,
+// kept here as the oracle.
+
+let ctx: TestContext;
+let actor: Actor;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const { user } = await signedInAs(ctx, 'admin');
+  actor = { id: user.id, email: user.email };
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+// ---------- the stored words and the normaliser ----------
+
+interface ProductTexts {
+  id: number;
+  name: string;
+  name_en: string | null;
+  short_description: string | null;
+  short_description_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  category_id: number | null;
+  search_tokens: string[];
+}
+
+/** The search document as the browser's normaliser (normalizeArabic) builds it, in words. */
+function expectedWords(product: ProductTexts, categoryText: string | undefined): string[] {
+  const own = normalizeArabic(
+    [
+      product.name,
+      product.name_en ?? '',
+      product.short_description ?? '',
+      product.short_description_en ?? '',
+      product.description ?? '',
+      product.description_en ?? '',
+    ].join(' '),
+  );
+  return `${own} ${categoryText ?? ''}`.split(' ');
+}
+
+/** Every product's words agree with the normaliser, and the vocabulary counts them. */
+async function expectWordsInStep(): Promise<void> {
+  const db = ctx.database.db;
+  const productRows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      name_en: products.name_en,
+      short_description: products.short_description,
+      short_description_en: products.short_description_en,
+      description: products.description,
+      description_en: products.description_en,
+      category_id: products.category_id,
+      search_tokens: products.search_tokens,
+    })
+    .from(products);
+  const categoryRows = await db.select().from(categories);
+  const categoryTexts = new Map(
+    categoryRows.map((category) => [
+      category.id,
+      normalizeArabic(
+        [
+          category.name,
+          category.name_en ?? '',
+          category.description ?? '',
+          category.description_en ?? '',
+        ].join(' '),
+      ),
+    ]),
+  );
+  const counts = new Map<string, number>();
+  for (const product of productRows as ProductTexts[]) {
+    const words = expectedWords(
+      product,
+      product.category_id === null ? undefined : categoryTexts.get(product.category_id),
+    );
+    expect(product.search_tokens, `words of product ${product.id}`).toEqual(words);
+    for (const word of new Set(words)) {
+      if (word !== '') counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  const vocabulary = await queryRows<{ token: string; products: number; short_grams: string[] }>(
+    db,
+    sql`select token, products, short_grams from search_vocabulary`,
+  );
+  expect(new Map(vocabulary.map((row) => [row.token, Number(row.products)]))).toEqual(counts);
+  for (const row of vocabulary) {
+    const letters = [...row.token];
+    const grams = new Set(letters);
+    for (let i = 0; i + 1 < letters.length; i += 1) grams.add(letters[i]! + letters[i + 1]!);
+    expect(new Set(row.short_grams), `short grams of ${row.token}`).toEqual(grams);
+  }
+}
+
+/** A product form as the back office's route parses it. */
+function form(values: Record<string, string | number>): ProductForm {
+  return productFormSchema.parse({
+    price: '5',
+    stock_quantity: '3',
+    status: 'published',
+    ...values,
+  });
+}
+
+describe('the stored words of the search', () => {
+  it('follow product creation, edits and deletion through the back office', async () => {
+    const services = ctx.app.services;
+    const category = await services.adminCategories.create(
+      actor,
+      adminCategoryCreateSchema.parse({
+        name: 'مِسْبَحَات الكَهْرَمان',
+        name_en: 'Amber  Rosaries',
+        description: 'أحجار مُختارة ٣٣ و٩٩',
+      }),
+    );
+    const created = await services.adminProducts.createProduct(
+      form({
+        name: 'سُبْحَةٌ كهرمانٍ   أصلية ٣٣ حبة',
+        name_en: 'Baltic AMBER Prayer-Beads, No. 7',
+        short_description: 'هديّة\tفاخرة\nمع شرّابة',
+        description_en: "Tiger's eye & 100% natural_stone \\ edition",
+        category_id: category.id,
+      }),
+      [],
+      actor,
+    );
+    await expectWordsInStep();
+
+    await services.adminProducts.updateProduct(
+      created.id,
+      form({
+        name: 'مسبحة يُسْر إيرانية',
+        name_en: 'Yusr Iranian',
+        description: 'خرز كبير',
+        category_id: category.id,
+      }),
+      [],
+      actor,
+    );
+    await expectWordsInStep();
+
+    const second = await services.adminProducts.createProduct(
+      form({ name: 'سبحة يسر', name_en: 'Yusr beads', category_id: category.id }),
+      [],
+      actor,
+    );
+    await services.adminProducts.deleteProduct(created.id, actor);
+    await expectWordsInStep();
+    // A word only the deleted product had is gone from the vocabulary; shared ones count one less.
+    const [iranian] = await queryRows<{ products: number }>(
+      ctx.database.db,
+      sql`select products from search_vocabulary where token = 'ايرانيه'`,
+    );
+    expect(iranian).toBeUndefined();
+    const [yusr] = await queryRows<{ products: number }>(
+      ctx.database.db,
+      sql`select products from search_vocabulary where token = 'يسر'`,
+    );
+    expect(Number(yusr?.products)).toBe(1);
+    await services.adminProducts.deleteProduct(second.id, actor);
+    await expectWordsInStep();
+  });
+
+  it('follow a category renamed, texts in English, and products moved or left without one', async () => {
+    const db = ctx.database.db;
+    const services = ctx.app.services;
+    const first = await createCategory(db, { name: 'سبح خشب', slug: `wood-${Date.now()}` });
+    const second = await createCategory(db, { name: 'سبح عقيق', slug: `agate-${Date.now()}` });
+    const rows = await Promise.all(
+      ['زيتون', 'أبنوس', 'صندل'].map((wood, index) =>
+        createProduct(db, { name: `سبحة ${wood}`, category_id: index < 2 ? first.id : null }),
+      ),
+    );
+    await expectWordsInStep();
+    await services.adminCategories.update(
+      actor,
+      first.id,
+      adminCategoryUpdateSchema.parse({
+        name: 'مسابح الأخشاب',
+        name_en: 'Wooden Prayer Beads',
+        description_en: 'Olive, EBONY and sandal',
+      }),
+    );
+    await expectWordsInStep();
+    await db.update(products).set({ category_id: second.id }).where(eq(products.id, rows[0]!.id));
+    await db.update(products).set({ category_id: first.id }).where(eq(products.id, rows[2]!.id));
+    await db
+      .update(products)
+      .set({ name_en: 'Ebony prayer beads', stock_quantity: 0 })
+      .where(eq(products.id, rows[1]!.id));
+    await expectWordsInStep();
+    // Many rows in one statement (an import): one trigger call counts them all.
+    await db.insert(products).values(
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `سبحة رقم ${index} ${index % 2 === 0 ? 'كهرمان' : 'Amber'}`,
+        price: 1_000,
+        category_id: index % 3 === 0 ? second.id : null,
+      })),
+    );
+    await expectWordsInStep();
+    await services.adminCategories.remove(actor, second.id);
+    await expectWordsInStep();
+    await db.delete(products);
+    await expectWordsInStep();
+    const [left] = await queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::integer as count from search_vocabulary`,
+    );
+    expect(Number(left?.count)).toBe(0);
+  });
+});
+
+// ---------- the same answers as the substring search ----------
+
+/** The search as it was before decision 027 (LIKE on the texts), kept as the oracle. */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+}
+function contains(column: SQLWrapper, word: string): SQL {
+  return sql`${column} like ${likePattern(word)} escape '\\'`;
+}
+function termFound(term: SearchTerm, wordTest: (word: string) => SQL): SQL {
+  const alternatives = term.alternatives.map((words) => {
+    const all = sql.join(words.map(wordTest), sql` and `);
+    return words.length > 1 ? sql`(${all})` : all;
+  });
+  return alternatives.length > 1 ? sql`(${sql.join(alternatives, sql` or `)})` : alternatives[0]!;
+}
+function allTermsIn(terms: SearchTerms, column: SQLWrapper): SQL {
+  return sql.join(
+    terms.terms.map((term) => termFound(term, (word) => contains(column, word))),
+    sql` and `,
+  );
+}
+function oldCondition(terms: SearchTerms, fuzzy: boolean): SQL {
+  if (!fuzzy) return allTermsIn(terms, products.search_document);
+  return sql.join(
+    terms.terms.map((term) =>
+      termFound(term, (word) =>
+        [...word].length < 4
+          ? contains(products.search_document, word)
+          : sql`(${contains(products.search_document, word)} or ${word} <% ${products.name_search})`,
+      ),
+    ),
+    sql` and `,
+  );
+}
+
+async function oldSearch(
+  query: string,
+  filter: {
+    page: number;
+    limit: number;
+    sort?: 'price';
+    status?: 'all' | 'draft';
+    category?: number;
+  },
+): Promise<{ ids: number[]; total: number }> {
+  const db = ctx.database.db;
+  const synonyms = buildSynonymIndex(
+    await db
+      .select({ term: searchSynonyms.term, targets: searchSynonyms.targets })
+      .from(searchSynonyms),
+  );
+  const terms = expandSearch(query, synonyms);
+  if (!terms) throw new Error(`no words in ${query}`);
+  const run = async (fuzzy: boolean) => {
+    const where = and(
+      filter.status === 'all'
+        ? undefined
+        : eq(products.status, filter.status === 'draft' ? 'draft' : 'published'),
+      filter.category === undefined ? undefined : eq(products.category_id, filter.category),
+      oldCondition(terms, fuzzy),
+    );
+    const order = filter.sort
+      ? [asc(products.current_price), asc(products.id)]
+      : [
+          sql`case when ${allTermsIn(terms, products.name_search)} then 3
+                   when ${allTermsIn(terms, products.search_text)} then 2
+                   else word_similarity(${terms.normalized}, ${products.name_search}) end desc`,
+          desc(products.created_at),
+          desc(products.id),
+        ];
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order);
+    return rows.map((row) => row.id);
+  };
+  let ids = await run(false);
+  if (ids.length < filter.limit) ids = await run(true);
+  const start = (filter.page - 1) * filter.limit;
+  return { ids: ids.slice(start, start + filter.limit), total: ids.length };
+}
+
+/** A catalogue with the words searches trip on: articles, hamzas, digits, Latin, wildcards. */
+async function fillCatalogue(): Promise<{ category: number }> {
+  const db = ctx.database.db;
+  const wood = await createCategory(db, {
+    name: 'مسابح خشب',
+    name_en: 'Wooden rosaries',
+    slug: `oracle-wood-${Date.now()}`,
+    description: 'أخشاب طبيعية',
+  });
+  const stones = await createCategory(db, {
+    name: 'أحجار كريمة',
+    name_en: 'Gem stones',
+    slug: `oracle-stones-${Date.now()}`,
+  });
+  const materials = ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'عين النمر', 'لؤلؤ'];
+  const materialsEn = [
+    'amber',
+    'black coral',
+    'agate',
+    'turquoise',
+    'kuka',
+    'olive wood',
+    "tiger's eye",
+    'pearl',
+  ];
+  const styles = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'إيراني'];
+  const stylesEn = ['Baltic', 'Yemeni', 'silver-inlaid', 'luxury', 'Iranian'];
+  const beads = ['33', '٤٥', '99', '101'];
+  const base = Date.UTC(2024, 0, 1);
+  const rows = Array.from({ length: 80 }, (_, n) => {
+    const material = materials[n % materials.length]!;
+    const style = styles[Math.floor(n / 3) % styles.length]!;
+    return {
+      name: `${n % 4 === 0 ? 'مسبحة' : 'سبحة'} ${material} ${style} ${beads[n % beads.length]!} حبة رقم ${n + 1}`,
+      name_en:
+        n % 5 === 0
+          ? null
+          : `${stylesEn[Math.floor(n / 3) % stylesEn.length]!} ${materialsEn[n % materialsEn.length]!} prayer beads no. ${n + 1}`,
+      description: n % 3 === 0 ? `مصنوعة يدويًا من ${material} مع شرابة وفواصل فضية` : null,
+      description_en: n % 7 === 0 ? 'Handmade with a tassel, 100% natural' : null,
+      price: 1_000 + ((n * 7_919) % 50_000),
+      category_id: n % 3 === 0 ? wood.id : n % 3 === 1 ? stones.id : null,
+      status: n % 9 === 0 ? ('draft' as const) : ('published' as const),
+      // Some products share a minute, so the id breaks the tie.
+      created_at: new Date(base + Math.floor(n / 2) * 60_000),
+    };
+  });
+  rows.push(
+    { ...rows[1]!, name: 'سبحة فضة 100% عيار_925', name_en: 'Silver \\ rosary', description: null },
+    { ...rows[2]!, name: 'Rosary "Kuka" O\'Brien edition', name_en: null, description: 'ب' },
+    { ...rows[3]!, name: 'سبحة ٣٣ حبة', name_en: 'Thirty-three', category_id: wood.id },
+    { ...rows[4]!, name: 'هدية للرجال', name_en: 'A gift', description: 'بالكهرمان والفضة' },
+  );
+  for (const row of rows) await createProduct(db, row);
+  return { category: stones.id };
+}
+
+const QUERIES = [
+  // Words as typed, with the article and the attached prefixes, in both languages.
+  'كهرمان',
+  'الكهرمان',
+  'بالكهرمان',
+  'والكهرمان',
+  'سبحة',
+  'السبحة',
+  'مسبحة',
+  'سبحه كهرمان بلطيقي',
+  'يسر يماني',
+  'عقيق 33',
+  'فيروز ٤٥ حبة',
+  'رقم 7',
+  'حبة رقم 12',
+  'خشب الزيتون',
+  'عين النمر',
+  'amber',
+  'Amber Baltic',
+  'prayer beads',
+  "tiger's eye",
+  'olive wood 99',
+  'black coral',
+  'no. 3',
+  'rosary',
+  'gift',
+  'gem',
+  'wooden',
+  'طبيعية',
+  'كريمة',
+  'أخشاب',
+  'فواصل فضية',
+  'handmade',
+  // Short words: one and two letters.
+  '3',
+  '33',
+  '٣٣',
+  'ب',
+  'ع',
+  'no',
+  'ab',
+  '1',
+  'كه',
+  // Typos (fuzzy phase), and words found nowhere.
+  'كهرمن',
+  'كهرمان بلطقي',
+  'فيرز',
+  'عقق يماني',
+  'ambr',
+  'turqoise',
+  'baltc amber',
+  'يماني 999',
+  'زمرد',
+  'xyzzy',
+  // Wildcards and quotes taken literally.
+  '100%',
+  '%',
+  '_',
+  'عيار_925',
+  '\\',
+  "o'brien",
+  '"kuka"',
+];
+
+describe('search on words finds what the substring search found', () => {
+  let category: number;
+  beforeAll(async () => {
+    ({ category } = await fillCatalogue());
+  });
+
+  async function newSearch(query: string, filter: Omit<ProductListFilter, 'search' | 'order'>) {
+    const page = await ctx.app.services.catalog.listProducts({
+      ...filter,
+      search: query,
+      order: 'asc',
+    });
+    return { ids: page.products.map((product) => product.id), total: page.pagination.total };
+  }
+
+  it('by relevance, page after page', async () => {
+    let found = 0;
+    for (const query of QUERIES) {
+      if ((await oldSearch(query, { page: 1, limit: 100 })).total > 0) found += 1;
+      for (const [page, limit] of [
+        [1, 100],
+        [1, 5],
+        [2, 5],
+        [3, 7],
+        [40, 20],
+      ] as const) {
+        expect(
+          await newSearch(query, { page, limit }),
+          `${query} page ${page} of ${limit}`,
+        ).toEqual(await oldSearch(query, { page, limit }));
+      }
+    }
+    // The comparison means something only when most searches find products.
+    expect(found).toBeGreaterThan(40);
+    expect((await newSearch('كهرمن', { page: 1, limit: 100 })).total).toBeGreaterThan(5);
+  });
+
+  it('sorted by price, in a category, and in the back office', async () => {
+    const db = ctx.database.db;
+    const [slug] = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, category));
+    for (const query of QUERIES) {
+      expect(await newSearch(query, { page: 1, limit: 20, sort: 'price' }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 20, sort: 'price' }),
+      );
+      expect(await newSearch(query, { page: 1, limit: 50, category: slug!.slug }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 50, category }),
+      );
+      expect(await newSearch(query, { page: 1, limit: 50, status: 'all' }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 50, status: 'all' }),
+      );
+      // Same statement shape as the storefront's, another status.
+      expect(await newSearch(query, { page: 1, limit: 50, status: 'draft' }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 50, status: 'draft' }),
+      );
+    }
+  });
+
+  it('with synonyms the owner adds', async () => {
+    await ctx.app.services.synonymsAdmin.create(actor, {
+      term: 'honey stone',
+      targets: ['كهرمان بلطيقي', 'عسلي'],
+    });
+    await ctx.app.services.synonymsAdmin.create(actor, { term: 'sebhat', targets: ['سبحة'] });
+    for (const query of ['honey stone', 'honey stone 33', 'sebhat يسر', 'amber sebhat', 'honey']) {
+      expect(await newSearch(query, { page: 1, limit: 100 }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 100 }),
+      );
+    }
+    await expectWordsInStep();
+  });
+});
