@@ -86,12 +86,7 @@ try {
     // A running shop is warm: its first render of a page (code compiled, caches filled) is not
     // what shoppers wait for, so each page is fetched once before it is measured.
     await fetch(`${base}${page.path}`, { headers: { Cookie: cookie } }).then((response) => response.arrayBuffer());
-    const result = await lighthouse(
-      `${base}${page.path}`,
-      { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: CATEGORIES },
-      { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: cookie } } },
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const result = await audit(`${base}${page.path}`, cookie);
     const { categories, audits } = result.lhr;
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
     rows.push({ page: page.name, path: page.path, ...scores });
@@ -120,6 +115,23 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanUp();
+}
+
+/**
+ * One Lighthouse run of a page. A run whose trace Lighthouse could not read (NO_NAVSTART and
+ * the like, which it asks to run again) is run again, twice at most.
+ */
+async function audit(url, cookie) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: CATEGORIES },
+      { extends: 'lighthouse:default', settings: { extraHeaders: { Cookie: cookie } } },
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 3) return result;
+    console.log(`  ${url}: ${result.lhr.runtimeError.code}, running it again`);
+  }
 }
 
 async function waitUntilReady() {
