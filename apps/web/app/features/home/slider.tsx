@@ -12,6 +12,9 @@ const SLIDE_HEIGHT = 360;
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+/** A store that never changes: false while the server's HTML is hydrated, true from then on. */
+const noSubscription = () => () => undefined;
+
 function subscribeToReducedMotion(onChange: () => void): () => void {
   const query = window.matchMedia(REDUCED_MOTION_QUERY);
   query.addEventListener('change', onChange);
@@ -58,6 +61,13 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
   const paused = choice === null ? reducedMotion : choice === 'pause';
   const pointerStart = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
+  // The page arrives with the first slide's picture only, so the others (unseen for the first
+  // interval) do not take a phone's bandwidth from it; they load once the page is running.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const current = wrapIndex(index, count);
   const autoPlay = count > 1 && !paused;
@@ -66,7 +76,10 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
   useEffect(() => {
     if (!advancing) return;
     // Restarted on every slide change, so a manual step also gets the full interval.
-    const timer = setTimeout(() => setIndex((value) => stepIndex(value, 'next', count)), SLIDER_INTERVAL_MS);
+    const timer = setTimeout(
+      () => setIndex((value) => stepIndex(value, 'next', count)),
+      SLIDER_INTERVAL_MS,
+    );
     return () => clearTimeout(timer);
   }, [advancing, current, count]);
 
@@ -93,7 +106,8 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
   const controlButton =
     'size-10 items-center justify-center rounded-full bg-white/90 text-brand-900 shadow hover:bg-white';
   // 44 px on a phone (issue 12, point 10); the dots keep a small mark inside that area.
-  const smallButton = 'flex size-11 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 sm:size-9';
+  const smallButton =
+    'flex size-11 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 sm:size-9';
 
   return (
     <section
@@ -142,19 +156,21 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
                   right) left clear. In English the artwork is mirrored, so the product stays on the side
                   away from the start-aligned caption. On a phone the 8:3 picture is cropped to the
                   product's half (object-left: the original's left, before the mirroring). */}
-              <img
-                src={slide.image}
-                srcSet={imageSrcSet(slide.image)}
-                sizes="(min-width: 72rem) 72rem, 100vw"
-                width={SLIDE_WIDTH}
-                height={SLIDE_HEIGHT}
-                alt=""
-                loading={position === 0 ? 'eager' : 'lazy'}
-                fetchPriority={position === 0 ? 'high' : 'auto'}
-                decoding={position === 0 ? 'sync' : 'async'}
-                draggable={false}
-                className="absolute inset-0 size-full object-cover object-left sm:object-center ltr:-scale-x-100"
-              />
+              {position === 0 || running ? (
+                <img
+                  src={slide.image}
+                  srcSet={imageSrcSet(slide.image)}
+                  sizes="(min-width: 72rem) 72rem, 100vw"
+                  width={SLIDE_WIDTH}
+                  height={SLIDE_HEIGHT}
+                  alt=""
+                  loading={position === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={position === 0 ? 'high' : 'auto'}
+                  decoding={position === 0 ? 'sync' : 'async'}
+                  draggable={false}
+                  className="absolute inset-0 size-full object-cover object-left sm:object-center ltr:-scale-x-100"
+                />
+              ) : null}
               <div className="absolute inset-0 bg-linear-to-t from-black/80 via-black/35 to-transparent" />
               <div className="absolute inset-x-0 bottom-0 px-5 pb-16 sm:end-auto sm:w-3/5 sm:px-16 sm:pb-16">
                 <p className="text-xl font-semibold text-white sm:text-3xl">
@@ -165,7 +181,9 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
                     <bdi>{description}</bdi>
                   </p>
                 ) : null}
-                {slide.link_url ? <SlideLink href={slide.link_url} label={t('home.slider.cta')} /> : null}
+                {slide.link_url ? (
+                  <SlideLink href={slide.link_url} label={t('home.slider.cta')} />
+                ) : null}
               </div>
             </div>
           );
