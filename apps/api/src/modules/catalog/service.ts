@@ -254,11 +254,7 @@ const SEARCH_STATEMENTS_MAX = 200;
  * only on the query's shape (how many terms and words, which filters), so it can be prepared
  * once and reused for every query of that shape. A value bound twice is sent once.
  */
-interface Binder {
-  bind(value: string | number): SQL;
-}
-
-class SearchBindings implements Binder {
+class SearchBindings {
   readonly values: Record<string, string | number> = {};
   private readonly placeholders = new Map<string, SQL>();
 
@@ -279,15 +275,10 @@ class SearchBindings implements Binder {
  * The vocabulary words that contain the word, as an array: an uncorrelated subquery, so
  * PostgreSQL runs it once before the scan and gives its result to the GIN index.
  */
-function wordsContaining(word: string, bindings: Binder): SQL {
-  return sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${vocabularyMatch(word, bindings)})`;
-}
-
-/** Whether a vocabulary word contains the word (by its trigrams, or its short pieces). */
-function vocabularyMatch(word: string, bindings: Binder): SQL {
+function wordsContaining(word: string, bindings: SearchBindings): SQL {
   return [...word].length < TRIGRAM_MIN_LETTERS
-    ? sql`${searchVocabulary.short_grams} @> array[${bindings.bind(word)}]::text[]`
-    : sql`${searchVocabulary.token} like ${bindings.bind(likePattern(word))} escape '\\'`;
+    ? sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.short_grams} @> array[${bindings.bind(word)}]::text[])`
+    : sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.token} like ${bindings.bind(likePattern(word))} escape '\\')`;
 }
 
 /**
@@ -350,46 +341,16 @@ function forgivesTypos(terms: SearchTerms): boolean {
  * languages and its category's) or — in a fuzzy search — is close to a word of its name
  * (pg_trgm word similarity, which forgives a typo). The GIN index on the document's words
  * answers the words as typed, the trigram index on names the typos; PostgreSQL intersects the
- * terms' bitmaps before it computes any similarity, and tests a word of one or two letters
- * on the rows left with LIKE.
+ * terms' bitmaps before it computes any similarity, and tests a short word (never forgiven) on
+ * the rows left with LIKE.
  */
-function searchCondition(
-  terms: SearchTerms,
-  bindings: SearchBindings,
-  /** Fuzzy search: the vocabulary words containing each query word of three letters or more. */
-  resolved?: ReadonlyMap<string, readonly string[]>,
-): SQL {
-  if (!resolved) return allTerms(terms, (word) => inDocument(word, bindings));
-  return allTerms(terms, (word) => {
-    const found = resolved.get(word);
-    // A one- or two-letter word is in many vocabulary words, and the overlap would compare each
-    // with every word of each row; LIKE tests it on the rows the other terms leave.
-    if (!found) return contains(products.search_document, word, bindings);
-    // The words are sent as values, so the planner sees how common each is (behind a subquery,
-    // every term looks alike and it may start from a common one).
-    const typed = sql`${documentWords} && ${bindings.bind(arrayLiteral(found))}::text[]`;
-    return [...word].length < FUZZY_MIN_LETTERS
-      ? typed
-      : sql`(${typed} or ${bindings.bind(word)} <% ${products.name_search})`;
-  });
-}
-
-/** A text[] literal, so that any driver sends the words as one text value. */
-function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-}
-
-/** The distinct words of three letters or more of a query: those the vocabulary answers. */
-function vocabularyWords(terms: SearchTerms): string[] {
-  const words = new Set<string>();
-  for (const term of terms.terms) {
-    for (const alternative of term.alternatives) {
-      for (const word of alternative) {
-        if ([...word].length >= TRIGRAM_MIN_LETTERS) words.add(word);
-      }
-    }
-  }
-  return [...words];
+function searchCondition(terms: SearchTerms, fuzzy: boolean, bindings: SearchBindings): SQL {
+  if (!fuzzy) return allTerms(terms, (word) => inDocument(word, bindings));
+  return allTerms(terms, (word) =>
+    [...word].length < FUZZY_MIN_LETTERS
+      ? contains(products.search_document, word, bindings)
+      : sql`(${inDocument(word, bindings)} or ${bindings.bind(word)} <% ${products.name_search})`,
+  );
 }
 
 /**
@@ -710,24 +671,11 @@ export function createCatalogService(
     /** Which statuses may match; undefined: every status (a back-office view). */
     statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const exact = await runSearch(filter, terms, undefined, statusCondition);
+    const exact = await runSearch(filter, terms, false, statusCondition);
     // Without a word long enough to forgive, the fuzzy search would find the same products.
-    if (exact.total >= filter.limit || !forgivesTypos(terms)) return exact;
-    return runSearch(filter, terms, await resolveWords(vocabularyWords(terms)), statusCondition);
-  }
-
-  /** The vocabulary words containing each word, in one statement. */
-  async function resolveWords(words: readonly string[]): Promise<Map<string, string[]>> {
-    if (words.length === 0) return new Map();
-    const values: Binder = { bind: (value) => sql`${value}` };
-    const columns = words.map(
-      (word, index) => sql`${wordsContaining(word, values)} as ${sql.identifier(`w${index}`)}`,
-    );
-    const [row] = await queryRows<Record<string, string[]>>(
-      db,
-      sql`select ${sql.join(columns, sql`, `)}`,
-    );
-    return new Map(words.map((word, index) => [word, row?.[`w${index}`] ?? []]));
+    return exact.total >= filter.limit || !forgivesTypos(terms)
+      ? exact
+      : runSearch(filter, terms, true, statusCondition);
   }
 
   /** Search statements by their text (see SearchBindings), prepared on first use. */
@@ -739,8 +687,7 @@ export function createCatalogService(
   async function runSearch(
     filter: ProductListFilter,
     terms: SearchTerms,
-    /** Fuzzy search: the vocabulary words containing each query word (resolveWords). */
-    resolved: ReadonlyMap<string, readonly string[]> | undefined,
+    fuzzy: boolean,
     statusCondition: SQL | undefined,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const bindings = new SearchBindings();
@@ -750,7 +697,7 @@ export function createCatalogService(
       filter.category
         ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
         : undefined,
-      searchCondition(terms, bindings, resolved),
+      searchCondition(terms, fuzzy, bindings),
     );
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
@@ -766,10 +713,7 @@ export function createCatalogService(
     // Values written into the statement (a status) are part of what it is.
     const { sql: statementText, params } = query.toSQL();
     const text = `${statementText}|${JSON.stringify(params)}`;
-    // A fuzzy search carries its words as values and is planned for them each time.
-    let statement = resolved
-      ? { execute: (statementValues: Record<string, unknown>) => query.execute(statementValues) }
-      : searchStatements.get(text);
+    let statement = searchStatements.get(text);
     if (!statement) {
       // Shapes are few (terms × words × filters); past the bound a rare shape runs unnamed.
       statement =
