@@ -33,7 +33,7 @@ import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
 import { languageFromRequest } from './lib/language.server';
 import { onFirstUse } from './lib/on-first-use';
-import { primaryFontUrl } from './lib/fonts';
+import { pageFontUrls } from './lib/fonts';
 import { StylesheetPreload } from './lib/stylesheet-preload';
 import { useNonce } from './lib/nonce';
 import type { RootData } from './components/layout/root-data';
@@ -107,7 +107,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <AppManifestLinks lang={lang} />
         {/* The text face of the page's language, fetched with the CSS instead of after it (decision 022). */}
-        <link rel="preload" href={primaryFontUrl(lang)} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {pageFontUrls(lang).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <StylesheetPreload />
         <Meta />
         <Links />

@@ -123,17 +123,18 @@ describe('images and fonts asked for first', () => {
   it.each([
     ['ar', 'arabic'],
     ['en', 'latin'],
-  ] as const)('a %s page preloads the %s text font (WOFF2) that its stylesheet uses', async (lang, subset) => {
+  ] as const)('a %s page preloads the %s text and heading fonts (WOFF2) that its stylesheet uses', async (lang, subset) => {
     const { html } = await page('/products', lang);
-    const font = (html.match(/<link[^>]*as="font"[^>]*>/g) ?? [])[0];
-    expect(font).toBeDefined();
-    const href = /href="([^"]+)"/.exec(font!)![1]!;
-    expect(href).toMatch(new RegExp(`ibm-plex-sans-arabic-${subset}-400-normal[^/]*\\.woff2$`));
-    expect(font).toContain('crossorigin');
-    // The same file is the one the stylesheet's @font-face asks for, so the preload is used.
+    const fonts = html.match(/<link[^>]*as="font"[^>]*>/g) ?? [];
+    const hrefs = fonts.map((font) => /href="([^"]+)"/.exec(font)![1]!);
+    expect(hrefs).toHaveLength(2);
+    expect(hrefs[0]).toMatch(new RegExp(`ibm-plex-sans-arabic-${subset}-400-normal[^/]*\\.woff2$`));
+    expect(hrefs[1]).toMatch(new RegExp(`ibm-plex-sans-arabic-${subset}-600-normal[^/]*\\.woff2$`));
+    for (const font of fonts) expect(font).toContain('crossorigin');
+    // The same files are the ones the stylesheet's @font-face rules ask for, so the preloads are used.
     const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)![1]!;
     const css = fs.readFileSync(path.join(webRoot, 'build', 'client', stylesheet), 'utf8');
-    expect(css).toContain(href);
+    for (const href of hrefs) expect(css).toContain(href);
     expect(css).not.toContain('.woff)');
   });
 });
