@@ -9,7 +9,7 @@ import {
   type HandleErrorFunction,
 } from 'react-router';
 import { NonceContext } from './lib/nonce';
-import { lowPriorityModulePreloads } from './lib/script-priority.server';
+import { scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +37,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads()));
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint()));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -109,15 +109,17 @@ describe('images and fonts asked for first', () => {
     }
   });
 
-  it('asks for the stylesheet before the script modules React lifts into the head', async () => {
+  it('asks for no script in the head: the modules start once the first screen is painted (decision 030)', async () => {
     const { html } = await page('/products');
     const head = html.slice(0, html.indexOf('</head>'));
-    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(head)![1]!;
-    const stylePreload = head.search(new RegExp(`<link rel="preload" href="${stylesheet}" as="style"`));
-    const firstModule = head.indexOf('rel="modulepreload"');
-    expect(stylePreload).toBeGreaterThan(-1);
-    expect(firstModule).toBeGreaterThan(-1);
-    expect(stylePreload).toBeLessThan(firstModule);
+    expect(head).toMatch(/<link rel="preload" href="[^"]+\.css" as="style"/);
+    expect(head).not.toContain('modulepreload');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    // React Router's module script is inert, and the classic script right after it starts it.
+    const inert = /<script nonce="([^"]+)" type="text\/x-module">([^<]*)<\/script><script nonce="([^"]+)">/.exec(html);
+    expect(inert).not.toBeNull();
+    expect(inert![2]).toContain('import("/assets/entry.client-');
+    expect(inert![3]).toBe(inert![1]);
   });
 
   it.each([
@@ -140,9 +142,11 @@ describe('images and fonts asked for first', () => {
 });
 
 describe('the scripts a storefront page asks for (decision 023)', () => {
-  /** The script modules a page preloads, as files of the browser build. */
+  /** The script modules a page preloads once it starts them (decision 030), as files of the browser build. */
   function preloadedScripts(html: string): string[] {
-    return [...html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)].map((match) => match[1]!);
+    const list = /for\(const href of (\[[^\]]*\])\)/.exec(html);
+    expect(list).not.toBeNull();
+    return JSON.parse(list![1]!) as string[];
   }
 
   it.each(['/', '/products', `/products/:id`, '/cart', '/checkout'])(
@@ -156,10 +160,8 @@ describe('the scripts a storefront page asks for (decision 023)', () => {
       expect(scripts.length).toBeLessThanOrEqual(12);
       expect(scripts.some((file) => /\/framework-[\w-]+\.js$/.test(file))).toBe(true);
       expect(scripts.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
-      // Fetched after what the first screen waits for (stylesheet, font, largest image).
-      const preloadTags = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-      expect(preloadTags).toHaveLength(scripts.length);
-      for (const tag of preloadTags) expect(tag).toContain('fetchpriority="low"');
+      // None is asked for before the first screen is painted.
+      expect(html).not.toContain('<link rel="modulepreload"');
       for (const file of scripts) {
         const code = fs.readFileSync(path.join(webRoot, 'build', 'client', file), 'utf8');
         // Every back-office screen's texts are keyed admin.* or admin-*.

@@ -1,29 +1,84 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { lowPriorityModulePreloads } from './script-priority.server';
+import { scriptsAfterFirstPaint } from './script-priority.server';
 
 async function through(chunks: string[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(lowPriorityModulePreloads()));
+  return text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
 }
 
-describe('lowPriorityModulePreloads', () => {
-  it('lowers the head’s module preloads, even when a tag is split across chunks', async () => {
+const MODULE = ';\nimport * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");';
+
+describe('scriptsAfterFirstPaint', () => {
+  it('takes the head’s module preloads out and starts the inert module script after the paint, even across chunks', async () => {
     const html = await through([
       '<html><head><link rel="stylesheet" href="/a.css"/><link rel="modul',
       'epreload" href="/f.js"/><link rel="modulepreload" href="/s.js"/></head>',
-      '<body><p>&lt;link rel="modulepreload"</p><link rel="modulepreload" href="/late.js"/></body></html>',
+      '<body><p>shop</p><script nonce="abc" type="mod',
+      `ule" async="">${MODULE.slice(0, 20)}`,
+      `${MODULE.slice(20)}</script><p>after</p></body></html>`,
     ]);
-    expect(html).toBe(
-      '<html><head><link rel="stylesheet" href="/a.css"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/f.js"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/s.js"/></head>' +
-        // The body streams as React wrote it.
-        '<body><p>&lt;link rel="modulepreload"</p><link rel="modulepreload" href="/late.js"/></body></html>',
-    );
+    expect(html).toContain('<html><head><link rel="stylesheet" href="/a.css"/></head>');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain(`<script nonce="abc" type="text/x-module">${MODULE}</script><script nonce="abc">`);
+    const start = /<script nonce="abc">(.*?)<\/script>/.exec(html)![1]!;
+    expect(start).toContain('["/f.js","/s.js"]');
+    expect(start).toContain("img[fetchpriority=high]");
+    expect(html.endsWith('<p>after</p></body></html>')).toBe(true);
+    expect(html.match(/type="module"/g)).toBeNull();
+  });
+
+  it('passes a page without a module script through unchanged', async () => {
+    const page = '<html><head><title>x</title></head><body>' + 'y'.repeat(1000) + '</body></html>';
+    expect(await through([page.slice(0, 300), page.slice(300)])).toBe(page);
   });
 
   it('passes a page without a head through unchanged', async () => {
     expect(await through(['<p>partial', ' page</p>'])).toBe('<p>partial page</p>');
+  });
+
+  it('runs the module, with the preloads, once the largest image has loaded and a frame is drawn', async () => {
+    const html = await through([
+      '<html><head><link rel="modulepreload" href="/f.js"/></head><body>',
+      `<script nonce="n" type="module" async="">${MODULE}</script></body></html>`,
+    ]);
+    const start = /<script nonce="n">(.*?)<\/script>/.exec(html)![1]!;
+    // A minimal document: the inert script, an image that has not loaded, and the start script.
+    const appended: Array<{ tag: string; props: Record<string, unknown> }> = [];
+    const listeners: Record<string, () => void> = {};
+    const inert = {
+      nonce: 'n',
+      textContent: MODULE,
+      replaceWith: (element: { props: Record<string, unknown> }) => appended.push({ tag: 'replaced', props: element.props }),
+    };
+    const make = (tag: string) => {
+      const props: Record<string, unknown> = {};
+      return new Proxy({ props, tag }, { set: (target, key, value) => ((target.props[key as string] = value), true) });
+    };
+    const documentStub = {
+      currentScript: { previousElementSibling: inert },
+      createElement: make,
+      head: { append: (element: { tag: string; props: Record<string, unknown> }) => appended.push(element) },
+      querySelector: () => ({ complete: false, addEventListener: (event: string, listener: () => void) => (listeners[event] = listener) }),
+    };
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    new Function('document', 'requestAnimationFrame', 'setTimeout', start)(
+      documentStub,
+      (callback: () => void) => frames.push(callback),
+      (run: () => void, ms = 0) => timers.push({ run, ms }),
+    );
+    expect(appended).toEqual([]);
+    listeners.load!();
+    expect(appended).toEqual([]);
+    frames.shift()!();
+    timers.find((timer) => timer.ms === 0)!.run();
+    expect(appended.map((element) => element.props)).toEqual([
+      { rel: 'modulepreload', href: '/f.js' },
+      { type: 'module', nonce: 'n', textContent: MODULE },
+    ]);
+    // The latest start does nothing more once started.
+    timers.find((timer) => timer.ms === 3000)!.run();
+    expect(appended).toHaveLength(2);
   });
 });

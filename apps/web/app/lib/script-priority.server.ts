@@ -1,23 +1,92 @@
 import { Transform, type TransformCallback } from 'node:stream';
 
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const HEAD_END = '</head>';
+/** React Router's inline module script (`<Scripts />`): imports the routes, then the entry. */
+const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?>/;
+const SCRIPT_END = '</script>';
+/** Bytes kept back from the stream while looking for the module script, for a tag split in two. */
+const CARRY = 256;
 
 /**
- * Passes the page's HTML through and gives the script modules React Router preloads in the head
- * a low fetch priority (docs/decisions/023). Those scripts make the page interactive; the
- * stylesheet, the text font and the largest image are what the first screen waits for, and at the
- * default (high) priority the scripts competed with them for a phone's bandwidth. React Router's
- * <Scripts> has no option for it, so the head is held until it is complete (it is part of the
- * first flush) and rewritten once; the body streams untouched.
+ * The classic script that starts the page's modules once the first screen is painted: after the
+ * largest image of the first screen (the one with fetchpriority="high") has loaded and a frame
+ * has been drawn, or after the first frame when there is none, and at the latest after
+ * `LATEST_START_MS`.
  */
-export function lowPriorityModulePreloads(): Transform {
+function startScript(preloads: readonly string[]): string {
+  return (
+    '(()=>{const m=document.currentScript.previousElementSibling;let started=false;' +
+    'const start=()=>{if(started)return;started=true;' +
+    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}` +
+    "const s=document.createElement('script');s.type='module';s.nonce=m.nonce;s.textContent=m.textContent;m.replaceWith(s)};" +
+    'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
+    "const image=document.querySelector('img[fetchpriority=high]');" +
+    "if(image&&!image.complete){image.addEventListener('load',afterPaint);image.addEventListener('error',afterPaint)}else afterPaint();" +
+    `setTimeout(start,${LATEST_START_MS})})()`
+  );
+}
+
+const LATEST_START_MS = 3000;
+
+/**
+ * Passes the page's HTML through and starts its script modules only once the first screen is
+ * painted (docs/decisions/030). React Router's <Scripts> preloads every module in the head and
+ * imports them from an inline module script; on a phone's connection those ~140 KB shared the
+ * bandwidth with the stylesheet, the fonts and the largest image, and their evaluation delayed
+ * the first paint. Here the head's module preloads are taken out, the inline module script is
+ * made inert (type text/x-module) and a small classic script starts it, with the preloads, after
+ * the paint. The head is held until it is complete (it is part of the first flush); the body
+ * streams, but for the few hundred bytes looked at while the module script has not come yet.
+ */
+export function scriptsAfterFirstPaint(): Transform {
   let head = '';
   let headDone = false;
+  let pending = '';
+  let scriptDone = false;
+  let nonceAttributes = '';
+  const preloads: string[] = [];
+
+  const rewriteScript = (text: string): { out: string; rest: string } | null => {
+    const match = MODULE_SCRIPT.exec(text);
+    if (!match) return null;
+    const end = text.indexOf(SCRIPT_END, match.index);
+    if (end === -1) return { out: text.slice(0, match.index), rest: text.slice(match.index) };
+    const attributes = match[1] ?? '';
+    nonceAttributes = /nonce="[^"]*"/.exec(attributes)?.[0] ?? '';
+    const body = text.slice(match.index + match[0].length, end);
+    scriptDone = true;
+    return {
+      out:
+        text.slice(0, match.index) +
+        `<script${attributes} type="text/x-module">${body}${SCRIPT_END}` +
+        `<script${nonceAttributes ? ` ${nonceAttributes}` : ''}>${startScript(preloads)}${SCRIPT_END}`,
+      rest: text.slice(end + SCRIPT_END.length),
+    };
+  };
+
+  const body = (text: string, final: boolean): string => {
+    if (scriptDone) return text;
+    pending += text;
+    const result = rewriteScript(pending);
+    if (result === null) {
+      const keep = final ? 0 : Math.min(CARRY, pending.length);
+      const out = pending.slice(0, pending.length - keep);
+      pending = pending.slice(pending.length - keep);
+      return out;
+    }
+    if (!scriptDone) {
+      pending = result.rest;
+      return result.out;
+    }
+    pending = '';
+    return result.out + result.rest;
+  };
+
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
       if (headDone) {
-        callback(null, chunk);
+        callback(null, body(chunk.toString(), false));
         return;
       }
       head += chunk.toString();
@@ -27,13 +96,16 @@ export function lowPriorityModulePreloads(): Transform {
         return;
       }
       headDone = true;
-      const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+      const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
+        preloads.push(href);
+        return '';
+      });
       const rest = head.slice(end);
       head = '';
-      callback(null, rewritten + rest);
+      callback(null, rewritten + body(rest, false));
     },
     flush(callback: TransformCallback) {
-      callback(null, headDone ? undefined : head);
+      callback(null, headDone ? body('', true) : head);
     },
   });
 }
