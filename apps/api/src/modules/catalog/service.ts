@@ -345,7 +345,21 @@ function forgivesTypos(terms: SearchTerms): boolean {
  * the rows left with LIKE.
  */
 function searchCondition(terms: SearchTerms, fuzzy: boolean, bindings: SearchBindings): SQL {
-  if (!fuzzy) return allTerms(terms, (word) => inDocument(word, bindings));
+  if (!fuzzy) {
+    // A word of one or two letters is in thousands of vocabulary words on a large catalogue
+    // ("45" in every number holding it), and the index reads each one's products: when another
+    // term can lead the index scan, LIKE tests the short word on the rows it leaves.
+    const led = terms.terms.some((term) =>
+      term.alternatives.every((words) =>
+        words.some((word) => [...word].length >= TRIGRAM_MIN_LETTERS),
+      ),
+    );
+    return allTerms(terms, (word) =>
+      led && [...word].length < TRIGRAM_MIN_LETTERS
+        ? contains(products.search_document, word, bindings)
+        : inDocument(word, bindings),
+    );
+  }
   return allTerms(terms, (word) =>
     [...word].length < FUZZY_MIN_LETTERS
       ? contains(products.search_document, word, bindings)
