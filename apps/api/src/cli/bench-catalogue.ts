@@ -2,9 +2,11 @@
 // Usage: DATABASE_URL=postgres://... npm run bench:data -- --products 10000
 // Refuses to touch a store that already has products, so it cannot pollute a real shop.
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { isEmptyStore, openConfiguredDatabase } from '../db/client.js';
 import { categories, productImages, products } from '../db/schema/index.js';
+import { seedDemoLocations } from '../seed/demo-locations.js';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } });
 const total = Number(values.products);
@@ -76,6 +78,12 @@ try {
       );
     }
     console.log(`Inserted ${total} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind} database).`);
+    // Delivery cities, so that `npm run bench -- --checkout` can place orders.
+    const { cities } = await seedDemoLocations(database.db);
+    console.log(`Added ${cities} delivery cities.`);
+    // Fresh tables have no statistics (the planner's search plans are then far off) and the
+    // search index's pending list is still unmerged: VACUUM ANALYZE, as autovacuum would later.
+    await database.db.execute(sql`VACUUM ANALYZE`);
   }
 } finally {
   await database.close();
