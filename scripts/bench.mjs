@@ -180,31 +180,6 @@ function get(path) {
   });
 }
 
-async function getJson(path) {
-  return new Promise((resolve, reject) => {
-    transport
-      .get(
-        new URL(path, base),
-        { agent, headers: { ...headers, accept: 'application/json' } },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () => {
-            try {
-              resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) });
-            } catch (error) {
-              reject(error);
-            }
-          });
-        },
-      )
-      .on('error', reject);
-  });
-}
-
 /** One JSON request (any method) on its own connection; resolves with the status and parsed body. */
 function requestJson(method, path, body, extraHeaders = {}) {
   return new Promise((resolve, reject) => {
@@ -309,7 +284,7 @@ const round = (value) => Math.round(value * 100) / 100;
 async function defaultSuite() {
   let productId;
   try {
-    const { status, body } = await getJson('/api/products?limit=1');
+    const { status, body } = await requestJson('GET', '/api/products?limit=1');
     if (status === 200) productId = body.products?.[0]?.id;
   } catch (error) {
     fail(`cannot reach ${base.origin}: ${error instanceof Error ? error.message : String(error)}`);
@@ -338,7 +313,7 @@ async function defaultSuite() {
 async function ordersSuite() {
   let first;
   try {
-    first = await getJson('/api/orders?limit=1');
+    first = await requestJson('GET', '/api/orders?limit=1');
   } catch (error) {
     fail(`cannot reach ${base.origin}: ${error instanceof Error ? error.message : String(error)}`);
   }

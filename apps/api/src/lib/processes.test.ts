@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +8,8 @@ import { openDatabase, queryRows, type DatabaseHandle } from '../db/client.js';
 import { orders, products } from '../db/schema/index.js';
 import { createCategory, createCity, createCountry, createGovernorate, createProduct } from '../seed/factories.js';
 import { eventually } from '../../test-support/eventually.js';
-import { freePort, testRedisUrl } from '../../test-support/redis.js';
+import { testRedisUrl } from '../../test-support/redis.js';
+import { assertShopBuilt, spawnShop, startShopProcess, stopShopProcess, type ShopProcess } from '../../test-support/shop-process.js';
 import { leaderConnectionName, LEADER_LOCK_KEY } from './leadership.js';
 
 /**
@@ -23,9 +20,6 @@ import { leaderConnectionName, LEADER_LOCK_KEY } from './leadership.js';
  */
 const serverUrl = process.env.DATABASE_URL;
 const redisUrl = serverUrl ? await testRedisUrl() : undefined;
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainScript = path.join(root, 'apps/api/dist/main.js');
-const webBuild = path.join(root, 'apps/web/build/server/index.js');
 const LOGIN_LIMIT = 10;
 
 interface Answer {
@@ -90,51 +84,6 @@ function request(
 /** A client address of its own (the servers trust X-Forwarded-For from loopback, as from a proxy). */
 const clientAddress = () => `10.${randomBytes(3).join('.')}`;
 
-interface ShopProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-async function startShop(databaseUrl: string, env: Record<string, string>): Promise<ShopProcess> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, [mainScript], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-processes-')),
-      SESSION_SECRET: 'a-shared-secret-of-the-processes-under-test',
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    const ready = await request(url, { path: '/readyz' });
-    if (ready.status !== 200) throw new Error(`not ready: ${ready.status}`);
-  }, 40_000);
-  return { url, child, output, exited };
-}
-
-async function stopShop(shop: ShopProcess | undefined): Promise<void> {
-  if (!shop || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  shop.child.kill('SIGTERM');
-  await shop.exited;
-}
-
 /** The worker processes of a supervisor (Linux: /proc). */
 function childrenOf(pid: number): number[] {
   const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
@@ -179,9 +128,7 @@ describe.skipIf(!serverUrl)('two server processes on PostgreSQL (and Redis)', ()
   let place: (shop: ShopProcess, shopper: number) => Promise<Answer>;
 
   beforeAll(async () => {
-    if (!fs.existsSync(mainScript) || !fs.existsSync(webBuild)) {
-      throw new Error('The shop is not built; run npm run build first (npm test does).');
-    }
+    assertShopBuilt();
     const made = await createDatabase();
     ({ name, database } = made);
     const category = await createCategory(database.db, { name: 'سبح', slug: 'processes' });
@@ -216,12 +163,13 @@ describe.skipIf(!serverUrl)('two server processes on PostgreSQL (and Redis)', ()
           items: [{ product_id: productId, quantity: 1 }],
         },
       });
-    const env: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
-    shops = await Promise.all([startShop(made.url, env), startShop(made.url, env)]);
+    // The tests stand in for a proxy: each client sends its own X-Forwarded-For.
+    const env: Record<string, string> = { TRUST_PROXY: 'loopback', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+    shops = await Promise.all([startShopProcess(made.url, env), startShopProcess(made.url, env)]);
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(shops.map((shop) => stopShop(shop)));
+    await Promise.all(shops.map((shop) => stopShopProcess(shop)));
     if (name) await dropDatabase(name, database);
   }, 30_000);
 
@@ -323,7 +271,8 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
     const made = await createDatabase();
     ({ name, database } = made);
     shopDatabaseUrl = made.url;
-    shop = await startShop(made.url, {
+    shop = await startShopProcess(made.url, {
+      TRUST_PROXY: 'loopback',
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_SECONDS: '10',
@@ -334,7 +283,7 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
   }, 90_000);
 
   afterAll(async () => {
-    await stopShop(shop);
+    await stopShopProcess(shop);
     if (name) await dropDatabase(name, database);
   }, 30_000);
 
@@ -369,27 +318,14 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
   it('workers that cannot start are not restarted for ever: the supervisor gives up and exits 1', async () => {
     // A second npm start on the port the first one holds: every worker fails to listen.
     const port = new URL(shop!.url).port;
-    const output: string[] = [];
     const started = Date.now();
-    const doomed = spawn(process.execPath, [mainScript], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: port,
-        HOST: '127.0.0.1',
-        DATABASE_URL: shopDatabaseUrl,
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-processes-')),
-        SESSION_SECRET: 'a-shared-secret-of-the-processes-under-test',
-        LOG_LEVEL: 'info',
-        // As many as the crashes the supervisor tolerates, so one round of failed starts is enough.
-        WEB_CONCURRENCY: '5',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const doomed = spawnShop(shopDatabaseUrl, Number(port), {
+      LOG_LEVEL: 'info',
+      // As many as the crashes the supervisor tolerates, so one round of failed starts is enough.
+      WEB_CONCURRENCY: '5',
     });
-    doomed.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    doomed.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => doomed.once('exit', (exitCode) => resolve(exitCode)));
+    const output = doomed.output;
+    const code = await doomed.exited;
     expect(code, output.join('')).toBe(1);
     expect(output.join('')).toMatch(/crashed 5 times within a minute: giving up/);
     expect(Date.now() - started).toBeLessThan(45_000);

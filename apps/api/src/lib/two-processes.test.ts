@@ -1,10 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, SettingsResponse } from '@shop/shared';
@@ -12,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createAccountsService } from '../modules/accounts/service.js';
 import { createCategory, createProduct, createUser, saveStoreSettings } from '../seed/factories.js';
 import { eventually } from '../../test-support/eventually.js';
+import { assertShopBuilt, startShopProcess, stopShopProcess, type ShopProcess } from '../../test-support/shop-process.js';
 
 /**
  * Two real server processes (the production build, `node apps/api/dist/main.js`) on one
@@ -20,77 +15,18 @@ import { eventually } from '../../test-support/eventually.js';
  * docs/decisions/010). The build is made by `npm test` before the unit tests run.
  */
 const serverUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const mainScript = path.join(root, 'apps/api/dist/main.js');
-const webBuild = path.join(root, 'apps/web/build/server/index.js');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startServer(databaseUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, [mainScript], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'shop-two-processes-')),
-      // Long enough that only a notification can refresh another process's copy in time.
-      CATALOG_CACHE_SECONDS: '600',
-      SESSION_SECRET: 'a-shared-secret-of-the-two-processes-under-test',
-      LOG_LEVEL: 'warn',
-      // One process each (not a supervisor with a worker per core): two processes are the point.
-      WEB_CONCURRENCY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await eventually(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    const response = await fetch(`${url}/readyz`);
-    if (!response.ok) throw new Error(`not ready: ${response.status}`);
-  }, 30_000);
-  return { url, child, output };
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   let database: DatabaseHandle;
-  let first: ServerProcess | undefined;
-  let second: ServerProcess | undefined;
+  let first: ShopProcess | undefined;
+  let second: ShopProcess | undefined;
   let token: string;
   let productId: number;
   let categoryId: number;
 
   beforeAll(async () => {
-    if (!fs.existsSync(mainScript) || !fs.existsSync(webBuild)) {
-      throw new Error('The shop is not built; run npm run build first (npm test does).');
-    }
+    assertShopBuilt();
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -112,11 +48,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     await saveStoreSettings(database.db, { store_name: 'المتجر قبل التعديل' });
     const owner = await createUser(database.db, { role: 'admin' });
     token = await createAccountsService(database.db).createSession(owner.id);
-    [first, second] = await Promise.all([startServer(url.toString()), startServer(url.toString())]);
+    // Long enough that only a notification can refresh another process's copy in time.
+    const env = { CATALOG_CACHE_SECONDS: '600' };
+    [first, second] = await Promise.all([startShopProcess(url.toString(), env), startShopProcess(url.toString(), env)]);
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all([stopServer(first), stopServer(second)]);
+    await Promise.all([stopShopProcess(first), stopShopProcess(second)]);
     await database?.close();
     const dropper = new pg.Client({ connectionString: serverUrl });
     await dropper.connect();
@@ -124,7 +62,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     await dropper.end();
   }, 30_000);
 
-  const searchFor = async (server: ServerProcess, text: string) => {
+  const searchFor = async (server: ShopProcess, text: string) => {
     const response = await fetch(`${server.url}/api/products?search=${encodeURIComponent(text)}`);
     return ((await response.json()) as ProductListResponse).products.map((product) => product.name);
   };
