@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -37,7 +37,15 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaint()));
+          const html = scriptsAfterFirstPaint();
+          // pipeline, not pipe: a visitor who leaves mid-page destroys the stream, and that error
+          // must end here (pipe left it unhandled on the transform, which stopped the process).
+          pipeline(body, html, (error) => {
+            if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && !request.signal.aborted) {
+              loadContext.logError(error);
+            }
+          });
+          const stream = createReadableStreamFromReadable(html);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

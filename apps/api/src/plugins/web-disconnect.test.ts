@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import { createProduct } from '../seed/factories.js';
+import { webPlugin } from './web.js';
+
+// The production build of the web app, which `npm test` builds first (as web.test.ts).
+const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
+if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
+  throw new Error('The web app is not built; run npm run build first.');
+}
+
+let ctx: TestContext;
+let port: number;
+beforeAll(async () => {
+  // The page cache is off here (as in every test app): pages stream to the visitor.
+  ctx = await createTestApp({}, async (app) => {
+    await app.register(webPlugin, { webRoot, dev: false });
+  });
+  // Enough of a catalogue that pages come in several chunks (the home page's sections stream).
+  for (let index = 0; index < 30; index += 1) {
+    await createProduct(ctx.database.db, { name: `سبحة للزائر المستعجل ${index}`, featured: index % 3 === 0 });
+  }
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (ctx.app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Asks for a page and hangs up `afterMs` later, whatever has come by then. */
+function leaveEarly(pathname: string, encoding: string, afterMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1' }, () => {
+      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: shop.test\r\nAccept-Encoding: ${encoding}\r\n\r\n`);
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, afterMs);
+    });
+    socket.on('error', reject);
+  });
+}
+
+describe('a visitor who leaves while a page streams', () => {
+  it('stops nothing: the server goes on answering', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      // Hanging up at every moment of a page's rendering and streaming.
+      for (let afterMs = 0; afterMs < 30; afterMs += 2) {
+        await Promise.all([
+          leaveEarly('/', 'br', afterMs),
+          leaveEarly('/products', 'gzip', afterMs),
+          leaveEarly('/products', 'identity', afterMs),
+        ]);
+      }
+      // Give the abandoned renderings time to notice.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const page = await fetch(`http://127.0.0.1:${port}/products`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('سبحة للزائر المستعجل 29');
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+});
