@@ -1,24 +1,15 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { startFakeUpayments, type FakeUpayments } from '../src/integrations/upayments/fake-upayments.js';
 import { orders, orderStatusHistory, paymentAttempts, products, promoCodes, cartItems } from '../src/db/schema/index.js';
 import { createCity, createCountry, createGovernorate } from '../src/seed/factories.js';
 import { apiCaller } from './http.js';
+import { freePort } from './ports.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
 export const UPAYMENTS_TEST_KEY = 'sandbox-test-key-0123456789';
 
-/** A free loopback port (the app listens on it so the test double can post its notifications). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The app listens on a free port so that the test double can post its notifications.
+export { freePort };
 
 export interface PaymentsTestShop {
   ctx: TestContext;

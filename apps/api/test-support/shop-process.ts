@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from './eventually.js';
-import { freePort } from './redis.js';
+import { freePort } from './ports.js';
 
 /**
  * The shop as it runs in production (`node apps/api/dist/main.js`), started by the tests of

@@ -7,20 +7,23 @@ import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The PostgreSQL database's address, for other processes (undefined: embedded). */
+  url: string | undefined;
   /** Drops the database (PostgreSQL) or closes it (embedded). */
   destroy(): Promise<void>;
 }
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database when DATABASE_URL is
- * set (CI), otherwise an in-memory embedded one.
+ * set (CI), otherwise an in-memory embedded one. `poolSize`: this process's connections to it
+ * (a test that starts server processes leaves the connections to them).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ poolSize = 20 }: { poolSize?: number } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ embeddedDir: undefined });
     await handle.migrate();
-    return { ...handle, destroy: () => handle.close().catch(() => undefined) };
+    return { ...handle, url: undefined, destroy: () => handle.close().catch(() => undefined) };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -29,10 +32,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async destroy() {
       // A test may already have closed the pool to simulate an outage.
       await handle.close().catch(() => undefined);
@@ -42,6 +46,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await dropper.end();
     },
   };
+}
+
+/** The address of a PostgreSQL test database, for the server processes a test starts. */
+export function serverDatabaseUrl(database: TestDatabase): string {
+  if (!database.url) throw new Error('This test starts server processes: it needs DATABASE_URL (PostgreSQL).');
+  return database.url;
 }
 
 export interface TestContext {

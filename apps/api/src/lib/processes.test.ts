@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../db/client.js';
+import { queryRows } from '../db/client.js';
 import { orders, products } from '../db/schema/index.js';
 import { createCategory, createCity, createCountry, createGovernorate, createProduct } from '../seed/factories.js';
 import { eventually } from '../../test-support/eventually.js';
 import { testRedisUrl } from '../../test-support/redis.js';
+import { createTestDatabase, serverDatabaseUrl, type TestDatabase } from '../../test-support/test-app.js';
 import { assertShopBuilt, spawnShop, startShopProcess, stopShopProcess, type ShopProcess } from '../../test-support/shop-process.js';
 import { leaderConnectionName, LEADER_LOCK_KEY } from './leadership.js';
 
@@ -90,26 +90,6 @@ function childrenOf(pid: number): number[] {
   return text ? text.split(/\s+/).map(Number) : [];
 }
 
-async function createDatabase(): Promise<{ name: string; url: string; database: DatabaseHandle }> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  await database.migrate();
-  return { name, url: url.toString(), database };
-}
-
-async function dropDatabase(name: string, database: DatabaseHandle | undefined): Promise<void> {
-  await database?.close();
-  const dropper = new pg.Client({ connectionString: serverUrl });
-  await dropper.connect();
-  await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await dropper.end();
-}
 
 const login = (url: string, client: string, options: { slowBodyMs?: number; agent?: http.Agent } = {}) =>
   request(url, {
@@ -121,16 +101,14 @@ const login = (url: string, client: string, options: { slowBodyMs?: number; agen
   });
 
 describe.skipIf(!serverUrl)('two server processes on PostgreSQL (and Redis)', () => {
-  let name: string;
-  let database: DatabaseHandle;
+  let database: TestDatabase;
   let shops: ShopProcess[] = [];
   let productId: number;
   let place: (shop: ShopProcess, shopper: number) => Promise<Answer>;
 
   beforeAll(async () => {
     assertShopBuilt();
-    const made = await createDatabase();
-    ({ name, database } = made);
+    database = await createTestDatabase({ poolSize: 2 });
     const category = await createCategory(database.db, { name: 'سبح', slug: 'processes' });
     const product = await createProduct(database.db, {
       name: 'سبحة العشر قطع',
@@ -165,12 +143,12 @@ describe.skipIf(!serverUrl)('two server processes on PostgreSQL (and Redis)', ()
       });
     // The tests stand in for a proxy: each client sends its own X-Forwarded-For.
     const env: Record<string, string> = { TRUST_PROXY: 'loopback', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
-    shops = await Promise.all([startShopProcess(made.url, env), startShopProcess(made.url, env)]);
+    shops = await Promise.all([startShopProcess(serverDatabaseUrl(database), env), startShopProcess(serverDatabaseUrl(database), env)]);
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all(shops.map((shop) => stopShopProcess(shop)));
-    if (name) await dropDatabase(name, database);
+    await database?.destroy();
   }, 30_000);
 
   it('a cart filled through one process is the same cart in the other', async () => {
@@ -262,16 +240,12 @@ describe.skipIf(!serverUrl)('two server processes on PostgreSQL (and Redis)', ()
 });
 
 describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)', () => {
-  let name: string;
-  let database: DatabaseHandle;
+  let database: TestDatabase;
   let shop: ShopProcess | undefined;
-  let shopDatabaseUrl: string;
 
   beforeAll(async () => {
-    const made = await createDatabase();
-    ({ name, database } = made);
-    shopDatabaseUrl = made.url;
-    shop = await startShopProcess(made.url, {
+    database = await createTestDatabase({ poolSize: 2 });
+    shop = await startShopProcess(serverDatabaseUrl(database), {
       TRUST_PROXY: 'loopback',
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
@@ -284,7 +258,7 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
 
   afterAll(async () => {
     await stopShopProcess(shop);
-    if (name) await dropDatabase(name, database);
+    await database?.destroy();
   }, 30_000);
 
   it('the workers share the login limit through the supervisor: the 11th attempt is refused', async () => {
@@ -319,7 +293,7 @@ describe.skipIf(!serverUrl)('npm start with two workers (a supervisor, no Redis)
     // A second npm start on the port the first one holds: every worker fails to listen.
     const port = new URL(shop!.url).port;
     const started = Date.now();
-    const doomed = spawnShop(shopDatabaseUrl, Number(port), {
+    const doomed = spawnShop(serverDatabaseUrl(database), Number(port), {
       LOG_LEVEL: 'info',
       // As many as the crashes the supervisor tolerates, so one round of failed starts is enough.
       WEB_CONCURRENCY: '5',

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, SettingsResponse } from '@shop/shared';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createAccountsService } from '../modules/accounts/service.js';
 import { createCategory, createProduct, createUser, saveStoreSettings } from '../seed/factories.js';
 import { eventually } from '../../test-support/eventually.js';
 import { assertShopBuilt, startShopProcess, stopShopProcess, type ShopProcess } from '../../test-support/shop-process.js';
+import { createTestDatabase, serverDatabaseUrl, type TestDatabase } from '../../test-support/test-app.js';
 
 /**
  * Two real server processes (the production build, `node apps/api/dist/main.js`) on one
@@ -17,8 +15,7 @@ import { assertShopBuilt, startShopProcess, stopShopProcess, type ShopProcess } 
 const serverUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  let database: DatabaseHandle;
+  let database: TestDatabase;
   let first: ShopProcess | undefined;
   let second: ShopProcess | undefined;
   let token: string;
@@ -27,14 +24,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
   beforeAll(async () => {
     assertShopBuilt();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    await database.migrate();
+    database = await createTestDatabase({ poolSize: 2 });
     const category = await createCategory(database.db, { name: 'سبح للاختبار', slug: 'two-processes' });
     categoryId = category.id;
     const product = await createProduct(database.db, {
@@ -50,16 +40,12 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     token = await createAccountsService(database.db).createSession(owner.id);
     // Long enough that only a notification can refresh another process's copy in time.
     const env = { CATALOG_CACHE_SECONDS: '600' };
-    [first, second] = await Promise.all([startShopProcess(url.toString(), env), startShopProcess(url.toString(), env)]);
+    [first, second] = await Promise.all([startShopProcess(serverDatabaseUrl(database), env), startShopProcess(serverDatabaseUrl(database), env)]);
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all([stopShopProcess(first), stopShopProcess(second)]);
-    await database?.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await database?.destroy();
   }, 30_000);
 
   const searchFor = async (server: ShopProcess, text: string) => {

@@ -1,25 +1,15 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 import { createProduct } from '../seed/factories.js';
-import { webPlugin } from './web.js';
+import { createTestWebApp } from '../../test-support/web-app.js';
 
-// The production build of the web app, which `npm test` builds first (as web.test.ts).
-const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
-  throw new Error('The web app is not built; run npm run build first.');
-}
 
 let ctx: TestContext;
 let port: number;
 beforeAll(async () => {
   // The page cache is off here (as in every test app): pages stream to the visitor.
-  ctx = await createTestApp({}, async (app) => {
-    await app.register(webPlugin, { webRoot, dev: false });
-  });
+  ctx = await createTestWebApp();
   // Enough of a catalogue that pages come in several chunks (the home page's sections stream).
   for (let index = 0; index < 30; index += 1) {
     await createProduct(ctx.database.db, { name: `سبحة للزائر المستعجل ${index}`, featured: index % 3 === 0 });

@@ -1,19 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartSender, signedInStaff, type SignedIn } from '../../test-support/admin-forms.js';
 import { apiCaller } from '../../test-support/http.js';
-import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 import { createCategory, createProduct } from '../seed/factories.js';
-import { webPlugin } from './web.js';
+import { createTestWebApp } from '../../test-support/web-app.js';
 
-// The production build of the web app, which `npm test` builds first (as web.test.ts).
-const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
-  throw new Error('The web app is not built; run npm run build first.');
-}
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
@@ -23,9 +15,7 @@ let product: { id: number };
 let category: { id: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ PAGE_CACHE_SECONDS: '60' }, async (app) => {
-    await app.register(webPlugin, { webRoot, dev: false });
-  });
+  ctx = await createTestWebApp({ PAGE_CACHE_SECONDS: '60' });
   staff = await signedInStaff(ctx);
   category = await createCategory(ctx.database.db, { name: 'سبح الكهرمان' });
   product = await createProduct(ctx.database.db, { name: 'سبحة الصفحة المحفوظة', category_id: category.id });

@@ -1,25 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CACHE_HEADER } from '@shop/shared';
-import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 import { saveStoreSettings } from '../seed/factories.js';
-import { webPlugin } from './web.js';
+import { createTestWebApp } from '../../test-support/web-app.js';
 
-// The installable app as the server delivers it (docs/decisions/021), from the production build
-// of the web app, which `npm test` builds first.
-const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
-  throw new Error('The web app is not built; run npm run build first.');
-}
 
 let ctx: TestContext;
 let sessionCookie: string;
 beforeAll(async () => {
-  ctx = await createTestApp({}, async (app) => {
-    await app.register(webPlugin, { webRoot, dev: false });
-  });
+  ctx = await createTestWebApp();
   await saveStoreSettings(ctx.database.db, { store_name: 'سبح الاختبار', store_name_en: 'Test Beads' });
   const registered = await ctx.app.inject({
     method: 'POST',

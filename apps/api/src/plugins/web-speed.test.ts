@@ -1,17 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 import { createProduct, createSlide } from '../seed/factories.js';
-import { webPlugin } from './web.js';
+import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
 
-// Issue 12, point 19 (decision 022): what a page weighs and what it asks for first. These tests
-// serve the production build of the web app, which `npm test` builds first.
-const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-if (!fs.existsSync(path.join(webRoot, 'build', 'server', 'index.js'))) {
-  throw new Error('The web app is not built; run npm run build first.');
-}
 
 /** A page's HTML stays under this many bytes when it carries only its own messages. */
 const NOT_FOUND_PAGE_BUDGET = 35_000;
@@ -19,9 +12,7 @@ const NOT_FOUND_PAGE_BUDGET = 35_000;
 let ctx: TestContext;
 let productId: number;
 beforeAll(async () => {
-  ctx = await createTestApp({}, async (app) => {
-    await app.register(webPlugin, { webRoot, dev: false });
-  });
+  ctx = await createTestWebApp();
   const product = await createProduct(ctx.database.db, { name: 'سبحة يسر للسرعة' }, { images: ['speed-main.webp', 'speed-second.webp'] });
   productId = product.id;
   await createSlide(ctx.database.db, { image: 'speed-slide.webp', sort_order: 0 });

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../test-support/test-app.js';
+import type { TestContext } from '../../test-support/test-app.js';
 import { createOrder, createProduct, saveStoreSettings } from '../seed/factories.js';
-import { webPlugin } from './web.js';
+import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
 
-// These tests serve the production build of the web app, which `npm test` builds first.
-const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-const serverBuild = path.join(webRoot, 'build', 'server', 'index.js');
-if (!fs.existsSync(serverBuild)) {
-  throw new Error(`The web app is not built (${serverBuild}); run npm run build first.`);
-}
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp({}, async (app) => {
-    await app.register(webPlugin, { webRoot, dev: false });
-  });
+  ctx = await createTestWebApp();
   await saveStoreSettings(ctx.database.db, { store_name: 'سبح الاختبار' });
   await createProduct(ctx.database.db, { name: 'سبحة كهرمان للاختبار' });
 });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../../test-support/s3-server.js';
+import { freePort } from '../../../test-support/ports.js';
 import {
   createLocalFileStorage,
   createS3FileStorage,
@@ -39,14 +39,6 @@ async function streamed(body: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('storage keys', () => {
   it('accept a plain name in an image folder and nothing that could leave it', () => {
@@ -194,7 +186,7 @@ describe('S3 storage', () => {
   });
 
   it('turns an unreachable endpoint into a 503 storage error, for writes, reads and the check', async () => {
-    const down = createS3FileStorage({ ...s3.setup, endpoint: `http://127.0.0.1:${await closedPort()}` });
+    const down = createS3FileStorage({ ...s3.setup, endpoint: `http://127.0.0.1:${await freePort()}` });
     try {
       for (const attempt of [
         () => down.put(uniqueKey(), Buffer.from('x'), 'image/webp'),

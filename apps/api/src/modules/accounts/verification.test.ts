@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, MessageResponse, ProfileResponse } from '@shop/shared';
@@ -7,18 +6,10 @@ import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { emailVerificationCodes, users } from '../../db/schema/index.js';
 import { generateVerificationCode } from './email-verification.js';
+import { freePort } from '../../../test-support/ports.js';
 
 const codeOf = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 
-/** A loopback port nothing listens on: an SMTP server that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('e-mail verification over SMTP', () => {
   let smtp: FakeSmtpServer;
@@ -297,7 +288,7 @@ describe('e-mail verification with the mail server down', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
       MAIL_FROM: 'accounts@shop.example.com',
     });
   });

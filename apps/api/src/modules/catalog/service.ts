@@ -207,7 +207,7 @@ const published = eq(products.status, 'published');
 const purchasable = sql`(not ${products.manage_stock} or ${products.stock_quantity} > 0)`;
 
 /** Ids of the active category with this slug and of all its active descendants. */
-function categoryBranch(slug: string | Placeholder<string>): SQL {
+function categoryBranch(slug: string | Placeholder<'category', string>): SQL {
   return sql`array(
     with recursive branch(id) as (
       select root.id from categories root where root.slug = ${slug} and root.is_active
@@ -245,6 +245,9 @@ function likePattern(word: string): string {
  * the one- and two-letter pieces of the vocabulary's words (search_vocabulary.short_grams).
  */
 const TRIGRAM_MIN_LETTERS = 3;
+
+/** A page's limit or offset: a number, or the name under which a prepared statement takes it. */
+type PageBound = number | Placeholder<'limit' | 'offset', number>;
 
 /** How many search statements (one per query shape) are kept prepared. */
 const SEARCH_STATEMENTS_MAX = 200;
@@ -632,8 +635,8 @@ export function createCatalogService(
   function pageOfIds(
     where: SQL | undefined,
     order: SQL[],
-    limit: number | Placeholder,
-    offset: number | Placeholder,
+    limit: PageBound,
+    offset: PageBound,
   ) {
     return db
       .select({
@@ -755,8 +758,8 @@ export function createCatalogService(
   function pageQuery(
     where: SQL | undefined,
     order: SQL[],
-    limit: number | Placeholder,
-    offset: number | Placeholder,
+    limit: PageBound,
+    offset: PageBound,
   ) {
     const page = db
       .select({
