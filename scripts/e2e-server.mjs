@@ -132,6 +132,11 @@ const server = spawn(process.execPath, ['apps/api/dist/main.js'], {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     // The tests stand in for a proxy on loopback: each simulated shopper sends X-Forwarded-For.
     TRUST_PROXY: 'loopback',
+    // Playwright's request contexts reuse idle connections; with the 5 s default a connection the
+    // server closed as the client reused it answered ECONNRESET now and then. Tests run well
+    // within these, and nothing here tests the timeouts (server-timeouts.test.ts does).
+    CONNECTION_TIMEOUT_SECONDS: '120',
+    KEEP_ALIVE_TIMEOUT_SECONDS: '90',
     MAIL_FROM: 'Subha Shop <no-reply@subha.test>',
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_CLIENT_SECRET: google.clientSecret,
