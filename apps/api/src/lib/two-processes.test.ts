@@ -73,6 +73,23 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     expect(page.includes('سبحة بعد التعديل'), 'the other process renders the new name').toBe(true);
   });
 
+  it('a search synonym added through one process finds products in the other within a second', async () => {
+    // Synonyms are kept in memory whatever the listing cache (search reads them every time).
+    expect(await searchFor(second!, 'zzqbeads')).toEqual([]);
+
+    const saved = await fetch(`${first!.url}/api/admin/search-synonyms`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ term: 'zzqbeads', targets: ['سبحة'] }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+
+    const took = await eventually(async () => {
+      expect(await searchFor(second!, 'zzqbeads')).toEqual(['سبحة بعد التعديل']);
+    }, 1000);
+    expect(took).toBeLessThan(1000);
+  });
+
   it('store settings saved through one process show in the other within a second', async () => {
     const before = (await (await fetch(`${second!.url}/api/settings`)).json()) as SettingsResponse;
     expect(before.settings.store_name).toBe('المتجر قبل التعديل');

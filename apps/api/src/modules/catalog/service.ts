@@ -38,7 +38,6 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   buildSynonymIndex,
   expandSearch,
-  type SearchTerm,
   type SearchTerms,
   type SynonymIndex,
 } from './search-terms.js';
@@ -249,39 +248,94 @@ const TRIGRAM_MIN_LETTERS = 3;
 /** A page's limit or offset: a number, or the name under which a prepared statement takes it. */
 type PageBound = number | Placeholder<'limit' | 'offset', number>;
 
+/** Which products a search may find: the storefront's, or a back-office view's. */
+type SearchStatus = 'published' | 'draft' | 'all';
+
 /** How many search statements (one per query shape) are kept prepared. */
 const SEARCH_STATEMENTS_MAX = 200;
 
 /**
- * The values of one search statement, sent as placeholders: the statement's text then depends
- * only on the query's shape (how many terms and words, which filters), so it can be prepared
- * once and reused for every query of that shape. A value bound twice is sent once.
+ * A query word as the statement sees it: placeholders named by the word's place in the query
+ * (term, alternative, word), so a statement's text depends only on the query's shape (how many
+ * terms, alternatives and words, how long each word is, which filters) and is built and prepared
+ * once per shape; each search then only computes its values (searchValues).
  */
-class SearchBindings {
-  readonly values: Record<string, string | number> = {};
-  private readonly placeholders = new Map<string, SQL>();
+interface QueryWord {
+  /** The word itself (a short piece to look up, or a word compared by similarity). */
+  readonly word: SQL;
+  /** The word as a LIKE pattern found anywhere. */
+  readonly pattern: SQL;
+  /** Its length in letters: what the statement's shape depends on. */
+  readonly letters: number;
+}
 
-  bind(value: string | number): SQL {
-    const key = `${typeof value}:${value}`;
-    let placeholder = this.placeholders.get(key);
-    if (!placeholder) {
-      const name = `p${this.placeholders.size}`;
-      this.values[name] = value;
-      placeholder = sql`${sql.placeholder(name)}`;
-      this.placeholders.set(key, placeholder);
-    }
-    return placeholder;
-  }
+function wordName(term: number, alternative: number, word: number): string {
+  return `w${term}_${alternative}_${word}`;
+}
+
+/** The query's terms with each word replaced by its placeholders. */
+type QueryShape = QueryWord[][][];
+
+function queryShape(terms: SearchTerms): QueryShape {
+  return terms.terms.map((term, t) =>
+    term.alternatives.map((words, a) =>
+      words.map((word, w) => {
+        const name = wordName(t, a, w);
+        return {
+          word: sql`${sql.placeholder(name)}`,
+          pattern: sql`${sql.placeholder(`${name}l`)}`,
+          letters: [...word].length,
+        };
+      }),
+    ),
+  );
+}
+
+/**
+ * What a statement's text depends on besides the filters: per word, whether it is shorter than
+ * a trigram, exactly a trigram, or long enough to forgive a typo in (the only lengths the
+ * conditions below tell apart).
+ */
+function shapeKey(terms: SearchTerms): string {
+  return terms.terms
+    .map((term) =>
+      term.alternatives
+        .map((words) =>
+          words
+            .map((word) => {
+              const letters = [...word].length;
+              return letters < TRIGRAM_MIN_LETTERS ? 's' : letters < FUZZY_MIN_LETTERS ? 't' : 'f';
+            })
+            .join(''),
+        )
+        .join('|'),
+    )
+    .join(';');
+}
+
+/** The values for the placeholders of queryShape(): every word and its pattern, and the query. */
+function searchValues(terms: SearchTerms): Record<string, string> {
+  const values: Record<string, string> = { normalized: terms.normalized };
+  terms.terms.forEach((term, t) =>
+    term.alternatives.forEach((words, a) =>
+      words.forEach((word, w) => {
+        const name = wordName(t, a, w);
+        values[name] = word;
+        values[`${name}l`] = likePattern(word);
+      }),
+    ),
+  );
+  return values;
 }
 
 /**
  * The vocabulary words that contain the word, as an array: an uncorrelated subquery, so
  * PostgreSQL runs it once before the scan and gives its result to the GIN index.
  */
-function wordsContaining(word: string, bindings: SearchBindings): SQL {
-  return [...word].length < TRIGRAM_MIN_LETTERS
-    ? sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.short_grams} @> array[${bindings.bind(word)}]::text[])`
-    : sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.token} like ${bindings.bind(likePattern(word))} escape '\\')`;
+function wordsContaining(word: QueryWord): SQL {
+  return word.letters < TRIGRAM_MIN_LETTERS
+    ? sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.short_grams} @> array[${word.word}]::text[])`
+    : sql`array(select ${searchVocabulary.token} from ${searchVocabulary} where ${searchVocabulary.token} like ${word.pattern} escape '\\')`;
 }
 
 /**
@@ -292,16 +346,16 @@ function wordsContaining(word: string, bindings: SearchBindings): SQL {
  */
 const documentWords: SQL = sql`${products.search_tokens}`;
 
-function inDocument(word: string, bindings: SearchBindings): SQL {
-  return sql`${documentWords} && ${wordsContaining(word, bindings)}`;
+function inDocument(word: QueryWord): SQL {
+  return sql`${documentWords} && ${wordsContaining(word)}`;
 }
 
 /**
  * The word as a substring, for tests on rows already read: cheaper per row than an overlap
  * (which compares every word of the row with every vocabulary word containing the query word).
  */
-function contains(column: SQLWrapper, word: string, bindings: SearchBindings): SQL {
-  return sql`${column} like ${bindings.bind(likePattern(word))} escape '\\'`;
+function contains(column: SQLWrapper, word: QueryWord): SQL {
+  return sql`${column} like ${word.pattern} escape '\\'`;
 }
 
 /**
@@ -315,8 +369,8 @@ const FUZZY_MIN_LETTERS = 4;
  * Whether a term is found in a column: any of its alternatives (the words as typed, or a
  * synonym's target), each alternative with all its words. `wordTest` tests one word.
  */
-function termFound(term: SearchTerm, wordTest: (word: string) => SQL): SQL {
-  const alternatives = term.alternatives.map((words) => {
+function termFound(term: QueryWord[][], wordTest: (word: QueryWord) => SQL): SQL {
+  const alternatives = term.map((words) => {
     const all = sql.join(words.map(wordTest), sql` and `);
     return words.length > 1 ? sql`(${all})` : all;
   });
@@ -324,9 +378,9 @@ function termFound(term: SearchTerm, wordTest: (word: string) => SQL): SQL {
 }
 
 /** Every term of the query found by the word test. */
-function allTerms(terms: SearchTerms, wordTest: (word: string) => SQL): SQL {
+function allTerms(terms: QueryShape, wordTest: (word: QueryWord) => SQL): SQL {
   return sql.join(
-    terms.terms.map((term) => termFound(term, wordTest)),
+    terms.map((term) => termFound(term, wordTest)),
     sql` and `,
   );
 }
@@ -347,26 +401,24 @@ function forgivesTypos(terms: SearchTerms): boolean {
  * terms' bitmaps before it computes any similarity, and tests a short word (never forgiven) on
  * the rows left with LIKE.
  */
-function searchCondition(terms: SearchTerms, fuzzy: boolean, bindings: SearchBindings): SQL {
+function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
   if (!fuzzy) {
     // A word of one or two letters is in thousands of vocabulary words on a large catalogue
     // ("45" in every number holding it), and the index reads each one's products: when another
     // term can lead the index scan, LIKE tests the short word on the rows it leaves.
-    const led = terms.terms.some((term) =>
-      term.alternatives.every((words) =>
-        words.some((word) => [...word].length >= TRIGRAM_MIN_LETTERS),
-      ),
+    const led = terms.some((term) =>
+      term.every((words) => words.some((word) => word.letters >= TRIGRAM_MIN_LETTERS)),
     );
     return allTerms(terms, (word) =>
-      led && [...word].length < TRIGRAM_MIN_LETTERS
-        ? contains(products.search_document, word, bindings)
-        : inDocument(word, bindings),
+      led && word.letters < TRIGRAM_MIN_LETTERS
+        ? contains(products.search_document, word)
+        : inDocument(word),
     );
   }
   return allTerms(terms, (word) =>
-    [...word].length < FUZZY_MIN_LETTERS
-      ? contains(products.search_document, word, bindings)
-      : sql`(${inDocument(word, bindings)} or ${bindings.bind(word)} <% ${products.name_search})`,
+    word.letters < FUZZY_MIN_LETTERS
+      ? contains(products.search_document, word)
+      : sql`(${inDocument(word)} or ${word.word} <% ${products.name_search})`,
   );
 }
 
@@ -375,12 +427,12 @@ function searchCondition(terms: SearchTerms, fuzzy: boolean, bindings: SearchBin
  * (typos, category matches) by how close the query is to the name. One expression, so each
  * test runs once per row, and the similarity (the expensive part) only for that last group.
  */
-function relevanceOrder(terms: SearchTerms, bindings: SearchBindings): SQL[] {
+function relevanceOrder(terms: QueryShape): SQL[] {
   // word_similarity() is at most 1, so it ranks below both whole-word groups.
   return [
-    sql`case when ${allTerms(terms, (word) => contains(products.name_search, word, bindings))} then 3
-             when ${allTerms(terms, (word) => contains(products.search_text, word, bindings))} then 2
-             else word_similarity(${bindings.bind(terms.normalized)}, ${products.name_search}) end desc`,
+    sql`case when ${allTerms(terms, (word) => contains(products.name_search, word))} then 3
+             when ${allTerms(terms, (word) => contains(products.search_text, word))} then 2
+             else word_similarity(${sql.placeholder('normalized')}, ${products.name_search}) end desc`,
   ];
 }
 
@@ -491,9 +543,17 @@ export interface CatalogServiceOptions {
    * processes see a change at the latest after this time.
    */
   listCacheTtlMs: number;
+  /**
+   * Where the storefront's page statements run: a connection that always uses their generic
+   * plan (DatabaseHandle.genericPlanDb); by default the service's own database.
+   */
+  genericPlanDb?: Database;
 }
 
 const LIST_CACHE_MAX_ENTRIES = 2000;
+
+/** The longest the owner's synonyms are kept without a change notice (see loadSynonyms). */
+const SYNONYMS_TTL_MS = 5 * 60_000;
 
 export function createCatalogService(
   db: Database,
@@ -610,9 +670,11 @@ export function createCatalogService(
       sql.placeholder('limit'),
       sql.placeholder('offset'),
     ).as('page');
+    // These statements' plans are the same whatever the page: see CatalogServiceOptions.
+    const pageDb = options.genericPlanDb ?? db;
     return {
       // The page, its images and the total in one statement.
-      page: db
+      page: pageDb
         .select({ ...productFields, total })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
@@ -620,7 +682,7 @@ export function createCatalogService(
         .orderBy(asc(page.position))
         .prepare(name),
       // Past the last page no row carries the total.
-      count: db
+      count: pageDb
         .select({ total: sql<number>`${sum}`.mapWith(Number) })
         .from(publishedProductCounts)
         .where(counted)
@@ -685,69 +747,93 @@ export function createCatalogService(
   async function searchProducts(
     filter: ProductListFilter,
     terms: SearchTerms,
-    /** Which statuses may match; undefined: every status (a back-office view). */
-    statusCondition: SQL | undefined,
+    /** Which statuses may match: the storefront's published products, drafts, or every one. */
+    status: SearchStatus,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const exact = await runSearch(filter, terms, false, statusCondition);
+    const exact = await runSearch(filter, terms, false, status);
     // Without a word long enough to forgive, the fuzzy search would find the same products.
     return exact.total >= filter.limit || !forgivesTypos(terms)
       ? exact
-      : runSearch(filter, terms, true, statusCondition);
+      : runSearch(filter, terms, true, status);
   }
 
-  /** Search statements by their text (see SearchBindings), prepared on first use. */
-  const searchStatements = new Map<
-    string,
-    { execute(values: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> }
-  >();
+  interface SearchStatement {
+    page: { execute(values: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> };
+    /** Past the last page no row carries the total: the count alone. */
+    count: { execute(values: Record<string, unknown>): Promise<Array<{ total: number }>> };
+  }
+
+  /** Search statements by query shape (see queryShape), built and prepared on first use. */
+  const searchStatements = new Map<string, SearchStatement>();
+
+  function buildSearchStatement(
+    filter: ProductListFilter,
+    terms: SearchTerms,
+    fuzzy: boolean,
+    status: SearchStatus,
+    name: string | undefined,
+  ): SearchStatement {
+    const shape = queryShape(terms);
+    const where = and(
+      status === 'all' ? undefined : eq(products.status, status),
+      filter.featured ? eq(products.featured, true) : undefined,
+      filter.category
+        ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
+        : undefined,
+      searchCondition(shape, fuzzy),
+    );
+    const order = filter.sort
+      ? listOrder(filter.sort, filter.order)
+      : [...relevanceOrder(shape), ...listOrder('created_at', 'desc')];
+    const page = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
+    const count = db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    return name
+      ? { page: page.prepare(name), count: count.prepare(`${name}_count`) }
+      : { page, count };
+  }
 
   async function runSearch(
     filter: ProductListFilter,
     terms: SearchTerms,
     fuzzy: boolean,
-    statusCondition: SQL | undefined,
+    status: SearchStatus,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const bindings = new SearchBindings();
-    const where = and(
-      statusCondition,
-      filter.featured ? eq(products.featured, true) : undefined,
-      filter.category
-        ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
-        : undefined,
-      searchCondition(terms, fuzzy, bindings),
-    );
-    const order = filter.sort
-      ? listOrder(filter.sort, filter.order)
-      : [...relevanceOrder(terms, bindings), ...listOrder('created_at', 'desc')];
+    // Everything the statement's text depends on; the words themselves are values.
+    const key = [
+      fuzzy ? 'fuzzy' : 'exact',
+      status,
+      filter.featured === true,
+      filter.category !== undefined,
+      filter.sort ? `${filter.sort} ${filter.order}` : 'relevance',
+      shapeKey(terms),
+    ].join(':');
+    let statement = searchStatements.get(key);
+    if (!statement) {
+      // Shapes are few (terms × words × filters); past the bound a rare shape runs unnamed.
+      const kept = searchStatements.size < SEARCH_STATEMENTS_MAX;
+      statement = buildSearchStatement(
+        filter,
+        terms,
+        fuzzy,
+        status,
+        kept ? `catalog_search_${searchStatements.size + 1}` : undefined,
+      );
+      if (kept) searchStatements.set(key, statement);
+    }
     const offset = (filter.page - 1) * filter.limit;
     const values = {
-      ...bindings.values,
+      ...searchValues(terms),
       ...(filter.category ? { category: filter.category } : {}),
       limit: filter.limit,
       offset,
     };
-    const query = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
-    // Values written into the statement (a status) are part of what it is.
-    const { sql: statementText, params } = query.toSQL();
-    const text = `${statementText}|${JSON.stringify(params)}`;
-    let statement = searchStatements.get(text);
-    if (!statement) {
-      // Shapes are few (terms × words × filters); past the bound a rare shape runs unnamed.
-      statement =
-        searchStatements.size < SEARCH_STATEMENTS_MAX
-          ? query.prepare(`catalog_search_${searchStatements.size + 1}`)
-          : { execute: (statementValues) => query.execute(statementValues) };
-      if (searchStatements.size < SEARCH_STATEMENTS_MAX) searchStatements.set(text, statement);
-    }
-    const ranked = await statement.execute(values);
+    const ranked = await statement.page.execute(values);
     if (ranked[0]) return { rows: ranked, total: ranked[0].total };
     if (offset === 0) return { rows: [], total: 0 };
-    // Past the last page there is no row for the window to ride on.
-    const [counted] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(where)
-      .execute(values);
+    const [counted] = await statement.count.execute(values);
     return { rows: [], total: counted?.total ?? 0 };
   }
 
@@ -859,11 +945,19 @@ export function createCatalogService(
   }
 
   /**
-   * The owner's synonyms as a lookup table, kept with the listings: dropped with them when the
-   * catalogue changes (a synonym write publishes 'catalog'), read again on the next search.
+   * The owner's synonyms as a lookup table. They are configuration, read on every search, so
+   * they are kept whatever the listings' cache time (even 0): dropped with the listings when the
+   * catalogue changes in any process (a synonym write publishes 'catalog'), and read again at
+   * the latest after SYNONYMS_TTL_MS should a change notice ever be missed.
    */
+  const synonymsCache = createTtlCache<SynonymIndex>({
+    name: 'search_synonyms',
+    ttlMs: SYNONYMS_TTL_MS,
+    maxEntries: 1,
+  });
+
   function loadSynonyms(): Promise<SynonymIndex> {
-    return cached('synonyms', async () =>
+    return synonymsCache.get('synonyms', async () =>
       buildSynonymIndex(
         await db
           .select({ term: searchSynonyms.term, targets: searchSynonyms.targets })
@@ -880,7 +974,7 @@ export function createCatalogService(
       // A back-office view: every status or drafts only, built per request.
       const statusCondition = filter.status === 'draft' ? eq(products.status, 'draft') : undefined;
       ({ rows, total } = terms
-        ? await searchProducts(filter, terms, statusCondition)
+        ? await searchProducts(filter, terms, filter.status)
         : await pageWithTotal(
             and(
               statusCondition,
@@ -893,7 +987,7 @@ export function createCatalogService(
             filter,
           ));
     } else if (terms) {
-      ({ rows, total } = await searchProducts(filter, terms, published));
+      ({ rows, total } = await searchProducts(filter, terms, 'published'));
     } else {
       const statement = listStatement(filter, filter.sort ?? 'created_at');
       const values = {
@@ -1031,6 +1125,7 @@ export function createCatalogService(
     /** Forgets cached listings; every catalogue write made by a service must call it. */
     invalidateListings(): void {
       listCache.clear();
+      synonymsCache.clear();
     },
 
     /** A page of published products, filtered, searched and sorted. */
