@@ -118,7 +118,7 @@ export async function buildApp({ config, database, logger, leadership = soleLead
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', createServices(database.db, config, app.log));
+  app.decorate('services', createServices(database.db, config, app.log, database.genericPlanDb));
   // The abandoned-payment sweep and Google Merchant's background sync run in one process of the
   // whole shop, the leader (docs/decisions/026); stopped before the database closes.
   const { payments, merchant } = app.services;

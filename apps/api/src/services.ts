@@ -41,10 +41,16 @@ import { createGoogleMerchantClient } from './integrations/google-merchant/clien
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
 /** The business services, built once per process and shared by the route modules. */
-export function createServices(db: Database, config: AppConfig, log: FastifyBaseLogger) {
+export function createServices(
+  db: Database,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  /** The same database for reads that always run their generic plan (DatabaseHandle.genericPlanDb). */
+  genericPlanDb: Database = db,
+) {
   // Back-office writes publish here; every cached copy below subscribes (docs/decisions/010).
   const changes = createChangeFeed((error) => log.warn({ err: error }, 'change notification not sent'));
-  const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs });
+  const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs, genericPlanDb });
   changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });

@@ -30,6 +30,12 @@ export interface ListenOptions {
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database for fixed-shape reads whose generic plan is as good as any (the
+   * storefront's product list): its prepared statements always run their generic plan instead of
+   * being planned again on every execution (docs/decisions/031). On the embedded database, `db`.
+   */
+  genericPlanDb: Database;
   kind: 'embedded' | 'postgres';
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
@@ -54,6 +60,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations',
 
 /** Threshold for the `<%` operator: low enough to forgive a typo in a short Arabic word. */
 const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** Connections of the generic-plan pool at the least (it has half the main pool's otherwise). */
+const GENERIC_POOL_MIN = 2;
 // An arbitrary constant key so that concurrent starts do not run migrations twice.
 const MIGRATION_LOCK_KEY = 8_415_273;
 
@@ -91,10 +99,13 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // One connection, one session: nothing to gain from a second one.
+  const genericPlanDb = db;
   const configureSession = () =>
     client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   return {
     db,
+    genericPlanDb,
     kind: 'embedded',
     async ping() {
       await client.query('select 1');
@@ -125,19 +136,28 @@ async function openEmbedded(directory: string | undefined): Promise<DatabaseHand
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolSize,
-    connectionTimeoutMillis: 5000,
-    // Session settings travel in the startup packet, so every pooled connection has them.
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
-  });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // Session settings travel in the startup packet, so every pooled connection has them.
+  const sessionOptions = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`;
+  const openPool = (max: number, options: string) => {
+    const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, options });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return pool;
+  };
+  const pool = openPool(poolSize, sessionOptions);
+  // A LIMIT or OFFSET sent as a parameter makes PostgreSQL price a generic plan as if a tenth of
+  // the rows were wanted, so with the default plan_cache_mode a page query is planned again on
+  // every execution, which costs more than running it (docs/decisions/031).
+  const genericPool = openPool(
+    Math.max(GENERIC_POOL_MIN, Math.ceil(poolSize / 2)),
+    `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const genericPlanDb = drizzlePg(genericPool, { schema }) as unknown as Database;
   const listener = createNotificationListener(connectionString);
   return {
     db,
+    genericPlanDb,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
@@ -158,7 +178,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     },
     async close() {
       await listener.close();
-      await pool.end();
+      await Promise.all([pool.end(), genericPool.end()]);
     },
   };
 }

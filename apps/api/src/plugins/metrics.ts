@@ -65,10 +65,12 @@ export const metricsPlugin = fp(
   async (app) => {
     collectProcessMetrics();
     // drizzle keeps its driver's client as `$client`: node-postgres' pool, or PGlite (no pool).
-    const client: unknown = (app.database.db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool) {
-      const unwatch = watchDatabasePool(client);
-      app.addHook('onClose', async () => unwatch());
+    for (const db of new Set([app.database.db, app.database.genericPlanDb])) {
+      const client: unknown = (db as { $client?: unknown }).$client;
+      if (client instanceof pg.Pool) {
+        const unwatch = watchDatabasePool(client);
+        app.addHook('onClose', async () => unwatch());
+      }
     }
 
     // Callback hooks: they run on every request, and need no promise.
