@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { scriptsAfterFirstPaint } from './script-priority.server';
@@ -35,6 +35,32 @@ describe('scriptsAfterFirstPaint', () => {
 
   it('passes a page without a head through unchanged', async () => {
     expect(await through(['<p>partial', ' page</p>'])).toBe('<p>partial page</p>');
+  });
+
+  it('sends what is written in one tick as one chunk, and the bytes after the module script as they came', async () => {
+    const html = scriptsAfterFirstPaint();
+    const received: Buffer[] = [];
+    html.on('data', (chunk: Buffer) => received.push(chunk));
+    const ended = new Promise((resolve) => html.on('end', resolve));
+    const source = new PassThrough();
+    source.pipe(html);
+    // The shell, in the 4 KB pieces React writes it in, all in one go.
+    source.write('<html><head><link rel="modulepreload" href="/f.js"/></head><body>');
+    for (let piece = 0; piece < 20; piece++) source.write(`<p>${'x'.repeat(4000)}</p>`);
+    source.write(`<script nonce="n" type="module" async="">${MODULE}</script>`);
+    const arabic = Buffer.from('<p>سبحة كهرمان</p>');
+    source.write(arabic);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received).toHaveLength(1);
+    // A part that streams in later is a chunk of its own.
+    source.write('<div hidden id="S:0">later</div>');
+    source.end('</body></html>');
+    await ended;
+    expect(received).toHaveLength(2);
+    const page = Buffer.concat(received).toString();
+    expect(page).toContain(arabic.toString());
+    expect(page).not.toContain('modulepreload" href');
+    expect(page.endsWith('<div hidden id="S:0">later</div></body></html>')).toBe(true);
   });
 
   it('runs the module, with the preloads, once the largest image has loaded and a frame is drawn', async () => {

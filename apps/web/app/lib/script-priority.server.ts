@@ -38,6 +38,12 @@ const LATEST_START_MS = 3000;
  * made inert (type text/x-module) and a small classic script starts it, with the preloads, after
  * the paint. The head is held until it is complete (it is part of the first flush); the body
  * streams, but for the few hundred bytes looked at while the module script has not come yet.
+ *
+ * What React writes in one go (the shell, then each part that streams in later) arrives here as
+ * 4 KB pieces; they leave as one chunk at the end of that tick, so the page reaches the socket in
+ * a few writes instead of one per piece (each of which cost a system call, and on the way to the
+ * response, a turn of the event loop). After the module script the bytes pass as they came,
+ * never decoded to text and encoded again.
  */
 export function scriptsAfterFirstPaint(): Transform {
   let head = '';
@@ -46,6 +52,9 @@ export function scriptsAfterFirstPaint(): Transform {
   let scriptDone = false;
   let nonceAttributes = '';
   const preloads: string[] = [];
+  /** What this tick has produced, sent on as one chunk by `send`. */
+  let out: Buffer[] = [];
+  let sendScheduled = false;
 
   const rewriteScript = (text: string): { out: string; rest: string } | null => {
     const match = MODULE_SCRIPT.exec(text);
@@ -83,29 +92,52 @@ export function scriptsAfterFirstPaint(): Transform {
     return result.out + result.rest;
   };
 
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback: TransformCallback) {
-      if (headDone) {
-        callback(null, body(chunk.toString(), false));
-        return;
+  const taken = (): Buffer | undefined => {
+    const chunks = out;
+    out = [];
+    if (chunks.length === 0) return undefined;
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  };
+  const send = () => {
+    sendScheduled = false;
+    const chunk = taken();
+    if (chunk !== undefined && !stream.destroyed) stream.push(chunk);
+  };
+  const emit = (part: Buffer | string) => {
+    if (part.length === 0) return;
+    out.push(typeof part === 'string' ? Buffer.from(part) : part);
+    if (!sendScheduled) {
+      sendScheduled = true;
+      process.nextTick(send);
+    }
+  };
+
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      if (scriptDone) {
+        emit(chunk);
+      } else if (headDone) {
+        emit(body(chunk.toString(), false));
+      } else {
+        head += chunk.toString();
+        const end = head.indexOf(HEAD_END);
+        if (end !== -1) {
+          headDone = true;
+          const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
+            preloads.push(href);
+            return '';
+          });
+          const rest = head.slice(end);
+          head = '';
+          emit(rewritten + body(rest, false));
+        }
       }
-      head += chunk.toString();
-      const end = head.indexOf(HEAD_END);
-      if (end === -1) {
-        callback();
-        return;
-      }
-      headDone = true;
-      const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
-        preloads.push(href);
-        return '';
-      });
-      const rest = head.slice(end);
-      head = '';
-      callback(null, rewritten + body(rest, false));
+      callback();
     },
     flush(callback: TransformCallback) {
-      callback(null, headDone ? body('', true) : head);
+      emit(headDone ? body('', true) : head);
+      callback(null, taken());
     },
   });
+  return stream;
 }
