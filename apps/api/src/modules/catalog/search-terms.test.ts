@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { synonymKey, synonymWords as matchWords } from '@shop/shared';
-import { buildSynonymIndex, expandSearch } from './search-terms.js';
+import { buildSynonymIndex, CommonWords, expandSearch } from './search-terms.js';
 
 const synonyms = buildSynonymIndex([
   { term: 'amber', targets: ['كهرمان'] },
@@ -107,5 +107,23 @@ describe('expandSearch', () => {
       { alternatives: [['سبحه']] },
       { alternatives: [['كهرمان']] },
     ]);
+  });
+});
+
+describe('CommonWords', () => {
+  const common = new CommonWords(['سبحة', 'beads', 'كهرمان']);
+
+  it('counts a word as common when it is inside a common word of the catalogue', () => {
+    expect(common.has('سبحة')).toBe(true);
+    expect(common.has('بحة')).toBe(true);
+    expect(common.has('bead')).toBe(true);
+    expect(common.has('كهرمان')).toBe(true);
+  });
+
+  it('leaves rare words, and words too short for the word index, uncommon', () => {
+    expect(common.has('فيروز')).toBe(false);
+    expect(common.has('beadss')).toBe(false);
+    expect(common.has('ea')).toBe(false);
+    expect(new CommonWords([]).has('سبحة')).toBe(false);
   });
 });

@@ -105,3 +105,24 @@ export function expandSearch(
   }
   return { normalized: [...new Set(words)].join(' '), terms: [...terms.values()] };
 }
+
+/**
+ * The shortest word the vocabulary's trigram index answers; shorter words are looked up among
+ * the one- and two-letter pieces of the vocabulary's words (search_vocabulary.short_grams).
+ */
+export const TRIGRAM_MIN_LETTERS = 3;
+
+/**
+ * The catalogue's most common words (in at least a set share of its products, whatever
+ * their status), which PostgreSQL cannot tell from rare ones: a query word's vocabulary words
+ * come from a subquery, so every word looks alike to the planner. A query word of three letters
+ * or more is common when it is inside one of them (it is then in at least as many products).
+ * Only plans depend on it, never results.
+ */
+export class CommonWords {
+  constructor(private readonly words: readonly string[]) {}
+
+  has(word: string): boolean {
+    return [...word].length >= TRIGRAM_MIN_LETTERS && this.words.some((common) => common.includes(word));
+  }
+}

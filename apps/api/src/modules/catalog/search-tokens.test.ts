@@ -414,6 +414,14 @@ const QUERIES = [
   'أخشاب',
   'فواصل فضية',
   'handmade',
+  // Common words (in half the catalogue or more) beside rare ones: the rare word leads the
+  // index scan and the common ones are tested on its rows (CommonWords), exact and forgiving.
+  'سبحة رقم 17',
+  'كهرمان 101 رقم 9',
+  'prayer beads no. 25',
+  'سبحة كهرمن رقم 41',
+  'amber prayer beads 99 rosary',
+  'مسبحة فيروز إيراني',
   // Short words: one and two letters.
   '3',
   '33',

@@ -37,7 +37,9 @@ import { AppError } from '../../errors.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   buildSynonymIndex,
+  CommonWords,
   expandSearch,
+  TRIGRAM_MIN_LETTERS,
   type SearchTerms,
   type SynonymIndex,
 } from './search-terms.js';
@@ -239,11 +241,6 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/**
- * The shortest word the vocabulary's trigram index answers; shorter words are looked up among
- * the one- and two-letter pieces of the vocabulary's words (search_vocabulary.short_grams).
- */
-const TRIGRAM_MIN_LETTERS = 3;
 
 /** A page's limit or offset: a number, or the name under which a prepared statement takes it. */
 type PageBound = number | Placeholder<'limit' | 'offset', number>;
@@ -267,6 +264,11 @@ interface QueryWord {
   readonly pattern: SQL;
   /** Its length in letters: what the statement's shape depends on. */
   readonly letters: number;
+  /**
+   * Whether it is in a large share of the catalogue (see CommonWords): as an index condition it
+   * would only add a large bitmap to intersect, so it is tested on the rows the rarer terms leave.
+   */
+  readonly common: boolean;
 }
 
 function wordName(term: number, alternative: number, word: number): string {
@@ -276,7 +278,7 @@ function wordName(term: number, alternative: number, word: number): string {
 /** The query's terms with each word replaced by its placeholders. */
 type QueryShape = QueryWord[][][];
 
-function queryShape(terms: SearchTerms): QueryShape {
+function queryShape(terms: SearchTerms, common: CommonWords): QueryShape {
   return terms.terms.map((term, t) =>
     term.alternatives.map((words, a) =>
       words.map((word, w) => {
@@ -285,26 +287,31 @@ function queryShape(terms: SearchTerms): QueryShape {
           word: sql`${sql.placeholder(name)}`,
           pattern: sql`${sql.placeholder(`${name}l`)}`,
           letters: [...word].length,
+          common: common.has(word),
         };
       }),
     ),
   );
 }
 
+/** The share of the catalogue's products a word must be in to be common (CommonWords). */
+const COMMON_WORD_SHARE = 0.5;
+
 /**
  * What a statement's text depends on besides the filters: per word, whether it is shorter than
  * a trigram, exactly a trigram, or long enough to forgive a typo in (the only lengths the
  * conditions below tell apart).
  */
-function shapeKey(terms: SearchTerms): string {
-  return terms.terms
+function shapeKey(shape: QueryShape): string {
+  return shape
     .map((term) =>
-      term.alternatives
+      term
         .map((words) =>
           words
             .map((word) => {
-              const letters = [...word].length;
-              return letters < TRIGRAM_MIN_LETTERS ? 's' : letters < FUZZY_MIN_LETTERS ? 't' : 'f';
+              const length =
+                word.letters < TRIGRAM_MIN_LETTERS ? 's' : word.letters < FUZZY_MIN_LETTERS ? 't' : 'f';
+              return word.common ? length.toUpperCase() : length;
             })
             .join(''),
         )
@@ -402,6 +409,14 @@ function forgivesTypos(terms: SearchTerms): boolean {
  * the rows left with LIKE.
  */
 function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
+  // The shortest word an index condition can be written for in this pass.
+  const indexed = fuzzy ? FUZZY_MIN_LETTERS : TRIGRAM_MIN_LETTERS;
+  // Common words lead no index scan when a rarer term can: each would add a bitmap of a large
+  // share of the catalogue to intersect. `is true` keeps the same test out of the index's reach.
+  const rareLeader = terms.some((term) =>
+    term.every((words) => words.some((word) => word.letters >= indexed && !word.common)),
+  );
+  const demoted = (word: QueryWord) => rareLeader && word.common;
   if (!fuzzy) {
     // A word of one or two letters is in thousands of vocabulary words on a large catalogue
     // ("45" in every number holding it), and the index reads each one's products: when another
@@ -409,17 +424,18 @@ function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
     const led = terms.some((term) =>
       term.every((words) => words.some((word) => word.letters >= TRIGRAM_MIN_LETTERS)),
     );
-    return allTerms(terms, (word) =>
-      led && word.letters < TRIGRAM_MIN_LETTERS
-        ? contains(products.search_document, word)
-        : inDocument(word),
-    );
+    return allTerms(terms, (word) => {
+      if (led && word.letters < TRIGRAM_MIN_LETTERS) return contains(products.search_document, word);
+      return demoted(word) ? sql`(${inDocument(word)}) is true` : inDocument(word);
+    });
   }
-  return allTerms(terms, (word) =>
-    word.letters < FUZZY_MIN_LETTERS
-      ? contains(products.search_document, word)
-      : sql`(${inDocument(word)} or ${word.word} <% ${products.name_search})`,
-  );
+  return allTerms(terms, (word) => {
+    if (word.letters < FUZZY_MIN_LETTERS) return contains(products.search_document, word);
+    // word_similarity_op() is what `<%` calls: the same test, which no index answers.
+    return demoted(word)
+      ? sql`(${inDocument(word)} or word_similarity_op(${word.word}, ${products.name_search}))`
+      : sql`(${inDocument(word)} or ${word.word} <% ${products.name_search})`;
+  });
 }
 
 /**
@@ -553,7 +569,7 @@ export interface CatalogServiceOptions {
 const LIST_CACHE_MAX_ENTRIES = 2000;
 
 /** The longest the owner's synonyms are kept without a change notice (see loadSynonyms). */
-const SYNONYMS_TTL_MS = 5 * 60_000;
+const SEARCH_MEMO_TTL_MS = 5 * 60_000;
 
 export function createCatalogService(
   db: Database,
@@ -768,12 +784,11 @@ export function createCatalogService(
 
   function buildSearchStatement(
     filter: ProductListFilter,
-    terms: SearchTerms,
+    shape: QueryShape,
     fuzzy: boolean,
     status: SearchStatus,
     name: string | undefined,
   ): SearchStatement {
-    const shape = queryShape(terms);
     const where = and(
       status === 'all' ? undefined : eq(products.status, status),
       filter.featured ? eq(products.featured, true) : undefined,
@@ -801,6 +816,7 @@ export function createCatalogService(
     fuzzy: boolean,
     status: SearchStatus,
   ): Promise<{ rows: ProductRow[]; total: number }> {
+    const shape = queryShape(terms, await loadCommonWords());
     // Everything the statement's text depends on; the words themselves are values.
     const key = [
       fuzzy ? 'fuzzy' : 'exact',
@@ -808,7 +824,7 @@ export function createCatalogService(
       filter.featured === true,
       filter.category !== undefined,
       filter.sort ? `${filter.sort} ${filter.order}` : 'relevance',
-      shapeKey(terms),
+      shapeKey(shape),
     ].join(':');
     let statement = searchStatements.get(key);
     if (!statement) {
@@ -816,7 +832,7 @@ export function createCatalogService(
       const kept = searchStatements.size < SEARCH_STATEMENTS_MAX;
       statement = buildSearchStatement(
         filter,
-        terms,
+        shape,
         fuzzy,
         status,
         kept ? `catalog_search_${searchStatements.size + 1}` : undefined,
@@ -948,11 +964,17 @@ export function createCatalogService(
    * The owner's synonyms as a lookup table. They are configuration, read on every search, so
    * they are kept whatever the listings' cache time (even 0): dropped with the listings when the
    * catalogue changes in any process (a synonym write publishes 'catalog'), and read again at
-   * the latest after SYNONYMS_TTL_MS should a change notice ever be missed.
+   * the latest after SEARCH_MEMO_TTL_MS should a change notice ever be missed.
    */
   const synonymsCache = createTtlCache<SynonymIndex>({
     name: 'search_synonyms',
-    ttlMs: SYNONYMS_TTL_MS,
+    ttlMs: SEARCH_MEMO_TTL_MS,
+    maxEntries: 1,
+  });
+
+  const commonWordsCache = createTtlCache<CommonWords>({
+    name: 'search_common_words',
+    ttlMs: SEARCH_MEMO_TTL_MS,
     maxEntries: 1,
   });
 
@@ -964,6 +986,18 @@ export function createCatalogService(
           .from(searchSynonyms),
       ),
     );
+  }
+
+  /** The catalogue's common words (CommonWords), kept and dropped like the synonyms. */
+  function loadCommonWords(): Promise<CommonWords> {
+    return commonWordsCache.get('common', async () => {
+      const rows = await queryRows<{ token: string }>(
+        db,
+        sql`select ${searchVocabulary.token} as token from ${searchVocabulary}
+            where ${searchVocabulary.products} >= (select count(*) * ${sql.raw(String(COMMON_WORD_SHARE))} from ${products})`,
+      );
+      return new CommonWords(rows.map((row) => row.token));
+    });
   }
 
   async function listProductsUncached(filter: ProductListFilter): Promise<ProductPage> {
@@ -1126,6 +1160,7 @@ export function createCatalogService(
     invalidateListings(): void {
       listCache.clear();
       synonymsCache.clear();
+      commonWordsCache.clear();
     },
 
     /** A page of published products, filtered, searched and sorted. */
