@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
+import { WORKER_SEMI_SPACE_MB, workerExecArgv } from './supervisor.js';
 
 describe('configuration of the server processes (docs/decisions/026)', () => {
   it('runs a process per core in production and one otherwise, unless WEB_CONCURRENCY says', () => {
@@ -20,6 +21,12 @@ describe('configuration of the server processes (docs/decisions/026)', () => {
   it.each(['0', '-2', '1.5', 'all', '1000'])('refuses WEB_CONCURRENCY=%s with its name and what it takes', (value) => {
     expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(ConfigError);
     expect(() => loadConfig({ WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY: must be a whole number of server processes from 1 to 999/);
+  });
+
+  it('starts workers with a larger young generation unless the operator chose one', () => {
+    expect(workerExecArgv(['--enable-source-maps'])).toEqual(['--enable-source-maps', `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]);
+    expect(workerExecArgv(['--max-semi-space-size=8'])).toEqual(['--max-semi-space-size=8']);
+    expect(workerExecArgv([], '--max-old-space-size=2048  --max-semi-space-size=32')).toEqual([]);
   });
 
   it('gives a stopping process 25 seconds unless SHUTDOWN_TIMEOUT_SECONDS says otherwise', () => {
