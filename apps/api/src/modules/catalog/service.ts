@@ -241,7 +241,6 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-
 /** A page's limit or offset: a number, or the name under which a prepared statement takes it. */
 type PageBound = number | Placeholder<'limit' | 'offset', number>;
 
@@ -300,7 +299,7 @@ const COMMON_WORD_SHARE = 0.5;
 /**
  * What a statement's text depends on besides the filters: per word, whether it is shorter than
  * a trigram, exactly a trigram, or long enough to forgive a typo in (the only lengths the
- * conditions below tell apart).
+ * conditions below tell apart), in capitals when the word is common.
  */
 function shapeKey(shape: QueryShape): string {
   return shape
