@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterFirstPaint } from './script-priority.server';
+import { completeUtf8Length, scriptsAfterFirstPaint } from './script-priority.server';
 
 async function through(chunks: string[]): Promise<string> {
   return text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
@@ -31,6 +31,33 @@ describe('scriptsAfterFirstPaint', () => {
   it('passes a page without a module script through unchanged', async () => {
     const page = '<html><head><title>x</title></head><body>' + 'y'.repeat(1000) + '</body></html>';
     expect(await through([page.slice(0, 300), page.slice(300)])).toBe(page);
+  });
+
+  it('keeps Arabic whole when the stream is cut inside a letter, at every byte of the page', async () => {
+    const page = Buffer.from(
+      '<html><head><title>سبحة كهرمان 🌙</title></head><body><p>مسابح</p>' +
+        `<script nonce="n" type="module" async="">${MODULE}</script><p>يسر</p></body></html>`,
+    );
+    for (let cut = 1; cut < page.length; cut += 1) {
+      const received = await text(
+        Readable.from([page.subarray(0, cut), page.subarray(cut)]).pipe(scriptsAfterFirstPaint()),
+      );
+      expect(received, `cut at byte ${cut}`).not.toContain('\uFFFD');
+      expect(received).toContain('<title>سبحة كهرمان 🌙</title>');
+      expect(received).toContain('<p>مسابح</p>');
+      expect(received.endsWith('<p>يسر</p></body></html>'), `cut at byte ${cut}`).toBe(true);
+    }
+  });
+
+  it('finds where the last whole UTF-8 character ends', () => {
+    const letter = Buffer.from('س'); // two bytes
+    const moon = Buffer.from('🌙'); // four bytes
+    expect(completeUtf8Length(Buffer.from('ab'))).toBe(2);
+    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), letter]))).toBe(3);
+    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), letter.subarray(0, 1)]))).toBe(1);
+    expect(completeUtf8Length(moon)).toBe(4);
+    expect(completeUtf8Length(moon.subarray(0, 3))).toBe(0);
+    expect(completeUtf8Length(Buffer.alloc(0))).toBe(0);
   });
 
   it('passes a page without a head through unchanged', async () => {

@@ -30,6 +30,21 @@ function startScript(preloads: readonly string[]): string {
 const LATEST_START_MS = 3000;
 
 /**
+ * Where the last whole UTF-8 character of the bytes ends: a piece of the stream may stop inside
+ * an Arabic letter (two bytes), and decoding the halves apart would garble it.
+ */
+export function completeUtf8Length(bytes: Buffer): number {
+  // A character is at most 4 bytes: look back for the lead byte of the last one.
+  for (let back = 1; back <= Math.min(4, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
+    const size = byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return size > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+/**
  * Passes the page's HTML through and starts its script modules only once the first screen is
  * painted (docs/decisions/030). React Router's <Scripts> preloads every module in the head and
  * imports them from an inline module script; on a phone's connection those ~140 KB shared the
@@ -54,6 +69,15 @@ export function scriptsAfterFirstPaint(): Transform {
   const preloads: string[] = [];
   /** What this tick has produced, sent on as one chunk by `send`. */
   let out: Buffer[] = [];
+  /** The first bytes of a character the last piece stopped inside (decoded with the next piece). */
+  let partial: Buffer = Buffer.alloc(0);
+  /** The piece as text, whole characters only; an unfinished one waits in `partial`. */
+  const decoded = (chunk: Buffer): string => {
+    const bytes = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
+    const whole = completeUtf8Length(bytes);
+    partial = bytes.subarray(whole);
+    return bytes.toString('utf8', 0, whole);
+  };
   let sendScheduled = false;
 
   const rewriteScript = (text: string): { out: string; rest: string } | null => {
@@ -117,9 +141,9 @@ export function scriptsAfterFirstPaint(): Transform {
       if (scriptDone) {
         emit(chunk);
       } else if (headDone) {
-        emit(body(chunk.toString(), false));
+        emit(body(decoded(chunk), false));
       } else {
-        head += chunk.toString();
+        head += decoded(chunk);
         const end = head.indexOf(HEAD_END);
         if (end !== -1) {
           headDone = true;
@@ -132,10 +156,16 @@ export function scriptsAfterFirstPaint(): Transform {
           emit(rewritten + body(rest, false));
         }
       }
+      // From the module script on, bytes pass as they came: an unfinished character goes first.
+      if (scriptDone && partial.length > 0) {
+        emit(partial);
+        partial = Buffer.alloc(0);
+      }
       callback();
     },
     flush(callback: TransformCallback) {
       emit(headDone ? body('', true) : head);
+      emit(partial);
       callback(null, taken());
     },
   });
