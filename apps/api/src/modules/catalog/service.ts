@@ -772,10 +772,13 @@ export function createCatalogService(
       : runSearch(filter, terms, true, status);
   }
 
+  /** A search statement's placeholder values: words and patterns, the category slug, the page. */
+  type SearchStatementValues = Record<string, string | number>;
+
   interface SearchStatement {
-    page: { execute(values: Record<string, unknown>): Promise<Array<ProductRow & { total: number }>> };
+    page: { execute(values: SearchStatementValues): Promise<Array<ProductRow & { total: number }>> };
     /** Past the last page no row carries the total: the count alone. */
-    count: { execute(values: Record<string, unknown>): Promise<Array<{ total: number }>> };
+    count: { execute(values: SearchStatementValues): Promise<Array<{ total: number }>> };
   }
 
   /** Search statements by query shape (see queryShape), built and prepared on first use. */
@@ -839,7 +842,7 @@ export function createCatalogService(
       if (kept) searchStatements.set(key, statement);
     }
     const offset = (filter.page - 1) * filter.limit;
-    const values = {
+    const values: SearchStatementValues = {
       ...searchValues(terms),
       ...(filter.category ? { category: filter.category } : {}),
       limit: filter.limit,
