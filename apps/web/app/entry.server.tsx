@@ -1,4 +1,4 @@
-import { PassThrough, pipeline } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,7 +9,7 @@ import {
   type HandleErrorFunction,
 } from 'react-router';
 import { NonceContext } from './lib/nonce';
-import { scriptsAfterFirstPaint } from './lib/script-priority.server';
+import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -37,13 +37,8 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const html = scriptsAfterFirstPaint();
-          // pipeline, not pipe: a visitor who leaves mid-page destroys the stream, and that error
-          // must end here (pipe left it unhandled on the transform, which stopped the process).
-          pipeline(body, html, (error) => {
-            if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE' && !request.signal.aborted) {
-              loadContext.logError(error);
-            }
+          const html = pipeThrough(body, scriptsAfterFirstPaint(), (error) => {
+            if (!request.signal.aborted) loadContext.logError(error);
           });
           const stream = createReadableStreamFromReadable(html);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

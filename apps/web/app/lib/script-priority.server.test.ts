@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { completeUtf8Length, scriptsAfterFirstPaint } from './script-priority.server';
+import { completeUtf8Length, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
 
 async function through(chunks: string[]): Promise<string> {
   return text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
@@ -133,5 +133,34 @@ describe('scriptsAfterFirstPaint', () => {
     // The latest start does nothing more once started.
     timers.find((timer) => timer.ms === 3000)!.run();
     expect(appended).toHaveLength(2);
+  });
+
+  it('a visitor who leaves after React has written the whole page stops nothing', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const source = new PassThrough();
+      const reported: unknown[] = [];
+      const html = pipeThrough(source, scriptsAfterFirstPaint(), (error) => reported.push(error));
+      source.end('<html><head></head><body><p>سبحة</p></body></html>');
+      await new Promise((resolve) => html.once('finish', resolve));
+      // The response stream cancels the page it was still sending, with its reason.
+      html.destroy(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(uncaught).toEqual([]);
+      expect(reported).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+
+  it('reports an error of the rendering itself', async () => {
+    const source = new PassThrough();
+    const reported: unknown[] = [];
+    pipeThrough(source, scriptsAfterFirstPaint(), (error) => reported.push(error));
+    source.destroy(new Error('render failed'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reported).toEqual([new Error('render failed')]);
   });
 });

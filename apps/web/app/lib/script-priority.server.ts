@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const HEAD_END = '</head>';
@@ -170,4 +170,20 @@ export function scriptsAfterFirstPaint(): Transform {
     },
   });
   return stream;
+}
+
+/**
+ * Streams React's output through the transform. pipeline, not pipe: a visitor who leaves
+ * mid-page destroys the stream, and that error must end here (pipe left it unhandled on the
+ * transform, which stopped the process). pipeline stops listening once React has written
+ * everything, but the transform may still hold the page's end for the response; a visitor who
+ * leaves then destroys it again (the response stream cancels it with its reason), so a listener
+ * stays for as long as the transform lives. Errors other than that leaving go to `onError`.
+ */
+export function pipeThrough(source: Readable, transform: Transform, onError: (error: NodeJS.ErrnoException) => void): Transform {
+  pipeline(source, transform, (error) => {
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(error);
+  });
+  transform.on('error', () => undefined);
+  return transform;
 }
