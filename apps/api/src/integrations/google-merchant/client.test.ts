@@ -163,7 +163,10 @@ describe('Google Merchant client against the test double', () => {
     const error = await failureOf(
       client({ key: { ...fake.key, privateKey: otherKey } }).getAccount(),
     );
-    expect(error).toMatchObject({ kind: 'credentials', options: { reason: 'invalid_grant' } });
+    expect(error).toMatchObject({
+      kind: 'credentials',
+      options: { reason: 'invalid_grant', detail: 'invalid_grant: Invalid JWT Signature.' },
+    });
     expect(apiCalls()).toHaveLength(0);
   });
 
@@ -256,7 +259,10 @@ describe('Google Merchant client against the test double', () => {
 
     fake.failNext('503', 10);
     const error = await failureOf(client().insertProductInput(productInput('2')));
-    expect(error).toMatchObject({ kind: 'unavailable', options: { status: 503 } });
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      options: { status: 503, detail: 'The service is currently unavailable.' },
+    });
     expect(apiCalls()).toHaveLength(3 + 4);
   });
 
@@ -264,6 +270,7 @@ describe('Google Merchant client against the test double', () => {
     const error = await failureOf(client({ apiUrl: 'http://127.0.0.1:9' }).getAccount());
     expect(error.kind).toBe('unavailable');
     expect(error.options.status).toBeUndefined();
+    expect(error.options.detail).toMatch(/fetch failed/);
     expect(delays).toHaveLength(3);
   });
 

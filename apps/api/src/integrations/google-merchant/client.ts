@@ -270,6 +270,7 @@ export function createGoogleMerchantClient(
               status: outcome.status,
               ...(error?.field === undefined ? {} : { field: error.field }),
               ...(error?.reason === undefined ? {} : { reason: error.reason }),
+              detail: error?.message || `HTTP ${outcome.status}`,
             },
           );
           retryable = outcome.status === 429 || outcome.status >= 500;
@@ -283,6 +284,7 @@ export function createGoogleMerchantClient(
           failure = new GoogleMerchantError(
             'unavailable',
             `Could not reach Google Merchant (${outcome.message}).`,
+            { detail: outcome.message },
           );
           retryable = true;
         }

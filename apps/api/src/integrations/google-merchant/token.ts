@@ -180,6 +180,7 @@ export function createAccessTokenSource(options: AccessTokenSourceOptions): Acce
       throw new GoogleMerchantError(
         'unavailable',
         `Could not reach Google's token endpoint (${message}).`,
+        { detail: message },
       );
     }
     let body: unknown;
@@ -215,17 +216,18 @@ export function createAccessTokenSource(options: AccessTokenSourceOptions): Acce
       throw new GoogleMerchantError(
         'unavailable',
         `Google's token endpoint answered HTTP ${response.status}.`,
-        { status: response.status },
+        { status: response.status, detail: `HTTP ${response.status}` },
       );
     if (error === undefined)
       throw new GoogleMerchantError(
         'credentials',
         `Google's token endpoint answered HTTP ${response.status} without an access token. Check the "token_uri" of GOOGLE_MERCHANT_KEY_FILE.`,
-        { status: response.status },
+        { status: response.status, detail: `HTTP ${response.status} without an access token from ${key.tokenUri}` },
       );
     throw new GoogleMerchantError('credentials', credentialsMessage(error, description), {
       status: response.status,
       reason: error,
+      detail: description === undefined ? error : `${error}: ${description}`,
     });
   }
 

@@ -83,6 +83,13 @@ export class GoogleMerchantError extends Error {
       field?: string;
       /** `details[ErrorInfo].metadata.REASON` or the token endpoint's `error`. */
       reason?: string;
+      /**
+       * What Google (or the connection) said, without the client's advice around it: Google's
+       * error message, the token endpoint's `error: error_description`, "HTTP 503" or the
+       * network error. The back office puts it inside its own owner-facing message, which
+       * already gives the advice (the English `message` would repeat it, in English).
+       */
+      detail?: string;
     } = {},
   ) {
     super(message);

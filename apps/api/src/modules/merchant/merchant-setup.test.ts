@@ -127,8 +127,13 @@ describe('with a key Google does not know', () => {
     const reply = await call('GET', '/api/google-merchant/test-connection', undefined, { token });
     expect(reply.statusCode).toBe(502);
     expect(reply.json().code).toBe('MERCHANT_FAILED');
-    expect(reply.json().message).toMatch(
-      new RegExp(`^Google refused the key of service account ${fake.key.clientEmail.replace(/\./g, '\\.')}: check the file in GOOGLE_MERCHANT_KEY_FILE`),
+    // The advice once, with the token endpoint's own words (not the client's English advice again).
+    expect(reply.json().message).toBe(
+      `Google refused the key of service account ${fake.key.clientEmail}: check the file in GOOGLE_MERCHANT_KEY_FILE and that the key was not deleted (invalid_grant: Invalid JWT Signature.)`,
+    );
+    const arabic = await call('GET', '/api/google-merchant/test-connection', undefined, { token, lang: 'ar' });
+    expect(arabic.json().message).toBe(
+      `رفضت Google مفتاح حساب الخدمة ${fake.key.clientEmail}: تحقق من الملف في GOOGLE_MERCHANT_KEY_FILE وأن المفتاح لم يُحذف (invalid_grant: Invalid JWT Signature.)`,
     );
     expect(reply.json().message).not.toContain('PRIVATE KEY');
     expect(fake.calls.filter((entry) => entry.operation === 'getAccount')).toEqual([]);

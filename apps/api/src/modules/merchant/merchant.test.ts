@@ -185,6 +185,38 @@ describe('status and test connection', () => {
       fake.mode = 'ok';
     }
   });
+
+  it('Google’s quota, an outage and no answer: what happened and to try again, with Google’s own words once', async () => {
+    const testConnection = async (lang: 'ar' | 'en') => {
+      const reply = await call('GET', '/api/google-merchant/test-connection', undefined, { token: admin.token, lang });
+      expect(reply.statusCode, reply.body).toBe(502);
+      expect(reply.json().code).toBe('MERCHANT_FAILED');
+      return reply.json().message as string;
+    };
+    fake.retryAfterSeconds = 0;
+    try {
+      // Every try refused (the client tries four times): the limit, not a fault of the shop.
+      fake.failNext('429', 8);
+      expect(await testConnection('en')).toBe('Google’s request limit was reached: try again in a few minutes');
+      expect(await testConnection('ar')).toBe('تم بلوغ حد الطلبات لدى Google: حاول مرة أخرى بعد بضع دقائق');
+      fake.failNext('503', 4);
+      expect(await testConnection('en')).toBe(
+        'Google Merchant is not available right now (The service is currently unavailable.): try again later',
+      );
+      fake.failNext('500', 4);
+      expect(await testConnection('ar')).toBe(
+        'خدمة Google Merchant غير متاحة الآن (Internal error encountered.): حاول مرة أخرى لاحقاً',
+      );
+      // The timeout of this app is 5 seconds.
+      fake.delayMs = 5_500;
+      expect(await testConnection('en')).toBe('Google Merchant did not answer within 5 seconds: try again');
+    } finally {
+      fake.delayMs = 0;
+      fake.retryAfterSeconds = 1;
+      fake.failNext('429', 0);
+    }
+    expect((await call('GET', '/api/google-merchant/test-connection', undefined, { token: admin.token })).statusCode).toBe(200);
+  }, 60_000);
 });
 
 describe('the product picker and the prefilled form', () => {

@@ -40,7 +40,9 @@ export const ACCOUNT_WIDE_KINDS: ReadonlySet<MerchantErrorKind> = new Set([
 /** The owner-actionable notice of a failed call (an unknown error: the generic one). */
 export function noticeOfError(error: unknown, context: MerchantContext): StoredNotice {
   if (!(error instanceof GoogleMerchantError)) return { key: 'merchant.error.unexpected' };
-  const detail = error.message.trim() || error.options.reason || String(error.options.status ?? '');
+  // Google's own words: the message around them already says what to do.
+  const detail =
+    error.options.detail?.trim() || error.message.trim() || error.options.reason || String(error.options.status ?? '');
   const params: Record<string, string | number> = {
     account: context.accountId,
     dataSource: context.dataSource,
