@@ -74,6 +74,18 @@ describe('tracking page: the customer', () => {
     expect(en).not.toContain('Print invoice');
   });
 
+  it('isolates the order number, the phone and the e-mail from the direction of the page (issue 12, point 16)', () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const full = render({ ...order, customer_view: 'full' }, lang);
+      // "Order number: SB-…" in Arabic must not let the Latin number pull the colon across.
+      expect(full, lang).toMatch(/<bdi[^>]*data-testid="order-number"[^>]*>SB-7K3M9Q2X4T<\/bdi>/);
+      expect(full, lang).toMatch(/<bdi dir="ltr"[^>]*>\+965 5000 1234<\/bdi>/);
+      expect(full, lang).toMatch(/<bdi dir="ltr"[^>]*>sara@example\.com<\/bdi>/);
+      // The masked phone keeps its dots before the digits in Arabic too.
+      expect(render(masked, lang), lang).toMatch(/<bdi dir="ltr"[^>]*>•••• 234<\/bdi>/);
+    }
+  });
+
   it('never renders the thank-you on the server (it is for the tab that placed the order)', () => {
     expect(render({ ...order, customer_view: 'full' }, 'en')).not.toContain('data-testid="thank-you"');
   });

@@ -54,12 +54,20 @@ export function staffUser(role: 'admin' | 'moderator'): User {
 
 export function renderAdmin(
   screen: ReactNode,
-  options: { lang: Language; role: 'admin' | 'moderator'; path?: string; fill?: (client: QueryClient) => void },
+  options: {
+    lang: Language;
+    role: 'admin' | 'moderator';
+    path?: string;
+    fill?: (client: QueryClient) => void;
+    /** Public settings that differ from testSettings (the sign-in and payment methods offered). */
+    settings?: Partial<StoreSettings>;
+  },
 ): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   options.fill?.(client);
   const messages = { ...messagesFor(options.lang), ...adminMessagesFor(options.lang) };
   const path = options.path ?? '/admin';
+  const settings: StoreSettings = { ...testSettings, ...options.settings };
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -75,14 +83,14 @@ export function renderAdmin(
           </I18nProvider>
         </QueryClientProvider>
       ),
-      loader: () => ({ lang: options.lang, messages, settings: testSettings, publicUrl: 'http://localhost', year: 2025 }),
+      loader: () => ({ lang: options.lang, messages, settings, publicUrl: 'http://localhost', year: 2025 }),
       children: [{ path: '*', Component: () => null }],
     },
   ]);
   return renderToString(
     <Stub
       initialEntries={[path]}
-      hydrationData={{ loaderData: { root: { lang: options.lang, messages, settings: testSettings, publicUrl: 'http://localhost', year: 2025 } } }}
+      hydrationData={{ loaderData: { root: { lang: options.lang, messages, settings, publicUrl: 'http://localhost', year: 2025 } } }}
     />,
   );
 }
