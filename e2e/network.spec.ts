@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartResponse, Product } from '@shop/shared';
-import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+import { uniqueEmail, waitForResetLink } from './mailbox';
+import { api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
 
@@ -13,6 +14,13 @@ const texts = {
     notSent: 'تعذّر الإرسال لأنك غير متصل بالإنترنت. حاول مرة أخرى عند عودة الاتصال.',
     loading: 'جارٍ تحميل الصفحة',
     loginSubmit: 'تسجيل الدخول',
+    registerSubmit: 'إنشاء الحساب',
+    registerFailed: 'فشل إنشاء الحساب',
+    verifyFailed: 'رمز التحقق غير صحيح. حاول مرة أخرى.',
+    resend: 'إعادة إرسال الرمز',
+    resendFailed: 'فشل إرسال رمز التحقق',
+    resetSubmit: 'إعادة تعيين كلمة المرور',
+    resetFailed: 'فشل إعادة تعيين كلمة المرور',
   },
   en: {
     add: (name: string) => `Add ${name} to cart`,
@@ -22,6 +30,13 @@ const texts = {
     notSent: "Couldn't send — you're offline. Try again when you're connected.",
     loading: 'Loading the page',
     loginSubmit: 'Login',
+    registerSubmit: 'Create account',
+    registerFailed: 'Registration failed',
+    verifyFailed: 'Invalid verification code. Please try again.',
+    resend: 'Resend code',
+    resendFailed: 'Failed to send verification code',
+    resetSubmit: 'Reset password',
+    resetFailed: 'Failed to reset password',
   },
 } as const;
 
@@ -129,6 +144,65 @@ test.describe('slow and absent networks', () => {
       await expect(page.getByRole('alert').filter({ hasText: text.notSent })).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
       await context.setOffline(false);
+    });
+
+    test(`offline: signing up, the e-mail code, its resend and a new password say they could not be sent, beside the form (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const problems = watchConsole(page);
+      // The accounts API limits sign-ups and reset requests per address: this shopper has its own.
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+      await useLanguage(context, baseURL!, lang);
+      const beside = (message: string) => page.getByRole('alert').filter({ hasText: message });
+
+      // Sign-up: nothing reached the server, so nothing is said to have failed there.
+      await page.goto('/register');
+      await waitForHydration(page);
+      const email = uniqueEmail(`offline-${lang}`);
+      await page.locator('#register-name').fill(lang === 'ar' ? 'سلمى' : 'Salma');
+      await page.locator('#register-email').fill(email);
+      await page.locator('#register-password').fill('secret-123');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: text.registerSubmit, exact: true }).click();
+      await expect(beside(text.notSent)).toBeVisible();
+      await expect(page.getByText(text.registerFailed)).toHaveCount(0);
+      await expect(page).toHaveURL(/\/register$/);
+
+      // Back online the same form goes through: the account exists, the code screen follows.
+      await context.setOffline(false);
+      await page.getByRole('button', { name: text.registerSubmit, exact: true }).click();
+      await expect(page).toHaveURL(/\/verify-code/);
+      await waitForHydration(page);
+
+      // A full code typed offline: the boxes say it was not sent (not "invalid code").
+      await context.setOffline(true);
+      await page.locator('input[name="code-1"]').focus();
+      await page.keyboard.type('123456');
+      await expect(beside(text.notSent)).toBeVisible();
+      await expect(page.getByText(text.verifyFailed)).toHaveCount(0);
+      // Asking for a new code offline says the same, not "could not resend".
+      await page.getByRole('button', { name: text.resend, exact: true }).click();
+      await expect(beside(text.notSent)).toHaveCount(2);
+      await expect(page.getByText(text.resendFailed)).toHaveCount(0);
+      await context.setOffline(false);
+
+      // A new password through the mailed link, sent offline.
+      const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
+      expect(asked.ok(), 'POST /api/auth/forgot-password').toBe(true);
+      const link = new URL(await waitForResetLink(email));
+      await page.goto(`${link.pathname}${link.search}`);
+      await waitForHydration(page);
+      await page.locator('#reset-password').fill('new-secret-2');
+      await page.locator('#reset-confirm').fill('new-secret-2');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: text.resetSubmit, exact: true }).click();
+      await expect(beside(text.notSent)).toBeVisible();
+      await expect(page.getByText(text.resetFailed)).toHaveCount(0);
+      await context.setOffline(false);
+      // The browser reports each request that never left as a failed load; nothing else went wrong.
+      expect(problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(problem))).toEqual([]);
     });
   }
 });

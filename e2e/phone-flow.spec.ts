@@ -8,6 +8,42 @@ const MIN_TAP = 43.5;
 const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
 const bottomBar = (page: Page) => page.locator('[data-sticky-action-bar]');
 
+/** What the bars and the checkout form say, in each language. */
+const bars = {
+  ar: {
+    add: 'أضف إلى السلة',
+    added: 'تمت إضافة المنتج إلى السلة!',
+    total: 'الإجمالي',
+    toCheckout: 'إتمام الطلب',
+    placeOrder: 'تأكيد الطلب',
+    field: {
+      name: 'الاسم الكامل',
+      email: 'البريد الإلكتروني',
+      phone: 'رقم الهاتف',
+      country: 'الدولة',
+      governorate: 'المحافظة',
+      city: 'المدينة / المنطقة',
+      address: 'العنوان',
+    },
+  },
+  en: {
+    add: 'Add to cart',
+    added: 'Item added to cart!',
+    total: 'Total',
+    toCheckout: 'Proceed to checkout',
+    placeOrder: 'Place order',
+    field: {
+      name: 'Full name',
+      email: 'Email',
+      phone: 'Phone',
+      country: 'Country',
+      governorate: 'Governorate',
+      city: 'City / area',
+      address: 'Address',
+    },
+  },
+} as const;
+
 /** An in-stock product of the first list page without options, with a few pieces. */
 async function simpleProduct(request: APIRequestContext): Promise<Product> {
   const { products } = await listProducts(request, 'limit=12');
@@ -114,92 +150,135 @@ test.describe('phone-first buying flow', () => {
     });
   }
 
-  test('the product page bar shows the price and adds to cart (en) @phone', async ({
-    page,
-    context,
-    baseURL,
-    request,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'the bottom bar is the phone layout');
-    const problems = watchConsole(page);
-    await useLanguage(context, baseURL!, 'en');
-    const product = await simpleProduct(request);
-    await page.goto(`/products/${product.id}`);
-    await waitForHydration(page);
+  for (const lang of ['ar', 'en'] as const) {
+    const say = bars[lang];
 
-    const bar = bottomBar(page);
-    await expect(bar).toBeInViewport();
-    const viewport = page.viewportSize()!;
-    const barBox = (await bar.boundingBox())!;
-    expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
-    await expect(bar.locator('[data-price]').first()).toBeVisible();
-    // One add button on a phone: the bar's (the page's own is for wider screens).
-    const add = page.getByRole('button', { name: 'Add to cart', exact: true });
-    await expect(add).toHaveCount(1);
-    await expect(bar.getByRole('button', { name: 'Add to cart', exact: true })).toBeVisible();
+    test(`the product page bar shows the price and adds to cart (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+      isMobile,
+    }) => {
+      test.skip(!isMobile, 'the bottom bar is the phone layout');
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+      await page.goto(`/products/${product.id}`);
+      await waitForHydration(page);
 
-    await add.click();
-    await expect(page.getByText('Item added to cart!')).toBeVisible();
-    await expect(cartBadge(page)).toHaveText('1');
+      const bar = bottomBar(page);
+      await expect(bar).toBeInViewport();
+      const viewport = page.viewportSize()!;
+      const barBox = (await bar.boundingBox())!;
+      expect(Math.round(barBox.y + barBox.height)).toBe(viewport.height);
+      await expect(bar.locator('[data-price]').first()).toBeVisible();
+      // One add button on a phone: the bar's (the page's own is for wider screens).
+      const add = page.getByRole('button', { name: say.add, exact: true });
+      await expect(add).toHaveCount(1);
+      await expect(bar.getByRole('button', { name: say.add, exact: true })).toBeVisible();
 
-    // Scrolled to the very end, the footer's last line is above the bar, not under it.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const lastLine = page.locator('footer').getByText(/©/);
-    await expect(lastLine).toBeInViewport();
-    const lineBox = (await lastLine.boundingBox())!;
-    const barNow = (await bar.boundingBox())!;
-    expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(barNow.y + 1);
-    expect(problems).toEqual([]);
-  });
+      await add.click();
+      await expect(page.getByText(say.added)).toBeVisible();
+      await expect(cartBadge(page)).toHaveText('1');
 
-  test('the cart bar leads to checkout and the checkout bar places the order (ar) @phone', async ({
-    page,
-    context,
-    baseURL,
-    request,
-    isMobile,
-  }) => {
-    test.skip(!isMobile, 'the bottom bars are the phone layout');
-    const problems = watchConsole(page);
-    await useLanguage(context, baseURL!, 'ar');
-    await putInCart(page, await simpleProduct(request));
-    const { kuwait, governorate, city } = await kuwaitCity(request);
+      // Scrolled to the very end, the footer's last line is above the bar, not under it.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const lastLine = page.locator('footer').getByText(/©/);
+      await expect(lastLine).toBeInViewport();
+      const lineBox = (await lastLine.boundingBox())!;
+      const barNow = (await bar.boundingBox())!;
+      expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(barNow.y + 1);
+      expect(problems).toEqual([]);
+    });
 
-    await page.goto('/cart');
-    await waitForHydration(page);
-    const cartBar = bottomBar(page);
-    await expect(cartBar).toBeInViewport();
-    await expect(cartBar.getByText('الإجمالي')).toBeVisible();
-    await expect(cartBar.locator('[data-price]')).toHaveText((await page.getByTestId('cart-total').textContent())!);
-    await cartBar.getByRole('link', { name: 'إتمام الطلب' }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    await waitForHydration(page);
+    test(`the cart bar leads to checkout and the checkout bar places the order (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+      isMobile,
+    }) => {
+      test.skip(!isMobile, 'the bottom bars are the phone layout');
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      await putInCart(page, await simpleProduct(request));
+      const { kuwait, governorate, city } = await kuwaitCity(request);
+      const named = (item: { name_ar: string; name_en: string }) => (lang === 'ar' ? item.name_ar : item.name_en);
 
-    const checkoutBar = bottomBar(page);
-    await expect(checkoutBar).toBeInViewport();
-    await page.getByLabel('الاسم الكامل').fill('مريم العلي');
-    await page.getByLabel('البريد الإلكتروني').fill('mariam@example.com');
-    await page.getByLabel('رقم الهاتف').fill('+965 9999 7777');
-    await page.getByLabel('الدولة').selectOption({ label: kuwait.name_ar });
-    await page.getByLabel('المحافظة').selectOption({ label: governorate.name_ar });
-    await page.getByLabel('المدينة / المنطقة').selectOption({ label: city.name_ar });
-    await page.getByLabel('العنوان').fill('قطعة 1، شارع 2، منزل 3');
-    // The bar's total follows the form: shipping is in it once the city is known.
-    await expect(checkoutBar.locator('[data-price]')).toHaveText((await page.getByTestId('checkout-total').textContent())!);
+      await page.goto('/cart');
+      await waitForHydration(page);
+      const cartBar = bottomBar(page);
+      await expect(cartBar).toBeInViewport();
+      await expect(cartBar.getByText(say.total, { exact: true })).toBeVisible();
+      await expect(cartBar.locator('[data-price]')).toHaveText((await page.getByTestId('cart-total').textContent())!);
+      await cartBar.getByRole('link', { name: say.toCheckout }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await waitForHydration(page);
 
-    // Scrolled to the very end, nothing is left under the bar: the footer's last line is above it.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const lastLine = page.locator('footer').getByText(/©/);
-    await expect(lastLine).toBeInViewport();
-    const lineBox = (await lastLine.boundingBox())!;
-    expect(lineBox.y + lineBox.height).toBeLessThanOrEqual((await checkoutBar.boundingBox())!.y + 1);
+      const checkoutBar = bottomBar(page);
+      await expect(checkoutBar).toBeInViewport();
+      await page.getByLabel(say.field.name).fill(lang === 'ar' ? 'مريم العلي' : 'Mariam Al-Ali');
+      await page.getByLabel(say.field.email).fill(`mariam.${lang}@example.com`);
+      await page.getByLabel(say.field.phone).fill('+965 9999 7777');
+      await page.getByLabel(say.field.country).selectOption({ label: named(kuwait) });
+      await page.getByLabel(say.field.governorate).selectOption({ label: named(governorate) });
+      await page.getByLabel(say.field.city).selectOption({ label: named(city) });
+      await page.getByLabel(say.field.address).fill(lang === 'ar' ? 'قطعة 1، شارع 2، منزل 3' : 'Block 1, Street 2, House 3');
+      // The bar's total follows the form: shipping is in it once the city is known.
+      await expect(checkoutBar.locator('[data-price]')).toHaveText((await page.getByTestId('checkout-total').textContent())!);
 
-    await checkoutBar.getByRole('button', { name: 'تأكيد الطلب' }).click();
-    await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
-    await expect(cartBadge(page)).toHaveCount(0);
-    expect(problems).toEqual([]);
-  });
+      // Scrolled to the very end, nothing is left under the bar: the footer's last line is above it.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const lastLine = page.locator('footer').getByText(/©/);
+      await expect(lastLine).toBeInViewport();
+      const lineBox = (await lastLine.boundingBox())!;
+      expect(lineBox.y + lineBox.height).toBeLessThanOrEqual((await checkoutBar.boundingBox())!.y + 1);
+
+      await checkoutBar.getByRole('button', { name: say.placeOrder }).click();
+      await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+      await expect(cartBadge(page)).toHaveCount(0);
+      expect(problems).toEqual([]);
+    });
+
+    test(`on a desktop no bottom bar covers the page: product, cart and checkout keep their own buttons (${lang})`, async ({
+      page,
+      context,
+      baseURL,
+      request,
+      isMobile,
+    }) => {
+      test.skip(isMobile, 'the bottom bars are the phone layout; this is the wide one');
+      const problems = watchConsole(page);
+      await useLanguage(context, baseURL!, lang);
+      const product = await simpleProduct(request);
+
+      await page.goto(`/products/${product.id}`);
+      await waitForHydration(page);
+      await expect(bottomBar(page)).toBeHidden();
+      const add = page.getByRole('button', { name: say.add, exact: true });
+      await expect(add).toHaveCount(1);
+      await expect(add).toBeInViewport();
+      await add.click();
+      await expect(page.getByText(say.added)).toBeVisible();
+      await expect(cartBadge(page)).toHaveText('1');
+
+      await page.goto('/cart');
+      await waitForHydration(page);
+      await expect(bottomBar(page)).toBeHidden();
+      const toCheckout = page.getByRole('main').getByRole('link', { name: say.toCheckout });
+      await expect(toCheckout).toHaveCount(1);
+      await expect(toCheckout).toBeInViewport();
+      await toCheckout.click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await waitForHydration(page);
+      await expect(bottomBar(page)).toBeHidden();
+      const placeOrder = page.getByRole('button', { name: say.placeOrder });
+      await expect(placeOrder).toHaveCount(1);
+      await expect(placeOrder).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  }
 
   test('every control of the shopping pages is at least 44 × 44 on a phone @phone', async ({
     page,

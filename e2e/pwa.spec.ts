@@ -103,40 +103,42 @@ test.describe('install prompt', () => {
     expect(problems).toEqual([]);
   });
 
-  test('"Not now" hides it for 7 days, across reloads @phone', async ({ page, context, baseURL }) => {
-    await useLanguage(context, baseURL!, 'en');
-    await page.goto('/products');
-    await waitForHydration(page);
-    await offerInstallation(page);
-    await startUsing(page);
-    const prompt = page.getByRole('region', { name: /Install the .+ app/ });
-    await expect(prompt).toBeVisible();
-    await prompt.getByRole('button', { name: 'Not now' }).click();
-    await expect(prompt).toHaveCount(0);
-    const dismissedAt = Number(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY));
-    expect(Math.abs(Date.now() - dismissedAt)).toBeLessThan(60_000);
+  for (const lang of ['ar', 'en'] as const) {
+    test(`"Not now" hides it for 7 days, across reloads (${lang}) @phone`, async ({ page, context, baseURL }) => {
+      await useLanguage(context, baseURL!, lang);
+      await page.goto('/products');
+      await waitForHydration(page);
+      await offerInstallation(page);
+      await startUsing(page);
+      const prompt = page.getByRole('region', { name: lang === 'ar' ? /ثبّت تطبيق .+/ : /Install the .+ app/ });
+      await expect(prompt).toBeVisible();
+      await prompt.getByRole('button', { name: lang === 'ar' ? 'ليس الآن' : 'Not now' }).click();
+      await expect(prompt).toHaveCount(0);
+      const dismissedAt = Number(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY));
+      expect(Math.abs(Date.now() - dismissedAt)).toBeLessThan(60_000);
 
-    // The browser offers it again on the next visit: still hidden.
-    await page.reload();
-    await waitForHydration(page);
-    await offerInstallation(page);
-    await startUsing(page);
-    await expect(page.locator('[data-install-prompt]')).toHaveCount(0);
-
-    // Dismissed 6 days ago: hidden; 8 days ago: offered again.
-    for (const [days, shown] of [
-      [6, false],
-      [8, true],
-    ] as const) {
-      const at = String(Date.now() - days * DAY_MS);
-      await page.evaluate((stored) => localStorage.setItem(stored.key, stored.at), { key: DISMISSED_KEY, at });
+      // The browser offers it again on the next visit: still hidden.
       await page.reload();
       await waitForHydration(page);
       await offerInstallation(page);
       await startUsing(page);
-      await expect(page.locator('[data-install-prompt]')).toHaveCount(shown ? 1 : 0);
-    }
-  });
+      await expect(page.locator('[data-install-prompt]')).toHaveCount(0);
+
+      // Dismissed 6 days ago: hidden; 8 days ago: offered again.
+      for (const [days, shown] of [
+        [6, false],
+        [8, true],
+      ] as const) {
+        const at = String(Date.now() - days * DAY_MS);
+        await page.evaluate((stored) => localStorage.setItem(stored.key, stored.at), { key: DISMISSED_KEY, at });
+        await page.reload();
+        await waitForHydration(page);
+        await offerInstallation(page);
+        await startUsing(page);
+        await expect(page.locator('[data-install-prompt]')).toHaveCount(shown ? 1 : 0);
+      }
+    });
+  }
 
   test('on iOS Safari, which has no install event, explains Add to Home Screen', async ({ browser, baseURL }) => {
     const context = await browser.newContext({
@@ -192,7 +194,7 @@ test.describe('service worker', () => {
     });
   }
 
-  test('shows the offline page in Arabic, then in English, for a page it cannot reach', async ({ page, context, baseURL }) => {
+  test('shows the offline page in Arabic, then in English, for a page it cannot reach @phone', async ({ page, context, baseURL }) => {
     await page.goto('/');
     await controlledBy(page);
     // A public page seen online is kept; one never seen is not.
