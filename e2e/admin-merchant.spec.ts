@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthResponse, MerchantBulkRunResponse, Product } from '@shop/shared';
 import { DEMO_ADMIN, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
@@ -10,10 +11,33 @@ import { DEMO_ADMIN, listProducts, useLanguage, visitorAddress, waitForHydration
  * the e2e server starts (scripts/e2e-server.mjs): the connection test names the account; a product
  * chosen in the picker fills the form, is pushed (the double stores it, the row shows the push),
  * refused with Google's reason, and deleted after a confirmation; update all shows a moving progress
- * bar that a reload brings back, then the 'X of Y' toast and the refused product's reason. The
- * double's switches (a delay, a refused offer) are shared by every test of the run, so the tests
- * that use it take turns (a lock beside the double's info file).
+ * bar that a reload brings back, then the 'X of Y' toast and the refused product's reason. Both
+ * journeys run in Arabic and in English (texts from the tab's message files), on desktop and
+ * phone. The double's switches (a delay, a refused offer) are shared by every test of the run, so
+ * the tests that use it take turns (a lock beside the double's info file).
  */
+
+type Lang = 'ar' | 'en';
+
+const messagesDirectory = fileURLToPath(new URL('../apps/web/app/i18n/messages/', import.meta.url));
+const messages: Record<Lang, Record<string, string>> = {
+  ar: JSON.parse(fs.readFileSync(path.join(messagesDirectory, 'admin-merchant.ar.json'), 'utf8')) as Record<string, string>,
+  en: JSON.parse(fs.readFileSync(path.join(messagesDirectory, 'admin-merchant.en.json'), 'utf8')) as Record<string, string>,
+};
+
+/** The tab's text `key` in a language, its {placeholders} filled. */
+function text(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const template = messages[lang][key];
+  if (template === undefined) throw new Error(`admin-merchant.${key} has no ${lang} text`);
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A message with numbers in its placeholders, as a pattern capturing each number in order. */
+function numbersPattern(lang: Lang, key: string): RegExp {
+  return new RegExp(`^${escapeRegExp(messages[lang][key]!).replace(/\\\{\w+\\\}/g, '(\\d+)')}$`);
+}
 
 interface MerchantDoubleInfo {
   control: string;
@@ -46,7 +70,7 @@ async function storedInput(request: APIRequestContext, offerId: number): Promise
  */
 async function withDouble<T>(work: () => Promise<T>): Promise<T> {
   const lock = path.join(os.tmpdir(), `shop-e2e-merchant-lock-${new URL(doubleInfo().control).port}`);
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     try {
       fs.mkdirSync(lock);
@@ -103,140 +127,148 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
 });
 
-test('the owner tests the connection, pushes a product, sees a refusal and deletes it, in Arabic @phone', async ({ page, context, baseURL, request }) => {
-  test.setTimeout(180_000);
-  await useLanguage(context, baseURL!, 'ar');
-  const problems = watchConsole(page);
-  await signInAsAdmin(page);
-  const product = await demoProduct(request, 0);
-  const { accountName } = doubleInfo();
+for (const lang of ['ar', 'en'] as const) {
+  test(`the owner tests the connection, pushes a product, sees a refusal and deletes it, in ${lang} @phone`, async ({ page, context, baseURL, request }) => {
+    test.setTimeout(300_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    await signInAsAdmin(page);
+    // The form is filled from the product's Arabic texts (the content language Google gets); the
+    // picker names it in the page's language.
+    const product = await demoProduct(request, 0);
+    const shown = lang === 'en' && product.name_en ? product.name_en : product.name;
+    const { accountName } = doubleInfo();
 
-  await withDouble(async () => {
-    try {
-      await openTab(page);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await withDouble(async () => {
+      try {
+        await openTab(page);
+        await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 
-      // The connection test names the account the service account reaches.
-      await page.getByRole('button', { name: 'اختبار الاتصال' }).click();
-      await expect(toast(page, `تم الاتصال بـ ${accountName}`)).toBeVisible();
+        // The connection test names the account the service account reaches.
+        await page.getByRole('button', { name: text(lang, 'connection.test') }).click();
+        await expect(toast(page, text(lang, 'toast.connected', { name: accountName }))).toBeVisible();
 
-      // Automatic updates: on, then off again (other tests change products).
-      const autoSync = page.getByRole('switch', { name: 'تحديث Google تلقائياً' });
-      await expect(autoSync).toHaveAttribute('aria-checked', 'false');
-      await autoSync.click();
-      await expect(toast(page, 'تم تشغيل التحديث التلقائي لـ Google')).toBeVisible();
-      await expect(autoSync).toHaveAttribute('aria-checked', 'true');
-      await autoSync.click();
-      await expect(toast(page, 'تم إيقاف التحديث التلقائي لـ Google')).toBeVisible();
-      await expect(autoSync).toHaveAttribute('aria-checked', 'false');
+        // Automatic updates: on, then off again (other tests change products).
+        const autoSync = page.getByRole('switch', { name: text(lang, 'auto_sync.label') });
+        await expect(autoSync).toHaveAttribute('aria-checked', 'false');
+        await autoSync.click();
+        await expect(toast(page, text(lang, 'toast.auto_sync_on'))).toBeVisible();
+        await expect(autoSync).toHaveAttribute('aria-checked', 'true');
+        await autoSync.click();
+        await expect(toast(page, text(lang, 'toast.auto_sync_off'))).toBeVisible();
+        await expect(autoSync).toHaveAttribute('aria-checked', 'false');
 
-      // The spec's required-fields message, before anything is sent.
-      await page.getByRole('button', { name: 'تحديث المنتج' }).click();
-      await expect(toast(page, 'يرجى تعبئة الحقول المطلوبة: رقم المنتج والعنوان والسعر')).toBeVisible();
-      await expect(page.locator('#merchant-productId')).toBeFocused();
+        // The spec's required-fields message, before anything is sent.
+        const update = page.getByRole('button', { name: text(lang, 'form.update') });
+        await update.click();
+        await expect(toast(page, text(lang, 'validation.required_fields'))).toBeVisible();
+        await expect(page.locator('#merchant-productId')).toBeFocused();
 
-      // The picker finds the product (the search is kept in the URL) and fills the form.
-      await page.getByLabel('البحث في المنتجات').fill(product.name);
-      await expect(page).toHaveURL(/[?&]search=/);
-      await page.getByRole('button', { name: `اختيار ${product.name}` }).filter({ visible: true }).click();
-      await expect(page.locator('#merchant-productId')).toHaveValue(String(product.id));
-      await expect(page.locator('#merchant-title')).toHaveValue(product.name);
-      await expect(page.locator('#merchant-price')).not.toHaveValue('');
-      await expect(page.locator('#merchant-currency')).toHaveValue('KWD');
-      await expect(page.locator('#merchant-link')).toHaveValue(new RegExp(`^${baseURL}/`));
+        // The picker finds the product (the search is kept in the URL) and fills the form.
+        await page.getByLabel(text(lang, 'picker.search_label')).fill(shown);
+        await expect(page).toHaveURL(/[?&]search=/);
+        await page.getByRole('button', { name: text(lang, 'picker.choose_label', { name: shown }) }).filter({ visible: true }).click();
+        await expect(page.locator('#merchant-productId')).toHaveValue(String(product.id));
+        await expect(page.locator('#merchant-title')).toHaveValue(product.name);
+        await expect(page.locator('#merchant-price')).not.toHaveValue('');
+        await expect(page.locator('#merchant-currency')).toHaveValue('KWD');
+        await expect(page.locator('#merchant-link')).toHaveValue(new RegExp(`^${baseURL}/`));
 
-      // Pushed: a toast, the double holds it, the row shows the push.
-      await page.locator('#merchant-gtin').fill('4006381333931');
-      await page.getByRole('button', { name: 'تحديث المنتج' }).click();
-      await expect(toast(page, `تم تحديث «${product.name}» في Google`)).toBeVisible();
-      await expect.poll(async () => JSON.stringify(await storedInput(request, product.id))).toContain('4006381333931');
-      const stored = await storedInput(request, product.id);
-      expect(stored?.offerId).toBe(String(product.id));
-      const row = pickerEntry(page, product.name);
-      await expect(row).toContainText('تم التحديث');
-      await expect(row).toContainText('يدوياً');
+        // Pushed: a toast, the double holds it, the row shows the push.
+        await page.locator('#merchant-gtin').fill('4006381333931');
+        await update.click();
+        await expect(toast(page, text(lang, 'toast.updated', { title: product.name }))).toBeVisible();
+        await expect.poll(async () => JSON.stringify(await storedInput(request, product.id))).toContain('4006381333931');
+        const stored = await storedInput(request, product.id);
+        expect(stored?.offerId).toBe(String(product.id));
+        const row = pickerEntry(page, shown);
+        await expect(row).toContainText(text(lang, 'push.updated'));
+        await expect(row).toContainText(text(lang, 'push.source.manual'));
 
-      // Google refuses a field: the reason is in the toast and on the product's last push.
-      await control(request, 'refuse', { offerId: String(product.id), field: 'title', message: 'Title contains a promotional text' });
-      await page.getByRole('button', { name: 'تحديث المنتج' }).click();
-      await expect(toast(page, /^فشل تحديث المنتج في Google: .*title/)).toBeVisible();
-      await expect(page.getByTestId('merchant-form-last-push')).toContainText('فشل');
-      await expect(pickerEntry(page, product.name)).toContainText('Title contains a promotional text');
-      await control(request, 'accept', { offerId: String(product.id) });
+        // Google refuses a field: the reason is in the toast and on the product's last push.
+        await control(request, 'refuse', { offerId: String(product.id), field: 'title', message: 'Title contains a promotional text' });
+        await update.click();
+        await expect(toast(page, new RegExp(`^${escapeRegExp(text(lang, 'toast.update_failed'))}: .*title`))).toBeVisible();
+        await expect(page.getByTestId('merchant-form-last-push')).toContainText(text(lang, 'push.failed'));
+        await expect(pickerEntry(page, shown)).toContainText('Title contains a promotional text');
+        await control(request, 'accept', { offerId: String(product.id) });
 
-      // Deleted from Google after a confirmation naming it.
-      await page.getByRole('button', { name: 'حذف من Google' }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toContainText(`المنتج ${product.id}`);
-      await dialog.getByRole('button', { name: 'حذف من Google' }).click();
-      await expect(toast(page, `تم حذف المنتج ${product.id} من Google`)).toBeVisible();
-      expect(await storedInput(request, product.id)).toBeNull();
-      await expect(pickerEntry(page, product.name)).toContainText('تم الحذف');
-    } finally {
-      await control(request, 'accept', { offerId: String(product.id) });
-    }
+        // Deleted from Google after a confirmation naming it.
+        await page.getByRole('button', { name: text(lang, 'form.delete') }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toContainText(text(lang, 'confirm.delete_message', { id: product.id, title: product.name }));
+        await dialog.getByRole('button', { name: text(lang, 'confirm.delete') }).click();
+        await expect(toast(page, text(lang, 'toast.deleted', { id: product.id }))).toBeVisible();
+        expect(await storedInput(request, product.id)).toBeNull();
+        await expect(pickerEntry(page, shown)).toContainText(text(lang, 'push.deleted'));
+      } finally {
+        await control(request, 'accept', { offerId: String(product.id) });
+      }
+    });
+    // Only the refused push failed (502 MERCHANT_FAILED, which Chromium reports as a failed load).
+    expect(problems).toEqual(['Failed to load resource: the server responded with a status of 502 (Bad Gateway)']);
   });
-  // Only the refused push failed (502 MERCHANT_FAILED, which Chromium reports as a failed load).
-  expect(problems).toEqual(['Failed to load resource: the server responded with a status of 502 (Bad Gateway)']);
-});
 
-test('the owner updates all products: the bar moves, survives a reload, then X of Y and the refusal, in English @phone', async ({ page, context, baseURL, request }) => {
-  test.setTimeout(180_000);
-  await useLanguage(context, baseURL!, 'en');
-  const problems = watchConsole(page);
-  const token = await signInAsAdmin(page);
-  const refused = await demoProduct(request, 1);
-  const published = (await listProducts(request, 'limit=1')).pagination.total;
-  expect(published).toBeGreaterThan(4);
-  // Four products at a time: each call waiting this long makes the run last about 25 seconds.
-  const delayMs = Math.max(300, Math.ceil((25_000 * 4) / published));
+  test(`the owner updates all products: the bar moves, survives a reload, then X of Y and the refusal, in ${lang} @phone`, async ({ page, context, baseURL, request }) => {
+    test.setTimeout(300_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    const token = await signInAsAdmin(page);
+    // The run's failures name products as Google got them (Arabic, the content language).
+    const refused = await demoProduct(request, 1);
+    const published = (await listProducts(request, 'limit=1')).pagination.total;
+    expect(published).toBeGreaterThan(4);
+    // Four products at a time: each call waiting this long makes the run last about 25 seconds.
+    const delayMs = Math.max(300, Math.ceil((25_000 * 4) / published));
 
-  await withDouble(async () => {
-    try {
-      await control(request, 'refuse', { offerId: String(refused.id), field: 'imageLink', message: 'Image too small' });
-      await control(request, 'delay', { ms: delayMs });
-      await openTab(page);
-      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await withDouble(async () => {
+      try {
+        await control(request, 'refuse', { offerId: String(refused.id), field: 'imageLink', message: 'Image too small' });
+        await control(request, 'delay', { ms: delayMs });
+        await openTab(page);
+        await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
 
-      await page.getByRole('button', { name: 'Update all products' }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toContainText('Every published product is sent to Google again');
-      await dialog.getByRole('button', { name: 'Update all', exact: true }).click();
+        await page.getByRole('button', { name: text(lang, 'bulk.button') }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toContainText(text(lang, 'confirm.bulk_message'));
+        await dialog.getByRole('button', { name: text(lang, 'confirm.bulk'), exact: true }).click();
 
-      // The bar appears and moves.
-      const bar = page.getByTestId('merchant-bulk-progress').locator('progress[value]');
-      /** The bar's value now, without waiting: 100 once it is gone (the run ended). */
-      const barValue = () => bar.evaluateAll((bars) => (bars[0] ? Number(bars[0].getAttribute('value')) : 100));
-      await expect(bar).toBeVisible({ timeout: 10_000 });
-      const first = await barValue();
-      await expect.poll(barValue, { timeout: 15_000 }).toBeGreaterThan(first);
-      await expect(page.getByText(/^\d+ of \d+ products handled$/)).toBeVisible();
+        // The bar appears and moves.
+        const bar = page.getByTestId('merchant-bulk-progress').locator('progress[value]');
+        /** The bar's value now, without waiting: 100 once it is gone (the run ended). */
+        const barValue = () => bar.evaluateAll((bars) => (bars[0] ? Number(bars[0].getAttribute('value')) : 100));
+        await expect(bar).toBeVisible({ timeout: 10_000 });
+        const first = await barValue();
+        await expect.poll(barValue, { timeout: 15_000 }).toBeGreaterThan(first);
+        await expect(page.getByText(numbersPattern(lang, 'bulk.progress'))).toBeVisible();
 
-      // A reload during the run shows the bar again, still moving.
-      await page.reload();
-      await waitForHydration(page);
-      await expect(bar).toBeVisible();
-      const afterReload = await barValue();
-      expect(afterReload).toBeLessThan(100);
-      await expect.poll(barValue, { timeout: 15_000 }).toBeGreaterThan(afterReload);
+        // A reload during the run shows the bar again, still moving.
+        await page.reload();
+        await waitForHydration(page);
+        await expect(bar).toBeVisible();
+        const afterReload = await barValue();
+        expect(afterReload).toBeLessThan(100);
+        await expect.poll(barValue, { timeout: 15_000 }).toBeGreaterThan(afterReload);
 
-      // The end: 'X of Y' as a warning (one product refused), and the refusal's reason listed.
-      const result = toast(page, /^\d+ of \d+ products updated; \d+ failed$/);
-      await expect(result).toBeVisible({ timeout: 60_000 });
-      const [, updated, total, failed] = /^(\d+) of (\d+) products updated; (\d+) failed$/.exec((await result.textContent()) ?? '')!.map(Number);
-      expect(failed).toBeGreaterThanOrEqual(1);
-      expect(updated! + failed!).toBe(total);
-      const reply = await page.request.get('/api/google-merchant/products/bulk-update', { headers: { authorization: `Bearer ${token}` } });
-      const { run } = (await reply.json()) as MerchantBulkRunResponse;
-      expect(run).toMatchObject({ status: 'finished', total, successful: updated, failed });
-      await expect(bar).toHaveCount(0);
-      const failures = page.getByTestId('merchant-bulk-failures');
-      await expect(failures.locator('li').filter({ hasText: refused.name })).toContainText('Image too small');
-      expect(await storedInput(request, refused.id)).toBeNull();
-    } finally {
-      await control(request, 'delay', { ms: 0 });
-      await control(request, 'accept', { offerId: String(refused.id) });
-    }
+        // The end: 'X of Y' as a warning (one product refused), and the refusal's reason listed.
+        const resultPattern = numbersPattern(lang, 'bulk.result_failed');
+        const result = toast(page, resultPattern);
+        await expect(result).toBeVisible({ timeout: 60_000 });
+        const [, updated, total, failed] = resultPattern.exec((await result.textContent()) ?? '')!.map(Number);
+        expect(failed).toBeGreaterThanOrEqual(1);
+        expect(updated! + failed!).toBe(total);
+        const reply = await page.request.get('/api/google-merchant/products/bulk-update', { headers: { authorization: `Bearer ${token}` } });
+        const { run } = (await reply.json()) as MerchantBulkRunResponse;
+        expect(run).toMatchObject({ status: 'finished', total, successful: updated, failed });
+        await expect(bar).toHaveCount(0);
+        const failures = page.getByTestId('merchant-bulk-failures');
+        await expect(failures.locator('li').filter({ hasText: refused.name })).toContainText('Image too small');
+        expect(await storedInput(request, refused.id)).toBeNull();
+      } finally {
+        await control(request, 'delay', { ms: 0 });
+        await control(request, 'accept', { offerId: String(refused.id) });
+      }
+    });
+    expect(problems).toEqual([]);
   });
-  expect(problems).toEqual([]);
-});
+}
