@@ -365,6 +365,15 @@ function contains(column: SQLWrapper, word: QueryWord): SQL {
 }
 
 /**
+ * contains() on the rows the index conditions leave, written so that no index answers it: a
+ * search statement runs its generic plan (see buildSearchStatement), which would take any LIKE
+ * for a rare one and lead with the document's trigram index.
+ */
+function filterContains(column: SQLWrapper, word: QueryWord): SQL {
+  return sql`(${contains(column, word)}) is true`;
+}
+
+/**
  * The shortest word a typo is forgiven in. A three-letter word with one letter changed is
  * another word ("عيد" and "عيار" share two of the three trigrams of "عيد"), and a word without
  * its article is often three letters long; such words must be found as written.
@@ -424,12 +433,12 @@ function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
       term.every((words) => words.some((word) => word.letters >= TRIGRAM_MIN_LETTERS)),
     );
     return allTerms(terms, (word) => {
-      if (led && word.letters < TRIGRAM_MIN_LETTERS) return contains(products.search_document, word);
+      if (led && word.letters < TRIGRAM_MIN_LETTERS) return filterContains(products.search_document, word);
       return demoted(word) ? sql`(${inDocument(word)}) is true` : inDocument(word);
     });
   }
   return allTerms(terms, (word) => {
-    if (word.letters < FUZZY_MIN_LETTERS) return contains(products.search_document, word);
+    if (word.letters < FUZZY_MIN_LETTERS) return filterContains(products.search_document, word);
     // word_similarity_op() is what `<%` calls: the same test, which no index answers.
     return demoted(word)
       ? sql`(${inDocument(word)} or word_similarity_op(${word.word}, ${products.name_search}))`
@@ -559,8 +568,8 @@ export interface CatalogServiceOptions {
    */
   listCacheTtlMs: number;
   /**
-   * Where the storefront's page statements run: a connection that always uses their generic
-   * plan (DatabaseHandle.genericPlanDb); by default the service's own database.
+   * Where the product list's and the searches' statements run: a connection that always uses
+   * their generic plan (DatabaseHandle.genericPlanDb); by default the service's own database.
    */
   genericPlanDb?: Database;
 }
@@ -802,8 +811,12 @@ export function createCatalogService(
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
       : [...relevanceOrder(shape), ...listOrder('created_at', 'desc')];
-    const page = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'));
-    const count = db
+    // Search statements run their generic plan, like the list's: planning each search cost as much
+    // as running it, and the conditions above leave the planner one choice that matters, which
+    // index conditions to intersect (docs/decisions/032).
+    const executor = options.genericPlanDb ?? db;
+    const page = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'), executor);
+    const count = executor
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
       .where(where);
@@ -864,6 +877,7 @@ export function createCatalogService(
     order: SQL[],
     limit: PageBound,
     offset: PageBound,
+    executor: Database = db,
   ) {
     const page = db
       .select({
@@ -879,7 +893,7 @@ export function createCatalogService(
       .limit(limit)
       .offset(offset)
       .as('page');
-    return db
+    return executor
       .select({ ...productFields, total: sql<number>`${page.total}`.mapWith(Number) })
       .from(page)
       .innerJoin(products, eq(products.id, page.id))
