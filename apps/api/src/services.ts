@@ -195,6 +195,7 @@ export function createServices(
       changes,
       files,
       onCleanupError: (error) => log.warn({ err: error }, 'category image file not removed'),
+      onCategoryPathChanged: (tx, categoryId) => merchant.enqueueCategory(tx, categoryId),
     }),
     content: createContentService(db, {
       audit: createAuditService(),

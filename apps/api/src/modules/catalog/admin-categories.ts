@@ -30,6 +30,12 @@ export interface AdminCategoriesDependencies {
   files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
+  /**
+   * Called in the write's transaction, before the write, when the category path of the products
+   * in this category and below it is about to change (a rename, a move, a delete): Google
+   * Merchant's background sync queues them, since their product_type changes.
+   */
+  onCategoryPathChanged?: (tx: Executor, categoryId: number) => Promise<void>;
 }
 
 /** What a delete moved: the category's products (now uncategorised) and its subcategories (moved up). */
@@ -336,6 +342,13 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                   image: nextImage,
                   updated_at: new Date(),
                 };
+                if (
+                  values.name !== before.name ||
+                  values.name_en !== before.name_en ||
+                  values.parent_id !== before.parent_id
+                ) {
+                  await deps.onCategoryPathChanged?.(tx, id);
+                }
                 const [after] = await tx
                   .update(categories)
                   .set(values)
@@ -377,6 +390,8 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           .from(categories)
           .where(eq(categories.id, id));
         if (!found) throw AppError.notFound('error.category_not_found');
+        // Every product below it gets a shorter category path (while the tree still shows which).
+        await deps.onCategoryPathChanged?.(tx, id);
         const moved = await tx
           .update(products)
           .set({ category_id: null, updated_at: new Date() })

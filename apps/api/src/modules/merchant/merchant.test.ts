@@ -623,6 +623,58 @@ describe('background sync', () => {
     await eventually(() => expect(fake.productInput(String(other.id))).toBeUndefined(), 5_000);
   });
 
+  it('a category renamed, moved or deleted pushes the products below it with their new product type', async () => {
+    await setAutoSync(true);
+    const db = ctx.database.db;
+    const top = await createCategory(db, { name: 'سبح طبيعية', slug: 'natural' });
+    const middle = await createCategory(db, { name: 'أحجار', slug: 'stones', parent_id: top.id });
+    const leaf = await createCategory(db, { name: 'فيروز', slug: 'turquoise', parent_id: middle.id });
+    const inMiddle = await product({ category_id: middle.id });
+    const inLeaf = await product({ category_id: leaf.id });
+    const draft = await product({ category_id: leaf.id, status: 'draft' });
+    const elsewhere = await product();
+    const productTypes = (id: number) => fake.productInput(String(id))?.productAttributes.productTypes;
+    const insertsOf = (id: number) => inserts(String(id)).length;
+
+    // Renamed: both products below it, not the draft nor a product of another category.
+    const before = { elsewhere: insertsOf(elsewhere.id), draft: insertsOf(draft.id) };
+    const renamed = await call('PUT', `/api/categories/${middle.id}`, { name: 'أحجار كريمة' }, { token: admin.token });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await eventually(() => {
+      expect(productTypes(inMiddle.id)).toEqual(['سبح طبيعية > أحجار كريمة']);
+      expect(productTypes(inLeaf.id)).toEqual(['سبح طبيعية > أحجار كريمة > فيروز']);
+    }, 5_000);
+
+    // Moved to the top: the leaf's product only.
+    const leafPushes = insertsOf(inLeaf.id);
+    const middlePushes = insertsOf(inMiddle.id);
+    const moved = await call('PUT', `/api/categories/${leaf.id}`, { parent_id: null }, { token: admin.token });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await eventually(() => expect(productTypes(inLeaf.id)).toEqual(['فيروز']), 5_000);
+    expect(insertsOf(inMiddle.id)).toBe(middlePushes);
+    expect(insertsOf(inLeaf.id)).toBe(leafPushes + 1);
+
+    // Deleted: its product is uncategorised, and a subcategory's product moves up a level.
+    const moveBack = await call('PUT', `/api/categories/${leaf.id}`, { parent_id: middle.id }, { token: admin.token });
+    expect(moveBack.statusCode, moveBack.body).toBe(200);
+    await eventually(() => expect(productTypes(inLeaf.id)).toEqual(['سبح طبيعية > أحجار كريمة > فيروز']), 5_000);
+    const deleted = await call('DELETE', `/api/categories/${middle.id}`, undefined, { token: admin.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await eventually(() => {
+      expect(productTypes(inMiddle.id)).toBeUndefined();
+      expect(fake.productInput(String(inMiddle.id))).toBeDefined();
+      expect(productTypes(inLeaf.id)).toEqual(['سبح طبيعية > فيروز']);
+    }, 5_000);
+    expect({ elsewhere: insertsOf(elsewhere.id), draft: insertsOf(draft.id) }).toEqual(before);
+
+    // A change that keeps every path (the description) pushes nothing.
+    const pushes = inserts().length;
+    const described = await call('PUT', `/api/categories/${leaf.id}`, { description: 'أحجار زرقاء' }, { token: admin.token });
+    expect(described.statusCode, described.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(inserts()).toHaveLength(pushes);
+  });
+
   it('a refused product is kept as failed with the reason, shown in the status', async () => {
     const { id } = await product();
     fake.refuseOffer(String(id), 'product_attributes.title', 'Title too long');

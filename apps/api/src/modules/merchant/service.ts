@@ -332,6 +332,9 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     /** Queues a product's change in the caller's transaction (nothing when not configured or off). */
     enqueue: sync ? sync.enqueue : async () => undefined,
 
+    /** A category's path changes: its products and those below it are queued (caller's transaction). */
+    enqueueCategory: sync ? sync.enqueueCategory : async () => undefined,
+
     /** An order took stock: products now at zero are queued as out of stock. */
     stockTaken(productIds: readonly number[]): Promise<void> {
       return sync ? sync.stockTaken(productIds) : Promise.resolve();

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { products } from '../../db/schema/index.js';
+import { categories, products } from '../../db/schema/index.js';
 import {
   merchantProducts,
   merchantSettings,
@@ -241,6 +241,24 @@ export function createMerchantSync(deps: MerchantSyncDeps) {
     async enqueue(executor: Executor, productId: number, action: SyncAction): Promise<void> {
       await executor.execute(sql`insert into ${merchantSyncQueue} (product_id, action)
         select ${productId}::integer, ${action}::text where ${autoSyncOn} ${coalesce}`);
+    },
+
+    /**
+     * A category is renamed, moved or deleted (in the caller's transaction, before the write):
+     * the published products in it and in every category below it are pushed again, since their
+     * product type (the category path) changes.
+     */
+    async enqueueCategory(executor: Executor, categoryId: number): Promise<void> {
+      await executor.execute(sql`insert into ${merchantSyncQueue} (product_id, action)
+        select ${products.id}, 'upsert' from ${products}
+        where ${products.status} = 'published' and ${autoSyncOn} and ${products.category_id} in (
+          with recursive below(id) as (
+            select ${categoryId}::integer
+            union
+            select child.id from ${categories} child join below on child.parent_id = below.id
+          )
+          select id from below)
+        ${coalesce}`);
     },
 
     /** After an order: the products whose stock it took to zero are pushed as out of stock. */
