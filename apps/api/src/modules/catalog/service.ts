@@ -440,9 +440,13 @@ function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
   return allTerms(terms, (word) => {
     if (word.letters < FUZZY_MIN_LETTERS) return filterContains(products.search_document, word);
     // word_similarity_op() is what `<%` calls: the same test, which no index answers.
-    return demoted(word)
-      ? sql`(${inDocument(word)} or word_similarity_op(${word.word}, ${products.name_search}))`
-      : sql`(${inDocument(word)} or ${word.word} <% ${products.name_search})`;
+    if (demoted(word)) {
+      return sql`(${inDocument(word)} or word_similarity_op(${word.word}, ${products.name_search}))`;
+    }
+    // `name %> word` is `word <% name` written as the trigram index's condition reads. Spelled
+    // the other way the planner did not recognise the index's recheck as the same test and ran
+    // word_similarity (the costly part of a fuzzy search) again on every row as a filter.
+    return sql`(${inDocument(word)} or ${products.name_search} %> ${word.word})`;
   });
 }
 
