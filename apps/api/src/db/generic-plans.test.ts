@@ -53,28 +53,33 @@ describe.skipIf(!process.env.DATABASE_URL)('statements that always run their gen
     expect(Number(statements[0]!.generic_plans)).toBeGreaterThanOrEqual(4);
   });
 
-  it('runs both passes of a search on their generic plans, with the same results', async () => {
+  it('runs every search statement on its generic plan, with the same results', async () => {
     const catalog = createCatalogService(database.db, { listCacheTtlMs: 0, genericPlanDb: database.genericPlanDb });
-    const search = (text: string) => catalog.listProducts({ page: 1, limit: 8, order: 'desc', search: text });
+    const search = (text: string, sort?: 'price') =>
+      catalog.listProducts({ page: 1, limit: 8, order: 'desc', search: text, sort });
     // Run each shape more than five times: under the default setting PostgreSQL would plan the
     // first five executions for their values, and again whenever the generic plan looks dearer.
     for (let round = 0; round < 6; round += 1) {
       const number = String(round + 20);
-      const found = await search(`سبحة ${number}`);
-      expect(found.products.map((product) => product.name)).toEqual([`سبحة ${number}`]);
-      // A typo finds nothing as typed, so the typo-forgiving pass runs too.
-      const forgiven = await search('سبحةة');
-      expect(forgiven.pagination.total).toBe(30);
+      // By relevance: both passes in one statement. Sorted: the passes one after the other.
+      for (const sort of [undefined, 'price'] as const) {
+        const found = await search(`سبحة ${number}`, sort);
+        expect(found.products.map((product) => product.name)).toEqual([`سبحة ${number}`]);
+        // A typo finds nothing as typed, so the typo-forgiving pass runs too.
+        const forgiven = await search('سبحةة', sort);
+        expect(forgiven.pagination.total).toBe(30);
+      }
     }
     const statements = await queryRows<{ name: string; generic_plans: string; custom_plans: string }>(
       database.genericPlanDb,
       sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'catalog_search_%'`,
     );
-    // The exact pass of each query and the fuzzy pass of the typo.
-    expect(statements.length).toBeGreaterThanOrEqual(3);
+    // Both passes of each query by relevance; the exact pass of each sorted query and the fuzzy
+    // pass of the sorted typo.
+    expect(statements.length).toBeGreaterThanOrEqual(4);
     for (const statement of statements) {
       expect(Number(statement.custom_plans), statement.name).toBe(0);
     }
-    expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBeGreaterThanOrEqual(18);
+    expect(statements.reduce((sum, statement) => sum + Number(statement.generic_plans), 0)).toBeGreaterThanOrEqual(24);
   });
 });

@@ -212,3 +212,40 @@ describe('Arabic search', () => {
     expect(response.json().details[0].field).toBe('search');
   });
 });
+
+describe('typo-forgiving search', () => {
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    await createProduct(db, { name: 'Turquoise beads', created_at: at(20) });
+    await createProduct(db, { name: 'Turquoise strand', created_at: at(21) });
+    // Close to "turquoise" but not containing it: found only when typos are forgiven.
+    await createProduct(db, { name: 'Turquoize tasbih', created_at: at(22) });
+  });
+
+  async function page(text: string, limit: number, pageNumber = 1) {
+    const response = await ctx.app.inject(
+      `/api/products?search=${encodeURIComponent(text)}&limit=${limit}&page=${pageNumber}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    return { names: (body.products as Product[]).map((product) => product.name), total: body.pagination.total };
+  }
+
+  it('runs only when the words as typed fill less than a page, exact matches first', async () => {
+    // Two exact matches fill a page of two: nothing else is found.
+    expect(await page('turquoise', 2)).toEqual({ names: ['Turquoise strand', 'Turquoise beads'], total: 2 });
+    // A page of three: the near word is found too, after the exact matches.
+    expect(await page('turquoise', 3)).toEqual({
+      names: ['Turquoise strand', 'Turquoise beads', 'Turquoize tasbih'],
+      total: 3,
+    });
+    // The same totals on a later page and past the last one.
+    expect(await page('turquoise', 2, 2)).toEqual({ names: [], total: 2 });
+    expect(await page('turquoise', 3, 2)).toEqual({ names: [], total: 3 });
+    expect(await page('turquoise', 1, 2)).toEqual({ names: ['Turquoise beads'], total: 2 });
+    // Sorted, the passes run one after the other with the same rule.
+    expect((await page('turquoise', 3, 1)).total).toBe(3);
+    const sorted = await ctx.app.inject(`/api/products?search=turquoise&limit=2&sort=created_at`);
+    expect(sorted.json().pagination.total).toBe(2);
+  });
+});

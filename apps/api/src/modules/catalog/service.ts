@@ -467,13 +467,15 @@ function searchCondition(terms: QueryShape, fuzzy: boolean): SQL {
  * (typos, category matches) by how close the query is to the name. One expression, so each
  * test runs once per row, and the similarity (the expensive part) only for that last group.
  */
-function relevanceOrder(terms: QueryShape): SQL[] {
+function relevance(terms: QueryShape): SQL {
   // word_similarity() is at most 1, so it ranks below both whole-word groups.
-  return [
-    sql`case when ${allTerms(terms, (word) => contains(products.name_search, word))} then 3
-             when ${allTerms(terms, (word) => contains(products.search_text, word))} then 2
-             else word_similarity(${sql.placeholder('normalized')}, ${products.name_search}) end desc`,
-  ];
+  return sql`case when ${allTerms(terms, (word) => contains(products.name_search, word))} then 3
+                  when ${allTerms(terms, (word) => contains(products.search_text, word))} then 2
+                  else word_similarity(${sql.placeholder('normalized')}, ${products.name_search}) end`;
+}
+
+function relevanceOrder(terms: QueryShape): SQL[] {
+  return [sql`${relevance(terms)} desc`];
 }
 
 // ---------- presenting rows ----------
@@ -793,20 +795,36 @@ export function createCatalogService(
     /** Which statuses may match: the storefront's published products, drafts, or every one. */
     status: SearchStatus,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const exact = await runSearch(filter, terms, false, status);
     // Without a word long enough to forgive, the fuzzy search would find the same products.
-    return exact.total >= filter.limit || !forgivesTypos(terms)
+    const forgiving = forgivesTypos(terms);
+    if (forgiving && !filter.sort) {
+      // Both passes in one statement (searchBothPasses); past the last page it cannot tell
+      // which pass's total to give, and the passes run one after the other below.
+      const found = await runSearch(filter, terms, 'both', status);
+      if (found.rows.length > 0 || filter.page === 1) return found;
+    }
+    const exact = await runSearch(filter, terms, 'exact', status);
+    return exact.total >= filter.limit || !forgiving
       ? exact
-      : runSearch(filter, terms, true, status);
+      : runSearch(filter, terms, 'fuzzy', status);
   }
+
+  /**
+   * Which statement a search runs: the words as typed, the typo-forgiving one, or (ranked by
+   * relevance only) both, the second only when the first finds less than a page.
+   */
+  type SearchPass = 'exact' | 'fuzzy' | 'both';
 
   /** A search statement's placeholder values: words and patterns, the category slug, the page. */
   type SearchStatementValues = Record<string, string | number>;
 
   interface SearchStatement {
     page: { execute(values: SearchStatementValues): Promise<Array<ProductRow & { total: number }>> };
-    /** Past the last page no row carries the total: the count alone. */
-    count: { execute(values: SearchStatementValues): Promise<Array<{ total: number }>> };
+    /**
+     * Past the last page no row carries the total: the count alone. Absent when both passes are
+     * one statement; past its last page the passes run one after the other.
+     */
+    count?: { execute(values: SearchStatementValues): Promise<Array<{ total: number }>> };
   }
 
   /** Search statements by query shape (see queryShape), built and prepared on first use. */
@@ -815,18 +833,21 @@ export function createCatalogService(
   function buildSearchStatement(
     filter: ProductListFilter,
     shape: QueryShape,
-    fuzzy: boolean,
+    pass: SearchPass,
     status: SearchStatus,
     name: string | undefined,
   ): SearchStatement {
-    const where = and(
-      status === 'all' ? undefined : hasStatus(status),
-      filter.featured ? isFeatured : undefined,
-      filter.category
-        ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
-        : undefined,
-      searchCondition(shape, fuzzy),
-    );
+    const matching = (fuzzy: boolean) =>
+      and(
+        status === 'all' ? undefined : hasStatus(status),
+        filter.featured ? isFeatured : undefined,
+        filter.category
+          ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
+          : undefined,
+        searchCondition(shape, fuzzy),
+      );
+    if (pass === 'both') return searchBothPasses(shape, matching(false), matching(true), name);
+    const where = matching(pass === 'fuzzy');
     const order = filter.sort
       ? listOrder(filter.sort, filter.order)
       : [...relevanceOrder(shape), ...listOrder('created_at', 'desc')];
@@ -844,16 +865,61 @@ export function createCatalogService(
       : { page, count };
   }
 
+  /**
+   * Both passes of a search ranked by relevance in one statement, with the same page and total
+   * as running them one after the other (searchProducts): the words as typed are matched first
+   * and counted; when they fill a page they are the result, and the typo-forgiving scan is never
+   * started (its branch is gated by a one-time filter on that count); otherwise the result is
+   * the typo-forgiving pass's, ranked by the same expression. Most of the long tail finds less
+   * than a page as typed, and used to pay for a second statement: its planning, its round trip,
+   * and a page of products read, decorated and thrown away (docs/decisions/032).
+   */
+  function searchBothPasses(
+    shape: QueryShape,
+    exactWhere: SQL | undefined,
+    fuzzyWhere: SQL | undefined,
+    name: string | undefined,
+  ): SearchStatement {
+    const rank = relevance(shape);
+    const limit = sql.placeholder('limit');
+    const exactCount = sql`(select count(*) from exact_matches)`;
+    const page = sql`(
+      with exact_matches as (
+        select ${products.id} as id, ${rank} as relevance, ${products.created_at} as created_at
+        from ${products} where ${exactWhere}
+      ),
+      matches as (
+        select id, relevance, created_at from exact_matches where ${exactCount} >= ${limit}
+        union all
+        select ${products.id}, ${rank}, ${products.created_at}
+        from ${products} where ${exactCount} < ${limit} and ${fuzzyWhere}
+      )
+      select id,
+             row_number() over (order by relevance desc, created_at desc, id desc) as position,
+             count(*) over () as total
+      from matches
+      order by relevance desc, created_at desc, id desc
+      limit ${limit} offset ${sql.placeholder('offset')}
+    ) as "page"`;
+    const query = (options.genericPlanDb ?? db)
+      .select({ ...productFields, total: sql<number>`"page"."total"`.mapWith(Number) })
+      .from(page)
+      .innerJoin(products, sql`${products.id} = "page"."id"`)
+      .leftJoin(categories, eq(categories.id, products.category_id))
+      .orderBy(sql`"page"."position"`);
+    return { page: name ? query.prepare(name) : query };
+  }
+
   async function runSearch(
     filter: ProductListFilter,
     terms: SearchTerms,
-    fuzzy: boolean,
+    pass: SearchPass,
     status: SearchStatus,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const shape = queryShape(terms, await loadCommonWords());
     // Everything the statement's text depends on; the words themselves are values.
     const key = [
-      fuzzy ? 'fuzzy' : 'exact',
+      pass,
       status,
       filter.featured === true,
       filter.category !== undefined,
@@ -867,7 +933,7 @@ export function createCatalogService(
       statement = buildSearchStatement(
         filter,
         shape,
-        fuzzy,
+        pass,
         status,
         kept ? `catalog_search_${searchStatements.size + 1}` : undefined,
       );
@@ -882,7 +948,7 @@ export function createCatalogService(
     };
     const ranked = await statement.page.execute(values);
     if (ranked[0]) return { rows: ranked, total: ranked[0].total };
-    if (offset === 0) return { rows: [], total: 0 };
+    if (offset === 0 || !statement.count) return { rows: [], total: 0 };
     const [counted] = await statement.count.execute(values);
     return { rows: [], total: counted?.total ?? 0 };
   }
