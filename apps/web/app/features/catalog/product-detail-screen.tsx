@@ -133,7 +133,7 @@ export function ProductDetailScreen({
             {categoryName && product.category_slug && (
               <Link
                 to={`/category/${encodeURIComponent(product.category_slug)}`}
-                className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-0"
+                className="inline-flex min-h-11 min-w-11 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-0 lg:min-w-0"
               >
                 {categoryName}
               </Link>
