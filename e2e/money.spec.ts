@@ -11,7 +11,7 @@ import {
   type GovernorateListResponse,
   type MoneyFormat,
 } from '@shop/shared';
-import { api, DEMO_ADMIN, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * Issue 12 point 2 (decision 017): an order whose discount has three decimals (fils) is shown to the
@@ -26,26 +26,14 @@ const words = {
     promo: 'كود الخصم',
     apply: 'تطبيق',
     applied: (amount: string) => `تم تطبيق كود الخصم! خصم ${amount}`,
-    name: 'الاسم الكامل',
-    email: 'البريد الإلكتروني',
-    phone: 'رقم الهاتف',
-    country: 'الدولة',
-    governorate: 'المحافظة',
-    city: 'المدينة / المنطقة',
-    address: 'العنوان',
+    ...CHECKOUT_FIELDS.ar,
     placeOrder: 'تأكيد الطلب',
   },
   en: {
     promo: 'Promo code',
     apply: 'Apply',
     applied: (amount: string) => `Promo code applied! ${amount} off`,
-    name: 'Full name',
-    email: 'Email',
-    phone: 'Phone',
-    country: 'Country',
-    governorate: 'Governorate',
-    city: 'City / area',
-    address: 'Address',
+    ...CHECKOUT_FIELDS.en,
     placeOrder: 'Place order',
   },
 } as const;

@@ -10,7 +10,7 @@ import {
   type GovernorateListResponse,
   type OrderResponse,
 } from '@shop/shared';
-import { api, DEMO_ADMIN, getSettings, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * Online payment through UPayments (issue 11), against the test double scripts/e2e-server.mjs
@@ -21,13 +21,7 @@ import { api, DEMO_ADMIN, getSettings, listProducts, useLanguage, visitorAddress
 
 const texts = {
   ar: {
-    name: 'الاسم الكامل',
-    email: 'البريد الإلكتروني',
-    phone: 'رقم الهاتف',
-    country: 'الدولة',
-    governorate: 'المحافظة',
-    city: 'المدينة / المنطقة',
-    address: 'العنوان',
+    ...CHECKOUT_FIELDS.ar,
     card: /البطاقة \(يو بايمنتس\)/,
     place: 'تأكيد الطلب',
     pay: 'ادفع',
@@ -40,13 +34,7 @@ const texts = {
     checkout: 'إتمام الطلب',
   },
   en: {
-    name: 'Full name',
-    email: 'Email',
-    phone: 'Phone',
-    country: 'Country',
-    governorate: 'Governorate',
-    city: 'City / area',
-    address: 'Address',
+    ...CHECKOUT_FIELDS.en,
     card: /Card \(UPayments\)/,
     place: 'Place order',
     pay: 'Pay',

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CityListResponse, CountryListResponse, GovernorateListResponse, Product } from '@shop/shared';
-import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /** The smallest box a finger can hit reliably (issue 12, point 10); sub-pixel layout allowed. */
 const MIN_TAP = 43.5;
@@ -16,15 +16,7 @@ const bars = {
     total: 'الإجمالي',
     toCheckout: 'إتمام الطلب',
     placeOrder: 'تأكيد الطلب',
-    field: {
-      name: 'الاسم الكامل',
-      email: 'البريد الإلكتروني',
-      phone: 'رقم الهاتف',
-      country: 'الدولة',
-      governorate: 'المحافظة',
-      city: 'المدينة / المنطقة',
-      address: 'العنوان',
-    },
+    field: CHECKOUT_FIELDS.ar,
   },
   en: {
     add: 'Add to cart',
@@ -32,15 +24,7 @@ const bars = {
     total: 'Total',
     toCheckout: 'Proceed to checkout',
     placeOrder: 'Place order',
-    field: {
-      name: 'Full name',
-      email: 'Email',
-      phone: 'Phone',
-      country: 'Country',
-      governorate: 'Governorate',
-      city: 'City / area',
-      address: 'Address',
-    },
+    field: CHECKOUT_FIELDS.en,
   },
 } as const;
 

@@ -10,7 +10,7 @@ import {
   type OrderResponse,
   type Product,
 } from '@shop/shared';
-import { api, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * Issue 12, points 1 and 3: a promo code applied in the cart follows the shopper to checkout and
@@ -27,13 +27,7 @@ const texts = {
     remove: 'إزالة',
     shippingFrom: 'ابتداءً من ',
     shippingHint: 'تختلف رسوم التوصيل حسب المنطقة وتُضاف عند إتمام الطلب.',
-    name: 'الاسم الكامل',
-    email: 'البريد الإلكتروني',
-    phone: 'رقم الهاتف',
-    country: 'الدولة',
-    governorate: 'المحافظة',
-    city: 'المدينة / المنطقة',
-    address: 'العنوان',
+    ...CHECKOUT_FIELDS.ar,
     placeOrder: 'تأكيد الطلب',
     dropped: (code: string) => `أُزيل كود الخصم ${code}: `,
     decrease: (name: string) => `إنقاص كمية ${name}`,
@@ -46,13 +40,7 @@ const texts = {
     remove: 'Remove',
     shippingFrom: 'From ',
     shippingHint: 'Delivery depends on your area and is added at checkout.',
-    name: 'Full name',
-    email: 'Email',
-    phone: 'Phone',
-    country: 'Country',
-    governorate: 'Governorate',
-    city: 'City / area',
-    address: 'Address',
+    ...CHECKOUT_FIELDS.en,
     placeOrder: 'Place order',
     dropped: (code: string) => `Discount code ${code} was removed: `,
     decrease: (name: string) => `Decrease quantity of ${name}`,

@@ -60,6 +60,28 @@ export async function waitForHydration(page: Page) {
 }
 
 /** The demo administrator of the e2e server (scripts/e2e-server.mjs sets its password). */
+/** The checkout form's field labels, as a shopper reads them in each language. */
+export const CHECKOUT_FIELDS = {
+  ar: {
+    name: 'الاسم الكامل',
+    email: 'البريد الإلكتروني',
+    phone: 'رقم الهاتف',
+    country: 'الدولة',
+    governorate: 'المحافظة',
+    city: 'المدينة / المنطقة',
+    address: 'العنوان',
+  },
+  en: {
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    country: 'Country',
+    governorate: 'Governorate',
+    city: 'City / area',
+    address: 'Address',
+  },
+} as const;
+
 export const DEMO_ADMIN = { email: 'admin@demo.subha.shop', password: 'e2e-Admin-Pass-1' } as const;
 
 /** A different client address per simulated visitor, so per-IP limits stay out of the way. */
