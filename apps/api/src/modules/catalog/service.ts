@@ -695,7 +695,7 @@ export function createCatalogService(
       // The featured list names both as literals, so that its partial index applies. Every other
       // list takes the status as a parameter: priced as one value of two, the generic plan walks
       // the (status, created_at) index in order and stops after the page; as the literal (nearly
-      // every row) it read and sorted the whole table (306 list requests a second against 3,000).
+      // every row) it read and sorted the whole table (306 list requests a second against 1,800).
       featured ? and(published, isFeatured) : eq(products.status, 'published'),
       inCategory ? sql`${products.category_id} = any(${branch})` : undefined,
     );
