@@ -6,7 +6,7 @@ import {
   inArray,
   lte,
   sql,
-  type Placeholder,
+  Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -331,9 +331,27 @@ function shapeKey(shape: QueryShape): string {
     .join(';');
 }
 
-/** The values for the placeholders of queryShape(): every word and its pattern, and the query. */
+/**
+ * What a search statement takes besides its words (named by wordName): the query for ranking,
+ * the page, and the category slug when it is filtered. runSearch gives exactly these.
+ */
+interface SearchParams {
+  normalized: string;
+  limit: number;
+  offset: number;
+  category?: string;
+}
+
+/** A search statement's parameter, by a name runSearch gives a value for. */
+function searchParam<Name extends keyof SearchParams>(
+  name: Name,
+): Placeholder<Name, NonNullable<SearchParams[Name]>> {
+  return new Placeholder(name);
+}
+
+/** The values for the placeholders of queryShape(): every word and its pattern. */
 function searchValues(terms: SearchTerms): Record<string, string> {
-  const values: Record<string, string> = { normalized: terms.normalized };
+  const values: Record<string, string> = {};
   terms.terms.forEach((term, t) =>
     term.alternatives.forEach((words, a) =>
       words.forEach((word, w) => {
@@ -471,7 +489,7 @@ function relevance(terms: QueryShape): SQL {
   // word_similarity() is at most 1, so it ranks below both whole-word groups.
   return sql`case when ${allTerms(terms, (word) => contains(products.name_search, word))} then 3
                   when ${allTerms(terms, (word) => contains(products.search_text, word))} then 2
-                  else word_similarity(${sql.placeholder('normalized')}, ${products.name_search}) end`;
+                  else word_similarity(${searchParam('normalized')}, ${products.name_search}) end`;
 }
 
 function relevanceOrder(terms: QueryShape): SQL[] {
@@ -815,7 +833,7 @@ export function createCatalogService(
    */
   type SearchPass = 'exact' | 'fuzzy' | 'both';
 
-  /** A search statement's placeholder values: words and patterns, the category slug, the page. */
+  /** A search statement's values: its words and patterns (searchValues), and SearchParams. */
   type SearchStatementValues = Record<string, string | number>;
 
   interface SearchStatement {
@@ -842,7 +860,7 @@ export function createCatalogService(
         status === 'all' ? undefined : hasStatus(status),
         filter.featured ? isFeatured : undefined,
         filter.category
-          ? sql`${products.category_id} = any(${categoryBranch(sql.placeholder('category'))})`
+          ? sql`${products.category_id} = any(${categoryBranch(searchParam('category'))})`
           : undefined,
         searchCondition(shape, fuzzy),
       );
@@ -855,7 +873,7 @@ export function createCatalogService(
     // as running it, and the conditions above leave the planner one choice that matters, which
     // index conditions to intersect (docs/decisions/032).
     const executor = options.genericPlanDb ?? db;
-    const page = pageQuery(where, order, sql.placeholder('limit'), sql.placeholder('offset'), executor);
+    const page = pageQuery(where, order, searchParam('limit'), searchParam('offset'), executor);
     const count = executor
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
@@ -881,7 +899,7 @@ export function createCatalogService(
     name: string | undefined,
   ): SearchStatement {
     const rank = relevance(shape);
-    const limit = sql.placeholder('limit');
+    const limit = searchParam('limit');
     const exactCount = sql`(select count(*) from exact_matches)`;
     const page = sql`(
       with exact_matches as (
@@ -899,7 +917,7 @@ export function createCatalogService(
              count(*) over () as total
       from matches
       order by relevance desc, created_at desc, id desc
-      limit ${limit} offset ${sql.placeholder('offset')}
+      limit ${limit} offset ${searchParam('offset')}
     ) as "page"`;
     const query = (options.genericPlanDb ?? db)
       .select({ ...productFields, total: sql<number>`"page"."total"`.mapWith(Number) })
@@ -940,12 +958,13 @@ export function createCatalogService(
       if (kept) searchStatements.set(key, statement);
     }
     const offset = (filter.page - 1) * filter.limit;
-    const values: SearchStatementValues = {
-      ...searchValues(terms),
-      ...(filter.category ? { category: filter.category } : {}),
+    const params: SearchParams = {
+      normalized: terms.normalized,
       limit: filter.limit,
       offset,
+      ...(filter.category ? { category: filter.category } : {}),
     };
+    const values: SearchStatementValues = { ...searchValues(terms), ...params };
     const ranked = await statement.page.execute(values);
     if (ranked[0]) return { rows: ranked, total: ranked[0].total };
     if (offset === 0 || !statement.count) return { rows: [], total: 0 };
