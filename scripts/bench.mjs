@@ -13,6 +13,8 @@
 //
 // Options: --url, --path (repeatable), --connections (50), --duration seconds (10),
 // --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON),
+// --baseline (first measure a bare Fastify hello-world with --baseline-workers (2) cluster workers
+// in the same run: the yardstick that tells how fast this machine is today; bench-baseline.mjs),
 // --terms arabic|english|FILE: a path's {term} is replaced, request after request, by the next
 // of a long list of distinct search terms (built in, or one a line in FILE), so that a cache
 // cannot answer a search the database did not run:
@@ -29,6 +31,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { parseArgs } from 'node:util';
+import { startBaseline } from './bench-baseline.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
 
 const { values } = parseArgs({
@@ -43,6 +46,8 @@ const { values } = parseArgs({
     orders: { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
     terms: { type: 'string' },
+    baseline: { type: 'boolean', default: false },
+    'baseline-workers': { type: 'string', default: '2' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -50,7 +55,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
-      '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--orders] [--checkout] [--json]',
+      '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
+        '[--orders] [--checkout] [--json]',
   );
   process.exit(0);
 }
@@ -138,6 +144,7 @@ const base = new URL(values.url);
 const connections = positiveInteger(values.connections, 'connections');
 const duration = positiveNumber(values.duration, 'duration');
 const warmup = Math.max(0, Number(values.warmup) || 0);
+const baselineWorkers = positiveInteger(values['baseline-workers'], 'baseline-workers');
 const headers = Object.fromEntries(
   (values.header ?? []).map((line) => {
     const colon = line.indexOf(':');
@@ -166,9 +173,9 @@ function positiveNumber(text, name) {
 }
 
 /** One GET; resolves with the status and the body size once the body is fully read. */
-function get(path) {
+function get(path, origin) {
   return new Promise((resolve, reject) => {
-    const request = transport.get(new URL(path, base), { agent, headers }, (response) => {
+    const request = transport.get(new URL(path, origin), { agent, headers }, (response) => {
       let bytes = 0;
       response.on('data', (chunk) => {
         bytes += chunk.length;
@@ -225,7 +232,7 @@ function percentile(sorted, fraction) {
  * Keeps `connections` requests in flight for `seconds`; returns the latencies and counts. With
  * terms, each request puts the next term into the path's {term}.
  */
-async function load(path, seconds, terms) {
+async function load(path, seconds, terms, origin) {
   let next = 0;
   const nextPath = terms
     ? () => path.replaceAll('{term}', encodeURIComponent(terms[next++ % terms.length]))
@@ -240,7 +247,7 @@ async function load(path, seconds, terms) {
     while (performance.now() < deadline) {
       const sent = performance.now();
       try {
-        const result = await get(nextPath());
+        const result = await get(nextPath(), origin);
         latencies.push(performance.now() - sent);
         statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
         bytes += result.bytes;
@@ -254,9 +261,9 @@ async function load(path, seconds, terms) {
   return { latencies, statuses, errors, bytes, elapsed };
 }
 
-async function measure(name, path, terms) {
-  if (warmup > 0) await load(path, warmup, terms);
-  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms);
+async function measure(name, path, terms, origin = base) {
+  if (warmup > 0) await load(path, warmup, terms, origin);
+  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin);
   latencies.sort((a, b) => a - b);
   const ok = [...statuses]
     .filter(([status]) => status >= 200 && status < 400)
@@ -353,25 +360,46 @@ if (!values.json) {
   );
 }
 const results = [];
+
+function report(result, terms) {
+  if (values.json) return;
+  const problems =
+    result.non_2xx_3xx || result.errors
+      ? `  (${result.non_2xx_3xx} non-2xx/3xx, ${result.errors} errors; statuses ${JSON.stringify(result.statuses)})`
+      : '';
+  console.log(
+    `${result.name.padEnd(22)} ${String(result.requests_per_second).padStart(7)} req/s` +
+      `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms` +
+      `  p90 ${result.p90_ms.toFixed(2).padStart(7)} ms` +
+      `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
+      `  max ${result.max_ms.toFixed(2).padStart(8)} ms` +
+      (terms ? `  (${terms.length} distinct terms)` : '') +
+      problems,
+  );
+}
+
+if (values.baseline) {
+  let baseline;
+  try {
+    baseline = await startBaseline(baselineWorkers);
+  } catch (error) {
+    fail(`cannot start the hello-world baseline: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const name = `hello-world, ${baselineWorkers} worker${baselineWorkers === 1 ? '' : 's'}`;
+    const result = await measure(name, '/', undefined, new URL(baseline.origin));
+    results.push({ ...result, baseline: true });
+    report(result);
+  } finally {
+    await baseline.stop();
+  }
+}
+
 for (const [name, path, terms] of targets) {
   if (path.includes('{term}') && !terms) fail(`${path} has {term}: pass --terms`);
   const result = await measure(name, path, terms);
   results.push(result);
-  if (!values.json) {
-    const problems =
-      result.non_2xx_3xx || result.errors
-        ? `  (${result.non_2xx_3xx} non-2xx/3xx, ${result.errors} errors; statuses ${JSON.stringify(result.statuses)})`
-        : '';
-    console.log(
-      `${name.padEnd(22)} ${String(result.requests_per_second).padStart(7)} req/s` +
-        `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms` +
-        `  p90 ${result.p90_ms.toFixed(2).padStart(7)} ms` +
-        `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
-        `  max ${result.max_ms.toFixed(2).padStart(8)} ms` +
-        (terms ? `  (${terms.length} distinct terms)` : '') +
-        problems,
-    );
-  }
+  report(result, terms);
 }
 if (values.checkout) {
   let result;
