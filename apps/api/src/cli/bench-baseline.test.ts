@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `npm run bench -- --baseline` (scripts/bench-baseline.mjs, docs/decisions/033): the hello-world
+// yardstick is measured first, in the same run, and its server is gone when the bench ends.
+
+const bench = fileURLToPath(new URL('../../../../scripts/bench.mjs', import.meta.url));
+const run = promisify(execFile);
+
+interface BenchRow {
+  name: string;
+  path: string;
+  requests: number;
+  non_2xx_3xx: number;
+  errors: number;
+  baseline?: boolean;
+}
+
+describe('bench --baseline', () => {
+  // Stands in for the shop: the bench only needs something that answers its path.
+  let target: http.Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    target = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => target.close(resolve));
+  });
+
+  it('measures a hello-world first, then the targets, and stops the hello-world', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        bench,
+        '--url',
+        origin,
+        '--path',
+        '/',
+        '--baseline',
+        '--baseline-workers',
+        '2',
+        '--connections',
+        '4',
+        '--duration',
+        '0.5',
+        '--warmup',
+        '0',
+        '--json',
+      ],
+      { timeout: 20_000 },
+    );
+    const { results } = JSON.parse(stdout) as { results: BenchRow[] };
+    expect(results.map((row) => [row.name, row.baseline === true])).toEqual([
+      ['hello-world, 2 workers', true],
+      ['/', false],
+    ]);
+    for (const row of results) {
+      expect(row.requests).toBeGreaterThan(0);
+      expect(row.non_2xx_3xx + row.errors).toBe(0);
+    }
+    // execFile resolved: the bench exited, which it cannot while its hello-world child runs.
+  });
+
+  it('refuses a worker count that is not a whole number of 1 or more', async () => {
+    await expect(
+      run(process.execPath, [bench, '--url', origin, '--baseline', '--baseline-workers', '0'], {
+        timeout: 10_000,
+      }),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--baseline-workers') });
+  });
+});
