@@ -52,12 +52,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<SettingsResponse>('/settings'),
     // A page for everyone (the page cache) holds no cart: the browser asks for its own count.
     // A cart that cannot be counted must not take the whole page down: the badge is left out.
-    context.sharedPage ? undefined : fetchCartCount(api).catch(() => undefined),
+    // Without a session or cart cookie (context.visitor) the cart is empty and the visitor a guest.
+    context.sharedPage
+      ? undefined
+      : context.visitor.session || context.visitor.cart
+        ? fetchCartCount(api).catch(() => undefined)
+        : 0,
     // The user of the session cookie (decision 006); guests and dead sessions render as guests.
-    api
-      .get<ProfileResponse>('/auth/profile')
-      .then((profile) => profile.user)
-      .catch(() => null),
+    context.visitor.session
+      ? api
+          .get<ProfileResponse>('/auth/profile')
+          .then((profile) => profile.user)
+          .catch(() => null)
+      : null,
   ]);
   const root: ShellData = {
     lang,

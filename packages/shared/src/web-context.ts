@@ -15,6 +15,12 @@ export interface WebLoadContext {
    * cart count.
    */
   sharedPage: boolean;
+  /**
+   * What the page request carries that the API could find this visitor's data by: a session
+   * cookie (perhaps expired) and a guest cart cookie (perhaps stale). Without a session cookie the
+   * visitor is a guest, and without either their cart is empty: the loaders then do not ask.
+   */
+  visitor: { session: boolean; cart: boolean };
   /** Logs a rendering or loader error with the request's id, in the server's log. */
   logError: (error: unknown) => void;
 }

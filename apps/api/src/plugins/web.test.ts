@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestContext } from '../../test-support/test-app.js';
+import { metricsRegistry } from '../lib/metrics.js';
 import { createOrder, createProduct, saveStoreSettings } from '../seed/factories.js';
 import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
 
@@ -131,6 +132,69 @@ describe('server-rendered pages', () => {
     expect(logout.cookies.find((entry) => entry.name === 'session')?.value).toBe('');
     const afterLogout = await ctx.app.inject({ url: '/cart', headers: { cookie } });
     expect(afterLogout.body).not.toContain('مريم المشترية');
+  });
+
+  it("asks the API for the visitor's profile and cart count only when a cookie could find them", async () => {
+    const product = await createProduct(ctx.database.db, {
+      name: 'سبحة يسر للعداد',
+      stock_quantity: 5,
+    });
+    const calls = async (route: string) => {
+      const histogram = metricsRegistry.getSingleMetric('shop_http_request_duration_seconds');
+      if (!histogram) throw new Error('the request histogram is not registered');
+      const { values } = await histogram.get();
+      return values
+        // A histogram's values are its buckets, sum and count, told apart by metricName.
+        .filter((value) => ('metricName' in value ? String(value.metricName) : '').endsWith('_count'))
+        .filter((value) => value.labels.route === route)
+        .reduce((sum, value) => sum + value.value, 0);
+    };
+    const asked = async (page: () => Promise<{ statusCode: number; body: string }>) => {
+      const [profileBefore, countBefore] = [
+        await calls('/api/auth/profile'),
+        await calls('/api/cart/count'),
+      ];
+      const response = await page();
+      expect(response.statusCode).toBe(200);
+      return {
+        body: response.body,
+        profile: (await calls('/api/auth/profile')) - profileBefore,
+        count: (await calls('/api/cart/count')) - countBefore,
+      };
+    };
+
+    // A visitor without cookies is a guest with an empty cart: nothing to ask.
+    const guest = await asked(() => ctx.app.inject('/cart'));
+    expect([guest.profile, guest.count]).toEqual([0, 0]);
+
+    // A guest cart's cookie: its count is asked for, and shown in the header's badge.
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      payload: { product_id: product.id, quantity: 3, selected_attributes: {} },
+    });
+    expect(added.statusCode).toBe(200);
+    const cartCookie = added.cookies.find((cookie) => cookie.name === 'cart');
+    expect(cartCookie).toBeDefined();
+    const withCart = await asked(() =>
+      ctx.app.inject({ url: '/cart', headers: { cookie: `cart=${cartCookie?.value ?? ''}` } }),
+    );
+    expect([withCart.profile, withCart.count]).toEqual([0, 1]);
+    expect(withCart.body).toContain('سبحة يسر للعداد');
+
+    // A session cookie: the profile and the cart count are both asked for.
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'سلمى العدادة', email: 'salma.counts@example.com', password: 'secret-123' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const session = registered.cookies.find((cookie) => cookie.name === 'session');
+    const signedIn = await asked(() =>
+      ctx.app.inject({ url: '/cart', headers: { cookie: `session=${session?.value ?? ''}` } }),
+    );
+    expect([signedIn.profile, signedIn.count]).toEqual([1, 1]);
+    expect(signedIn.body).toContain('سلمى العدادة');
   });
 
   it('keeps the contract schemas (zod) out of the browser bundle', () => {

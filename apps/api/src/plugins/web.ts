@@ -16,6 +16,7 @@ import {
 } from '@shop/shared';
 import { CHANGE_TOPICS } from '../lib/change-feed.js';
 import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
+import { cartCookieToken } from '../modules/cart/cookie.js';
 import {
   cachedPageFrom,
   createPageCache,
@@ -210,6 +211,11 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
       sharedPage: shared,
+      // A shared page is rendered without the visitor's cookies (toWebRequest).
+      visitor: {
+        session: !shared && sessionCookieToken(request) !== undefined,
+        cart: !shared && cartCookieToken(request) !== undefined,
+      },
       logError: (error) => {
         // A request the web app refused (a post to a page without an action: 405, a body that is
         // not a form: 400, too many order lookups: 429) is the client's, not a server failure.
