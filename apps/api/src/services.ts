@@ -50,7 +50,11 @@ export function createServices(
 ) {
   // Back-office writes publish here; every cached copy below subscribes (docs/decisions/010).
   const changes = createChangeFeed((error) => log.warn({ err: error }, 'change notification not sent'));
-  const catalog = createCatalogService(db, { listCacheTtlMs: config.catalogCacheTtlMs, genericPlanDb });
+  const catalog = createCatalogService(db, {
+    listCacheTtlMs: config.catalogCacheTtlMs,
+    genericPlanDb,
+    searchIndex: { onBuildError: (error) => log.error({ err: error }, 'search index not built; searches use the database') },
+  });
   changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });

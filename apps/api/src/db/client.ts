@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { WORD_SIMILARITY_THRESHOLD } from '../modules/catalog/word-similarity.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -58,8 +59,6 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
 
-/** Threshold for the `<%` operator: low enough to forgive a typo in a short Arabic word. */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Connections of the generic-plan pool at the least (it has half the main pool's otherwise). */
 const GENERIC_POOL_MIN = 2;
 // An arbitrary constant key so that concurrent starts do not run migrations twice.

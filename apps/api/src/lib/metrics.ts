@@ -37,6 +37,16 @@ const cacheLookups = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Where a storefront search was answered (docs/decisions/034). */
+export type SearchSource = 'index' | 'database';
+
+const searches = new Counter({
+  name: 'shop_searches_total',
+  help: "Storefront searches, by where they were answered: this process's search index, or the database (sorted searches, and while the index is built at the catalogue's current version)",
+  labelNames: ['source'] as const,
+  registers: [metricsRegistry],
+});
+
 const ordersPlaced = new Counter({
   name: 'shop_orders_placed_total',
   help: 'Orders committed, by payment method',
@@ -75,6 +85,10 @@ export function countErrorResponse(code: string): void {
 
 export function countCacheLookup(cache: string, hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+}
+
+export function countSearch(source: SearchSource): void {
+  searches.inc({ source });
 }
 
 export function countOrderPlaced(paymentMethod: PaymentMethod): void {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Search synonyms the owner keeps (docs/decisions/020): a word or phrase a shopper may type
@@ -40,4 +40,20 @@ export const searchVocabulary = pgTable(
     index('search_vocabulary_token_trgm_idx').using('gin', sql`${table.token} gin_trgm_ops`),
     index('search_vocabulary_short_grams_idx').using('gin', table.short_grams),
   ],
+);
+
+/**
+ * The version of what the storefront's search finds (docs/decisions/034): one row, raised by
+ * statement triggers (migration 0021) in the transaction of every change to the published
+ * products' words, status, flags, categories or dates, or to the category tree. A server process
+ * reads the catalogue into its search index at one version, and uses the index only while the
+ * database still says that version.
+ */
+export const searchIndexVersion = pgTable(
+  'search_index_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('search_index_version_single_row', sql`${table.id}`)],
 );

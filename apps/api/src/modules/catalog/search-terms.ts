@@ -113,6 +113,20 @@ export function expandSearch(
 export const TRIGRAM_MIN_LETTERS = 3;
 
 /**
+ * The shortest word a typo is forgiven in. A three-letter word with one letter changed is
+ * another word ("عيد" and "عيار" share two of the three trigrams of "عيد"), and a word without
+ * its article is often three letters long; such words must be found as written.
+ */
+export const FUZZY_MIN_LETTERS = 4;
+
+/** Whether a fuzzy search could find more than the exact one: a word long enough to forgive. */
+export function forgivesTypos(terms: SearchTerms): boolean {
+  return terms.terms.some((term) =>
+    term.alternatives.some((words) => words.some((word) => [...word].length >= FUZZY_MIN_LETTERS)),
+  );
+}
+
+/**
  * The catalogue's most common words (in at least a set share of its products, whatever
  * their status), which PostgreSQL cannot tell from rare ones: a query word's vocabulary words
  * come from a subquery, so every word looks alike to the planner. A query word of three letters

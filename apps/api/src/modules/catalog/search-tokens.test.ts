@@ -8,6 +8,7 @@ import {
   type ProductForm,
 } from '@shop/shared';
 import { queryRows } from '../../db/client.js';
+import { metricsRegistry, type SearchSource } from '../../lib/metrics.js';
 import { categories, products, searchSynonyms } from '../../db/schema/index.js';
 import { createCategory, createProduct } from '../../seed/factories.js';
 import { signedInAs } from '../../../test-support/staff.js';
@@ -453,6 +454,12 @@ const QUERIES = [
   '"kuka"',
 ];
 
+/** How many storefront searches this process answered from the index or the database. */
+async function searchesAnswered(source: SearchSource): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('shop_searches_total')?.get();
+  return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
+}
+
 describe('search on words finds what the substring search found', () => {
   let category: number;
   beforeAll(async () => {
@@ -488,6 +495,60 @@ describe('search on words finds what the substring search found', () => {
     // The comparison means something only when most searches find products.
     expect(found).toBeGreaterThan(40);
     expect((await newSearch('كهرمن', { page: 1, limit: 100 })).total).toBeGreaterThan(5);
+  });
+
+  it('by relevance, in a category too, from the search index kept in the server process', async () => {
+    const db = ctx.database.db;
+    const [slug] = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, category));
+    expect(await ctx.app.services.catalog.prepareSearchIndex()).toBe(true);
+    const answeredBefore = await searchesAnswered('index');
+    let searches = 0;
+    for (const query of QUERIES) {
+      for (const [page, limit] of [
+        [1, 100],
+        [1, 5],
+        [2, 5],
+        [3, 7],
+        [40, 20],
+      ] as const) {
+        expect(await newSearch(query, { page, limit }), `${query} page ${page} of ${limit}`).toEqual(
+          await oldSearch(query, { page, limit }),
+        );
+        searches += 1;
+      }
+      expect(await newSearch(query, { page: 1, limit: 50, category: slug!.slug }), query).toEqual(
+        await oldSearch(query, { page: 1, limit: 50, category }),
+      );
+      searches += 1;
+    }
+    // Every one of them was answered by the index, none by the database.
+    expect((await searchesAnswered('index')) - answeredBefore).toBe(searches);
+  });
+
+  it('sees a change at once, from the database until the index is read again', async () => {
+    const db = ctx.database.db;
+    const catalog = ctx.app.services.catalog;
+    expect(await catalog.prepareSearchIndex()).toBe(true);
+    const [product] = await db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.status, 'published'))
+      .orderBy(asc(products.id))
+      .limit(1);
+    await db.update(products).set({ name: `${product!.name} زبرجد` }).where(eq(products.id, product!.id));
+    const fromDatabase = await searchesAnswered('database');
+    expect((await newSearch('زبرجد', { page: 1, limit: 10 })).ids).toEqual([product!.id]);
+    expect(await searchesAnswered('database')).toBe(fromDatabase + 1);
+    expect(await catalog.prepareSearchIndex()).toBe(true);
+    const fromIndex = await searchesAnswered('index');
+    expect((await newSearch('زبرجد', { page: 1, limit: 10 })).ids).toEqual([product!.id]);
+    expect(await searchesAnswered('index')).toBe(fromIndex + 1);
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, product!.id));
+    expect((await newSearch('زبرجد', { page: 1, limit: 10 })).ids).toEqual([]);
+    await db.update(products).set({ name: product!.name, status: 'published' }).where(eq(products.id, product!.id));
   });
 
   it('sorted by price, in a category, and in the back office', async () => {

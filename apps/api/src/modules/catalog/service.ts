@@ -32,13 +32,18 @@ import {
   products,
   publishedProductCounts,
 } from '../../db/schema/index.js';
-import { searchSynonyms, searchVocabulary } from '../../db/schema/search.js';
+import { searchIndexVersion, searchSynonyms, searchVocabulary } from '../../db/schema/search.js';
+import type { SearchIndex } from './search-index.js';
+import { createSearchIndexStore } from './search-index-store.js';
 import { AppError } from '../../errors.js';
+import { countSearch } from '../../lib/metrics.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   buildSynonymIndex,
   CommonWords,
   expandSearch,
+  forgivesTypos,
+  FUZZY_MIN_LETTERS,
   TRIGRAM_MIN_LETTERS,
   type SearchTerms,
   type SynonymIndex,
@@ -404,13 +409,6 @@ function filterContains(column: SQLWrapper, word: QueryWord): SQL {
 }
 
 /**
- * The shortest word a typo is forgiven in. A three-letter word with one letter changed is
- * another word ("عيد" and "عيار" share two of the three trigrams of "عيد"), and a word without
- * its article is often three letters long; such words must be found as written.
- */
-const FUZZY_MIN_LETTERS = 4;
-
-/**
  * Whether a term is found in a column: any of its alternatives (the words as typed, or a
  * synonym's target), each alternative with all its words. `wordTest` tests one word.
  */
@@ -427,13 +425,6 @@ function allTerms(terms: QueryShape, wordTest: (word: QueryWord) => SQL): SQL {
   return sql.join(
     terms.map((term) => termFound(term, wordTest)),
     sql` and `,
-  );
-}
-
-/** Whether a fuzzy search could find more than the exact one: a word long enough to forgive. */
-function forgivesTypos(terms: SearchTerms): boolean {
-  return terms.terms.some((term) =>
-    term.alternatives.some((words) => words.some((word) => [...word].length >= FUZZY_MIN_LETTERS)),
   );
 }
 
@@ -608,6 +599,12 @@ export interface CatalogServiceOptions {
    * their generic plan (DatabaseHandle.genericPlanDb); by default the service's own database.
    */
   genericPlanDb?: Database;
+  /**
+   * Whether storefront searches ranked by relevance are answered from an index of the published
+   * catalogue kept in this process (docs/decisions/034), and what to do when it cannot be built
+   * (searches then keep going to the database). Off unless given.
+   */
+  searchIndex?: { onBuildError: (error: unknown) => void };
 }
 
 const LIST_CACHE_MAX_ENTRIES = 2000;
@@ -799,6 +796,64 @@ export function createCatalogService(
     const [row] = await anyProduct.execute({ id });
     if (!row) throw AppError.notFound('error.product_not_found');
     return row;
+  }
+
+  const searchIndex = options.searchIndex
+    ? createSearchIndexStore(db, options.searchIndex.onBuildError)
+    : undefined;
+
+  // The rows of a page the search index chose, with the catalogue's version in the same snapshot.
+  const productsByIds = (options.genericPlanDb ?? db)
+    .select({
+      ...productFields,
+      version: sql<string>`(select ${searchIndexVersion.version} from ${searchIndexVersion})::text`,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.category_id))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('catalog_products_by_ids');
+  const currentVersion = (options.genericPlanDb ?? db)
+    .select({ version: sql<string>`${searchIndexVersion.version}::text` })
+    .from(searchIndexVersion)
+    .prepare('catalog_search_index_version');
+
+  /**
+   * A storefront search: from the search index when it is built at the database's version, which
+   * is checked in the statement that reads the page's rows; otherwise from the database.
+   */
+  async function searchPublished(
+    filter: ProductListFilter,
+    terms: SearchTerms,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const index = filter.sort ? undefined : searchIndex?.current();
+    if (index) {
+      const found = await pageFromIndex(index, filter, terms);
+      if (found) {
+        countSearch('index');
+        return found;
+      }
+      searchIndex!.outdated(index);
+    }
+    countSearch('database');
+    return searchProducts(filter, terms, 'published');
+  }
+
+  async function pageFromIndex(
+    index: SearchIndex,
+    filter: ProductListFilter,
+    terms: SearchTerms,
+  ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
+    const page = index.search(terms, {
+      featured: filter.featured,
+      category: filter.category,
+      page: filter.page,
+      limit: filter.limit,
+    });
+    const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: `{${page.ids.join(',')}}` }) : [];
+    const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
+    if (version !== index.version || rows.length !== page.ids.length) return undefined;
+    const byId = new Map(rows.map(({ version: _version, ...row }) => [row.id, row]));
+    return { rows: page.ids.map((id) => byId.get(id)!), total: page.total };
   }
 
   /**
@@ -1141,7 +1196,7 @@ export function createCatalogService(
             filter,
           ));
     } else if (terms) {
-      ({ rows, total } = await searchProducts(filter, terms, 'published'));
+      ({ rows, total } = await searchPublished(filter, terms));
     } else {
       const statement = listStatement(filter, filter.sort ?? 'created_at');
       const values = {
@@ -1275,7 +1330,17 @@ export function createCatalogService(
   }
 
   return {
-    /** One page of published products with the filters, sort and search of the storefront list. */
+    /**
+     * Builds the search index now unless it is built (a server's first search does the same in
+     * the background); resolves whether searches can use it.
+     */
+    async prepareSearchIndex(): Promise<boolean> {
+      if (!searchIndex) return false;
+      searchIndex.current();
+      await searchIndex.settled();
+      return searchIndex.current() !== undefined;
+    },
+
     /** Forgets cached listings; every catalogue write made by a service must call it. */
     invalidateListings(): void {
       listCache.clear();

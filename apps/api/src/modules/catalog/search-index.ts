@@ -1,0 +1,429 @@
+import {
+  forgivesTypos,
+  FUZZY_MIN_LETTERS,
+  TRIGRAM_MIN_LETTERS,
+  type SearchTerms,
+} from './search-terms.js';
+import { TrigramIds, WORD_SIMILARITY_THRESHOLD, wordSimilarityOf } from './word-similarity.js';
+
+/**
+ * The storefront's search over the published catalogue, answered in the server process
+ * (docs/decisions/034). It finds, counts and orders exactly the products the search statements
+ * of service.ts find (docs/decisions/027, 031, 032): every term of the query found in a
+ * product's document (its text in both languages and its category's) as a substring of one of
+ * its words, or, when fewer than a page match that way and a word has four letters or more, close
+ * to a word of its name (pg_trgm's word similarity, word-similarity.ts); ranked with every term
+ * in the name first, then every term in the text, then by the query's similarity to the name,
+ * newest first within a rank.
+ *
+ * Products are numbered in list order (newest first, then the highest id), so a set of products
+ * is a bitset and its members come out in that order. A query word becomes the vocabulary words
+ * that contain it (found through their trigrams, or their one- and two-letter pieces, as the
+ * database's vocabulary finds them) and those words' products.
+ */
+
+/** A published product as the index needs it, given in list order. */
+export interface SearchIndexProduct {
+  id: number;
+  category_id: number | null;
+  featured: boolean;
+  /** products.name_search: the normalised names in both languages. */
+  name_search: string;
+  /** products.search_text: the normalised names, summaries and descriptions in both languages. */
+  search_text: string;
+  /** products.category_text: the normalised text of the product's category. */
+  category_text: string | null;
+}
+
+export interface SearchIndexCategory {
+  id: number;
+  slug: string;
+  parent_id: number | null;
+  is_active: boolean;
+}
+
+export interface SearchIndexFilter {
+  featured?: boolean;
+  /** A category's slug: its products and those of its active subcategories. */
+  category?: string;
+  page: number;
+  limit: number;
+}
+
+export interface SearchIndexPage {
+  /** The page's product ids, in order. */
+  ids: number[];
+  total: number;
+}
+
+/** A set of products by their number in list order. */
+class ProductSet {
+  readonly words: Uint32Array;
+
+  constructor(
+    readonly size: number,
+    words?: Uint32Array,
+  ) {
+    this.words = words ?? new Uint32Array((size + 31) >>> 5);
+  }
+
+  static all(size: number): ProductSet {
+    const set = new ProductSet(size);
+    set.words.fill(0xffffffff);
+    const spare = set.words.length * 32 - size;
+    if (spare > 0) set.words[set.words.length - 1] = 0xffffffff >>> spare;
+    return set;
+  }
+
+  add(position: number): void {
+    this.words[position >>> 5]! |= 1 << (position & 31);
+  }
+
+  has(position: number): boolean {
+    return (this.words[position >>> 5]! & (1 << (position & 31))) !== 0;
+  }
+
+  addAll(positions: Int32Array): void {
+    for (const position of positions) this.words[position >>> 5]! |= 1 << (position & 31);
+  }
+
+  and(other: ProductSet): ProductSet {
+    const words = new Uint32Array(this.words.length);
+    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! & other.words[i]!;
+    return new ProductSet(this.size, words);
+  }
+
+  or(other: ProductSet): ProductSet {
+    const words = new Uint32Array(this.words.length);
+    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! | other.words[i]!;
+    return new ProductSet(this.size, words);
+  }
+
+  without(other: ProductSet): ProductSet {
+    const words = new Uint32Array(this.words.length);
+    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! & ~other.words[i]!;
+    return new ProductSet(this.size, words);
+  }
+
+  count(): number {
+    let total = 0;
+    for (let word of this.words) {
+      word -= (word >>> 1) & 0x55555555;
+      word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+      total += (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return total;
+  }
+
+  /** The members from the `skip`-th on, at most `take` of them, in order. */
+  slice(skip: number, take: number): number[] {
+    const out: number[] = [];
+    let seen = 0;
+    for (let i = 0; i < this.words.length && out.length < take; i += 1) {
+      let word = this.words[i]!;
+      while (word !== 0 && out.length < take) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        if (seen >= skip) out.push(i * 32 + bit);
+        seen += 1;
+      }
+    }
+    return out;
+  }
+
+  *[Symbol.iterator](): IterableIterator<number> {
+    for (let i = 0; i < this.words.length; i += 1) {
+      let word = this.words[i]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        yield i * 32 + bit;
+      }
+    }
+  }
+}
+
+/** Where a word is looked for in a product: its document, its text, or its name. */
+type Field = 'document' | 'text' | 'name';
+
+/** Positions per vocabulary word, collected in list order (so each list is sorted). */
+class Postings {
+  private readonly lists: number[][] = [];
+
+  add(word: number, position: number): void {
+    (this.lists[word] ??= []).push(position);
+  }
+
+  frozen(): Int32Array[] {
+    return Array.from(this.lists, (list) => Int32Array.from(list ?? []));
+  }
+}
+
+function distinctWords(text: string | null): string[] {
+  if (!text) return [];
+  return [...new Set(text.split(' '))].filter((word) => word !== '');
+}
+
+/** The pieces a vocabulary word is found by: its trigrams, or its one- and two-letter pieces. */
+function piecesOf(word: readonly string[], size: number): Set<string> {
+  const pieces = new Set<string>();
+  for (let i = 0; i + size <= word.length; i += 1) pieces.add(word.slice(i, i + size).join(''));
+  return pieces;
+}
+
+export class SearchIndex {
+  private readonly productIds: Int32Array;
+  private readonly categoryOf: Int32Array;
+  private readonly featured: ProductSet;
+  private readonly vocabulary: string[] = [];
+  private readonly postings: Record<Field, Int32Array[]>;
+  /** Vocabulary words by each trigram (three letters, no padding) and each shorter piece. */
+  private readonly wordsByPiece = new Map<string, number[]>();
+  private readonly trigramIds = new TrigramIds();
+  /** Each product's name as pg_trgm's trigrams in order, by trigram id. */
+  private readonly nameTrigrams: Int32Array[];
+  /** Products by the distinct trigrams of their name. */
+  private readonly productsByNameTrigram: Int32Array[];
+  private readonly categories: readonly SearchIndexCategory[];
+  private readonly similarityScratch = new Map<number, number>();
+
+  constructor(
+    /** The catalogue's version the products were read at (search_index_version). */
+    readonly version: string,
+    products: readonly SearchIndexProduct[],
+    categories: readonly SearchIndexCategory[],
+  ) {
+    const size = products.length;
+    this.productIds = Int32Array.from(products, (product) => product.id);
+    this.categoryOf = Int32Array.from(products, (product) => product.category_id ?? -1);
+    this.featured = new ProductSet(size);
+    this.categories = categories;
+    const wordIds = new Map<string, number>();
+    const wordId = (word: string) => {
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = this.vocabulary.length;
+        wordIds.set(word, id);
+        this.vocabulary.push(word);
+      }
+      return id;
+    };
+    const document = new Postings();
+    const text = new Postings();
+    const name = new Postings();
+    const byNameTrigram = new Postings();
+    this.nameTrigrams = [];
+    products.forEach((product, position) => {
+      if (product.featured) this.featured.add(position);
+      const textWords = distinctWords(product.search_text);
+      const documentWords = new Set([...textWords, ...distinctWords(product.category_text)]);
+      for (const word of documentWords) document.add(wordId(word), position);
+      for (const word of textWords) text.add(wordId(word), position);
+      for (const word of distinctWords(product.name_search)) name.add(wordId(word), position);
+      const trigrams = this.trigramIds.encode(product.name_search);
+      this.nameTrigrams.push(trigrams);
+      for (const trigram of new Set(trigrams)) byNameTrigram.add(trigram, position);
+    });
+    this.postings = { document: document.frozen(), text: text.frozen(), name: name.frozen() };
+    this.productsByNameTrigram = byNameTrigram.frozen();
+    this.vocabulary.forEach((word, id) => {
+      const letters = [...word];
+      for (const piece of [
+        ...piecesOf(letters, 1),
+        ...piecesOf(letters, 2),
+        ...piecesOf(letters, 3),
+      ]) {
+        let list = this.wordsByPiece.get(piece);
+        if (!list) this.wordsByPiece.set(piece, (list = []));
+        list.push(id);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.productIds.length;
+  }
+
+  /** The vocabulary words a query word is in (the search_vocabulary lookup of service.ts). */
+  private wordsContaining(word: string): number[] {
+    const letters = [...word];
+    const pieces = letters.length < TRIGRAM_MIN_LETTERS ? [word] : [...piecesOf(letters, 3)];
+    let fewest: number[] | undefined;
+    for (const piece of pieces) {
+      const list = this.wordsByPiece.get(piece);
+      if (!list) return [];
+      if (!fewest || list.length < fewest.length) fewest = list;
+    }
+    return (fewest ?? []).filter((id) => this.vocabulary[id]!.includes(word));
+  }
+
+  private containing(word: string, field: Field, memo: Map<string, ProductSet>): ProductSet {
+    const key = `${field} ${word}`;
+    let set = memo.get(key);
+    if (!set) {
+      set = new ProductSet(this.size);
+      for (const id of this.wordsContaining(word)) {
+        const positions = this.postings[field][id];
+        if (positions) set.addAll(positions);
+      }
+      memo.set(key, set);
+    }
+    return set;
+  }
+
+  /** Every term found: any of its alternatives with all their words (service.ts allTerms). */
+  private allTerms(terms: SearchTerms, wordSet: (word: string) => ProductSet): ProductSet {
+    let result = ProductSet.all(this.size);
+    for (const term of terms.terms) {
+      let termSet = new ProductSet(this.size);
+      for (const words of term.alternatives) {
+        let alternative = ProductSet.all(this.size);
+        for (const word of words) alternative = alternative.and(wordSet(word));
+        termSet = termSet.or(alternative);
+      }
+      result = result.and(termSet);
+    }
+    return result;
+  }
+
+  private filtered(filter: SearchIndexFilter): ProductSet {
+    let set = filter.featured ? this.featured : ProductSet.all(this.size);
+    if (filter.category !== undefined) {
+      const branch = this.categoryBranch(filter.category);
+      const inBranch = new ProductSet(this.size);
+      this.categoryOf.forEach((category, position) => {
+        if (branch.has(category)) inBranch.add(position);
+      });
+      set = set.and(inBranch);
+    }
+    return set;
+  }
+
+  /** The active category with this slug and its active descendants (service.ts categoryBranch). */
+  private categoryBranch(slug: string): Set<number> {
+    const branch = new Set<number>();
+    const root = this.categories.find((category) => category.slug === slug && category.is_active);
+    if (!root) return branch;
+    const pending = [root.id];
+    while (pending.length > 0) {
+      const id = pending.pop()!;
+      if (branch.has(id)) continue;
+      branch.add(id);
+      for (const child of this.categories) {
+        if (child.parent_id === id && child.is_active) pending.push(child.id);
+      }
+    }
+    return branch;
+  }
+
+  /**
+   * Products whose name has enough of the word's trigrams to be close to it: a name's similarity
+   * is at most the share of the word's trigrams it has, so no other name can reach the threshold.
+   */
+  private nameCandidates(word: string, memo: Map<string, ProductSet>): ProductSet {
+    const key = `candidates ${word}`;
+    let candidates = memo.get(key);
+    if (candidates) return candidates;
+    candidates = new ProductSet(this.size);
+    memo.set(key, candidates);
+    const { known, unique } = this.trigramIds.patternOf(word);
+    if (unique === 0) return candidates;
+    const needed = Math.max(1, Math.ceil(WORD_SIMILARITY_THRESHOLD * unique - 1e-6));
+    const present = new Uint16Array(this.size);
+    for (const trigram of known) {
+      for (const position of this.productsByNameTrigram[trigram] ?? []) {
+        const count = present[position]! + 1;
+        present[position] = count;
+        if (count === needed) candidates.add(position);
+      }
+    }
+    return candidates;
+  }
+
+  /** The products among `within` whose name is close to the word (`word <% name_search`). */
+  private similarNames(
+    word: string,
+    within: ProductSet,
+    memo: Map<string, ProductSet>,
+  ): ProductSet {
+    const similar = new ProductSet(this.size);
+    const { known, unique } = this.trigramIds.patternOf(word);
+    for (const position of this.nameCandidates(word, memo).and(within)) {
+      const similarity = wordSimilarityOf(
+        known,
+        this.nameTrigrams[position]!,
+        this.similarityScratch,
+        unique,
+      );
+      if (similarity >= WORD_SIMILARITY_THRESHOLD) similar.add(position);
+    }
+    return similar;
+  }
+
+  /** The products a pass finds: the words as typed, or forgiving typos in long words. */
+  private matching(
+    terms: SearchTerms,
+    filter: ProductSet,
+    fuzzy: boolean,
+    memo: Map<string, ProductSet>,
+  ): ProductSet {
+    const asTyped = (word: string) => this.containing(word, 'document', memo);
+    const exact = this.allTerms(terms, asTyped).and(filter);
+    if (!fuzzy) return exact;
+    // Names are compared only for products every other term may still be found in: first the
+    // products each term could match at all (as typed, or through a name with enough trigrams).
+    const forgiven = (word: string) => [...word].length >= FUZZY_MIN_LETTERS;
+    const candidates = this.allTerms(terms, (word) =>
+      forgiven(word) ? asTyped(word).or(this.nameCandidates(word, memo)) : asTyped(word),
+    ).and(filter);
+    return this.allTerms(terms, (word) =>
+      forgiven(word)
+        ? asTyped(word).or(this.similarNames(word, candidates.without(asTyped(word)), memo))
+        : asTyped(word),
+    ).and(candidates);
+  }
+
+  /** One page of the search's results in relevance order and how many there are. */
+  search(terms: SearchTerms, filter: SearchIndexFilter): SearchIndexPage {
+    const memo = new Map<string, ProductSet>();
+    const allowed = this.filtered(filter);
+    let found = this.matching(terms, allowed, false, memo);
+    if (forgivesTypos(terms) && found.count() < filter.limit)
+      found = this.matching(terms, allowed, true, memo);
+    const total = found.count();
+    const offset = (filter.page - 1) * filter.limit;
+    const inName = found.and(this.allTerms(terms, (word) => this.containing(word, 'name', memo)));
+    const inText = found
+      .without(inName)
+      .and(this.allTerms(terms, (word) => this.containing(word, 'text', memo)));
+    const positions: number[] = [];
+    let skip = offset;
+    for (const rank of [inName, inText]) {
+      const size = rank.count();
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      positions.push(...rank.slice(skip, filter.limit - positions.length));
+      skip = 0;
+      if (positions.length === filter.limit) break;
+    }
+    if (positions.length < filter.limit) {
+      const rest = found.without(inName).without(inText);
+      const { known, unique } = this.trigramIds.patternOf(terms.normalized);
+      const ranked = [...rest].map((position) => ({
+        position,
+        similarity: wordSimilarityOf(
+          known,
+          this.nameTrigrams[position]!,
+          this.similarityScratch,
+          unique,
+        ),
+      }));
+      ranked.sort((a, b) => b.similarity - a.similarity || a.position - b.position);
+      for (const { position } of ranked.slice(skip, skip + filter.limit - positions.length))
+        positions.push(position);
+    }
+    return { ids: positions.map((position) => this.productIds[position]!), total };
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * pg_trgm's word similarity, computed in the server process: the search index (search-index.ts)
+ * must find and rank exactly the products PostgreSQL's `word <% name` and `word_similarity()`
+ * find, and this is their algorithm (contrib/pg_trgm/trgm_op.c, calc_word_similarity and
+ * iterate_word_similarity), step for step, in float4 arithmetic as there.
+ *
+ * Trigrams are told apart by their characters. PostgreSQL keeps a trigram of multi-byte
+ * characters as three bytes of its CRC, so two different trigrams could in principle compare
+ * equal there and not here; the differential tests compare both on whole catalogues.
+ */
+
+/**
+ * pg_trgm.word_similarity_threshold, which every database session of the shop sets (db/client.ts):
+ * low enough to forgive a typo in a short Arabic word. The setting is a double; similarities are
+ * float4 values compared with it.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+/** What pg_trgm counts as part of a word (t_isalnum in a UTF-8 locale). */
+const WORD_CHARACTER = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
+
+/**
+ * The trigrams of a text in order (generate_trgm_only): each word (a run of letters and digits),
+ * lower-cased, padded with two spaces before and one after, gives one trigram per character.
+ */
+export function trigramsInOrder(text: string): string[] {
+  const trigrams: string[] = [];
+  let word: string[] = [];
+  const flush = () => {
+    if (word.length === 0) return;
+    const padded = [' ', ' ', ...word.join('').toLowerCase(), ' '];
+    for (let i = 0; i + 2 < padded.length; i += 1)
+      trigrams.push(padded[i]! + padded[i + 1]! + padded[i + 2]!);
+    word = [];
+  };
+  for (const character of text) {
+    if (WORD_CHARACTER.test(character)) word.push(character);
+    else flush();
+  }
+  flush();
+  return trigrams;
+}
+
+/** Numbers for trigrams, so that a text's trigrams can be kept and compared as integers. */
+export class TrigramIds {
+  private readonly ids = new Map<string, number>();
+
+  idOf(trigram: string): number {
+    let id = this.ids.get(trigram);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(trigram, id);
+    }
+    return id;
+  }
+
+  encode(text: string): Int32Array {
+    return Int32Array.from(trigramsInOrder(text), (trigram) => this.idOf(trigram));
+  }
+
+  /**
+   * A pattern's distinct trigrams among those numbered (no other can be in a numbered text), and
+   * how many distinct trigrams it has in all (what its similarity is divided by). Numbers nothing.
+   */
+  patternOf(text: string): { known: Set<number>; unique: number } {
+    const distinct = new Set(trigramsInOrder(text));
+    const known = new Set<number>();
+    for (const trigram of distinct) {
+      const id = this.ids.get(trigram);
+      if (id !== undefined) known.add(id);
+    }
+    return { known, unique: distinct.size };
+  }
+}
+
+/** count / (len1 + len2 - count) in float4, as pg_trgm's CALCSML. */
+function similarityOf(count: number, length1: number, length2: number): number {
+  return Math.fround(Math.fround(count) / Math.fround(length1 + length2 - count));
+}
+
+/**
+ * The word similarity of a pattern (its distinct trigrams, `patternTrigrams`) to a text (its
+ * trigrams in order, `textTrigrams`): the greatest similarity of the pattern to a stretch of the
+ * text, found the way iterate_word_similarity finds it. Trigram ids are any integers the caller
+ * gives consistently (TrigramIds); `scratch` avoids an allocation per call.
+ */
+export function wordSimilarityOf(
+  patternTrigrams: ReadonlySet<number>,
+  textTrigrams: Int32Array,
+  scratch: Map<number, number> = new Map(),
+  /** How many distinct trigrams the pattern has, when some are left out of patternTrigrams. */
+  uniquePattern: number = patternTrigrams.size,
+): number {
+  if (uniquePattern === 0 || textTrigrams.length === 0) return 0;
+  // lastpos of the C code, by trigram id; absent is -1.
+  const lastPosition = scratch;
+  lastPosition.clear();
+  let uniqueText = 0;
+  let count = 0;
+  let lower = -1;
+  let best = 0;
+  for (let i = 0; i < textTrigrams.length; i += 1) {
+    const trigram = textTrigrams[i]!;
+    const found = patternTrigrams.has(trigram);
+    if (lower >= 0 || found) {
+      if ((lastPosition.get(trigram) ?? -1) < 0) {
+        uniqueText += 1;
+        if (found) count += 1;
+      }
+      lastPosition.set(trigram, i);
+    }
+    if (!found) continue;
+    const upper = i;
+    if (lower === -1) {
+      lower = i;
+      uniqueText = 1;
+    }
+    let current = similarityOf(count, uniquePattern, uniqueText);
+    let candidateCount = count;
+    let candidateUnique = uniqueText;
+    const previousLower = lower;
+    for (let candidateLower = lower; candidateLower <= upper; candidateLower += 1) {
+      const candidate = similarityOf(candidateCount, uniquePattern, candidateUnique);
+      if (candidate > current) {
+        current = candidate;
+        uniqueText = candidateUnique;
+        lower = candidateLower;
+        count = candidateCount;
+      }
+      const atLower = textTrigrams[candidateLower]!;
+      if (lastPosition.get(atLower) === candidateLower) {
+        candidateUnique -= 1;
+        if (patternTrigrams.has(atLower)) candidateCount -= 1;
+      }
+    }
+    best = Math.max(best, current);
+    for (let dropped = previousLower; dropped < lower; dropped += 1) {
+      const atDropped = textTrigrams[dropped]!;
+      if (lastPosition.get(atDropped) === dropped) lastPosition.set(atDropped, -1);
+    }
+  }
+  return best;
+}
+
+/** word_similarity(pattern, text) of pg_trgm. */
+export function wordSimilarity(pattern: string, text: string): number {
+  const ids = new TrigramIds();
+  const patternTrigrams = new Set(ids.encode(pattern));
+  return wordSimilarityOf(patternTrigrams, ids.encode(text));
+}
