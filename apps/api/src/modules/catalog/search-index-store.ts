@@ -28,7 +28,7 @@ export function createSearchIndexStore(
 
   async function read(): Promise<SearchIndex> {
     // One snapshot, so that the products, the categories and the version agree.
-    return db.transaction(
+    const { version, published, tree } = await db.transaction(
       async (tx) => {
         const [row] = await tx
           .select({ version: searchIndexVersion.version })
@@ -53,10 +53,11 @@ export function createSearchIndexStore(
             is_active: categories.is_active,
           })
           .from(categories);
-        return new SearchIndex(String(row?.version ?? 0), published, tree);
+        return { version: String(row?.version ?? 0), published, tree };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    return SearchIndex.build(version, published, tree);
   }
 
   function build(): void {

@@ -93,6 +93,11 @@ class ProductSet {
     return new ProductSet(this.size, words);
   }
 
+  /** Adds the other set's members to this one. */
+  include(other: ProductSet): void {
+    for (let i = 0; i < this.words.length; i += 1) this.words[i]! |= other.words[i]!;
+  }
+
   or(other: ProductSet): ProductSet {
     const words = new Uint32Array(this.words.length);
     for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! | other.words[i]!;
@@ -143,6 +148,11 @@ class ProductSet {
   }
 }
 
+const EMPTY = new Int32Array(0);
+
+/** A word's postings are also kept as a set when it is in at least 1/DENSE_SHARE of the products. */
+const DENSE_SHARE = 16;
+
 /** Where a word is looked for in a product: its document, its text, or its name. */
 type Field = 'document' | 'text' | 'name';
 
@@ -171,15 +181,37 @@ function piecesOf(word: readonly string[], size: number): Set<string> {
   return pieces;
 }
 
+/** What a SearchIndex is made of, built by SearchIndex.build. */
+interface IndexParts {
+  productIds: Int32Array;
+  categoryOf: Int32Array;
+  featured: ProductSet;
+  vocabulary: string[];
+  postings: Record<Field, Int32Array[]>;
+  denseSets: Record<Field, Map<number, ProductSet>>;
+  wordsByPiece: Map<string, number[]>;
+  trigramIds: TrigramIds;
+  nameTrigrams: Int32Array[];
+  productsByNameTrigram: Int32Array[];
+  categories: readonly SearchIndexCategory[];
+}
+
+/** How many products or words are indexed between two turns of the event loop. */
+const BUILD_SLICE = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class SearchIndex {
   private readonly productIds: Int32Array;
   private readonly categoryOf: Int32Array;
   private readonly featured: ProductSet;
-  private readonly vocabulary: string[] = [];
+  private readonly vocabulary: string[];
   private readonly postings: Record<Field, Int32Array[]>;
+  /** The same postings as sets, for words in many products (a union of sets is word-wise). */
+  private readonly denseSets: Record<Field, Map<number, ProductSet>>;
   /** Vocabulary words by each trigram (three letters, no padding) and each shorter piece. */
-  private readonly wordsByPiece = new Map<string, number[]>();
-  private readonly trigramIds = new TrigramIds();
+  private readonly wordsByPiece: Map<string, number[]>;
+  private readonly trigramIds: TrigramIds;
   /** Each product's name as pg_trgm's trigrams in order, by trigram id. */
   private readonly nameTrigrams: Int32Array[];
   /** Products by the distinct trigrams of their name. */
@@ -187,24 +219,43 @@ export class SearchIndex {
   private readonly categories: readonly SearchIndexCategory[];
   private readonly similarityScratch = new Map<number, number>();
 
-  constructor(
+  private constructor(
     /** The catalogue's version the products were read at (search_index_version). */
     readonly version: string,
+    parts: IndexParts,
+  ) {
+    this.productIds = parts.productIds;
+    this.categoryOf = parts.categoryOf;
+    this.featured = parts.featured;
+    this.vocabulary = parts.vocabulary;
+    this.postings = parts.postings;
+    this.denseSets = parts.denseSets;
+    this.wordsByPiece = parts.wordsByPiece;
+    this.trigramIds = parts.trigramIds;
+    this.nameTrigrams = parts.nameTrigrams;
+    this.productsByNameTrigram = parts.productsByNameTrigram;
+    this.categories = parts.categories;
+  }
+
+  /**
+   * Indexes the published products (in list order) and the category tree. A large catalogue
+   * takes seconds: the work is sliced so that the process keeps answering requests meanwhile.
+   */
+  static async build(
+    version: string,
     products: readonly SearchIndexProduct[],
     categories: readonly SearchIndexCategory[],
-  ) {
+  ): Promise<SearchIndex> {
     const size = products.length;
-    this.productIds = Int32Array.from(products, (product) => product.id);
-    this.categoryOf = Int32Array.from(products, (product) => product.category_id ?? -1);
-    this.featured = new ProductSet(size);
-    this.categories = categories;
+    const featured = new ProductSet(size);
+    const vocabulary: string[] = [];
     const wordIds = new Map<string, number>();
     const wordId = (word: string) => {
       let id = wordIds.get(word);
       if (id === undefined) {
-        id = this.vocabulary.length;
+        id = vocabulary.length;
         wordIds.set(word, id);
-        this.vocabulary.push(word);
+        vocabulary.push(word);
       }
       return id;
     };
@@ -212,31 +263,60 @@ export class SearchIndex {
     const text = new Postings();
     const name = new Postings();
     const byNameTrigram = new Postings();
-    this.nameTrigrams = [];
-    products.forEach((product, position) => {
-      if (product.featured) this.featured.add(position);
+    const trigramIds = new TrigramIds();
+    const nameTrigrams: Int32Array[] = [];
+    for (let position = 0; position < size; position += 1) {
+      if (position % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
+      const product = products[position]!;
+      if (product.featured) featured.add(position);
       const textWords = distinctWords(product.search_text);
       const documentWords = new Set([...textWords, ...distinctWords(product.category_text)]);
       for (const word of documentWords) document.add(wordId(word), position);
       for (const word of textWords) text.add(wordId(word), position);
       for (const word of distinctWords(product.name_search)) name.add(wordId(word), position);
-      const trigrams = this.trigramIds.encode(product.name_search);
-      this.nameTrigrams.push(trigrams);
+      const trigrams = trigramIds.encode(product.name_search);
+      nameTrigrams.push(trigrams);
       for (const trigram of new Set(trigrams)) byNameTrigram.add(trigram, position);
-    });
-    this.postings = { document: document.frozen(), text: text.frozen(), name: name.frozen() };
-    this.productsByNameTrigram = byNameTrigram.frozen();
-    this.vocabulary.forEach((word, id) => {
-      const letters = [...word];
-      for (const piece of [
-        ...piecesOf(letters, 1),
-        ...piecesOf(letters, 2),
-        ...piecesOf(letters, 3),
-      ]) {
-        let list = this.wordsByPiece.get(piece);
-        if (!list) this.wordsByPiece.set(piece, (list = []));
-        list.push(id);
+    }
+    const postings = { document: document.frozen(), text: text.frozen(), name: name.frozen() };
+    const dense = (lists: Int32Array[]) => {
+      const sets = new Map<number, ProductSet>();
+      lists.forEach((positions, word) => {
+        if (positions.length * DENSE_SHARE < size) return;
+        const set = new ProductSet(size);
+        set.addAll(positions);
+        sets.set(word, set);
+      });
+      return sets;
+    };
+    const wordsByPiece = new Map<string, number[]>();
+    for (let id = 0; id < vocabulary.length; id += 1) {
+      if (id % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
+      const letters = [...vocabulary[id]!];
+      for (const size of [1, 2, 3]) {
+        for (const piece of piecesOf(letters, size)) {
+          let list = wordsByPiece.get(piece);
+          if (!list) wordsByPiece.set(piece, (list = []));
+          list.push(id);
+        }
       }
+    }
+    return new SearchIndex(version, {
+      productIds: Int32Array.from(products, (product) => product.id),
+      categoryOf: Int32Array.from(products, (product) => product.category_id ?? -1),
+      featured,
+      vocabulary,
+      postings,
+      denseSets: {
+        document: dense(postings.document),
+        text: dense(postings.text),
+        name: dense(postings.name),
+      },
+      wordsByPiece,
+      trigramIds,
+      nameTrigrams,
+      productsByNameTrigram: byNameTrigram.frozen(),
+      categories,
     });
   }
 
@@ -263,8 +343,9 @@ export class SearchIndex {
     if (!set) {
       set = new ProductSet(this.size);
       for (const id of this.wordsContaining(word)) {
-        const positions = this.postings[field][id];
-        if (positions) set.addAll(positions);
+        const denseSet = this.denseSets[field].get(id);
+        if (denseSet) set.include(denseSet);
+        else set.addAll(this.postings[field][id] ?? EMPTY);
       }
       memo.set(key, set);
     }
@@ -317,8 +398,9 @@ export class SearchIndex {
   }
 
   /**
-   * Products whose name has enough of the word's trigrams to be close to it: a name's similarity
-   * is at most the share of the word's trigrams it has, so no other name can reach the threshold.
+   * Products whose name may be close to the word: a name's similarity is at most the share of the
+   * word's trigrams it has, so a name without enough of them cannot reach the threshold. A superset
+   * (names are compared in similarNames).
    */
   private nameCandidates(word: string, memo: Map<string, ProductSet>): ProductSet {
     const key = `candidates ${word}`;
@@ -328,15 +410,14 @@ export class SearchIndex {
     memo.set(key, candidates);
     const { known, unique } = this.trigramIds.patternOf(word);
     if (unique === 0) return candidates;
+    // A name with `needed` of the word's trigrams has at least one of any `unique - needed + 1` of
+    // them: the rarest (trigrams in no name first, with no products) give the fewest candidates.
     const needed = Math.max(1, Math.ceil(WORD_SIMILARITY_THRESHOLD * unique - 1e-6));
-    const present = new Uint16Array(this.size);
-    for (const trigram of known) {
-      for (const position of this.productsByNameTrigram[trigram] ?? []) {
-        const count = present[position]! + 1;
-        present[position] = count;
-        if (count === needed) candidates.add(position);
-      }
-    }
+    const chosen = unique - needed + 1 - (unique - known.size);
+    if (chosen <= 0) return candidates;
+    const lists = [...known].map((trigram) => this.productsByNameTrigram[trigram] ?? EMPTY);
+    lists.sort((a, b) => a.length - b.length);
+    for (const positions of lists.slice(0, chosen)) candidates.addAll(positions);
     return candidates;
   }
 

@@ -18,6 +18,17 @@ export const WORD_SIMILARITY_THRESHOLD = 0.45;
 
 /** What pg_trgm counts as part of a word (t_isalnum in a UTF-8 locale). */
 const WORD_CHARACTER = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;
+/** WORD_CHARACTER's verdicts by character: a catalogue's texts use few distinct characters. */
+const wordCharacters = new Map<string, boolean>();
+
+function isWordCharacter(character: string): boolean {
+  let verdict = wordCharacters.get(character);
+  if (verdict === undefined) {
+    verdict = WORD_CHARACTER.test(character);
+    if (wordCharacters.size < 65_536) wordCharacters.set(character, verdict);
+  }
+  return verdict;
+}
 
 /**
  * The trigrams of a text in order (generate_trgm_only): each word (a run of letters and digits),
@@ -34,7 +45,7 @@ export function trigramsInOrder(text: string): string[] {
     word = [];
   };
   for (const character of text) {
-    if (WORD_CHARACTER.test(character)) word.push(character);
+    if (isWordCharacter(character)) word.push(character);
     else flush();
   }
   flush();
