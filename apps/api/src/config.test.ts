@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(config.uploadsDir).toBe(path.join(path.resolve('./data'), 'uploads'));
   });
 
+  it('keeps a search index in each process unless SEARCH_INDEX=false', () => {
+    expect(loadConfig({}).searchIndex).toBe(true);
+    expect(loadConfig({ SEARCH_INDEX: 'true' }).searchIndex).toBe(true);
+    expect(loadConfig({ SEARCH_INDEX: 'false' }).searchIndex).toBe(false);
+    expect(() => loadConfig({ SEARCH_INDEX: 'off' })).toThrow(/SEARCH_INDEX/);
+  });
+
   it('treats empty variables as unset and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.databaseUrl).toBeUndefined();

@@ -69,6 +69,8 @@ const environmentSchema = z.object({
   // Whole pages for visitors without a session (decision 029); 0 turns the page cache off.
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
+  // Storefront searches from an index of the catalogue in each process (decision 034).
+  SEARCH_INDEX: optionalString.pipe(z.enum(['true', 'false']).optional()),
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
   SMTP_URL: optionalString.pipe(
     z
@@ -334,6 +336,8 @@ export interface AppConfig {
   catalogCacheTtlMs: number;
   /** How long a page rendered for visitors without a session is served again (0: never). */
   pageCacheTtlMs: number;
+  /** Whether each process keeps a search index of the published catalogue (docs/decisions/034). */
+  searchIndex: boolean;
   pageCacheMaxBytes: number;
   /** Most pieces of one product a single order may take (the variations of a product add up). */
   maxUnitsPerProduct: number;
@@ -446,6 +450,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     dbPoolSize: values.DB_POOL_SIZE,
     catalogCacheTtlMs: values.CATALOG_CACHE_SECONDS * 1000,
     pageCacheTtlMs: values.PAGE_CACHE_SECONDS * 1000,
+    searchIndex: values.SEARCH_INDEX !== 'false',
     pageCacheMaxBytes: values.PAGE_CACHE_MAX_MB * 1024 * 1024,
     maxUnitsPerProduct: values.MAX_UNITS_PER_PRODUCT,
     sessionSecret: values.SESSION_SECRET,

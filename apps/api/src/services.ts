@@ -53,7 +53,9 @@ export function createServices(
   const catalog = createCatalogService(db, {
     listCacheTtlMs: config.catalogCacheTtlMs,
     genericPlanDb,
-    searchIndex: { onBuildError: (error) => log.error({ err: error }, 'search index not built; searches use the database') },
+    searchIndex: config.searchIndex
+      ? { onBuildError: (error) => log.error({ err: error }, 'search index not built; searches use the database') }
+      : undefined,
   });
   changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.

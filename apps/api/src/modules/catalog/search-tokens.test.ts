@@ -551,6 +551,21 @@ describe('search on words finds what the substring search found', () => {
     await db.update(products).set({ name: product!.name, status: 'published' }).where(eq(products.id, product!.id));
   });
 
+  it('from the database alone with SEARCH_INDEX=false', async () => {
+    const databaseOnly = await createTestApp({ SEARCH_INDEX: 'false' });
+    try {
+      expect(await databaseOnly.app.services.catalog.prepareSearchIndex()).toBe(false);
+      const fromDatabase = await searchesAnswered('database');
+      const fromIndex = await searchesAnswered('index');
+      const page = await databaseOnly.app.services.catalog.listProducts({ page: 1, limit: 5, order: 'asc', search: 'سبحة' });
+      expect(page.pagination.total).toBe(0);
+      expect(await searchesAnswered('database')).toBe(fromDatabase + 1);
+      expect(await searchesAnswered('index')).toBe(fromIndex);
+    } finally {
+      await databaseOnly.close();
+    }
+  });
+
   it('sorted by price, in a category, and in the back office', async () => {
     const db = ctx.database.db;
     const [slug] = await db
