@@ -54,7 +54,7 @@ export function createServices(
     listCacheTtlMs: config.catalogCacheTtlMs,
     genericPlanDb,
     searchIndex: config.searchIndex
-      ? { onBuildError: (error) => log.error({ err: error }, 'search index not built; searches use the database') }
+      ? { onError: (error) => log.error({ err: error }, 'search index failed; the database answers searches') }
       : undefined,
   });
   changes.subscribe('catalog', () => catalog.invalidateListings());

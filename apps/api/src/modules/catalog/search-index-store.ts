@@ -19,12 +19,16 @@ export interface SearchIndexStore {
   settled(): Promise<void>;
 }
 
+/** How long after a failed build (the database unreachable) the next one may start. */
+const RETRY_AFTER_MS = 5_000;
+
 export function createSearchIndexStore(
   db: Database,
   onBuildError: (error: unknown) => void,
 ): SearchIndexStore {
   let index: SearchIndex | undefined;
   let building: Promise<void> | undefined;
+  let retryAt = 0;
 
   async function read(): Promise<SearchIndex> {
     // One snapshot, so that the products, the categories and the version agree.
@@ -61,12 +65,15 @@ export function createSearchIndexStore(
   }
 
   function build(): void {
-    if (building) return;
+    if (building || Date.now() < retryAt) return;
     building = read()
       .then((built) => {
         index = built;
       })
-      .catch(onBuildError)
+      .catch((error: unknown) => {
+        retryAt = Date.now() + RETRY_AFTER_MS;
+        onBuildError(error);
+      })
       .finally(() => {
         building = undefined;
       });

@@ -153,6 +153,13 @@ const EMPTY = new Int32Array(0);
 /** A word's postings are also kept as a set when it is in at least 1/DENSE_SHARE of the products. */
 const DENSE_SHARE = 16;
 
+/**
+ * A query word in this many vocabulary words or more has its products kept with the index, at
+ * most WIDE_WORDS_KEPT of them (a set is a bit per product: 12 kB for 100,000 products).
+ */
+const WIDE_WORD = 64;
+const WIDE_WORDS_KEPT = 1024;
+
 /** Where a word is looked for in a product: its document, its text, or its name. */
 type Field = 'document' | 'text' | 'name';
 
@@ -193,6 +200,7 @@ interface IndexParts {
   trigramIds: TrigramIds;
   nameTrigrams: Int32Array[];
   productsByNameTrigram: Int32Array[];
+  denseNameTrigrams: Map<number, ProductSet>;
   categories: readonly SearchIndexCategory[];
 }
 
@@ -216,8 +224,12 @@ export class SearchIndex {
   private readonly nameTrigrams: Int32Array[];
   /** Products by the distinct trigrams of their name. */
   private readonly productsByNameTrigram: Int32Array[];
+  /** The same, as sets, for trigrams in many names. */
+  private readonly denseNameTrigrams: Map<number, ProductSet>;
   private readonly categories: readonly SearchIndexCategory[];
   private readonly similarityScratch = new Map<number, number>();
+  /** containing()'s sets for query words in WIDE_WORD vocabulary words or more, by field and word. */
+  private readonly wideWords = new Map<string, ProductSet>();
 
   private constructor(
     /** The catalogue's version the products were read at (search_index_version). */
@@ -234,6 +246,7 @@ export class SearchIndex {
     this.trigramIds = parts.trigramIds;
     this.nameTrigrams = parts.nameTrigrams;
     this.productsByNameTrigram = parts.productsByNameTrigram;
+    this.denseNameTrigrams = parts.denseNameTrigrams;
     this.categories = parts.categories;
   }
 
@@ -301,6 +314,7 @@ export class SearchIndex {
         }
       }
     }
+    const productsByNameTrigram = byNameTrigram.frozen();
     return new SearchIndex(version, {
       productIds: Int32Array.from(products, (product) => product.id),
       categoryOf: Int32Array.from(products, (product) => product.category_id ?? -1),
@@ -315,7 +329,8 @@ export class SearchIndex {
       wordsByPiece,
       trigramIds,
       nameTrigrams,
-      productsByNameTrigram: byNameTrigram.frozen(),
+      productsByNameTrigram,
+      denseNameTrigrams: dense(productsByNameTrigram),
       categories,
     });
   }
@@ -337,18 +352,26 @@ export class SearchIndex {
     return (fewest ?? []).filter((id) => this.vocabulary[id]!.includes(word));
   }
 
+  /**
+   * The products with a word of `field` containing the query word. A short word ("45", "4") is in
+   * thousands of vocabulary words: its set is kept with the index (it changes only with it), so
+   * that a search does not unite thousands of lists each time.
+   */
   private containing(word: string, field: Field, memo: Map<string, ProductSet>): ProductSet {
     const key = `${field} ${word}`;
-    let set = memo.get(key);
+    let set = memo.get(key) ?? this.wideWords.get(key);
     if (!set) {
       set = new ProductSet(this.size);
-      for (const id of this.wordsContaining(word)) {
+      const words = this.wordsContaining(word);
+      for (const id of words) {
         const denseSet = this.denseSets[field].get(id);
         if (denseSet) set.include(denseSet);
         else set.addAll(this.postings[field][id] ?? EMPTY);
       }
-      memo.set(key, set);
+      if (words.length >= WIDE_WORD && this.wideWords.size < WIDE_WORDS_KEPT)
+        this.wideWords.set(key, set);
     }
+    memo.set(key, set);
     return set;
   }
 
@@ -415,9 +438,15 @@ export class SearchIndex {
     const needed = Math.max(1, Math.ceil(WORD_SIMILARITY_THRESHOLD * unique - 1e-6));
     const chosen = unique - needed + 1 - (unique - known.size);
     if (chosen <= 0) return candidates;
-    const lists = [...known].map((trigram) => this.productsByNameTrigram[trigram] ?? EMPTY);
-    lists.sort((a, b) => a.length - b.length);
-    for (const positions of lists.slice(0, chosen)) candidates.addAll(positions);
+    const rarest = [...known].sort(
+      (a, b) =>
+        (this.productsByNameTrigram[a]?.length ?? 0) - (this.productsByNameTrigram[b]?.length ?? 0),
+    );
+    for (const trigram of rarest.slice(0, chosen)) {
+      const denseSet = this.denseNameTrigrams.get(trigram);
+      if (denseSet) candidates.include(denseSet);
+      else candidates.addAll(this.productsByNameTrigram[trigram] ?? EMPTY);
+    }
     return candidates;
   }
 

@@ -454,6 +454,15 @@ const QUERIES = [
   '"kuka"',
 ];
 
+/** The pages each query is compared on: all at once, the first ones, a middle one, past the last. */
+const PAGES = [
+  [1, 100],
+  [1, 5],
+  [2, 5],
+  [3, 7],
+  [40, 20],
+] as const;
+
 /** How many storefront searches this process answered from the index or the database. */
 async function searchesAnswered(source: SearchSource): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric('shop_searches_total')?.get();
@@ -479,13 +488,7 @@ describe('search on words finds what the substring search found', () => {
     let found = 0;
     for (const query of QUERIES) {
       if ((await oldSearch(query, { page: 1, limit: 100 })).total > 0) found += 1;
-      for (const [page, limit] of [
-        [1, 100],
-        [1, 5],
-        [2, 5],
-        [3, 7],
-        [40, 20],
-      ] as const) {
+      for (const [page, limit] of PAGES) {
         expect(
           await newSearch(query, { page, limit }),
           `${query} page ${page} of ${limit}`,
@@ -507,13 +510,7 @@ describe('search on words finds what the substring search found', () => {
     const answeredBefore = await searchesAnswered('index');
     let searches = 0;
     for (const query of QUERIES) {
-      for (const [page, limit] of [
-        [1, 100],
-        [1, 5],
-        [2, 5],
-        [3, 7],
-        [40, 20],
-      ] as const) {
+      for (const [page, limit] of PAGES) {
         expect(await newSearch(query, { page, limit }), `${query} page ${page} of ${limit}`).toEqual(
           await oldSearch(query, { page, limit }),
         );

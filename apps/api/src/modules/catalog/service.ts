@@ -601,10 +601,10 @@ export interface CatalogServiceOptions {
   genericPlanDb?: Database;
   /**
    * Whether storefront searches ranked by relevance are answered from an index of the published
-   * catalogue kept in this process (docs/decisions/034), and what to do when it cannot be built
-   * (searches then keep going to the database). Off unless given.
+   * catalogue kept in this process (docs/decisions/034), and where its failures are reported (it
+   * cannot be built, or a search fails in it): the database then answers. Off unless given.
    */
-  searchIndex?: { onBuildError: (error: unknown) => void };
+  searchIndex?: { onError: (error: unknown) => void };
 }
 
 const LIST_CACHE_MAX_ENTRIES = 2000;
@@ -799,7 +799,7 @@ export function createCatalogService(
   }
 
   const searchIndex = options.searchIndex
-    ? createSearchIndexStore(db, options.searchIndex.onBuildError)
+    ? createSearchIndexStore(db, options.searchIndex.onError)
     : undefined;
 
   // The rows of a page the search index chose, with the catalogue's version in the same snapshot.
@@ -827,12 +827,17 @@ export function createCatalogService(
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const index = filter.sort ? undefined : searchIndex?.current();
     if (index) {
-      const found = await pageFromIndex(index, filter, terms);
-      if (found) {
-        countSearch('index');
-        return found;
+      try {
+        const found = await pageFromIndex(index, filter, terms);
+        if (found) {
+          countSearch('index');
+          return found;
+        }
+        searchIndex!.outdated(index);
+      } catch (error) {
+        // A fault in the index must not cost the shopper the search: the database answers it.
+        options.searchIndex!.onError(error);
       }
-      searchIndex!.outdated(index);
     }
     countSearch('database');
     return searchProducts(filter, terms, 'published');
