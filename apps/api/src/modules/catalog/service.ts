@@ -810,7 +810,7 @@ export function createCatalogService(
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.category_id))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .where(sql`${products.id} = any(${new Placeholder<'ids', number[]>('ids')}::integer[])`)
     .prepare('catalog_products_by_ids');
   const currentVersion = (options.genericPlanDb ?? db)
     .select({ version: sql<string>`${searchIndexVersion.version}::text` })
@@ -854,7 +854,7 @@ export function createCatalogService(
       page: filter.page,
       limit: filter.limit,
     });
-    const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: `{${page.ids.join(',')}}` }) : [];
+    const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: page.ids }) : [];
     const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
     if (version !== index.version || rows.length !== page.ids.length) return undefined;
     const byId = new Map(rows.map(({ version: _version, ...row }) => [row.id, row]));
