@@ -4,7 +4,7 @@ import {
   TRIGRAM_MIN_LETTERS,
   type SearchTerms,
 } from './search-terms.js';
-import { TrigramIds, WORD_SIMILARITY_THRESHOLD, wordSimilarityOf } from './word-similarity.js';
+import { TrigramIds, WORD_SIMILARITY_THRESHOLD, WordSimilarityMeter } from './word-similarity.js';
 
 /**
  * The storefront's search over the published catalogue, answered in the server process
@@ -79,35 +79,36 @@ class ProductSet {
     this.words[position >>> 5]! |= 1 << (position & 31);
   }
 
-  has(position: number): boolean {
-    return (this.words[position >>> 5]! & (1 << (position & 31))) !== 0;
-  }
-
   addAll(positions: Int32Array): void {
     for (const position of positions) this.words[position >>> 5]! |= 1 << (position & 31);
   }
 
-  and(other: ProductSet): ProductSet {
-    const words = new Uint32Array(this.words.length);
-    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! & other.words[i]!;
-    return new ProductSet(this.size, words);
+  copy(): ProductSet {
+    return new ProductSet(this.size, this.words.slice());
+  }
+
+  /** Keeps only the members the other set has too. */
+  keep(other: ProductSet): this {
+    const { words } = this;
+    const others = other.words;
+    for (let i = 0; i < words.length; i += 1) words[i]! &= others[i]!;
+    return this;
   }
 
   /** Adds the other set's members to this one. */
-  include(other: ProductSet): void {
-    for (let i = 0; i < this.words.length; i += 1) this.words[i]! |= other.words[i]!;
+  include(other: ProductSet): this {
+    const { words } = this;
+    const others = other.words;
+    for (let i = 0; i < words.length; i += 1) words[i]! |= others[i]!;
+    return this;
   }
 
-  or(other: ProductSet): ProductSet {
-    const words = new Uint32Array(this.words.length);
-    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! | other.words[i]!;
-    return new ProductSet(this.size, words);
-  }
-
-  without(other: ProductSet): ProductSet {
-    const words = new Uint32Array(this.words.length);
-    for (let i = 0; i < words.length; i += 1) words[i] = this.words[i]! & ~other.words[i]!;
-    return new ProductSet(this.size, words);
+  /** Drops the other set's members from this one. */
+  exclude(other: ProductSet): this {
+    const { words } = this;
+    const others = other.words;
+    for (let i = 0; i < words.length; i += 1) words[i]! &= ~others[i]!;
+    return this;
   }
 
   count(): number {
@@ -227,7 +228,7 @@ export class SearchIndex {
   /** The same, as sets, for trigrams in many names. */
   private readonly denseNameTrigrams: Map<number, ProductSet>;
   private readonly categories: readonly SearchIndexCategory[];
-  private readonly similarityScratch = new Map<number, number>();
+  private readonly similarity: WordSimilarityMeter;
   /** containing()'s sets for query words in WIDE_WORD vocabulary words or more, by field and word. */
   private readonly wideWords = new Map<string, ProductSet>();
 
@@ -248,6 +249,7 @@ export class SearchIndex {
     this.productsByNameTrigram = parts.productsByNameTrigram;
     this.denseNameTrigrams = parts.denseNameTrigrams;
     this.categories = parts.categories;
+    this.similarity = new WordSimilarityMeter(this.trigramIds.size);
   }
 
   /**
@@ -375,30 +377,53 @@ export class SearchIndex {
     return set;
   }
 
-  /** Every term found: any of its alternatives with all their words (service.ts allTerms). */
-  private allTerms(terms: SearchTerms, wordSet: (word: string) => ProductSet): ProductSet {
-    let result = ProductSet.all(this.size);
+  /**
+   * The products of `within` (every product when undefined) in which every term is found: any of
+   * its alternatives with all their words (service.ts allTerms). A new set, the caller's to change;
+   * `wordSet` may give sets kept elsewhere, which are only read.
+   */
+  private allTerms(
+    terms: SearchTerms,
+    wordSet: (word: string) => ProductSet,
+    within?: ProductSet,
+  ): ProductSet {
+    let result = within?.copy();
     for (const term of terms.terms) {
-      let termSet = new ProductSet(this.size);
-      for (const words of term.alternatives) {
-        let alternative = ProductSet.all(this.size);
-        for (const word of words) alternative = alternative.and(wordSet(word));
-        termSet = termSet.or(alternative);
-      }
-      result = result.and(termSet);
+      const termSet = this.anyAlternative(term.alternatives, wordSet);
+      result = result ? result.keep(termSet) : termSet.copy();
     }
-    return result;
+    return result ?? ProductSet.all(this.size);
   }
 
-  private filtered(filter: SearchIndexFilter): ProductSet {
-    let set = filter.featured ? this.featured : ProductSet.all(this.size);
+  /** The products with any of the alternatives: a set that may be kept elsewhere (read only). */
+  private anyAlternative(
+    alternatives: readonly (readonly string[])[],
+    wordSet: (word: string) => ProductSet,
+  ): ProductSet {
+    if (alternatives.length === 1) return this.allWords(alternatives[0]!, wordSet);
+    const set = new ProductSet(this.size);
+    for (const words of alternatives) set.include(this.allWords(words, wordSet));
+    return set;
+  }
+
+  /** The products with all the words: a set that may be kept elsewhere (read only). */
+  private allWords(words: readonly string[], wordSet: (word: string) => ProductSet): ProductSet {
+    if (words.length === 1) return wordSet(words[0]!);
+    const set = new ProductSet(this.size);
+    words.forEach((word, i) => (i === 0 ? set.include(wordSet(word)) : set.keep(wordSet(word))));
+    return set;
+  }
+
+  /** The products the filter allows, or undefined when it allows them all (read only). */
+  private filtered(filter: SearchIndexFilter): ProductSet | undefined {
+    let set = filter.featured ? this.featured : undefined;
     if (filter.category !== undefined) {
       const branch = this.categoryBranch(filter.category);
       const inBranch = new ProductSet(this.size);
       this.categoryOf.forEach((category, position) => {
         if (branch.has(category)) inBranch.add(position);
       });
-      set = set.and(inBranch);
+      set = set ? inBranch.keep(set) : inBranch;
     }
     return set;
   }
@@ -450,22 +475,22 @@ export class SearchIndex {
     return candidates;
   }
 
-  /** The products among `within` whose name is close to the word (`word <% name_search`). */
+  /**
+   * The products among `within` whose name is close to the word (`word <% name_search`): a new
+   * set. `within` is the caller's own, and is changed.
+   */
   private similarNames(
     word: string,
     within: ProductSet,
     memo: Map<string, ProductSet>,
   ): ProductSet {
     const similar = new ProductSet(this.size);
-    const { known, unique } = this.trigramIds.patternOf(word);
-    for (const position of this.nameCandidates(word, memo).and(within)) {
-      const similarity = wordSimilarityOf(
-        known,
-        this.nameTrigrams[position]!,
-        this.similarityScratch,
-        unique,
-      );
-      if (similarity >= WORD_SIMILARITY_THRESHOLD) similar.add(position);
+    const pattern = this.trigramIds.patternOf(word);
+    for (const position of within.keep(this.nameCandidates(word, memo))) {
+      if (
+        this.similarity.measure(pattern, this.nameTrigrams[position]!) >= WORD_SIMILARITY_THRESHOLD
+      )
+        similar.add(position);
     }
     return similar;
   }
@@ -473,24 +498,33 @@ export class SearchIndex {
   /** The products a pass finds: the words as typed, or forgiving typos in long words. */
   private matching(
     terms: SearchTerms,
-    filter: ProductSet,
+    filter: ProductSet | undefined,
     fuzzy: boolean,
     memo: Map<string, ProductSet>,
   ): ProductSet {
     const asTyped = (word: string) => this.containing(word, 'document', memo);
-    const exact = this.allTerms(terms, asTyped).and(filter);
-    if (!fuzzy) return exact;
+    if (!fuzzy) return this.allTerms(terms, asTyped, filter);
     // Names are compared only for products every other term may still be found in: first the
     // products each term could match at all (as typed, or through a name with enough trigrams).
     const forgiven = (word: string) => [...word].length >= FUZZY_MIN_LETTERS;
-    const candidates = this.allTerms(terms, (word) =>
-      forgiven(word) ? asTyped(word).or(this.nameCandidates(word, memo)) : asTyped(word),
-    ).and(filter);
-    return this.allTerms(terms, (word) =>
-      forgiven(word)
-        ? asTyped(word).or(this.similarNames(word, candidates.without(asTyped(word)), memo))
-        : asTyped(word),
-    ).and(candidates);
+    const candidates = this.allTerms(
+      terms,
+      (word) =>
+        forgiven(word)
+          ? asTyped(word).copy().include(this.nameCandidates(word, memo))
+          : asTyped(word),
+      filter,
+    );
+    return this.allTerms(
+      terms,
+      (word) =>
+        forgiven(word)
+          ? this.similarNames(word, candidates.copy().exclude(asTyped(word)), memo).include(
+              asTyped(word),
+            )
+          : asTyped(word),
+      candidates,
+    );
   }
 
   /** One page of the search's results in relevance order and how many there are. */
@@ -502,10 +536,12 @@ export class SearchIndex {
       found = this.matching(terms, allowed, true, memo);
     const total = found.count();
     const offset = (filter.page - 1) * filter.limit;
-    const inName = found.and(this.allTerms(terms, (word) => this.containing(word, 'name', memo)));
-    const inText = found
-      .without(inName)
-      .and(this.allTerms(terms, (word) => this.containing(word, 'text', memo)));
+    const inName = this.allTerms(terms, (word) => this.containing(word, 'name', memo), found);
+    const inText = this.allTerms(
+      terms,
+      (word) => this.containing(word, 'text', memo),
+      found.copy().exclude(inName),
+    );
     const positions: number[] = [];
     let skip = offset;
     for (const rank of [inName, inText]) {
@@ -519,16 +555,11 @@ export class SearchIndex {
       if (positions.length === filter.limit) break;
     }
     if (positions.length < filter.limit) {
-      const rest = found.without(inName).without(inText);
-      const { known, unique } = this.trigramIds.patternOf(terms.normalized);
+      const rest = found.exclude(inName).exclude(inText);
+      const pattern = this.trigramIds.patternOf(terms.normalized);
       const ranked = [...rest].map((position) => ({
         position,
-        similarity: wordSimilarityOf(
-          known,
-          this.nameTrigrams[position]!,
-          this.similarityScratch,
-          unique,
-        ),
+        similarity: this.similarity.measure(pattern, this.nameTrigrams[position]!),
       }));
       ranked.sort((a, b) => b.similarity - a.similarity || a.position - b.position);
       for (const { position } of ranked.slice(skip, skip + filter.limit - positions.length))

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeArabic } from '@shop/shared';
 import { queryRows } from '../../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-app.js';
-import { trigramsInOrder, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from './word-similarity.js';
+import {
+  TrigramIds,
+  trigramsInOrder,
+  WORD_SIMILARITY_THRESHOLD,
+  wordSimilarity,
+  WordSimilarityMeter,
+} from './word-similarity.js';
 
 // The search index (docs/decisions/034) must forgive exactly the typos PostgreSQL's pg_trgm
 // forgives: the port is compared with the database's own word_similarity and `<%`.
@@ -71,12 +77,22 @@ describe('word similarity in the server process', () => {
           order by pair.n`,
     );
     expect(rows).toHaveLength(pairs.length);
+    // As the search index measures: every name numbered once, one meter for every comparison.
+    const ids = new TrigramIds();
+    const encoded = new Map(
+      NAMES.map((name) => [normalizeArabic(name), ids.encode(normalizeArabic(name))]),
+    );
+    const meter = new WordSimilarityMeter(ids.size);
     let close = 0;
     pairs.forEach(([pattern, text], n) => {
       const similarity = wordSimilarity(pattern, text);
       expect(Math.fround(similarity), `${pattern} in ${text}`).toBe(
         Math.fround(Number(rows[n]!.similarity)),
       );
+      expect(
+        meter.measure(ids.patternOf(pattern), encoded.get(text)!),
+        `${pattern} in ${text}`,
+      ).toBe(similarity);
       expect(similarity >= WORD_SIMILARITY_THRESHOLD, `${pattern} <% ${text}`).toBe(rows[n]!.close);
       if (rows[n]!.close) close += 1;
     });

@@ -65,6 +65,10 @@ export class TrigramIds {
     return id;
   }
 
+  get size(): number {
+    return this.ids.size;
+  }
+
   encode(text: string): Int32Array {
     return Int32Array.from(trigramsInOrder(text), (trigram) => this.idOf(trigram));
   }
@@ -73,7 +77,7 @@ export class TrigramIds {
    * A pattern's distinct trigrams among those numbered (no other can be in a numbered text), and
    * how many distinct trigrams it has in all (what its similarity is divided by). Numbers nothing.
    */
-  patternOf(text: string): { known: Set<number>; unique: number } {
+  patternOf(text: string): TrigramPattern {
     const distinct = new Set(trigramsInOrder(text));
     const known = new Set<number>();
     for (const trigram of distinct) {
@@ -89,73 +93,98 @@ function similarityOf(count: number, length1: number, length2: number): number {
   return Math.fround(Math.fround(count) / Math.fround(length1 + length2 - count));
 }
 
+/** A pattern as compared with texts: its distinct trigrams among those numbered, and how many it has. */
+export interface TrigramPattern {
+  known: ReadonlySet<number>;
+  unique: number;
+}
+
 /**
- * The word similarity of a pattern (its distinct trigrams, `patternTrigrams`) to a text (its
- * trigrams in order, `textTrigrams`): the greatest similarity of the pattern to a stretch of the
- * text, found the way iterate_word_similarity finds it. Trigram ids are any integers the caller
- * gives consistently (TrigramIds); `scratch` avoids an allocation per call.
+ * Word similarity of patterns to texts numbered by one TrigramIds (at most `capacity` ids). It
+ * keeps its working memory between calls, typed arrays by trigram id, so that comparing one
+ * pattern with thousands of names allocates nothing; not for two comparisons at once.
  */
-export function wordSimilarityOf(
-  patternTrigrams: ReadonlySet<number>,
-  textTrigrams: Int32Array,
-  scratch: Map<number, number> = new Map(),
-  /** How many distinct trigrams the pattern has, when some are left out of patternTrigrams. */
-  uniquePattern: number = patternTrigrams.size,
-): number {
-  if (uniquePattern === 0 || textTrigrams.length === 0) return 0;
-  // lastpos of the C code, by trigram id; absent is -1.
-  const lastPosition = scratch;
-  lastPosition.clear();
-  let uniqueText = 0;
-  let count = 0;
-  let lower = -1;
-  let best = 0;
-  for (let i = 0; i < textTrigrams.length; i += 1) {
-    const trigram = textTrigrams[i]!;
-    const found = patternTrigrams.has(trigram);
-    if (lower >= 0 || found) {
-      if ((lastPosition.get(trigram) ?? -1) < 0) {
-        uniqueText += 1;
-        if (found) count += 1;
-      }
-      lastPosition.set(trigram, i);
-    }
-    if (!found) continue;
-    const upper = i;
-    if (lower === -1) {
-      lower = i;
-      uniqueText = 1;
-    }
-    let current = similarityOf(count, uniquePattern, uniqueText);
-    let candidateCount = count;
-    let candidateUnique = uniqueText;
-    const previousLower = lower;
-    for (let candidateLower = lower; candidateLower <= upper; candidateLower += 1) {
-      const candidate = similarityOf(candidateCount, uniquePattern, candidateUnique);
-      if (candidate > current) {
-        current = candidate;
-        uniqueText = candidateUnique;
-        lower = candidateLower;
-        count = candidateCount;
-      }
-      const atLower = textTrigrams[candidateLower]!;
-      if (lastPosition.get(atLower) === candidateLower) {
-        candidateUnique -= 1;
-        if (patternTrigrams.has(atLower)) candidateCount -= 1;
-      }
-    }
-    best = Math.max(best, current);
-    for (let dropped = previousLower; dropped < lower; dropped += 1) {
-      const atDropped = textTrigrams[dropped]!;
-      if (lastPosition.get(atDropped) === dropped) lastPosition.set(atDropped, -1);
-    }
+export class WordSimilarityMeter {
+  /** lastpos of the C code, by trigram id; -1 when absent. Reset after each text. */
+  private readonly lastPosition: Int32Array;
+  /** 1 for the trigrams of the pattern last loaded. */
+  private readonly inPattern: Uint8Array;
+  private loaded: TrigramPattern | undefined;
+
+  constructor(capacity: number) {
+    this.lastPosition = new Int32Array(capacity).fill(-1);
+    this.inPattern = new Uint8Array(capacity);
   }
-  return best;
+
+  private load(pattern: TrigramPattern): void {
+    if (this.loaded === pattern) return;
+    if (this.loaded) for (const trigram of this.loaded.known) this.inPattern[trigram] = 0;
+    for (const trigram of pattern.known) this.inPattern[trigram] = 1;
+    this.loaded = pattern;
+  }
+
+  /**
+   * The word similarity of the pattern to a text (its trigrams in order): the greatest similarity
+   * of the pattern to a stretch of the text, found the way iterate_word_similarity finds it.
+   */
+  measure(pattern: TrigramPattern, text: Int32Array): number {
+    const uniquePattern = pattern.unique;
+    if (uniquePattern === 0 || text.length === 0) return 0;
+    this.load(pattern);
+    const { lastPosition, inPattern } = this;
+    let uniqueText = 0;
+    let count = 0;
+    let lower = -1;
+    let best = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const trigram = text[i]!;
+      const found = inPattern[trigram] === 1;
+      if (lower >= 0 || found) {
+        if (lastPosition[trigram]! < 0) {
+          uniqueText += 1;
+          if (found) count += 1;
+        }
+        lastPosition[trigram] = i;
+      }
+      if (!found) continue;
+      const upper = i;
+      if (lower === -1) {
+        lower = i;
+        uniqueText = 1;
+      }
+      let current = similarityOf(count, uniquePattern, uniqueText);
+      let candidateCount = count;
+      let candidateUnique = uniqueText;
+      const previousLower = lower;
+      for (let candidateLower = lower; candidateLower <= upper; candidateLower += 1) {
+        const candidate = similarityOf(candidateCount, uniquePattern, candidateUnique);
+        if (candidate > current) {
+          current = candidate;
+          uniqueText = candidateUnique;
+          lower = candidateLower;
+          count = candidateCount;
+        }
+        const atLower = text[candidateLower]!;
+        if (lastPosition[atLower] === candidateLower) {
+          candidateUnique -= 1;
+          if (inPattern[atLower] === 1) candidateCount -= 1;
+        }
+      }
+      if (current > best) best = current;
+      for (let dropped = previousLower; dropped < lower; dropped += 1) {
+        const atDropped = text[dropped]!;
+        if (lastPosition[atDropped] === dropped) lastPosition[atDropped] = -1;
+      }
+    }
+    for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
+    return best;
+  }
 }
 
 /** word_similarity(pattern, text) of pg_trgm. */
 export function wordSimilarity(pattern: string, text: string): number {
   const ids = new TrigramIds();
-  const patternTrigrams = new Set(ids.encode(pattern));
-  return wordSimilarityOf(patternTrigrams, ids.encode(text));
+  const textTrigrams = ids.encode(text);
+  const patternTrigrams = ids.patternOf(pattern);
+  return new WordSimilarityMeter(ids.size).measure(patternTrigrams, textTrigrams);
 }
