@@ -2,9 +2,15 @@ import {
   forgivesTypos,
   FUZZY_MIN_LETTERS,
   TRIGRAM_MIN_LETTERS,
+  type SearchTerm,
   type SearchTerms,
 } from './search-terms.js';
-import { TrigramIds, WORD_SIMILARITY_THRESHOLD, WordSimilarityMeter } from './word-similarity.js';
+import {
+  TrigramIds,
+  WORD_SIMILARITY_THRESHOLD,
+  WordSimilarityMeter,
+  type TrigramPattern,
+} from './word-similarity.js';
 
 /**
  * The storefront's search over the published catalogue, answered in the server process
@@ -77,6 +83,10 @@ class ProductSet {
 
   add(position: number): void {
     this.words[position >>> 5]! |= 1 << (position & 31);
+  }
+
+  has(position: number): boolean {
+    return (this.words[position >>> 5]! & (1 << (position & 31))) !== 0;
   }
 
   addAll(positions: Int32Array): void {
@@ -167,6 +177,158 @@ class ProductSet {
 
 const EMPTY = new Int32Array(0);
 
+/** Whether a sorted list holds the value. */
+function sortedHas(list: Int32Array, value: number): boolean {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = list[middle]!;
+    if (at === value) return true;
+    if (at < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+function sortedUnique(positions: number[]): number[] {
+  positions.sort((a, b) => a - b);
+  let kept = 0;
+  for (let i = 0; i < positions.length; i += 1) {
+    if (i === 0 || positions[i] !== positions[i - 1]) positions[kept++] = positions[i]!;
+  }
+  positions.length = kept;
+  return positions;
+}
+
+/**
+ * A word's products as the index keeps them, not yet united: the sets of its vocabulary words (or
+ * trigrams) in many products, and the sorted lists of the others. A search led by a rare word
+ * tests that word's few products against the other words' members one by one; any other search
+ * unites them into one set.
+ */
+class Members {
+  private united: ProductSet | undefined;
+
+  constructor(
+    private readonly catalogueSize: number,
+    readonly sets: readonly ProductSet[],
+    readonly lists: readonly Int32Array[],
+    /** How many products there are at most: the parts' sizes added up. */
+    readonly estimate: number,
+  ) {}
+
+  has(position: number): boolean {
+    for (const set of this.sets) if (set.has(position)) return true;
+    for (const list of this.lists) if (sortedHas(list, position)) return true;
+    return false;
+  }
+
+  /** The products, in order. */
+  positions(): number[] {
+    if (this.sets.length === 0 && this.lists.length === 1) return Array.from(this.lists[0]!);
+    let length = 0;
+    for (const list of this.lists) length += list.length;
+    const setMembers = this.sets.map((set) => [...set]);
+    for (const members of setMembers) length += members.length;
+    const positions = new Int32Array(length);
+    let at = 0;
+    for (const list of this.lists) {
+      positions.set(list, at);
+      at += list.length;
+    }
+    for (const members of setMembers) {
+      positions.set(members, at);
+      at += members.length;
+    }
+    // A typed array sorts numerically, natively: many times faster than an array with a comparator.
+    positions.sort();
+    const unique: number[] = [];
+    for (let i = 0; i < positions.length; i += 1)
+      if (i === 0 || positions[i] !== positions[i - 1]) unique.push(positions[i]!);
+    return unique;
+  }
+
+  /** The products as one set, kept for the search; read only (it may be a set of the index). */
+  set(): ProductSet {
+    if (!this.united) {
+      if (this.sets.length === 1 && this.lists.length === 0) {
+        this.united = this.sets[0]!;
+      } else {
+        this.united = new ProductSet(this.catalogueSize);
+        for (const set of this.sets) this.united.include(set);
+        for (const list of this.lists) this.united.addAll(list);
+      }
+    }
+    return this.united;
+  }
+
+  union(other: Members): Members {
+    return new Members(
+      this.catalogueSize,
+      [...this.sets, ...other.sets],
+      [...this.lists, ...other.lists],
+      this.estimate + other.estimate,
+    );
+  }
+}
+
+/** Whether a product has a word, one way or another (a search pass's test of one word). */
+interface ProductTest {
+  has(position: number): boolean;
+}
+
+/** A term as the tests of its alternatives' words. */
+type TermTests = readonly (readonly ProductTest[])[];
+
+function tests(term: SearchTerm, test: (word: string) => ProductTest): TermTests {
+  return term.alternatives.map((words) => words.map(test));
+}
+
+/** Whether every term is found in the product: all the words of one of its alternatives. */
+function hasEveryTerm(terms: readonly TermTests[], position: number): boolean {
+  for (const alternatives of terms) {
+    let found = false;
+    for (const words of alternatives) {
+      found = true;
+      for (const word of words) {
+        if (!word.has(position)) {
+          found = false;
+          break;
+        }
+      }
+      if (found) break;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** A word found as typed, or close to a word of the name (`word <% name_search`). */
+class CloseName implements ProductTest {
+  constructor(
+    private readonly asTyped: Members,
+    private readonly candidates: Members,
+    private readonly pattern: TrigramPattern,
+    private readonly names: readonly Int32Array[],
+    private readonly meter: WordSimilarityMeter,
+  ) {}
+
+  has(position: number): boolean {
+    if (this.asTyped.has(position)) return true;
+    return (
+      this.candidates.has(position) &&
+      this.meter.measure(this.pattern, this.names[position]!) >= WORD_SIMILARITY_THRESHOLD
+    );
+  }
+}
+
+/**
+ * A pass is led by its rarest term, product by product, when that term is in at most this share
+ * of the catalogue (1/16); otherwise it unites and intersects whole sets.
+ */
+const RARE_SHARE = 16;
+
 /** A word's postings are also kept as a set when it is in at least 1/DENSE_SHARE of the products. */
 const DENSE_SHARE = 16;
 
@@ -221,9 +383,9 @@ interface IndexParts {
   categories: readonly SearchIndexCategory[];
 }
 
-/** What one search has worked out, by word: its product sets, and its vocabulary words. */
+/** What one search has worked out, by word: its products, and its vocabulary words. */
 interface SearchMemo {
-  sets: Map<string, ProductSet>;
+  members: Map<string, Members>;
   vocabulary: Map<string, number[]>;
 }
 
@@ -251,8 +413,8 @@ export class SearchIndex {
   private readonly denseNameTrigrams: Map<number, ProductSet>;
   private readonly categories: readonly SearchIndexCategory[];
   private readonly similarity: WordSimilarityMeter;
-  /** containing()'s sets for query words in WIDE_WORD vocabulary words or more, by field and word. */
-  private readonly wideWords = new Map<string, ProductSet>();
+  /** containing()'s products for query words in WIDE_WORD vocabulary words or more, by field and word. */
+  private readonly wideWords = new Map<string, Members>();
 
   private constructor(
     /** The catalogue's version the products were read at (search_index_version). */
@@ -387,26 +549,30 @@ export class SearchIndex {
    * thousands of vocabulary words: its set is kept with the index (it changes only with it), so
    * that a search does not unite thousands of lists each time.
    */
-  private containing(word: string, field: Field, memo: SearchMemo): ProductSet {
+  private containing(word: string, field: Field, memo: SearchMemo): Members {
     const key = `${field} ${word}`;
-    let set = memo.sets.get(key) ?? this.wideWords.get(key);
-    if (!set) {
+    let members = memo.members.get(key) ?? this.wideWords.get(key);
+    if (!members) {
       const words = this.wordsContaining(word, memo);
-      // One vocabulary word in many products ("سبحه", "رقم"): its set as kept, not a copy.
-      set = words.length === 1 ? this.denseSets[field].get(words[0]!) : undefined;
-      if (!set) {
-        set = new ProductSet(this.size);
-        for (const id of words) {
-          const denseSet = this.denseSets[field].get(id);
-          if (denseSet) set.include(denseSet);
-          else set.addAll(this.postings[field][id] ?? EMPTY);
-        }
+      const sets: ProductSet[] = [];
+      const lists: Int32Array[] = [];
+      let estimate = 0;
+      for (const id of words) {
+        const list = this.postings[field][id] ?? EMPTY;
+        estimate += list.length;
+        const denseSet = this.denseSets[field].get(id);
+        if (denseSet) sets.push(denseSet);
+        else if (list.length > 0) lists.push(list);
       }
-      if (words.length >= WIDE_WORD && this.wideWords.size < WIDE_WORDS_KEPT)
-        this.wideWords.set(key, set);
+      members = new Members(this.size, sets, lists, estimate);
+      if (words.length >= WIDE_WORD && this.wideWords.size < WIDE_WORDS_KEPT) {
+        const set = members.set();
+        members = new Members(this.size, [set], [], set.count());
+        this.wideWords.set(key, members);
+      }
+      memo.members.set(key, members);
     }
-    memo.sets.set(key, set);
-    return set;
+    return members;
   }
 
   /**
@@ -482,28 +648,34 @@ export class SearchIndex {
    * word's trigrams it has, so a name without enough of them cannot reach the threshold. A superset
    * (names are compared in similarNames).
    */
-  private nameCandidates(word: string, memo: SearchMemo): ProductSet {
+  private nameCandidates(word: string, memo: SearchMemo): Members {
     const key = `candidates ${word}`;
-    let candidates = memo.sets.get(key);
+    let candidates = memo.members.get(key);
     if (candidates) return candidates;
-    candidates = new ProductSet(this.size);
-    memo.sets.set(key, candidates);
+    const sets: ProductSet[] = [];
+    const lists: Int32Array[] = [];
+    let estimate = 0;
     const { known, unique } = this.trigramIds.patternOf(word);
-    if (unique === 0) return candidates;
     // A name with `needed` of the word's trigrams has at least one of any `unique - needed + 1` of
     // them: the rarest (trigrams in no name first, with no products) give the fewest candidates.
     const needed = Math.max(1, Math.ceil(WORD_SIMILARITY_THRESHOLD * unique - 1e-6));
     const chosen = unique - needed + 1 - (unique - known.size);
-    if (chosen <= 0) return candidates;
-    const rarest = [...known].sort(
-      (a, b) =>
-        (this.productsByNameTrigram[a]?.length ?? 0) - (this.productsByNameTrigram[b]?.length ?? 0),
-    );
-    for (const trigram of rarest.slice(0, chosen)) {
-      const denseSet = this.denseNameTrigrams.get(trigram);
-      if (denseSet) candidates.include(denseSet);
-      else candidates.addAll(this.productsByNameTrigram[trigram] ?? EMPTY);
+    if (unique > 0 && chosen > 0) {
+      const rarest = [...known].sort(
+        (a, b) =>
+          (this.productsByNameTrigram[a]?.length ?? 0) -
+          (this.productsByNameTrigram[b]?.length ?? 0),
+      );
+      for (const trigram of rarest.slice(0, chosen)) {
+        const list = this.productsByNameTrigram[trigram] ?? EMPTY;
+        estimate += list.length;
+        const denseSet = this.denseNameTrigrams.get(trigram);
+        if (denseSet) sets.push(denseSet);
+        else if (list.length > 0) lists.push(list);
+      }
     }
+    candidates = new Members(this.size, sets, lists, estimate);
+    memo.members.set(key, candidates);
     return candidates;
   }
 
@@ -514,8 +686,10 @@ export class SearchIndex {
   private similarNames(word: string, within: ProductSet, memo: SearchMemo): ProductSet {
     const similar = new ProductSet(this.size);
     const pattern = this.trigramIds.patternOf(word);
-    for (const position of within.keep(this.nameCandidates(word, memo))) {
-      if (this.similarity.reaches(pattern, this.nameTrigrams[position]!, WORD_SIMILARITY_THRESHOLD))
+    for (const position of within.keep(this.nameCandidates(word, memo).set())) {
+      if (
+        this.similarity.measure(pattern, this.nameTrigrams[position]!) >= WORD_SIMILARITY_THRESHOLD
+      )
         similar.add(position);
     }
     return similar;
@@ -528,7 +702,7 @@ export class SearchIndex {
     fuzzy: boolean,
     memo: SearchMemo,
   ): ProductSet {
-    const asTyped = (word: string) => this.containing(word, 'document', memo);
+    const asTyped = (word: string) => this.containing(word, 'document', memo).set();
     if (!fuzzy) return this.allTerms(terms, asTyped, filter);
     // Names are compared only for products every other term may still be found in: first the
     // products each term could match at all (as typed, or through a name with enough trigrams).
@@ -540,7 +714,7 @@ export class SearchIndex {
       terms,
       (word) =>
         forgiven(word, filter)
-          ? asTyped(word).copy().include(this.nameCandidates(word, memo))
+          ? asTyped(word).copy().include(this.nameCandidates(word, memo).set())
           : asTyped(word),
       filter,
     );
@@ -556,23 +730,161 @@ export class SearchIndex {
     );
   }
 
+  /** How many products a term has at most, with its words' products as `of` gives them. */
+  private static estimateOf(term: SearchTerm, of: (word: string) => Members): number {
+    let total = 0;
+    for (const words of term.alternatives)
+      total += Math.min(...words.map((word) => of(word).estimate));
+    return total;
+  }
+
+  /** A term's products in order: each alternative's rarest word's, with its other words. */
+  private static positionsOf(term: SearchTerm, of: (word: string) => Members): number[] {
+    const positions: number[] = [];
+    for (const words of term.alternatives) {
+      const lead = words.reduce((rarest, word) =>
+        of(word).estimate < of(rarest).estimate ? word : rarest,
+      );
+      for (const position of of(lead).positions()) {
+        if (words.every((word) => word === lead || of(word).has(position)))
+          positions.push(position);
+      }
+    }
+    return term.alternatives.length > 1 ? sortedUnique(positions) : positions;
+  }
+
+  /**
+   * What matching() finds, worked out from the products of the pass's rarest term, each tested
+   * for the other terms (in order); undefined when every term is in too many products for that
+   * (matching() unites and intersects sets then).
+   */
+  private matchingFromRarest(
+    terms: SearchTerms,
+    filter: ProductSet | undefined,
+    fuzzy: boolean,
+    memo: SearchMemo,
+  ): number[] | undefined {
+    const asTyped = (word: string) => this.containing(word, 'document', memo);
+    const forgiven = (word: string) => fuzzy && [...word].length >= FUZZY_MIN_LETTERS;
+    // What a word may match in this pass: as typed, or a name with enough of its trigrams.
+    const reach = new Map<string, Members>();
+    const reachable = (word: string) => {
+      let members = reach.get(word);
+      if (!members) {
+        members = forgiven(word)
+          ? asTyped(word).union(this.nameCandidates(word, memo))
+          : asTyped(word);
+        reach.set(word, members);
+      }
+      return members;
+    };
+    let lead: SearchTerm | undefined;
+    let fewest = Infinity;
+    for (const term of terms.terms) {
+      const estimate = SearchIndex.estimateOf(term, reachable);
+      if (estimate < fewest) [lead, fewest] = [term, estimate];
+    }
+    if (!lead || fewest * RARE_SHARE > this.size) return undefined;
+    const others = terms.terms
+      .filter((term) => term !== lead)
+      .map((term) => tests(term, reachable));
+    const candidates = SearchIndex.positionsOf(lead, reachable).filter(
+      (position) => (filter?.has(position) ?? true) && hasEveryTerm(others, position),
+    );
+    if (!fuzzy) return candidates;
+    const close = terms.terms.map((term) =>
+      tests(term, (word) =>
+        forgiven(word)
+          ? new CloseName(
+              asTyped(word),
+              this.nameCandidates(word, memo),
+              this.trigramIds.patternOf(word),
+              this.nameTrigrams,
+              this.similarity,
+            )
+          : asTyped(word),
+      ),
+    );
+    return candidates.filter((position) => hasEveryTerm(close, position));
+  }
+
+  /** A pass's products: a list in order when led by a rare term, a set otherwise. */
+  private find(
+    terms: SearchTerms,
+    filter: ProductSet | undefined,
+    fuzzy: boolean,
+    memo: SearchMemo,
+  ): number[] | ProductSet {
+    return (
+      this.matchingFromRarest(terms, filter, fuzzy, memo) ??
+      this.matching(terms, filter, fuzzy, memo)
+    );
+  }
+
   /** One page of the search's results in relevance order and how many there are. */
   search(terms: SearchTerms, filter: SearchIndexFilter): SearchIndexPage {
-    const memo: SearchMemo = { sets: new Map(), vocabulary: new Map() };
+    const memo: SearchMemo = { members: new Map(), vocabulary: new Map() };
     const allowed = this.filtered(filter);
-    let found = this.matching(terms, allowed, false, memo);
-    if (forgivesTypos(terms) && found.count() < filter.limit)
-      found = this.matching(terms, allowed, true, memo);
-    const total = found.count();
+    const sizeOf = (found: number[] | ProductSet) =>
+      Array.isArray(found) ? found.length : found.count();
+    let found = this.find(terms, allowed, false, memo);
+    if (forgivesTypos(terms) && sizeOf(found) < filter.limit)
+      found = this.find(terms, allowed, true, memo);
+    const total = sizeOf(found);
     const offset = (filter.page - 1) * filter.limit;
-    const inName = this.allTerms(terms, (word) => this.containing(word, 'name', memo), found);
+    // (pageOfSet takes the set apart.)
+    const positions = Array.isArray(found)
+      ? this.pageOfList(found, terms, offset, filter.limit, memo)
+      : this.pageOfSet(found, terms, offset, filter.limit, memo);
+    return { ids: positions.map((position) => this.productIds[position]!), total };
+  }
+
+  /**
+   * A page of the products found, ranked: every term in the name first, then every term in the
+   * text, then by the query's similarity to the name; in list order within a rank.
+   */
+  private pageOfList(
+    found: readonly number[],
+    terms: SearchTerms,
+    offset: number,
+    limit: number,
+    memo: SearchMemo,
+  ): number[] {
+    const inName = terms.terms.map((term) =>
+      tests(term, (word) => this.containing(word, 'name', memo)),
+    );
+    const inText = terms.terms.map((term) =>
+      tests(term, (word) => this.containing(word, 'text', memo)),
+    );
+    const ranked: number[] = [];
+    const second: number[] = [];
+    const rest: number[] = [];
+    for (const position of found) {
+      if (hasEveryTerm(inName, position)) ranked.push(position);
+      else if (hasEveryTerm(inText, position)) second.push(position);
+      else rest.push(position);
+    }
+    ranked.push(...second);
+    if (ranked.length < offset + limit) ranked.push(...this.bySimilarity(rest, terms.normalized));
+    return ranked.slice(offset, offset + limit);
+  }
+
+  /** pageOfList for a set of products. */
+  private pageOfSet(
+    found: ProductSet,
+    terms: SearchTerms,
+    offset: number,
+    limit: number,
+    memo: SearchMemo,
+  ): number[] {
+    const inName = this.allTerms(terms, (word) => this.containing(word, 'name', memo).set(), found);
     // The second rank is needed only when the first does not reach past the page.
     const inText =
-      inName.count() >= offset + filter.limit
+      inName.count() >= offset + limit
         ? new ProductSet(this.size)
         : this.allTerms(
             terms,
-            (word) => this.containing(word, 'text', memo),
+            (word) => this.containing(word, 'text', memo).set(),
             found.copy().exclude(inName),
           );
     const positions: number[] = [];
@@ -583,21 +895,26 @@ export class SearchIndex {
         skip -= size;
         continue;
       }
-      positions.push(...rank.slice(skip, filter.limit - positions.length));
+      positions.push(...rank.slice(skip, limit - positions.length));
       skip = 0;
-      if (positions.length === filter.limit) break;
+      if (positions.length === limit) break;
     }
-    if (positions.length < filter.limit) {
-      const rest = found.exclude(inName).exclude(inText);
-      const pattern = this.trigramIds.patternOf(terms.normalized);
-      const ranked = [...rest].map((position) => ({
+    if (positions.length < limit) {
+      const rest = this.bySimilarity([...found.exclude(inName).exclude(inText)], terms.normalized);
+      positions.push(...rest.slice(skip, skip + limit - positions.length));
+    }
+    return positions;
+  }
+
+  /** Products by their name's similarity to the query, the most similar first, else in order. */
+  private bySimilarity(positions: readonly number[], query: string): number[] {
+    const pattern = this.trigramIds.patternOf(query);
+    return positions
+      .map((position) => ({
         position,
         similarity: this.similarity.measure(pattern, this.nameTrigrams[position]!),
-      }));
-      ranked.sort((a, b) => b.similarity - a.similarity || a.position - b.position);
-      for (const { position } of ranked.slice(skip, skip + filter.limit - positions.length))
-        positions.push(position);
-    }
-    return { ids: positions.map((position) => this.productIds[position]!), total };
+      }))
+      .sort((a, b) => b.similarity - a.similarity || a.position - b.position)
+      .map(({ position }) => position);
   }
 }

@@ -179,26 +179,6 @@ export class WordSimilarityMeter {
     for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
     return best;
   }
-  /**
-   * Whether the pattern's word similarity to the text reaches the threshold (`<%`). A stretch of
-   * the text cannot be more similar than the share of the pattern's trigrams the whole text has,
-   * so a text with too few of them is turned down without being measured.
-   */
-  reaches(pattern: TrigramPattern, text: Int32Array, threshold: number): boolean {
-    this.load(pattern);
-    const { inPattern } = this;
-    let present = 0;
-    for (let i = 0; i < text.length; i += 1) {
-      if (inPattern[text[i]!] === 1) {
-        inPattern[text[i]!] = 2;
-        present += 1;
-      }
-    }
-    for (let i = 0; i < text.length; i += 1) if (inPattern[text[i]!] === 2) inPattern[text[i]!] = 1;
-    // The margin keeps rounding from turning down a text exactly at the threshold.
-    if (present < threshold * pattern.unique - 1e-6) return false;
-    return this.measure(pattern, text) >= threshold;
-  }
 }
 
 /** word_similarity(pattern, text) of pg_trgm. */
