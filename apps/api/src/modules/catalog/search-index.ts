@@ -325,9 +325,14 @@ class CloseName implements ProductTest {
 
 /**
  * A pass is led by its rarest term, product by product, when that term is in at most this share
- * of the catalogue (1/16); otherwise it unites and intersects whole sets.
+ * of the catalogue (1/16); otherwise it unites and intersects whole sets. Both ways find the same.
  */
 const RARE_SHARE = 16;
+
+export interface SearchIndexOptions {
+  /** Whether passes are led by their rarest term as RARE_SHARE says, always or never (tests). */
+  leadByRarest?: 'when rare' | 'always' | 'never';
+}
 
 /** A word's postings are also kept as a set when it is in at least 1/DENSE_SHARE of the products. */
 const DENSE_SHARE = 16;
@@ -381,6 +386,7 @@ interface IndexParts {
   productsByNameTrigram: Int32Array[];
   denseNameTrigrams: Map<number, ProductSet>;
   categories: readonly SearchIndexCategory[];
+  leadByRarest: NonNullable<SearchIndexOptions['leadByRarest']>;
 }
 
 /** What one search has worked out, by word: its products, and its vocabulary words. */
@@ -413,6 +419,7 @@ export class SearchIndex {
   private readonly denseNameTrigrams: Map<number, ProductSet>;
   private readonly categories: readonly SearchIndexCategory[];
   private readonly similarity: WordSimilarityMeter;
+  private readonly leadByRarest: IndexParts['leadByRarest'];
   /** containing()'s products for query words in WIDE_WORD vocabulary words or more, by field and word. */
   private readonly wideWords = new Map<string, Members>();
 
@@ -433,6 +440,7 @@ export class SearchIndex {
     this.productsByNameTrigram = parts.productsByNameTrigram;
     this.denseNameTrigrams = parts.denseNameTrigrams;
     this.categories = parts.categories;
+    this.leadByRarest = parts.leadByRarest;
     this.similarity = new WordSimilarityMeter(this.trigramIds.size);
   }
 
@@ -444,6 +452,7 @@ export class SearchIndex {
     version: string,
     products: readonly SearchIndexProduct[],
     categories: readonly SearchIndexCategory[],
+    options: SearchIndexOptions = {},
   ): Promise<SearchIndex> {
     const size = products.length;
     const featured = new ProductSet(size);
@@ -518,6 +527,7 @@ export class SearchIndex {
       productsByNameTrigram,
       denseNameTrigrams: dense(productsByNameTrigram),
       categories,
+      leadByRarest: options.leadByRarest ?? 'when rare',
     });
   }
 
@@ -784,7 +794,8 @@ export class SearchIndex {
       const estimate = SearchIndex.estimateOf(term, reachable);
       if (estimate < fewest) [lead, fewest] = [term, estimate];
     }
-    if (!lead || fewest * RARE_SHARE > this.size) return undefined;
+    if (!lead || this.leadByRarest === 'never') return undefined;
+    if (this.leadByRarest === 'when rare' && fewest * RARE_SHARE > this.size) return undefined;
     const others = terms.terms
       .filter((term) => term !== lead)
       .map((term) => tests(term, reachable));
