@@ -147,6 +147,20 @@ class ProductSet {
     return total;
   }
 
+  /** The members, in order. */
+  members(): number[] {
+    const { words } = this;
+    const out: number[] = [];
+    for (let i = 0; i < words.length; i += 1) {
+      let word = words[i]!;
+      while (word !== 0) {
+        out.push(i * 32 + 31 - Math.clz32(word & -word));
+        word &= word - 1;
+      }
+    }
+    return out;
+  }
+
   /** The members from the `skip`-th on, at most `take` of them, in order. */
   slice(skip: number, take: number): number[] {
     const out: number[] = [];
@@ -227,26 +241,7 @@ class Members {
   /** The products, in order. */
   positions(): number[] {
     if (this.sets.length === 0 && this.lists.length === 1) return Array.from(this.lists[0]!);
-    let length = 0;
-    for (const list of this.lists) length += list.length;
-    const setMembers = this.sets.map((set) => [...set]);
-    for (const members of setMembers) length += members.length;
-    const positions = new Int32Array(length);
-    let at = 0;
-    for (const list of this.lists) {
-      positions.set(list, at);
-      at += list.length;
-    }
-    for (const members of setMembers) {
-      positions.set(members, at);
-      at += members.length;
-    }
-    // A typed array sorts numerically, natively: many times faster than an array with a comparator.
-    positions.sort();
-    const unique: number[] = [];
-    for (let i = 0; i < positions.length; i += 1)
-      if (i === 0 || positions[i] !== positions[i - 1]) unique.push(positions[i]!);
-    return unique;
+    return this.set().members();
   }
 
   /** The products as one set, kept for the search; read only (it may be a set of the index). */
@@ -318,7 +313,8 @@ class CloseName implements ProductTest {
     if (this.asTyped.has(position)) return true;
     return (
       this.candidates.has(position) &&
-      this.meter.measure(this.pattern, this.names[position]!) >= WORD_SIMILARITY_THRESHOLD
+      this.meter.measure(this.pattern, this.names[position]!, WORD_SIMILARITY_THRESHOLD) >=
+        WORD_SIMILARITY_THRESHOLD
     );
   }
 }
@@ -698,7 +694,8 @@ export class SearchIndex {
     const pattern = this.trigramIds.patternOf(word);
     for (const position of within.keep(this.nameCandidates(word, memo).set())) {
       if (
-        this.similarity.measure(pattern, this.nameTrigrams[position]!) >= WORD_SIMILARITY_THRESHOLD
+        this.similarity.measure(pattern, this.nameTrigrams[position]!, WORD_SIMILARITY_THRESHOLD) >=
+        WORD_SIMILARITY_THRESHOLD
       )
         similar.add(position);
     }

@@ -90,7 +90,8 @@ export class TrigramIds {
 
 /** count / (len1 + len2 - count) in float4, as pg_trgm's CALCSML. */
 function similarityOf(count: number, length1: number, length2: number): number {
-  return Math.fround(Math.fround(count) / Math.fround(length1 + length2 - count));
+  // The counts are small integers, exact in float4: only the quotient is rounded.
+  return Math.fround(count / (length1 + length2 - count));
 }
 
 /** A pattern as compared with texts: its distinct trigrams among those numbered, and how many it has. */
@@ -127,7 +128,7 @@ export class WordSimilarityMeter {
    * The word similarity of the pattern to a text (its trigrams in order): the greatest similarity
    * of the pattern to a stretch of the text, found the way iterate_word_similarity finds it.
    */
-  measure(pattern: TrigramPattern, text: Int32Array): number {
+  measure(pattern: TrigramPattern, text: Int32Array, enough = Infinity): number {
     const uniquePattern = pattern.unique;
     if (uniquePattern === 0 || text.length === 0) return 0;
     this.load(pattern);
@@ -156,21 +157,30 @@ export class WordSimilarityMeter {
       let candidateCount = count;
       let candidateUnique = uniqueText;
       const previousLower = lower;
+      // The similarity of a stretch changes only when a trigram leaves it: it is computed then,
+      // not at every step (a value not above `current` stays so, as `current` only grows).
+      let changed = false;
       for (let candidateLower = lower; candidateLower <= upper; candidateLower += 1) {
-        const candidate = similarityOf(candidateCount, uniquePattern, candidateUnique);
-        if (candidate > current) {
-          current = candidate;
-          uniqueText = candidateUnique;
-          lower = candidateLower;
-          count = candidateCount;
+        if (changed) {
+          const candidate = similarityOf(candidateCount, uniquePattern, candidateUnique);
+          if (candidate > current) {
+            current = candidate;
+            uniqueText = candidateUnique;
+            lower = candidateLower;
+            count = candidateCount;
+          }
+          changed = false;
         }
         const atLower = text[candidateLower]!;
         if (lastPosition[atLower] === candidateLower) {
           candidateUnique -= 1;
           if (inPattern[atLower] === 1) candidateCount -= 1;
+          changed = true;
         }
       }
       if (current > best) best = current;
+      // Whoever asks only whether the similarity reaches `enough` has the answer.
+      if (best >= enough) break;
       for (let dropped = previousLower; dropped < lower; dropped += 1) {
         const atDropped = text[dropped]!;
         if (lastPosition[atDropped] === dropped) lastPosition[atDropped] = -1;
