@@ -305,7 +305,7 @@ class CloseName implements ProductTest {
     private readonly asTyped: Members,
     private readonly candidates: Members,
     private readonly pattern: TrigramPattern,
-    private readonly names: readonly Int32Array[],
+    private readonly names: PackedLists,
     private readonly meter: WordSimilarityMeter,
   ) {}
 
@@ -313,7 +313,7 @@ class CloseName implements ProductTest {
     if (this.asTyped.has(position)) return true;
     return (
       this.candidates.has(position) &&
-      this.meter.measure(this.pattern, this.names[position]!, WORD_SIMILARITY_THRESHOLD) >=
+      this.meter.measure(this.pattern, this.names.get(position), WORD_SIMILARITY_THRESHOLD) >=
         WORD_SIMILARITY_THRESHOLD
     );
   }
@@ -343,6 +343,44 @@ const WIDE_WORDS_KEPT = 1024;
 /** Where a word is looked for in a product: its document, its text, or its name. */
 type Field = 'document' | 'text' | 'name';
 
+/**
+ * Many lists of integers in one array, with where each begins: a list per vocabulary word, per
+ * trigram or per product. Hundreds of thousands of small arrays would cost as much again in
+ * object headers, and the garbage collector would walk every one of them at each full collection.
+ */
+class PackedLists {
+  private constructor(
+    private readonly starts: Int32Array,
+    private readonly values: Int32Array,
+  ) {}
+
+  static pack(lists: ArrayLike<ArrayLike<number> | undefined>): PackedLists {
+    const starts = new Int32Array(lists.length + 1);
+    for (let i = 0; i < lists.length; i += 1) starts[i + 1] = starts[i]! + (lists[i]?.length ?? 0);
+    const values = new Int32Array(starts[lists.length]!);
+    for (let i = 0; i < lists.length; i += 1) {
+      const list = lists[i];
+      if (list) values.set(list, starts[i]!);
+    }
+    return new PackedLists(starts, values);
+  }
+
+  /** How many lists there are. */
+  get count(): number {
+    return this.starts.length - 1;
+  }
+
+  lengthOf(index: number): number {
+    return index >= 0 && index < this.count ? this.starts[index + 1]! - this.starts[index]! : 0;
+  }
+
+  /** A list (a view into the packed array: read only); empty for an index without one. */
+  get(index: number): Int32Array {
+    if (index < 0 || index >= this.count) return EMPTY;
+    return this.values.subarray(this.starts[index]!, this.starts[index + 1]!);
+  }
+}
+
 /** Positions per vocabulary word, collected in list order (so each list is sorted). */
 class Postings {
   private readonly lists: number[][] = [];
@@ -351,8 +389,8 @@ class Postings {
     (this.lists[word] ??= []).push(position);
   }
 
-  frozen(): Int32Array[] {
-    return Array.from(this.lists, (list) => Int32Array.from(list ?? []));
+  packed(): PackedLists {
+    return PackedLists.pack(this.lists);
   }
 }
 
@@ -374,12 +412,12 @@ interface IndexParts {
   categoryOf: Int32Array;
   featured: ProductSet;
   vocabulary: string[];
-  postings: Record<Field, Int32Array[]>;
+  postings: Record<Field, PackedLists>;
   denseSets: Record<Field, Map<number, ProductSet>>;
-  wordsByPiece: Map<string, number[]>;
+  wordsByPiece: Map<string, Int32Array>;
   trigramIds: TrigramIds;
-  nameTrigrams: Int32Array[];
-  productsByNameTrigram: Int32Array[];
+  nameTrigrams: PackedLists;
+  productsByNameTrigram: PackedLists;
   denseNameTrigrams: Map<number, ProductSet>;
   categories: readonly SearchIndexCategory[];
   leadByRarest: NonNullable<SearchIndexOptions['leadByRarest']>;
@@ -401,16 +439,16 @@ export class SearchIndex {
   private readonly categoryOf: Int32Array;
   private readonly featured: ProductSet;
   private readonly vocabulary: string[];
-  private readonly postings: Record<Field, Int32Array[]>;
+  private readonly postings: Record<Field, PackedLists>;
   /** The same postings as sets, for words in many products (a union of sets is word-wise). */
   private readonly denseSets: Record<Field, Map<number, ProductSet>>;
   /** Vocabulary words by each trigram (three letters, no padding) and each shorter piece. */
-  private readonly wordsByPiece: Map<string, number[]>;
+  private readonly wordsByPiece: Map<string, Int32Array>;
   private readonly trigramIds: TrigramIds;
   /** Each product's name as pg_trgm's trigrams in order, by trigram id. */
-  private readonly nameTrigrams: Int32Array[];
+  private readonly nameTrigrams: PackedLists;
   /** Products by the distinct trigrams of their name. */
-  private readonly productsByNameTrigram: Int32Array[];
+  private readonly productsByNameTrigram: PackedLists;
   /** The same, as sets, for trigrams in many names. */
   private readonly denseNameTrigrams: Map<number, ProductSet>;
   private readonly categories: readonly SearchIndexCategory[];
@@ -468,7 +506,7 @@ export class SearchIndex {
     const name = new Postings();
     const byNameTrigram = new Postings();
     const trigramIds = new TrigramIds();
-    const nameTrigrams: Int32Array[] = [];
+    const nameTrigramLists: Int32Array[] = [];
     for (let position = 0; position < size; position += 1) {
       if (position % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
       const product = products[position]!;
@@ -479,33 +517,35 @@ export class SearchIndex {
       for (const word of textWords) text.add(wordId(word), position);
       for (const word of distinctWords(product.name_search)) name.add(wordId(word), position);
       const trigrams = trigramIds.encode(product.name_search);
-      nameTrigrams.push(trigrams);
+      nameTrigramLists.push(trigrams);
       for (const trigram of new Set(trigrams)) byNameTrigram.add(trigram, position);
     }
-    const postings = { document: document.frozen(), text: text.frozen(), name: name.frozen() };
-    const dense = (lists: Int32Array[]) => {
+    const postings = { document: document.packed(), text: text.packed(), name: name.packed() };
+    const dense = (lists: PackedLists) => {
       const sets = new Map<number, ProductSet>();
-      lists.forEach((positions, word) => {
-        if (positions.length * DENSE_SHARE < size) return;
+      for (let word = 0; word < lists.count; word += 1) {
+        if (lists.lengthOf(word) * DENSE_SHARE < size) continue;
         const set = new ProductSet(size);
-        set.addAll(positions);
+        set.addAll(lists.get(word));
         sets.set(word, set);
-      });
+      }
       return sets;
     };
-    const wordsByPiece = new Map<string, number[]>();
+    const piecesTo = new Map<string, number[]>();
     for (let id = 0; id < vocabulary.length; id += 1) {
       if (id % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
       const letters = [...vocabulary[id]!];
       for (const size of [1, 2, 3]) {
         for (const piece of piecesOf(letters, size)) {
-          let list = wordsByPiece.get(piece);
-          if (!list) wordsByPiece.set(piece, (list = []));
+          let list = piecesTo.get(piece);
+          if (!list) piecesTo.set(piece, (list = []));
           list.push(id);
         }
       }
     }
-    const productsByNameTrigram = byNameTrigram.frozen();
+    const wordsByPiece = new Map<string, Int32Array>();
+    for (const [piece, ids] of piecesTo) wordsByPiece.set(piece, Int32Array.from(ids));
+    const productsByNameTrigram = byNameTrigram.packed();
     return new SearchIndex(version, {
       productIds: Int32Array.from(products, (product) => product.id),
       categoryOf: Int32Array.from(products, (product) => product.category_id ?? -1),
@@ -519,7 +559,7 @@ export class SearchIndex {
       },
       wordsByPiece,
       trigramIds,
-      nameTrigrams,
+      nameTrigrams: PackedLists.pack(nameTrigramLists),
       productsByNameTrigram,
       denseNameTrigrams: dense(productsByNameTrigram),
       categories,
@@ -541,13 +581,15 @@ export class SearchIndex {
   private vocabularyWordsContaining(word: string): number[] {
     const letters = [...word];
     const pieces = letters.length < TRIGRAM_MIN_LETTERS ? [word] : [...piecesOf(letters, 3)];
-    let fewest: number[] | undefined;
+    let fewest: Int32Array | undefined;
     for (const piece of pieces) {
       const list = this.wordsByPiece.get(piece);
       if (!list) return [];
       if (!fewest || list.length < fewest.length) fewest = list;
     }
-    return (fewest ?? []).filter((id) => this.vocabulary[id]!.includes(word));
+    const words: number[] = [];
+    for (const id of fewest ?? EMPTY) if (this.vocabulary[id]!.includes(word)) words.push(id);
+    return words;
   }
 
   /**
@@ -564,7 +606,7 @@ export class SearchIndex {
       const lists: Int32Array[] = [];
       let estimate = 0;
       for (const id of words) {
-        const list = this.postings[field][id] ?? EMPTY;
+        const list = this.postings[field].get(id);
         estimate += list.length;
         const denseSet = this.denseSets[field].get(id);
         if (denseSet) sets.push(denseSet);
@@ -668,12 +710,10 @@ export class SearchIndex {
     const chosen = unique - needed + 1 - (unique - known.size);
     if (unique > 0 && chosen > 0) {
       const rarest = [...known].sort(
-        (a, b) =>
-          (this.productsByNameTrigram[a]?.length ?? 0) -
-          (this.productsByNameTrigram[b]?.length ?? 0),
+        (a, b) => this.productsByNameTrigram.lengthOf(a) - this.productsByNameTrigram.lengthOf(b),
       );
       for (const trigram of rarest.slice(0, chosen)) {
-        const list = this.productsByNameTrigram[trigram] ?? EMPTY;
+        const list = this.productsByNameTrigram.get(trigram);
         estimate += list.length;
         const denseSet = this.denseNameTrigrams.get(trigram);
         if (denseSet) sets.push(denseSet);
@@ -694,8 +734,11 @@ export class SearchIndex {
     const pattern = this.trigramIds.patternOf(word);
     for (const position of within.keep(this.nameCandidates(word, memo).set())) {
       if (
-        this.similarity.measure(pattern, this.nameTrigrams[position]!, WORD_SIMILARITY_THRESHOLD) >=
-        WORD_SIMILARITY_THRESHOLD
+        this.similarity.measure(
+          pattern,
+          this.nameTrigrams.get(position),
+          WORD_SIMILARITY_THRESHOLD,
+        ) >= WORD_SIMILARITY_THRESHOLD
       )
         similar.add(position);
     }
@@ -920,7 +963,7 @@ export class SearchIndex {
     return positions
       .map((position) => ({
         position,
-        similarity: this.similarity.measure(pattern, this.nameTrigrams[position]!),
+        similarity: this.similarity.measure(pattern, this.nameTrigrams.get(position)),
       }))
       .sort((a, b) => b.similarity - a.similarity || a.position - b.position)
       .map(({ position }) => position);
