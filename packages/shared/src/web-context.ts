@@ -3,8 +3,19 @@
  * the business only through `apiFetch`, which calls the JSON API in-process: the same contract
  * a browser or a mobile app uses, without a network hop.
  */
+/**
+ * What the API client reads of a reply: the browser's `Response` is one; the server's in-process
+ * call gives a plain one, without building a `Response` and reading its body as a stream.
+ */
+export interface ApiReply {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  json(): Promise<unknown>;
+}
+
 export interface WebLoadContext {
-  apiFetch: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
+  apiFetch: (path: string, init?: { method?: string; body?: unknown }) => Promise<ApiReply>;
   /** Nonce of this page's Content-Security-Policy, for inline scripts. */
   cspNonce: string | undefined;
   /** Public base URL of the shop (for canonical links, sitemaps and Open Graph). */

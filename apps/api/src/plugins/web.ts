@@ -92,10 +92,13 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
       headers: init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
     });
-    return new Response(response.rawPayload, {
+    const payload = response.payload;
+    return {
+      ok: response.statusCode >= 200 && response.statusCode < 300,
       status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
-    });
+      statusText: response.statusMessage,
+      json: async () => JSON.parse(payload) as unknown,
+    };
   };
 }
 

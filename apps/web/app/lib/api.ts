@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorDetail, WebLoadContext } from '@shop/shared';
+import type { ApiReply, ErrorCode, ErrorDetail, WebLoadContext } from '@shop/shared';
 
 /** An error reply of the API, with the envelope's code, message and field details. */
 export class ApiError extends Error {
@@ -43,7 +43,7 @@ function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
  */
 export function createApi(apiFetch: ApiFetch) {
   async function request<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
-    let response: Response;
+    let response: ApiReply;
     try {
       response = await apiFetch(path, init);
     } catch (error) {
