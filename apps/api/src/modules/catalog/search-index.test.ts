@@ -6,6 +6,12 @@ import {
   type SearchIndexFilter,
   type SearchIndexProduct,
 } from './search-index.js';
+import {
+  MATERIALS,
+  MATERIALS_EN,
+  STYLES,
+  STYLES_EN,
+} from '../../../test-support/catalogue-words.js';
 import { buildSynonymIndex, expandSearch } from './search-terms.js';
 
 // A pass led by its rarest term (its few products tested one by one) must find, count and order
@@ -13,19 +19,6 @@ import { buildSynonymIndex, expandSearch } from './search-terms.js';
 // way it chooses for itself, answer every query alike. (search-tokens.test.ts compares the index
 // with the database.)
 
-const MATERIALS = ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'عين النمر', 'لؤلؤ'];
-const MATERIALS_EN = [
-  'amber',
-  'black coral',
-  'agate',
-  'turquoise',
-  'kuka',
-  'olive wood',
-  "tiger's eye",
-  'pearl',
-];
-const STYLES = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'إيراني'];
-const STYLES_EN = ['Baltic', 'Yemeni', 'silver-inlaid', 'luxury', 'Iranian'];
 const BEADS = ['33', '45', '99', '101'];
 
 const CATEGORIES: SearchIndexCategory[] = [

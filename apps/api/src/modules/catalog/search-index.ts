@@ -1,6 +1,6 @@
 import {
+  forgivesTypoIn,
   forgivesTypos,
-  FUZZY_MIN_LETTERS,
   TRIGRAM_MIN_LETTERS,
   type SearchTerm,
   type SearchTerms,
@@ -175,17 +175,6 @@ class ProductSet {
       }
     }
     return out;
-  }
-
-  *[Symbol.iterator](): IterableIterator<number> {
-    for (let i = 0; i < this.words.length; i += 1) {
-      let word = this.words[i]!;
-      while (word !== 0) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        yield i * 32 + bit;
-      }
-    }
   }
 }
 
@@ -732,7 +721,7 @@ export class SearchIndex {
   private similarNames(word: string, within: ProductSet, memo: SearchMemo): ProductSet {
     const similar = new ProductSet(this.size);
     const pattern = this.trigramIds.patternOf(word);
-    for (const position of within.keep(this.nameCandidates(word, memo).set())) {
+    for (const position of within.keep(this.nameCandidates(word, memo).set()).members()) {
       if (
         this.similarity.measure(
           pattern,
@@ -759,7 +748,7 @@ export class SearchIndex {
     // A word found as typed in every product still in question ("beads") has nothing to forgive:
     // only the part of a set inside the products in question (`within`) counts.
     const forgiven = (word: string, within: ProductSet | undefined) =>
-      [...word].length >= FUZZY_MIN_LETTERS && !asTyped(word).covers(within);
+      forgivesTypoIn(word) && !asTyped(word).covers(within);
     const candidates = this.allTerms(
       terms,
       (word) =>
@@ -815,7 +804,7 @@ export class SearchIndex {
     memo: SearchMemo,
   ): number[] | undefined {
     const asTyped = (word: string) => this.containing(word, 'document', memo);
-    const forgiven = (word: string) => fuzzy && [...word].length >= FUZZY_MIN_LETTERS;
+    const forgiven = (word: string) => fuzzy && forgivesTypoIn(word);
     // What a word may match in this pass: as typed, or a name with enough of its trigrams.
     const reach = new Map<string, Members>();
     const reachable = (word: string) => {
@@ -951,7 +940,10 @@ export class SearchIndex {
       if (positions.length === limit) break;
     }
     if (positions.length < limit) {
-      const rest = this.bySimilarity([...found.exclude(inName).exclude(inText)], terms.normalized);
+      const rest = this.bySimilarity(
+        found.exclude(inName).exclude(inText).members(),
+        terms.normalized,
+      );
       positions.push(...rest.slice(skip, skip + limit - positions.length));
     }
     return positions;

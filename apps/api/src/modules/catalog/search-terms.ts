@@ -119,11 +119,14 @@ export const TRIGRAM_MIN_LETTERS = 3;
  */
 export const FUZZY_MIN_LETTERS = 4;
 
+/** Whether a typo may be forgiven in the word: it is long enough (FUZZY_MIN_LETTERS). */
+export function forgivesTypoIn(word: string): boolean {
+  return [...word].length >= FUZZY_MIN_LETTERS;
+}
+
 /** Whether a fuzzy search could find more than the exact one: a word long enough to forgive. */
 export function forgivesTypos(terms: SearchTerms): boolean {
-  return terms.terms.some((term) =>
-    term.alternatives.some((words) => words.some((word) => [...word].length >= FUZZY_MIN_LETTERS)),
-  );
+  return terms.terms.some((term) => term.alternatives.some((words) => words.some(forgivesTypoIn)));
 }
 
 /**
@@ -137,6 +140,8 @@ export class CommonWords {
   constructor(private readonly words: readonly string[]) {}
 
   has(word: string): boolean {
-    return [...word].length >= TRIGRAM_MIN_LETTERS && this.words.some((common) => common.includes(word));
+    return (
+      [...word].length >= TRIGRAM_MIN_LETTERS && this.words.some((common) => common.includes(word))
+    );
   }
 }

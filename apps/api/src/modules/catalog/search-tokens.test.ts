@@ -12,6 +12,12 @@ import { metricsRegistry, type SearchSource } from '../../lib/metrics.js';
 import { categories, products, searchSynonyms } from '../../db/schema/index.js';
 import { createCategory, createProduct } from '../../seed/factories.js';
 import { signedInAs } from '../../../test-support/staff.js';
+import {
+  MATERIALS,
+  MATERIALS_EN,
+  STYLES,
+  STYLES_EN,
+} from '../../../test-support/catalogue-words.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import type { Actor } from '../audit/service.js';
 import {
@@ -339,30 +345,17 @@ async function fillCatalogue(): Promise<{ category: number }> {
     name_en: 'Gem stones',
     slug: `oracle-stones-${Date.now()}`,
   });
-  const materials = ['كهرمان', 'يسر', 'عقيق', 'فيروز', 'كوك', 'خشب الزيتون', 'عين النمر', 'لؤلؤ'];
-  const materialsEn = [
-    'amber',
-    'black coral',
-    'agate',
-    'turquoise',
-    'kuka',
-    'olive wood',
-    "tiger's eye",
-    'pearl',
-  ];
-  const styles = ['بلطيقي', 'يماني', 'مطعّم بالفضة', 'فاخر', 'إيراني'];
-  const stylesEn = ['Baltic', 'Yemeni', 'silver-inlaid', 'luxury', 'Iranian'];
   const beads = ['33', '٤٥', '99', '101'];
   const base = Date.UTC(2024, 0, 1);
   const rows = Array.from({ length: 80 }, (_, n) => {
-    const material = materials[n % materials.length]!;
-    const style = styles[Math.floor(n / 3) % styles.length]!;
+    const material = MATERIALS[n % MATERIALS.length]!;
+    const style = STYLES[Math.floor(n / 3) % STYLES.length]!;
     return {
       name: `${n % 4 === 0 ? 'مسبحة' : 'سبحة'} ${material} ${style} ${beads[n % beads.length]!} حبة رقم ${n + 1}`,
       name_en:
         n % 5 === 0
           ? null
-          : `${stylesEn[Math.floor(n / 3) % stylesEn.length]!} ${materialsEn[n % materialsEn.length]!} prayer beads no. ${n + 1}`,
+          : `${STYLES_EN[Math.floor(n / 3) % STYLES_EN.length]!} ${MATERIALS_EN[n % MATERIALS_EN.length]!} prayer beads no. ${n + 1}`,
       description: n % 3 === 0 ? `مصنوعة يدويًا من ${material} مع شرابة وفواصل فضية` : null,
       description_en: n % 7 === 0 ? 'Handmade with a tassel, 100% natural' : null,
       price: 1_000 + ((n * 7_919) % 50_000),
@@ -511,9 +504,10 @@ describe('search on words finds what the substring search found', () => {
     let searches = 0;
     for (const query of QUERIES) {
       for (const [page, limit] of PAGES) {
-        expect(await newSearch(query, { page, limit }), `${query} page ${page} of ${limit}`).toEqual(
-          await oldSearch(query, { page, limit }),
-        );
+        expect(
+          await newSearch(query, { page, limit }),
+          `${query} page ${page} of ${limit}`,
+        ).toEqual(await oldSearch(query, { page, limit }));
         searches += 1;
       }
       expect(await newSearch(query, { page: 1, limit: 50, category: slug!.slug }), query).toEqual(
@@ -535,7 +529,10 @@ describe('search on words finds what the substring search found', () => {
       .where(eq(products.status, 'published'))
       .orderBy(asc(products.id))
       .limit(1);
-    await db.update(products).set({ name: `${product!.name} زبرجد` }).where(eq(products.id, product!.id));
+    await db
+      .update(products)
+      .set({ name: `${product!.name} زبرجد` })
+      .where(eq(products.id, product!.id));
     const fromDatabase = await searchesAnswered('database');
     expect((await newSearch('زبرجد', { page: 1, limit: 10 })).ids).toEqual([product!.id]);
     expect(await searchesAnswered('database')).toBe(fromDatabase + 1);
@@ -545,7 +542,10 @@ describe('search on words finds what the substring search found', () => {
     expect(await searchesAnswered('index')).toBe(fromIndex + 1);
     await db.update(products).set({ status: 'draft' }).where(eq(products.id, product!.id));
     expect((await newSearch('زبرجد', { page: 1, limit: 10 })).ids).toEqual([]);
-    await db.update(products).set({ name: product!.name, status: 'published' }).where(eq(products.id, product!.id));
+    await db
+      .update(products)
+      .set({ name: product!.name, status: 'published' })
+      .where(eq(products.id, product!.id));
   });
 
   it('from the database alone with SEARCH_INDEX=false', async () => {
@@ -554,7 +554,12 @@ describe('search on words finds what the substring search found', () => {
       expect(await databaseOnly.app.services.catalog.prepareSearchIndex()).toBe(false);
       const fromDatabase = await searchesAnswered('database');
       const fromIndex = await searchesAnswered('index');
-      const page = await databaseOnly.app.services.catalog.listProducts({ page: 1, limit: 5, order: 'asc', search: 'سبحة' });
+      const page = await databaseOnly.app.services.catalog.listProducts({
+        page: 1,
+        limit: 5,
+        order: 'asc',
+        search: 'سبحة',
+      });
       expect(page.pagination.total).toBe(0);
       expect(await searchesAnswered('database')).toBe(fromDatabase + 1);
       expect(await searchesAnswered('index')).toBe(fromIndex);
