@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -47,8 +48,11 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
-  /** false keeps tests quiet; 'pretty' is the development server's readable output. */
-  logger?: false | 'pretty';
+  /**
+   * false keeps tests quiet; 'pretty' is the development server's readable output; a stream gets
+   * the JSON lines that otherwise go to stdout (the tests that read the log).
+   */
+  logger?: false | 'pretty' | Writable;
   /**
    * Which process runs the background work: main passes the PostgreSQL leader election; by
    * default this app is the only process and runs it (embedded database, tests).
@@ -73,7 +77,12 @@ function trustProxyOption(setting: AppConfig['trustProxy']) {
  * cannot forge or collide with the ids of other requests in the logs.
  */
 function requestIdTrusted(request: IncomingMessage, config: AppConfig): boolean {
-  return config.trustProxy !== false || !(request.socket instanceof Socket);
+  return config.trustProxy !== false || inProcess(request);
+}
+
+/** A call of the web app's page rendering into the API (app.inject): it has no network socket. */
+function inProcess(request: IncomingMessage): boolean {
+  return !(request.socket instanceof Socket);
 }
 
 /** Builds the HTTP application: API, uploads and health checks. The web app is added by main. */
@@ -89,13 +98,17 @@ export async function buildApp({ config, database, logger, leadership = soleLead
             // Reset tokens travel in URLs (the API path and the reset page's link).
             // No database parameter (a password hash, customer data) in a logged error either.
             serializers: { req: redactedRequestSerializer, err: logSafeErrorSerializer },
-            ...(logger === 'pretty' ? { transport: { target: 'pino-pretty' } } : {}),
+            ...(logger === 'pretty' ? { transport: { target: 'pino-pretty' } } : logger ? { stream: logger } : {}),
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       const valid = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming);
       return valid && requestIdTrusted(request, config) ? incoming : randomUUID();
     },
+    // A page's own request is logged, with its id; the API calls it makes in-process (about five a
+    // page, under the same id) are not logged again, line by line; their errors still are (the
+    // error handler, plugins/errors.ts).
+    logController: new LogController({ disableRequestLogging: (request) => inProcess(request.raw) }),
     bodyLimit: 1024 * 1024,
     // Slow or silent clients cannot keep connections (and memory) forever; see README, configuration.
     connectionTimeout: config.timeouts.connectionMs,

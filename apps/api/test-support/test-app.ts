@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
@@ -66,6 +67,8 @@ export async function createTestApp(
   overrides: NodeJS.ProcessEnv = {},
   /** Adds test-only routes before the app is sealed (e.g. to exercise the error handler). */
   configure?: (app: App) => void | Promise<void>,
+  /** Where the log goes (JSON lines, at LOG_LEVEL); by default nowhere. */
+  logTo?: Writable,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const dataDir = path.join(os.tmpdir(), `shop-test-${randomBytes(6).toString('hex')}`);
@@ -78,7 +81,7 @@ export async function createTestApp(
     PAGE_CACHE_SECONDS: '0',
     ...overrides,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: logTo ?? false });
   await configure?.(app);
   await app.ready();
   return {

@@ -28,24 +28,34 @@ export default function handleRequest(
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
+    const showShell = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      const html = pipeThrough(body, scriptsAfterFirstPaint(), (error) => {
+        if (!request.signal.aborted) loadContext.logError(error);
+      });
+      const stream = createReadableStreamFromReadable(html);
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const html = pipeThrough(body, scriptsAfterFirstPaint(), (error) => {
-            if (!request.signal.aborted) loadContext.logError(error);
-          });
-          const stream = createReadableStreamFromReadable(html);
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (readyOption === 'onShellReady') showShell();
+        },
+        onAllReady() {
+          // A finished page lets go of its deadline: the timer would otherwise keep the whole
+          // render alive for six seconds after the answer, to be aged by the garbage collector.
+          clearTimeout(deadline);
+          if (readyOption === 'onAllReady') showShell();
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -55,7 +65,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const deadline = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

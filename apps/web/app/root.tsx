@@ -20,7 +20,7 @@ import {
   type SettingsResponse,
   type User,
 } from '@shop/shared';
-import { messagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
+import { packedMessagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
 import { usePageMessages } from './i18n/page-messages';
 import commonAr from './i18n/messages/common.ar.json';
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const root: ShellData = {
     lang,
     // Only the shell's messages; each route's loader adds its screen's (decision 022).
-    messages: messagesFor(lang, SHELL_NAMESPACES),
+    messages: packedMessagesFor(lang, SHELL_NAMESPACES),
     settings,
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),

@@ -1,4 +1,5 @@
 import type { Language } from '@shop/shared';
+import { packMessages, type PackedMessages } from './page-messages';
 import cartAr from './messages/cart.ar.json';
 import cartEn from './messages/cart.en.json';
 import catalogAr from './messages/catalog.ar.json';
@@ -127,6 +128,19 @@ export function messagesFor(lang: Language, only?: readonly Namespace[]): Messag
     selections.set(id, messages);
   }
   return messages;
+}
+
+const packedSelections = new Map<string, PackedMessages>();
+
+/** `messagesFor` as a loader sends it (`PackedMessages`), written once per selection. */
+export function packedMessagesFor(lang: Language, only: readonly Namespace[]): PackedMessages {
+  const id = `${lang}:${[...only].sort().join(',')}`;
+  let packed = packedSelections.get(id);
+  if (packed === undefined) {
+    packed = packMessages(messagesFor(lang, only));
+    packedSelections.set(id, packed);
+  }
+  return packed;
 }
 
 const adminFlattened: Record<Language, Messages> = {

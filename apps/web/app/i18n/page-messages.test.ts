@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messagesFor, SHELL_NAMESPACES } from './catalogues.server';
-import { matchedMessages } from './page-messages';
+import { messagesFor, packedMessagesFor, SHELL_NAMESPACES } from './catalogues.server';
+import { matchedMessages, packMessages } from './page-messages';
 import { routeMessages } from './route-messages.server';
 
 const request = (cookie?: string) => new Request('http://shop.test/cart', { headers: cookie ? { cookie } : {} });
@@ -28,14 +28,18 @@ describe('messagesFor with namespaces', () => {
 
 describe('routeMessages', () => {
   it('follows the lang cookie, Arabic without one', () => {
-    expect(routeMessages(request('lang=en'), ['cart'])).toBe(messagesFor('en', ['cart']));
-    expect(routeMessages(request(), ['cart'])).toBe(messagesFor('ar', ['cart']));
+    expect(JSON.parse(routeMessages(request('lang=en'), ['cart']))).toEqual(messagesFor('en', ['cart']));
+    expect(JSON.parse(routeMessages(request(), ['cart']))).toEqual(messagesFor('ar', ['cart']));
+  });
+
+  it('sends each selection as the same packed text, written once', () => {
+    expect(routeMessages(request(), ['cart', 'catalog'])).toBe(packedMessagesFor('ar', ['catalog', 'cart']));
   });
 });
 
 describe('matchedMessages', () => {
-  const shell = { 'common.a': 'shell', 'common.b': 'shell' };
-  const page = { 'cart.c': 'page', 'common.b': 'page' };
+  const shell = packMessages({ 'common.a': 'shell', 'common.b': 'shell' });
+  const page = packMessages({ 'cart.c': 'page', 'common.b': 'page' });
 
   it('merges the messages of every matched route, deeper routes last', () => {
     const merged = matchedMessages([{ loaderData: { lang: 'ar', messages: shell } }, { loaderData: { cart: {}, messages: page } }]);
@@ -44,12 +48,26 @@ describe('matchedMessages', () => {
 
   it('skips routes without messages: no loader, a loader that threw, other data', () => {
     const merged = matchedMessages([{ loaderData: { messages: shell } }, undefined, { loaderData: undefined }, { loaderData: null }, { loaderData: { messages: 'x' } }]);
-    expect(merged).toEqual(shell);
+    expect(merged).toEqual({ 'common.a': 'shell', 'common.b': 'shell' });
+  });
+
+  it('skips messages that are not a packed catalogue: an object, broken or non-object JSON', () => {
+    for (const messages of [{ 'common.a': 'x' }, '{"common.a":', '["common.a"]', 'null', '7']) {
+      expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages } }])).toEqual({ 'common.a': 'shell', 'common.b': 'shell' });
+    }
+  });
+
+  it('reads a packed catalogue received again (a new string, the same text) into the same object', () => {
+    const again = ` ${page}`.slice(1);
+    expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: again } }])).toBe(
+      matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: page } }]),
+    );
   });
 
   it('returns the same object for the same parts, a new one when a part changes', () => {
     const first = matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: page } }]);
     expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { other: 1, messages: page } }])).toBe(first);
-    expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: { ...page } } }])).not.toBe(first);
+    const changed = packMessages({ 'cart.c': 'changed', 'common.b': 'page' });
+    expect(matchedMessages([{ loaderData: { messages: shell } }, { loaderData: { messages: changed } }])).not.toBe(first);
   });
 });

@@ -5,11 +5,42 @@ interface MatchLike {
   loaderData?: unknown;
 }
 
+/**
+ * A route's messages as its loader sends them: the catalogue written as one JSON text. React
+ * Router encodes loader data value by value (every key and every text, about 400 values for a
+ * home page's); one string is encoded at once, on the server and when the browser decodes it.
+ */
+export type PackedMessages = string & { readonly packedMessages: true };
+
+export function packMessages(messages: Messages): PackedMessages {
+  return JSON.stringify(messages) as PackedMessages;
+}
+
+/**
+ * Each packed catalogue read once: the server renders with the very strings it keeps, and a
+ * browser receives the same few (a route's namespaces in one language) again and again.
+ */
+const unpacked = new Map<string, Messages>();
+
+function unpackMessages(packed: string): Messages | undefined {
+  const known = unpacked.get(packed);
+  if (known) return known;
+  let messages: unknown;
+  try {
+    messages = JSON.parse(packed);
+  } catch {
+    return undefined;
+  }
+  if (typeof messages !== 'object' || messages === null || Array.isArray(messages)) return undefined;
+  unpacked.set(packed, messages as Messages);
+  return messages as Messages;
+}
+
 /** The `messages` field of a route's loader data, when it has one (decision 022). */
 function messagesOf(loaderData: unknown): Messages | undefined {
   if (typeof loaderData !== 'object' || loaderData === null || !('messages' in loaderData)) return undefined;
   const { messages } = loaderData;
-  return typeof messages === 'object' && messages !== null ? (messages as Messages) : undefined;
+  return typeof messages === 'string' ? unpackMessages(messages) : undefined;
 }
 
 /** The parts of a page's catalogue, root first: each matched route's loader `messages`. */

@@ -1,5 +1,6 @@
 import { languageFromRequest } from '../lib/language.server';
-import { messagesFor, type Messages, type Namespace } from './catalogues.server';
+import { packedMessagesFor, type Namespace } from './catalogues.server';
+import type { PackedMessages } from './page-messages';
 
 /**
  * The messages a route's screen needs, in the request's language, for its loader data:
@@ -8,6 +9,6 @@ import { messagesFor, type Messages, type Namespace } from './catalogues.server'
  * with the route's data. route-messages.test.ts fails when a screen uses a namespace that neither
  * its route (nor a parent route) declares nor the shell carries.
  */
-export function routeMessages(request: Request, namespaces: readonly Namespace[]): Messages {
-  return messagesFor(languageFromRequest(request), namespaces);
+export function routeMessages(request: Request, namespaces: readonly Namespace[]): PackedMessages {
+  return packedMessagesFor(languageFromRequest(request), namespaces);
 }

@@ -1,14 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_ADDRESS, type Language, type StoreSettings } from '@shop/shared';
-import type { Messages } from '../../i18n/catalogues.server';
 import { createTranslator, type Translate } from '../../i18n/i18n';
-import { matchedMessages } from '../../i18n/page-messages';
+import { matchedMessages, type PackedMessages } from '../../i18n/page-messages';
 import { storeName } from '../../lib/localized';
 
 /** What the root loader gives every page: language, the shell's messages, store settings, public URL. */
 export interface RootData {
   lang: Language;
-  messages: Messages;
+  messages: PackedMessages;
   settings: StoreSettings;
   publicUrl: string;
   /** The current year in Kuwait, decided on the server so the footer hydrates without a mismatch. */

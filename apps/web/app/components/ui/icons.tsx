@@ -216,18 +216,26 @@ export function ReturnIcon(props: IconProps) {
 }
 
 /** A loop of prayer beads with a tassel: the shop's mark when no logo is set. */
+/** The nine beads of BeadsIcon, each a circle of radius 1.6: one path, one element to render. */
+const BEAD_CENTRES: ReadonlyArray<readonly [number, number]> = [
+  [12, 4.2],
+  [16.6, 5.8],
+  [19.2, 9.8],
+  [18.6, 14.4],
+  [7.4, 5.8],
+  [4.8, 9.8],
+  [5.4, 14.4],
+  [8.6, 17.6],
+  [15.4, 17.6],
+];
+const BEADS_PATH = BEAD_CENTRES.map(
+  ([x, y]) => `M${(x - 1.6).toFixed(1)} ${y}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0`,
+).join('');
+
 export function BeadsIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
-      <circle cx="12" cy="4.2" r="1.6" />
-      <circle cx="16.6" cy="5.8" r="1.6" />
-      <circle cx="19.2" cy="9.8" r="1.6" />
-      <circle cx="18.6" cy="14.4" r="1.6" />
-      <circle cx="7.4" cy="5.8" r="1.6" />
-      <circle cx="4.8" cy="9.8" r="1.6" />
-      <circle cx="5.4" cy="14.4" r="1.6" />
-      <circle cx="8.6" cy="17.6" r="1.6" />
-      <circle cx="15.4" cy="17.6" r="1.6" />
+      <path d={BEADS_PATH} />
       <path d="M12 18.5v3.2M10.6 21.7h2.8" />
     </StrokeIcon>
   );

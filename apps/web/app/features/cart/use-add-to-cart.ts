@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
@@ -30,8 +30,9 @@ export function useAddToCart() {
   const { t } = useI18n();
   const [stockMessage, showStockMessage] = useTransientMessage();
   const failureText = useActionFailureText();
-  const mutation = useMutation({ mutationFn: cartRequests.add });
-  // Busy from the tap to the answer, the stock check's cart fetch included.
+  // Busy from the tap to the answer, the stock check's cart fetch included. (A plain request, not
+  // a TanStack mutation: every product card of a page would otherwise build a mutation observer
+  // on the server for a button nobody has pressed yet.)
   const [working, setWorking] = useState(false);
 
   async function addToCart(
@@ -68,7 +69,7 @@ export function useAddToCart() {
       return 'refused';
     }
     try {
-      const cart = await mutation.mutateAsync({ product_id: product.id, quantity, selected_attributes: selected });
+      const cart = await cartRequests.add({ product_id: product.id, quantity, selected_attributes: selected });
       storeCart(queryClient, cart);
       toast.success(t('cart.toast.added'));
       return 'added';
@@ -78,11 +79,11 @@ export function useAddToCart() {
         showStockMessage(error.message);
         return 'refused';
       }
-      // Offline, the request fails at once (networkMode 'always') and says it was not sent.
+      // Offline, the request fails at once and says it was not sent.
       toast.error(failureText(error, t('cart.toast.add_failed')));
       return 'failed';
     }
   }
 
-  return { addToCart, adding: working || mutation.isPending, stockMessage };
+  return { addToCart, adding: working, stockMessage };
 }

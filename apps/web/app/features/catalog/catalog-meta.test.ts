@@ -4,6 +4,7 @@ import type { Language, StoreSettings } from '@shop/shared';
 import type { RootData } from '../../components/layout/root-data';
 import catalogAr from '../../i18n/messages/catalog.ar.json';
 import catalogEn from '../../i18n/messages/catalog.en.json';
+import { packMessages } from '../../i18n/page-messages';
 import { productListMeta, productMeta } from './catalog-meta';
 import type { ProductListData } from './product-list-data';
 import { defaultFilters } from './product-list-query';
@@ -35,7 +36,7 @@ function catalogMessages(lang: Language): Record<string, string> {
 function matchesFor(lang: Language, storeSettings: StoreSettings = settings) {
   const root: RootData = {
     lang,
-    messages: catalogMessages(lang),
+    messages: packMessages(catalogMessages(lang)),
     settings: storeSettings,
     publicUrl: 'https://shop.test',
     year: 2026,
