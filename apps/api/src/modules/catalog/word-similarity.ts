@@ -127,11 +127,21 @@ export class WordSimilarityMeter {
   /**
    * The word similarity of the pattern to a text (its trigrams in order): the greatest similarity
    * of the pattern to a stretch of the text, found the way iterate_word_similarity finds it.
+   * Given `enough`, only the verdict is exact: a result below it says the similarity is below it.
    */
   measure(pattern: TrigramPattern, text: Int32Array, enough = Infinity): number {
     const uniquePattern = pattern.unique;
     if (uniquePattern === 0 || text.length === 0) return 0;
     this.load(pattern);
+    if (enough !== Infinity) {
+      // No stretch has more of the pattern's trigrams than the whole text, and a stretch's
+      // similarity is at most its share of them (count / (pattern + stretch - count) with the
+      // stretch's distinct trigrams at least count): most names below the threshold are told so
+      // in one pass, without looking for the best stretch.
+      const present = this.presentIn(text);
+      const bound = similarityOf(present, uniquePattern, present);
+      if (bound < enough) return bound;
+    }
     const { lastPosition, inPattern } = this;
     let uniqueText = 0;
     let count = 0;
@@ -188,6 +198,21 @@ export class WordSimilarityMeter {
     }
     for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
     return best;
+  }
+
+  /** How many of the loaded pattern's trigrams the text has. */
+  private presentIn(text: Int32Array): number {
+    const { lastPosition, inPattern } = this;
+    let present = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const trigram = text[i]!;
+      if (inPattern[trigram] === 1 && lastPosition[trigram]! < 0) {
+        lastPosition[trigram] = i;
+        present += 1;
+      }
+    }
+    if (present > 0) for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
+    return present;
   }
 }
 
