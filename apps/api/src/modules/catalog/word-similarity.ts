@@ -111,6 +111,9 @@ export class WordSimilarityMeter {
   /** 1 for the trigrams of the pattern last loaded. */
   private readonly inPattern: Uint8Array;
   private loaded: TrigramPattern | undefined;
+  /** Where scan() found the first and the last of the pattern's trigrams in the text. */
+  private firstFound = -1;
+  private lastFound = -1;
 
   constructor(capacity: number) {
     this.lastPosition = new Int32Array(capacity).fill(-1);
@@ -133,21 +136,24 @@ export class WordSimilarityMeter {
     const uniquePattern = pattern.unique;
     if (uniquePattern === 0 || text.length === 0) return 0;
     this.load(pattern);
+    const present = this.scan(text);
+    if (present === 0) return 0;
     if (enough !== Infinity) {
       // No stretch has more of the pattern's trigrams than the whole text, and a stretch's
       // similarity is at most its share of them (count / (pattern + stretch - count) with the
       // stretch's distinct trigrams at least count): most names below the threshold are told so
       // in one pass, without looking for the best stretch.
-      const present = this.presentIn(text);
       const bound = similarityOf(present, uniquePattern, present);
       if (bound < enough) return bound;
     }
-    const { lastPosition, inPattern } = this;
+    // Before the first of the pattern's trigrams nothing starts, and after the last no stretch
+    // can end: the search runs between them.
+    const { lastPosition, inPattern, firstFound, lastFound } = this;
     let uniqueText = 0;
     let count = 0;
     let lower = -1;
     let best = 0;
-    for (let i = 0; i < text.length; i += 1) {
+    for (let i = firstFound; i <= lastFound; i += 1) {
       const trigram = text[i]!;
       const found = inPattern[trigram] === 1;
       if (lower >= 0 || found) {
@@ -196,22 +202,32 @@ export class WordSimilarityMeter {
         if (lastPosition[atDropped] === dropped) lastPosition[atDropped] = -1;
       }
     }
-    for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
+    for (let i = firstFound; i <= lastFound; i += 1) lastPosition[text[i]!] = -1;
     return best;
   }
 
-  /** How many of the loaded pattern's trigrams the text has. */
-  private presentIn(text: Int32Array): number {
+  /**
+   * How many of the loaded pattern's trigrams the text has, and where the first and the last of
+   * them are (firstFound, lastFound).
+   */
+  private scan(text: Int32Array): number {
     const { lastPosition, inPattern } = this;
     let present = 0;
+    let first = -1;
+    let last = -1;
     for (let i = 0; i < text.length; i += 1) {
       const trigram = text[i]!;
-      if (inPattern[trigram] === 1 && lastPosition[trigram]! < 0) {
+      if (inPattern[trigram] !== 1) continue;
+      if (first < 0) first = i;
+      last = i;
+      if (lastPosition[trigram]! < 0) {
         lastPosition[trigram] = i;
         present += 1;
       }
     }
-    if (present > 0) for (let i = 0; i < text.length; i += 1) lastPosition[text[i]!] = -1;
+    for (let i = first; i <= last && first >= 0; i += 1) lastPosition[text[i]!] = -1;
+    this.firstFound = first;
+    this.lastFound = last;
     return present;
   }
 }
