@@ -130,15 +130,16 @@ export function messagesFor(lang: Language, only?: readonly Namespace[]): Messag
   return messages;
 }
 
-const packedSelections = new Map<string, PackedMessages>();
+/** Each selection's packed text, by the selection messagesFor keeps. */
+const packedSelections = new WeakMap<Messages, PackedMessages>();
 
 /** `messagesFor` as a loader sends it (`PackedMessages`), written once per selection. */
 export function packedMessagesFor(lang: Language, only: readonly Namespace[]): PackedMessages {
-  const id = `${lang}:${[...only].sort().join(',')}`;
-  let packed = packedSelections.get(id);
+  const messages = messagesFor(lang, only);
+  let packed = packedSelections.get(messages);
   if (packed === undefined) {
-    packed = packMessages(messagesFor(lang, only));
-    packedSelections.set(id, packed);
+    packed = packMessages(messages);
+    packedSelections.set(messages, packed);
   }
   return packed;
 }

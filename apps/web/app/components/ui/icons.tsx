@@ -215,7 +215,6 @@ export function ReturnIcon(props: IconProps) {
   );
 }
 
-/** A loop of prayer beads with a tassel: the shop's mark when no logo is set. */
 /** The nine beads of BeadsIcon, each a circle of radius 1.6: one path, one element to render. */
 const BEAD_CENTRES: ReadonlyArray<readonly [number, number]> = [
   [12, 4.2],
@@ -232,6 +231,7 @@ const BEADS_PATH = BEAD_CENTRES.map(
   ([x, y]) => `M${(x - 1.6).toFixed(1)} ${y}a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0`,
 ).join('');
 
+/** A loop of prayer beads with a tassel: the shop's mark when no logo is set. */
 export function BeadsIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
