@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures requests per second and latency of a running shop server with keep-alive
-// connections. It only measures: there is no pass or fail.
+// connections (autocannon generates the load). It only measures: there is no pass or fail.
 //
 //   node scripts/bench.mjs --url http://127.0.0.1:3000 --path /api/products --connections 50 --duration 10
 //   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite)
@@ -31,6 +31,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { startBaseline } from './bench-baseline.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
 
@@ -153,7 +154,6 @@ const headers = Object.fromEntries(
   }),
 );
 const transport = base.protocol === 'https:' ? https : http;
-const agent = new transport.Agent({ keepAlive: true, maxSockets: connections });
 
 function fail(message) {
   console.error(`bench: ${message}`);
@@ -170,21 +170,6 @@ function positiveNumber(text, name) {
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) fail(`--${name} must be a positive number`);
   return value;
-}
-
-/** One GET; resolves with the status and the body size once the body is fully read. */
-function get(path, origin) {
-  return new Promise((resolve, reject) => {
-    const request = transport.get(new URL(path, origin), { agent, headers }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk) => {
-        bytes += chunk.length;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
 }
 
 /** One JSON request (any method) on its own connection; resolves with the status and parsed body. */
@@ -229,36 +214,45 @@ function percentile(sorted, fraction) {
 }
 
 /**
- * Keeps `connections` requests in flight for `seconds`; returns the latencies and counts. With
- * terms, each request puts the next term into the path's {term}.
+ * Keeps `connections` requests in flight for `seconds` (autocannon, the load generator of Fastify's
+ * own benchmarks: it leaves the server most of a small machine, where Node's http client spent
+ * as much CPU as a fast route; docs/decisions/033); returns the latencies and counts. With terms,
+ * each request puts the next term into the path's {term}.
  */
-async function load(path, seconds, terms, origin) {
+function load(path, seconds, terms, origin) {
   let next = 0;
-  const nextPath = terms
-    ? () => path.replaceAll('{term}', encodeURIComponent(terms[next++ % terms.length]))
-    : () => path;
   const latencies = [];
   const statuses = new Map();
-  let errors = 0;
   let bytes = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  async function worker() {
-    while (performance.now() < deadline) {
-      const sent = performance.now();
-      try {
-        const result = await get(nextPath(), origin);
-        latencies.push(performance.now() - sent);
-        statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
-        bytes += result.bytes;
-      } catch {
-        errors += 1;
+  const request = terms
+    ? {
+        method: 'GET',
+        setupRequest: (request) => ({
+          ...request,
+          path: path.replaceAll('{term}', encodeURIComponent(terms[next++ % terms.length])),
+        }),
       }
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  return { latencies, statuses, errors, bytes, elapsed };
+    : { method: 'GET', path };
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: origin.origin, connections, duration: seconds, headers, requests: [request] },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          latencies,
+          statuses,
+          errors: result.errors + result.timeouts,
+          bytes,
+          elapsed: result.duration,
+        });
+      },
+    );
+    instance.on('response', (_client, status, responseBytes, responseTime) => {
+      latencies.push(responseTime);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      bytes += responseBytes;
+    });
+  });
 }
 
 async function measure(name, path, terms, origin = base) {
@@ -422,4 +416,3 @@ if (values.checkout) {
 }
 if (values.json)
   console.log(JSON.stringify({ url: base.origin, connections, duration, results }, null, 2));
-agent.destroy();

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -24,9 +27,17 @@ describe('bench --baseline', () => {
   // Stands in for the shop: the bench only needs something that answers its path.
   let target: http.Server;
   let origin: string;
+  /** What the stand-in received: each request's path and its x-bench header. */
+  const received: Array<{ url: string; header: string | undefined }> = [];
 
   beforeAll(async () => {
-    target = http.createServer((_request, response) => response.end('ok'));
+    target = http.createServer((request, response) => {
+      received.push({
+        url: request.url ?? '',
+        header: request.headers['x-bench'] as string | undefined,
+      });
+      response.end('ok');
+    });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   });
@@ -76,4 +87,39 @@ describe('bench --baseline', () => {
       }),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--baseline-workers') });
   });
+
+  it('puts the next term into {term} request after request, with the headers given', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'bench-terms-'));
+    const terms = path.join(folder, 'terms.txt');
+    await writeFile(terms, 'كهرمان\namber royal\nيسر 33\n');
+    received.length = 0;
+    const { stdout } = await run(
+      process.execPath,
+      [
+        bench,
+        '--url',
+        origin,
+        '--path',
+        '/find?q={term}',
+        '--terms',
+        terms,
+        '--header',
+        'X-Bench: on',
+        '--connections',
+        '1',
+        '--duration',
+        '0.5',
+        '--warmup',
+        '0',
+      ],
+      { timeout: 20_000 },
+    );
+    expect(stdout).toContain('(3 distinct terms)');
+    const asked = received.map(({ url }) => new URL(url, origin).searchParams.get('q'));
+    expect(asked.length).toBeGreaterThan(6);
+    // In turn: the first three requests ask for the three terms, and so on round the list.
+    expect(new Set(asked)).toEqual(new Set(['كهرمان', 'amber royal', 'يسر 33']));
+    expect(asked.slice(0, 3)).toEqual(['كهرمان', 'amber royal', 'يسر 33']);
+    expect(received.every(({ header }) => header === 'on')).toBe(true);
+  }, 30_000);
 });
