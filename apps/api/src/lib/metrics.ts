@@ -47,6 +47,13 @@ const searches = new Counter({
   registers: [metricsRegistry],
 });
 
+const productLists = new Counter({
+  name: 'shop_product_lists_total',
+  help: "Storefront product lists without a search, by where their page was chosen: this process's search index (newest first), or the database (other orders, and while the index is built at the catalogue's current version)",
+  labelNames: ['source'] as const,
+  registers: [metricsRegistry],
+});
+
 const ordersPlaced = new Counter({
   name: 'shop_orders_placed_total',
   help: 'Orders committed, by payment method',
@@ -89,6 +96,10 @@ export function countCacheLookup(cache: string, hit: boolean): void {
 
 export function countSearch(source: SearchSource): void {
   searches.inc({ source });
+}
+
+export function countProductList(source: SearchSource): void {
+  productLists.inc({ source });
 }
 
 export function countOrderPlaced(paymentMethod: PaymentMethod): void {

@@ -129,4 +129,28 @@ describe('the search index', () => {
     expect(search('كهرمن').total).toBe(150);
     expect(search('كهرمان').total).toBeGreaterThan(150);
   });
+
+  it('lists newest first, with the filters of a search, page by page', async () => {
+    const products = catalogue();
+    const index = await SearchIndex.build('1', products, CATEGORIES);
+    // An active category's branch holds its active subcategories: "hidden" is not listed.
+    const branches: Record<string, number[]> = { stones: [1, 2], amber: [2], hidden: [] };
+    for (const filter of [...FILTERS, { page: 1, limit: 5, category: 'hidden' }]) {
+      const listed = products.filter(
+        (product) =>
+          (!filter.featured || product.featured) &&
+          (filter.category === undefined ||
+            branches[filter.category]!.includes(product.category_id ?? -1)),
+      );
+      const start = (filter.page - 1) * filter.limit;
+      expect(index.list(filter), JSON.stringify(filter)).toEqual({
+        ids: listed.slice(start, start + filter.limit).map((product) => product.id),
+        total: listed.length,
+      });
+    }
+    // Asked again, a category's products are the same (kept by slug).
+    expect(index.list({ page: 2, limit: 5, category: 'stones' })).toEqual(
+      index.list({ page: 2, limit: 5, category: 'stones' }),
+    );
+  });
 });

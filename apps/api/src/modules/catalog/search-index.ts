@@ -445,6 +445,8 @@ export class SearchIndex {
   private readonly leadByRarest: IndexParts['leadByRarest'];
   /** containing()'s products for query words in WIDE_WORD vocabulary words or more, by field and word. */
   private readonly wideWords = new Map<string, Members>();
+  /** inCategory()'s products, by the slug of an active category. */
+  private readonly categorySets = new Map<string, ProductSet>();
 
   private constructor(
     /** The catalogue's version the products were read at (search_index_version). */
@@ -651,16 +653,23 @@ export class SearchIndex {
 
   /** The products the filter allows, or undefined when it allows them all (read only). */
   private filtered(filter: SearchIndexFilter): ProductSet | undefined {
-    let set = filter.featured ? this.featured : undefined;
-    if (filter.category !== undefined) {
-      const branch = this.categoryBranch(filter.category);
-      const inBranch = new ProductSet(this.size);
-      this.categoryOf.forEach((category, position) => {
-        if (branch.has(category)) inBranch.add(position);
-      });
-      set = set ? inBranch.keep(set) : inBranch;
-    }
-    return set;
+    if (filter.category === undefined) return filter.featured ? this.featured : undefined;
+    const inBranch = this.inCategory(filter.category);
+    return filter.featured ? inBranch.copy().keep(this.featured) : inBranch;
+  }
+
+  /** The products of a category's branch (read only), kept by slug: the tree is this index's. */
+  private inCategory(slug: string): ProductSet {
+    const kept = this.categorySets.get(slug);
+    if (kept) return kept;
+    const branch = this.categoryBranch(slug);
+    const inBranch = new ProductSet(this.size);
+    this.categoryOf.forEach((category, position) => {
+      if (branch.has(category)) inBranch.add(position);
+    });
+    // Slugs that name no category are not kept: anyone may ask for any number of them.
+    if (branch.size > 0) this.categorySets.set(slug, inBranch);
+    return inBranch;
   }
 
   /** The active category with this slug and its active descendants (service.ts categoryBranch). */
@@ -859,6 +868,21 @@ export class SearchIndex {
       this.matchingFromRarest(terms, filter, fuzzy, memo) ??
       this.matching(terms, filter, fuzzy, memo)
     );
+  }
+
+  /**
+   * One page of the list without a search, newest first (the products' order here, the list
+   * statement's order in service.ts), and how many there are.
+   */
+  list(filter: SearchIndexFilter): SearchIndexPage {
+    const allowed = this.filtered(filter);
+    const offset = (filter.page - 1) * filter.limit;
+    if (!allowed) {
+      const ids = this.productIds.subarray(offset, offset + filter.limit);
+      return { ids: Array.from(ids), total: this.size };
+    }
+    const positions = allowed.slice(offset, filter.limit);
+    return { ids: positions.map((position) => this.productIds[position]!), total: allowed.count() };
   }
 
   /** One page of the search's results in relevance order and how many there are. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminCategoryCreateSchema,
@@ -456,10 +456,41 @@ const PAGES = [
   [40, 20],
 ] as const;
 
-/** How many storefront searches this process answered from the index or the database. */
-async function searchesAnswered(source: SearchSource): Promise<number> {
-  const metric = await metricsRegistry.getSingleMetric('shop_searches_total')?.get();
+/** How many storefront searches (or lists) this process answered from the index or the database. */
+async function searchesAnswered(
+  source: SearchSource,
+  metricName = 'shop_searches_total',
+): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric(metricName)?.get();
   return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
+}
+
+const listsAnswered = (source: SearchSource) =>
+  searchesAnswered(source, 'shop_product_lists_total');
+
+/** The storefront's list as the database has it: published, newest first, then the highest id. */
+async function databaseList(filter: {
+  page: number;
+  limit: number;
+  featured?: boolean;
+  categories?: number[];
+}): Promise<{ ids: number[]; total: number }> {
+  const rows = await ctx.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.status, 'published'),
+        filter.featured ? eq(products.featured, true) : undefined,
+        filter.categories ? inArray(products.category_id, filter.categories) : undefined,
+      ),
+    )
+    .orderBy(desc(products.created_at), desc(products.id));
+  const start = (filter.page - 1) * filter.limit;
+  return {
+    ids: rows.slice(start, start + filter.limit).map((row) => row.id),
+    total: filter.categories?.length === 0 ? 0 : rows.length,
+  };
 }
 
 describe('search on words finds what the substring search found', () => {
@@ -603,5 +634,94 @@ describe('search on words finds what the substring search found', () => {
       );
     }
     await expectWordsInStep();
+  });
+
+  it('lists without a search newest first from the index, page for page as the database does', async () => {
+    const db = ctx.database.db;
+    const catalog = ctx.app.services.catalog;
+    const [wood] = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, category));
+    // A branch: an active subcategory (listed with its parent) and a hidden one (not listed).
+    const sandal = await createCategory(db, {
+      name: 'صندل',
+      slug: `oracle-sandal-${Date.now()}`,
+      parent_id: category,
+    });
+    const hidden = await createCategory(db, {
+      name: 'مخفي',
+      slug: `oracle-hidden-${Date.now()}`,
+      parent_id: category,
+      is_active: false,
+    });
+    for (let n = 0; n < 6; n += 1) {
+      await createProduct(db, {
+        name: `سبحة صندل ${n}`,
+        category_id: n % 2 === 0 ? sandal.id : hidden.id,
+        created_at: new Date(Date.UTC(2024, 0, 1) + n * 60_000),
+      });
+    }
+    await db
+      .update(products)
+      .set({ featured: true })
+      .where(sql`${products.id} % 3 = 0`);
+    // The index read before these writes is found out of date by the next request, then read again.
+    await catalog.listProducts({ page: 1, limit: 1, order: 'desc' });
+    expect(await catalog.prepareSearchIndex()).toBe(true);
+
+    const branch = [category, sandal.id];
+    const cases: Array<
+      [Partial<ProductListFilter>, { featured?: boolean; categories?: number[] }]
+    > = [
+      [{}, {}],
+      [{ featured: true }, { featured: true }],
+      [{ category: wood!.slug }, { categories: branch }],
+      [
+        { category: wood!.slug, featured: true },
+        { categories: branch, featured: true },
+      ],
+      [{ category: sandal.slug }, { categories: [sandal.id] }],
+      [{ category: hidden.slug }, { categories: [] }],
+      [{ category: 'no-such-category' }, { categories: [] }],
+    ];
+    const fromIndex = await listsAnswered('index');
+    let lists = 0;
+    for (const [filter, expected] of cases) {
+      for (const [page, limit] of PAGES) {
+        const listed = await catalog.listProducts({ ...filter, page, limit, order: 'desc' });
+        expect(
+          { ids: listed.products.map((product) => product.id), total: listed.pagination.total },
+          `${JSON.stringify(filter)} page ${page} of ${limit}`,
+        ).toEqual(await databaseList({ ...expected, page, limit }));
+        lists += 1;
+      }
+    }
+    // The featured products of the home page come the same way.
+    expect((await catalog.listFeaturedProducts(8)).map((product) => product.id)).toEqual(
+      (await databaseList({ featured: true, page: 1, limit: 8 })).ids,
+    );
+    expect((await listsAnswered('index')) - fromIndex).toBe(lists + 1);
+
+    // Another order is the database's.
+    const fromDatabase = await listsAnswered('database');
+    const byPrice = await catalog.listProducts({ page: 1, limit: 5, sort: 'price', order: 'asc' });
+    expect(byPrice.products.map((product) => product.current_price)).toEqual(
+      byPrice.products.map((product) => product.current_price).sort((a, b) => a - b),
+    );
+    expect(await listsAnswered('database')).toBe(fromDatabase + 1);
+
+    // A product taken off the shop leaves the list at once: the index's version is no longer the
+    // database's, which answers until the index is read again.
+    const [newest] = (await databaseList({ page: 1, limit: 1 })).ids;
+    await db.update(products).set({ status: 'draft' }).where(eq(products.id, newest!));
+    const afterwards = await catalog.listProducts({ page: 1, limit: 5, order: 'desc' });
+    expect(afterwards.products.map((product) => product.id)).not.toContain(newest);
+    expect({
+      ids: afterwards.products.map((product) => product.id),
+      total: afterwards.pagination.total,
+    }).toEqual(await databaseList({ page: 1, limit: 5 }));
+    expect(await listsAnswered('database')).toBe(fromDatabase + 2);
+    await db.update(products).set({ status: 'published' }).where(eq(products.id, newest!));
   });
 });

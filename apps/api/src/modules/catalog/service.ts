@@ -33,10 +33,10 @@ import {
   publishedProductCounts,
 } from '../../db/schema/index.js';
 import { searchIndexVersion, searchSynonyms, searchVocabulary } from '../../db/schema/search.js';
-import type { SearchIndex } from './search-index.js';
+import type { SearchIndex, SearchIndexFilter, SearchIndexPage } from './search-index.js';
 import { createSearchIndexStore } from './search-index-store.js';
 import { AppError } from '../../errors.js';
-import { countSearch } from '../../lib/metrics.js';
+import { countProductList, countSearch } from '../../lib/metrics.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   buildSynonymIndex,
@@ -818,47 +818,79 @@ export function createCatalogService(
     .prepare('catalog_search_index_version');
 
   /**
-   * A storefront search: from the search index when it is built at the database's version, which
-   * is checked in the statement that reads the page's rows; otherwise from the database.
+   * A page the search index chose (`choose`), when it is built at the database's version, which
+   * is checked in the statement that reads the page's rows; undefined when the database must
+   * answer (no index yet, another version, or a fault in the index).
    */
-  async function searchPublished(
-    filter: ProductListFilter,
-    terms: SearchTerms,
-  ): Promise<{ rows: ProductRow[]; total: number }> {
-    const index = filter.sort ? undefined : searchIndex?.current();
-    if (index) {
-      try {
-        const found = await pageFromIndex(index, filter, terms);
-        if (found) {
-          countSearch('index');
-          return found;
-        }
-        searchIndex!.outdated(index);
-      } catch (error) {
-        // A fault in the index must not cost the shopper the search: the database answers it.
-        options.searchIndex!.onError(error);
-      }
+  async function fromIndex(
+    choose: (index: SearchIndex) => SearchIndexPage,
+  ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
+    const index = searchIndex?.current();
+    if (!index) return undefined;
+    try {
+      const found = await rowsOfPage(index, choose(index));
+      if (found) return found;
+      searchIndex!.outdated(index);
+    } catch (error) {
+      // A fault in the index must not cost the shopper the page: the database answers it.
+      options.searchIndex!.onError(error);
     }
-    countSearch('database');
-    return searchProducts(filter, terms, 'published');
+    return undefined;
   }
 
-  async function pageFromIndex(
+  async function rowsOfPage(
     index: SearchIndex,
-    filter: ProductListFilter,
-    terms: SearchTerms,
+    page: SearchIndexPage,
   ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
-    const page = index.search(terms, {
-      featured: filter.featured,
-      category: filter.category,
-      page: filter.page,
-      limit: filter.limit,
-    });
     const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: page.ids }) : [];
     const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
     if (version !== index.version || rows.length !== page.ids.length) return undefined;
     const byId = new Map(rows.map(({ version: _version, ...row }) => [row.id, row]));
     return { rows: page.ids.map((id) => byId.get(id)!), total: page.total };
+  }
+
+  const indexFilter = (filter: ProductListFilter): SearchIndexFilter => ({
+    featured: filter.featured,
+    category: filter.category,
+    page: filter.page,
+    limit: filter.limit,
+  });
+
+  /** A storefront search by relevance: from the search index (fromIndex), else the database. */
+  async function searchPublished(
+    filter: ProductListFilter,
+    terms: SearchTerms,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const found = filter.sort
+      ? undefined
+      : await fromIndex((index) => index.search(terms, indexFilter(filter)));
+    countSearch(found ? 'index' : 'database');
+    return found ?? searchProducts(filter, terms, 'published');
+  }
+
+  /**
+   * The storefront's list without a search: newest first from the search index (fromIndex), whose
+   * products are in that order; in another order, or without the index, from the database.
+   */
+  async function listPublished(
+    filter: ProductListFilter,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const newestFirst = (filter.sort ?? 'created_at') === 'created_at' && filter.order === 'desc';
+    const found = newestFirst
+      ? await fromIndex((index) => index.list(indexFilter(filter)))
+      : undefined;
+    countProductList(found ? 'index' : 'database');
+    if (found) return found;
+    const statement = listStatement(filter, filter.sort ?? 'created_at');
+    const values = {
+      category: filter.category,
+      limit: filter.limit,
+      offset: (filter.page - 1) * filter.limit,
+    };
+    const page = await statement.page.execute(values);
+    if (page[0]) return { rows: page, total: page[0].total };
+    if (values.offset === 0) return { rows: [], total: 0 };
+    return { rows: [], total: (await statement.count.execute(values))[0]?.total ?? 0 };
   }
 
   /**
@@ -1200,20 +1232,10 @@ export function createCatalogService(
             listOrder(filter.sort ?? 'created_at', filter.order),
             filter,
           ));
-    } else if (terms) {
-      ({ rows, total } = await searchPublished(filter, terms));
     } else {
-      const statement = listStatement(filter, filter.sort ?? 'created_at');
-      const values = {
-        category: filter.category,
-        limit: filter.limit,
-        offset: (filter.page - 1) * filter.limit,
-      };
-      const page = await statement.page.execute(values);
-      rows = page;
-      if (page[0]) total = page[0].total;
-      else if (values.offset === 0) total = 0;
-      else total = (await statement.count.execute(values))[0]?.total ?? 0;
+      ({ rows, total } = terms
+        ? await searchPublished(filter, terms)
+        : await listPublished(filter));
     }
     return {
       products: rows.map(presentProduct),
@@ -1379,9 +1401,11 @@ export function createCatalogService(
 
     /** Featured published products, newest first. */
     listFeaturedProducts(limit: number): Promise<Product[]> {
-      return cached(`featured|${limit}`, async () =>
-        (await featuredProducts.execute({ limit })).map(presentProduct),
-      );
+      return cached(`featured|${limit}`, async () => {
+        const found = await fromIndex((index) => index.list({ featured: true, page: 1, limit }));
+        countProductList(found ? 'index' : 'database');
+        return (found?.rows ?? (await featuredProducts.execute({ limit }))).map(presentProduct);
+      });
     },
 
     /**
