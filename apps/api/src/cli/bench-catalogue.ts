@@ -64,7 +64,8 @@ try {
           stock_quantity: n % 13 === 0 ? 0 : (n % 40) + 1,
           category_id: categoryRows[n % categoryRows.length]!.id,
           sku: `BENCH-${n + 1}`,
-          featured: n % 50 === 0,
+          // Every 50th product is featured, none of them a draft (every 25th), as in a shop's home.
+          featured: n % 50 === 7,
           status: n % 25 === 0 ? ('draft' as const) : ('published' as const),
           created_at: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
         };
