@@ -46,28 +46,23 @@ describe('bench --baseline', () => {
     await new Promise((resolve) => target.close(resolve));
   });
 
+  /** The bench against the stand-in for half a second, without warm-up. */
+  const shortRun = (args: string[]) =>
+    run(process.execPath, [bench, '--url', origin, '--duration', '0.5', '--warmup', '0', ...args], {
+      timeout: 20_000,
+    });
+
   it('measures a hello-world first, then the targets, and stops the hello-world', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [
-        bench,
-        '--url',
-        origin,
-        '--path',
-        '/',
-        '--baseline',
-        '--baseline-workers',
-        '2',
-        '--connections',
-        '4',
-        '--duration',
-        '0.5',
-        '--warmup',
-        '0',
-        '--json',
-      ],
-      { timeout: 20_000 },
-    );
+    const { stdout } = await shortRun([
+      '--path',
+      '/',
+      '--baseline',
+      '--baseline-workers',
+      '2',
+      '--connections',
+      '4',
+      '--json',
+    ]);
     const { results } = JSON.parse(stdout) as { results: BenchRow[] };
     expect(results.map((row) => [row.name, row.baseline === true])).toEqual([
       ['hello-world, 2 workers', true],
@@ -93,27 +88,16 @@ describe('bench --baseline', () => {
     const terms = path.join(folder, 'terms.txt');
     await writeFile(terms, 'كهرمان\namber royal\nيسر 33\n');
     received.length = 0;
-    const { stdout } = await run(
-      process.execPath,
-      [
-        bench,
-        '--url',
-        origin,
-        '--path',
-        '/find?q={term}',
-        '--terms',
-        terms,
-        '--header',
-        'X-Bench: on',
-        '--connections',
-        '1',
-        '--duration',
-        '0.5',
-        '--warmup',
-        '0',
-      ],
-      { timeout: 20_000 },
-    );
+    const { stdout } = await shortRun([
+      '--path',
+      '/find?q={term}',
+      '--terms',
+      terms,
+      '--header',
+      'X-Bench: on',
+      '--connections',
+      '1',
+    ]);
     expect(stdout).toContain('(3 distinct terms)');
     const asked = received.map(({ url }) => new URL(url, origin).searchParams.get('q'));
     expect(asked.length).toBeGreaterThan(6);
