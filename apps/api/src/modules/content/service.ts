@@ -45,16 +45,18 @@ export function createContentService(db: Database, deps: ContentDependencies) {
   const displayOrder = [asc(slides.sort_order), asc(slides.id)];
 
   const { discard, withNewImage } = imageWrites('slider', files, deps.onCleanupError);
+  // The home page reads it on every rendering: parsed and planned once per connection.
+  const activeSlides = db
+    .select()
+    .from(slides)
+    .where(eq(slides.is_active, true))
+    .orderBy(...displayOrder)
+    .prepare('content_active_slides');
 
   return {
     /** Active home-page slides in display order. */
     async listActiveSlides(): Promise<Slide[]> {
-      const rows = await db
-        .select()
-        .from(slides)
-        .where(eq(slides.is_active, true))
-        .orderBy(...displayOrder);
-      return rows.map(presentSlide);
+      return (await activeSlides.execute()).map(presentSlide);
     },
 
     /** Every slide, active or not, in display order (the back office's list). */

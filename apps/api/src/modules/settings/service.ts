@@ -80,8 +80,15 @@ function asLogoError(error: unknown): unknown {
 export function createSettingsService(db: Database, options: SettingsServiceOptions) {
   // Every page shows the settings; they change rarely, so they are read at most once per TTL.
   const cache = createTtlCache<StoreSettings>({ name: 'store_settings', ttlMs: options.cacheTtlMs, maxEntries: 1 });
+  // Every page reads it (the listings' cache off, every time): parsed and planned once per connection.
+  const settingsRow = db
+    .select()
+    .from(storeSettings)
+    .where(eq(storeSettings.id, 1))
+    .limit(1)
+    .prepare('settings_row');
   const load = async () => {
-    const [row] = await db.select().from(storeSettings).where(eq(storeSettings.id, 1)).limit(1);
+    const [row] = await settingsRow.execute();
     return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
   };
 
