@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 
 /** A weak validator: equal serialized JSON means an equivalent reply, whatever its encoding. */
-export function weakEtag(payload: string): string {
+export function weakEtag(payload: string | Buffer): string {
   return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
 }
 
@@ -31,14 +31,18 @@ export const publicCachePlugin = fp(
       const readOnly = request.method === 'GET' || request.method === 'HEAD';
       if (!readOnly || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (reply.hasHeader('cache-control')) return payload;
-      const etag = weakEtag(payload);
+      // The JSON encoded once, hashed and then sent as these bytes: a text payload was encoded
+      // for the hash, measured for content-length and encoded again for the socket (~15 KB of
+      // Arabic for a page of the list).
+      const body = Buffer.from(payload);
+      const etag = weakEtag(body);
       reply.header('cache-control', `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`);
       reply.header('etag', etag);
       if (etagMatches(request.headers['if-none-match'], etag)) {
         reply.code(304);
         return '';
       }
-      return payload;
+      return body;
     });
   },
   { name: 'public-cache' },
