@@ -37,7 +37,7 @@ const cacheLookups = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Where a storefront search was answered (docs/decisions/034). */
+/** Where a storefront search or list was answered (docs/decisions/034). */
 export type SearchSource = 'index' | 'database';
 
 const searches = new Counter({

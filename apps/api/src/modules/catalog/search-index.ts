@@ -23,7 +23,8 @@ import {
  * newest first within a rank.
  *
  * Products are numbered in list order (newest first, then the highest id), so a set of products
- * is a bitset and its members come out in that order. A query word becomes the vocabulary words
+ * is a bitset and its members come out in that order; the list without a search (list()) is a
+ * page of such a set. A query word becomes the vocabulary words
  * that contain it (found through their trigrams, or their one- and two-letter pieces, as the
  * database's vocabulary finds them) and those words' products.
  */

@@ -36,7 +36,7 @@ import { searchIndexVersion, searchSynonyms, searchVocabulary } from '../../db/s
 import type { SearchIndex, SearchIndexFilter, SearchIndexPage } from './search-index.js';
 import { createSearchIndexStore } from './search-index-store.js';
 import { AppError } from '../../errors.js';
-import { countProductList, countSearch } from '../../lib/metrics.js';
+import { countProductList, countSearch, type SearchSource } from '../../lib/metrics.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   buildSynonymIndex,
@@ -818,11 +818,21 @@ export function createCatalogService(
     .prepare('catalog_search_index_version');
 
   /**
-   * A page the search index chose (`choose`), when it is built at the database's version, which
-   * is checked in the statement that reads the page's rows; undefined when the database must
-   * answer (no index yet, another version, or a fault in the index).
+   * A page the search index chose (`choose`; none when the request is not one the index answers),
+   * when it is built at the database's version, which is checked in the statement that reads the
+   * page's rows; undefined when the database must answer (no index yet, another version, or a
+   * fault in the index). `count` is told which answered.
    */
   async function fromIndex(
+    choose: ((index: SearchIndex) => SearchIndexPage) | undefined,
+    count: (source: SearchSource) => void,
+  ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
+    const found = choose ? await pageFromIndex(choose) : undefined;
+    count(found ? 'index' : 'database');
+    return found;
+  }
+
+  async function pageFromIndex(
     choose: (index: SearchIndex) => SearchIndexPage,
   ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
     const index = searchIndex?.current();
@@ -861,10 +871,10 @@ export function createCatalogService(
     filter: ProductListFilter,
     terms: SearchTerms,
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const found = filter.sort
-      ? undefined
-      : await fromIndex((index) => index.search(terms, indexFilter(filter)));
-    countSearch(found ? 'index' : 'database');
+    const found = await fromIndex(
+      filter.sort ? undefined : (index) => index.search(terms, indexFilter(filter)),
+      countSearch,
+    );
     return found ?? searchProducts(filter, terms, 'published');
   }
 
@@ -876,10 +886,10 @@ export function createCatalogService(
     filter: ProductListFilter,
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const newestFirst = (filter.sort ?? 'created_at') === 'created_at' && filter.order === 'desc';
-    const found = newestFirst
-      ? await fromIndex((index) => index.list(indexFilter(filter)))
-      : undefined;
-    countProductList(found ? 'index' : 'database');
+    const found = await fromIndex(
+      newestFirst ? (index) => index.list(indexFilter(filter)) : undefined,
+      countProductList,
+    );
     if (found) return found;
     const statement = listStatement(filter, filter.sort ?? 'created_at');
     const values = {
@@ -1427,8 +1437,10 @@ export function createCatalogService(
     /** Featured published products, newest first. */
     listFeaturedProducts(limit: number): Promise<Product[]> {
       return cached(`featured|${limit}`, async () => {
-        const found = await fromIndex((index) => index.list({ featured: true, page: 1, limit }));
-        countProductList(found ? 'index' : 'database');
+        const found = await fromIndex(
+          (index) => index.list({ featured: true, page: 1, limit }),
+          countProductList,
+        );
         return (found?.rows ?? (await featuredProducts.execute({ limit }))).map(presentProduct);
       });
     },
