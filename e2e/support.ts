@@ -51,11 +51,24 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach their handlers. React marks the
+ * document as its container when hydration starts, and hydrates in slices after that: a form
+ * submitted in between was sent by the browser itself (a page load, not the app's request). The
+ * root's state says whether the hydration was committed.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const root = document.querySelector('body');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__react')));
+    const key = Object.keys(document).find((name) => name.startsWith('__reactContainer'));
+    if (!key) return false;
+    // React's own fields, read only here: the HostRoot fiber, its FiberRoot and the committed state.
+    const fiber = (
+      document as unknown as Record<
+        string,
+        { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }
+      >
+    )[key];
+    return fiber?.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 }
 
@@ -98,4 +111,6 @@ export const phoneMenuToggle = (page: Page) =>
 
 /** The phone header's menu (the disclosure the menu toggle opens). */
 export const phoneMenu = (page: Page) =>
-  page.locator('header details').filter({ has: page.locator('summary').filter({ hasText: menuToggleName }) });
+  page
+    .locator('header details')
+    .filter({ has: page.locator('summary').filter({ hasText: menuToggleName }) });
