@@ -17,9 +17,16 @@
 // in the same run: the yardstick that tells how fast this machine is today; bench-baseline.mjs),
 // --terms arabic|english|FILE: a path's {term} is replaced, request after request, by the next
 // of a long list of distinct search terms (built in, or one a line in FILE), so that a cache
-// cannot answer a search the database did not run:
+// cannot answer a search the database did not run (the list is not started again for the
+// measurement after the warm-up, nor for the next round: it goes on where it stopped):
 //
 //   node scripts/bench.mjs --path '/api/products?search={term}' --terms arabic
+//
+// --rounds N: the whole suite (the hello-world included) N times over, target after target in
+// each round, then each target's median round by requests per second, with the range of the
+// rounds beside it. A machine whose speed drifts from minute to minute (a shared virtual machine)
+// shows it in the range, and every target meets the same drift; the issue's table is the median
+// of 5 rounds.
 //
 // The built-in lists use the words of `npm run bench:data`'s catalogue: material, style and bead
 // count combinations, product numbers, the article and attached prefixes, typos, and (English)
@@ -48,6 +55,7 @@ const { values } = parseArgs({
     checkout: { type: 'boolean', default: false },
     terms: { type: 'string' },
     baseline: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
     'baseline-workers': { type: 'string', default: '2' },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -57,6 +65,7 @@ if (values.help) {
   console.log(
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
       '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
+        '[--rounds N] ' +
         '[--orders] [--checkout] [--json]',
   );
   process.exit(0);
@@ -146,6 +155,7 @@ const connections = positiveInteger(values.connections, 'connections');
 const duration = positiveNumber(values.duration, 'duration');
 const warmup = Math.max(0, Number(values.warmup) || 0);
 const baselineWorkers = positiveInteger(values['baseline-workers'], 'baseline-workers');
+const rounds = positiveInteger(values.rounds, 'rounds');
 const headers = Object.fromEntries(
   (values.header ?? []).map((line) => {
     const colon = line.indexOf(':');
@@ -217,10 +227,9 @@ function percentile(sorted, fraction) {
  * Keeps `connections` requests in flight for `seconds` (autocannon, the load generator of Fastify's
  * own benchmarks: it leaves the server most of a small machine, where Node's http client spent
  * as much CPU as a fast route; docs/decisions/033); returns the latencies and counts. With terms,
- * each request puts the next term into the path's {term}.
+ * each request puts the next term into the path's {term}, from where the target's `cursor` is.
  */
-function load(path, seconds, terms, origin) {
-  let next = 0;
+function load(path, seconds, terms, origin, cursor) {
   const latencies = [];
   const statuses = new Map();
   let bytes = 0;
@@ -229,7 +238,7 @@ function load(path, seconds, terms, origin) {
         method: 'GET',
         setupRequest: (request) => ({
           ...request,
-          path: path.replaceAll('{term}', encodeURIComponent(terms[next++ % terms.length])),
+          path: path.replaceAll('{term}', encodeURIComponent(terms[cursor.next++ % terms.length])),
         }),
       }
     : { method: 'GET', path };
@@ -255,9 +264,12 @@ function load(path, seconds, terms, origin) {
   });
 }
 
-async function measure(name, path, terms, origin = base) {
-  if (warmup > 0) await load(path, warmup, terms, origin);
-  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin);
+/** Where a target's terms go on from: the next term's number. */
+const newCursor = () => ({ next: 0 });
+
+async function measure(name, path, terms, origin = base, cursor = newCursor()) {
+  if (warmup > 0) await load(path, warmup, terms, origin, cursor);
+  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin, cursor);
   latencies.sort((a, b) => a - b);
   const ok = [...statuses]
     .filter(([status]) => status >= 200 && status < 400)
@@ -355,7 +367,8 @@ if (!values.json) {
 }
 const results = [];
 
-function report(result, terms) {
+/** One line of the table; `note` follows it (the round, or the range of the rounds). */
+function report(result, terms, note = '') {
   if (values.json) return;
   const problems =
     result.non_2xx_3xx || result.errors
@@ -368,32 +381,56 @@ function report(result, terms) {
       `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
       `  max ${result.max_ms.toFixed(2).padStart(8)} ms` +
       (terms ? `  (${terms.length} distinct terms)` : '') +
+      note +
       problems,
   );
 }
 
+/**
+ * A target's median round by requests per second (of an even number, the lower of the middle
+ * two), with every round's requests per second beside it.
+ */
+function medianRound(measured) {
+  const byRate = [...measured].sort((a, b) => a.requests_per_second - b.requests_per_second);
+  const median = byRate[Math.floor((byRate.length - 1) / 2)];
+  return { ...median, rounds: measured.map((result) => result.requests_per_second) };
+}
+
+for (const [, path, terms] of targets) {
+  if (path.includes('{term}') && !terms) fail(`${path} has {term}: pass --terms`);
+}
+let baseline;
 if (values.baseline) {
-  let baseline;
   try {
     baseline = await startBaseline(baselineWorkers);
   } catch (error) {
     fail(`cannot start the hello-world baseline: ${error instanceof Error ? error.message : String(error)}`);
   }
-  try {
-    const name = `hello-world, ${baselineWorkers} worker${baselineWorkers === 1 ? '' : 's'}`;
-    const result = await measure(name, '/', undefined, new URL(baseline.origin));
-    results.push({ ...result, baseline: true });
-    report(result);
-  } finally {
-    await baseline.stop();
-  }
 }
-
-for (const [name, path, terms] of targets) {
-  if (path.includes('{term}') && !terms) fail(`${path} has {term}: pass --terms`);
-  const result = await measure(name, path, terms);
+/** What each round measures, in order: the hello-world first, when asked for. */
+const plan = [
+  ...(baseline
+    ? [{ name: `hello-world, ${baselineWorkers} worker${baselineWorkers === 1 ? '' : 's'}`, path: '/', origin: new URL(baseline.origin), baseline: true }]
+    : []),
+  ...targets.map(([name, path, terms]) => ({ name, path, terms, origin: base, baseline: false })),
+].map((target) => ({ ...target, cursor: newCursor(), measured: [] }));
+try {
+  for (let round = 1; round <= rounds; round += 1) {
+    if (rounds > 1 && !values.json) console.log(`round ${round} of ${rounds}`);
+    for (const target of plan) {
+      const result = await measure(target.name, target.path, target.terms, target.origin, target.cursor);
+      target.measured.push(target.baseline ? { ...result, baseline: true } : result);
+      report(result, target.terms);
+    }
+  }
+} finally {
+  await baseline?.stop();
+}
+if (rounds > 1 && !values.json) console.log(`median of ${rounds} rounds (each round's req/s in brackets)`);
+for (const target of plan) {
+  const result = rounds > 1 ? medianRound(target.measured) : target.measured[0];
   results.push(result);
-  report(result, terms);
+  if (rounds > 1) report(result, target.terms, `  [${result.rounds.join(', ')}]`);
 }
 if (values.checkout) {
   let result;

@@ -21,6 +21,8 @@ interface BenchRow {
   non_2xx_3xx: number;
   errors: number;
   baseline?: boolean;
+  requests_per_second: number;
+  rounds?: number[];
 }
 
 describe('bench --baseline', () => {
@@ -105,5 +107,54 @@ describe('bench --baseline', () => {
     expect(new Set(asked)).toEqual(new Set(['كهرمان', 'amber royal', 'يسر 33']));
     expect(asked.slice(0, 3)).toEqual(['كهرمان', 'amber royal', 'يسر 33']);
     expect(received.every(({ header }) => header === 'on')).toBe(true);
+  }, 30_000);
+
+  it('with --rounds, measures every target in each round and reports its median round', async () => {
+    const { stdout } = await shortRun([
+      '--path',
+      '/',
+      '--path',
+      '/other',
+      '--baseline',
+      '--rounds',
+      '3',
+      '--connections',
+      '2',
+      '--json',
+    ]);
+    const { results } = JSON.parse(stdout) as { results: BenchRow[] };
+    expect(results.map((row) => row.name)).toEqual(['hello-world, 2 workers', '/', '/other']);
+    for (const row of results) {
+      expect(row.rounds).toHaveLength(3);
+      // The median of three: one round at least as fast, one at most as fast.
+      const sorted = [...row.rounds!].sort((a, b) => a - b);
+      expect(row.requests_per_second).toBe(sorted[1]);
+    }
+    expect(results[0]!.baseline).toBe(true);
+  }, 30_000);
+
+  it('goes on through the terms across the warm-up and the rounds instead of starting again', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'bench-terms-'));
+    const terms = path.join(folder, 'terms.txt');
+    await writeFile(terms, Array.from({ length: 200_000 }, (_, i) => `term ${i}`).join('\n'));
+    received.length = 0;
+    await shortRun([
+      '--path',
+      '/find?q={term}',
+      '--terms',
+      terms,
+      '--warmup',
+      '0.3',
+      '--rounds',
+      '2',
+      '--connections',
+      '1',
+    ]);
+    const asked = received.map(({ url }) => new URL(url, origin).searchParams.get('q'));
+    expect(asked.length).toBeGreaterThan(20);
+    expect(asked.length).toBeLessThan(200_000);
+    // Four loads (a warm-up and a measurement per round), each term asked once, in order.
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.slice(0, 3)).toEqual(['term 0', 'term 1', 'term 2']);
   }, 30_000);
 });
