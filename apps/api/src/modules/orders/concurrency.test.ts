@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { signedInAs } from '../../../test-support/staff.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import { orders, products } from '../../db/schema/index.js';
-import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
+import { queryRows } from '../../db/client.js';
+import { orders, products, promoCodes } from '../../db/schema/index.js';
+import { createCity, createCountry, createGovernorate, createProduct, createPromoCode } from '../../seed/factories.js';
+import { recentOrdersOfContact } from './service.js';
 
 // Real concurrency needs real connections: the embedded database runs one statement at a time.
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -58,6 +60,66 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
       .where(eq(products.id, product.id));
     expect(row!.stock).toBe(0);
     expect(await db.select({ id: orders.id }).from(orders)).toHaveLength(10);
+  });
+
+  it("finds a customer's orders of the hour through the contact indexes, not by reading the hour's orders", async () => {
+    // The planner may read a near-empty table whole; without that choice it must have an index
+    // matching the statement's expressions (migration 0022, docs/decisions/035).
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': unknown }>(
+        tx,
+        sql`explain (format json) select count(*) from ${orders} where ${recentOrdersOfContact('a@example.com', '96550000000')}`,
+      );
+    });
+    const text = JSON.stringify(plan);
+    expect(text).toContain('orders_contact_email_created_idx');
+    expect(text).toContain('orders_contact_phone_created_idx');
+  });
+
+  it('gives the last use of a code to one order: the others are refused on promo_code, stock untouched', async () => {
+    const db = ctx.database.db;
+    const country = await createCountry(db, { code: 'BH' });
+    const governorate = await createGovernorate(db, { country_id: country.id });
+    const city = await createCity(db, { country_id: country.id, governorate_id: governorate.id });
+    const product = await createProduct(db, { stock_quantity: 100 });
+    // Every order sees one use left when it prices the code; the use is counted last
+    // (docs/decisions/035), where the race is decided.
+    const promo = await createPromoCode(db, { code: 'LASTONE', max_uses: 5, used_count: 4 });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { 'accept-language': 'en' },
+          remoteAddress: `10.7.0.${index + 1}`,
+          payload: {
+            name: `Bargain ${index}`,
+            email: `bargain${index}@example.com`,
+            phone: `+965520000${String(index).padStart(2, '0')}`,
+            shipping_address: 'Block 3',
+            country_id: country.id,
+            governorate_id: governorate.id,
+            city_id: city.id,
+            payment_method: 'cash_on_delivery',
+            promo_code: 'LASTONE',
+            items: [{ product_id: product.id, quantity: 1 }],
+          },
+        }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(refused).toHaveLength(19);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([{ field: 'promo_code', message: expect.any(String) }]);
+    }
+    const [code] = await db.select({ used: promoCodes.used_count }).from(promoCodes).where(eq(promoCodes.id, promo.id));
+    expect(code!.used).toBe(5);
+    const [row] = await db.select({ stock: products.stock_quantity }).from(products).where(eq(products.id, product.id));
+    expect(row!.stock).toBe(99);
   });
 
   it('never oversells when reopening a cancelled order races checkouts for the last piece', async () => {

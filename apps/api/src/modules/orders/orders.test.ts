@@ -303,8 +303,10 @@ describe('POST /api/orders: totals', () => {
   it('refuses a code that does not apply on the promo_code field, writing nothing', async () => {
     const plain = await createProduct(ctx.database.db, { price: 5_000 });
     await createPromoCode(ctx.database.db, { code: 'BIG50', min_order_amount: 50_000 });
+    // Its last use is counted at the end of the order's transaction (docs/decisions/035).
+    const usedUp = await createPromoCode(ctx.database.db, { code: 'GONE1', max_uses: 1, used_count: 1 });
     const before = await orderCount();
-    for (const code of ['NOPE99', 'BIG50']) {
+    for (const code of ['NOPE99', 'BIG50', 'GONE1']) {
       const response = await postOrder(checkout([{ product_id: plain.id, quantity: 1 }], { promo_code: code }));
       expect(response.statusCode).toBe(400);
       const body = errorOf(response.json());
@@ -313,6 +315,7 @@ describe('POST /api/orders: totals', () => {
     }
     expect(await orderCount()).toBe(before);
     expect(await stockOf(plain.id)).toBe(10);
+    expect(await usesOf(usedUp.id)).toBe(1);
   });
 });
 

@@ -1,17 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   type AdminOrder,
   type Language,
   type Order,
   type PaymentMethod,
-  type Thousandths,
   type TrackedOrder,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { orderItems, orders, orderStatusHistory, users, type OrderItemSelection } from '../../db/schema/index.js';
+import {
+  contactEmailOf,
+  contactPhoneOf,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  users,
+  type OrderItemSelection,
+} from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { countOrderPlaced } from '../../lib/metrics.js';
@@ -25,7 +33,7 @@ import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/serv
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
+import type { PromotionsService } from '../promotions/service.js';
 
 export { presentOrder, orderStatusList } from './present.js';
 
@@ -96,7 +104,7 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   /** promoCode: the code kept with the cart, used when the order is the cart's and names none. */
   cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
-  promotions: Pick<PromotionsService, 'redeemPromo'>;
+  promotions: Pick<PromotionsService, 'promoDiscount' | 'countPromoUse'>;
   /**
    * Called after an order committed with the products whose stock it took: cached product
    * listings are stale, and a product may have sold out (Google Merchant's sync).
@@ -165,6 +173,14 @@ const cartEmpty = () =>
 
 const fieldError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
   new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
+
+/**
+ * The orders of the last hour with this e-mail or this phone (normalised: lib/contact.ts), as the
+ * orders' contact indexes find them (schema/orders.ts contactEmailOf, contactPhoneOf).
+ */
+export function recentOrdersOfContact(email: string, phone: string): SQL {
+  return sql`${orders.created_at} > now() - interval '1 hour' and (${contactEmailOf(orders.customer_email)} = ${email} or ${contactPhoneOf(orders.customer_phone)} = ${phone})`;
+}
 
 /** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
 function quantitiesByProduct(lines: readonly PricedLine[]): Array<[PricedLine, number]> {
@@ -240,15 +256,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * once-per-customer code is checked against this customer's earlier orders under the locks
    * of checkContactLimit (account, e-mail, phone), so two orders of one customer cannot both use it.
    */
-  async function redeem(
-    tx: Executor,
-    code: string,
-    subtotal: Thousandths,
-    now: Date,
-    customer: PromoCustomer,
-  ) {
+  /** A promo code's refusal (its discount, or its last use taken) is reported on promo_code. */
+  async function onPromoCode<T>(step: () => Promise<T>): Promise<T> {
     try {
-      return await deps.promotions.redeemPromo(tx, code, subtotal, now, customer);
+      return await step();
     } catch (error) {
       if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
         throw new AppError(
@@ -262,15 +273,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     }
   }
 
-  /** Step 6: takes the ordered quantities from stock; never below zero, else OUT_OF_STOCK. */
-  async function takeStock(tx: Executor, lines: readonly PricedLine[]): Promise<Map<number, string | null>> {
-    const skus = new Map<number, string | null>();
+  /**
+   * Step 6: takes the ordered quantities from stock; never below zero, else OUT_OF_STOCK. Each
+   * product's row stays locked from its update until the transaction ends (products in id order,
+   * so that two orders never wait for each other).
+   */
+  async function takeStock(tx: Executor, lines: readonly PricedLine[]): Promise<void> {
     for (const [line, quantity] of quantitiesByProduct(lines)) {
-      const row = await takeUnits(tx, line.product_id, quantity);
-      if (!row) throw outOfStock(line.name);
-      skus.set(row.id, row.sku);
+      if (!(await takeUnits(tx, line.product_id, quantity))) throw outOfStock(line.name);
     }
-    return skus;
   }
 
   /**
@@ -312,15 +323,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     const [row] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(
-        and(
-          sql`${orders.created_at} > now() - interval '1 hour'`,
-          or(
-            eq(orders.customer_email, email),
-            sql`regexp_replace(${orders.customer_phone}, '\\D', '', 'g') = ${phone}`,
-          ),
-        ),
-      );
+      .where(recentOrdersOfContact(email, phone));
     if ((row?.count ?? 0) >= ORDERS_PER_CONTACT_PER_HOUR) {
       throw new AppError('RATE_LIMITED', 'order.too_many_for_contact');
     }
@@ -428,7 +431,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           const city = await shippingCity(tx, input);
           const customer = { userId: context.userId, email: input.email, phone: input.phone };
           const promo =
-            promoCode === undefined ? undefined : await redeem(tx, promoCode, subtotal, now, customer);
+            promoCode === undefined
+              ? undefined
+              : await onPromoCode(() => deps.promotions.promoDiscount(tx, promoCode, subtotal, now, customer));
           const discount = Math.min(promo?.discount ?? 0, subtotal);
           const shipping = city.shipping_fee;
           const tax = 0;
@@ -436,7 +441,6 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           if (online && subtotal - discount + shipping + tax <= 0) {
             throw AppError.validation([{ field: 'payment_method', message: 'payment.nothing_to_pay' }]);
           }
-          const skus = await takeStock(tx, priced);
           const id = await insertOrder(tx, {
             user_id: context.userId,
             customer_name: input.name,
@@ -474,7 +478,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               order_id: id,
               product_id: line.product_id,
               product_name: line.name,
-              sku: skus.get(line.product_id) ?? null,
+              // The SKU as the product has it now (the row is read, not locked: see the end).
+              sku: sql<string | null>`(select ${products.sku} from ${products} where ${products.id} = ${line.product_id})`,
               featured_image: line.featured_image,
               unit_price: line.unit_price,
               quantity: line.quantity,
@@ -488,6 +493,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           } else if (context.cartOwner) {
             await deps.cart.clear(context.cartOwner, tx);
           }
+          // Last, what every order for the same product or code contends for: their rows stay
+          // locked from these updates until the commit, so the next order waits for a commit,
+          // not for this order's other statements (docs/decisions/035). The code before the
+          // products, as a payment's release takes them (payments/service.ts releaseOrder).
+          if (promo) await onPromoCode(() => deps.promotions.countPromoUse(tx, promo));
+          await takeStock(tx, priced);
           return id;
         });
       } catch (error) {

@@ -8,7 +8,7 @@ import {
   type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
-import { orders, promoCodes } from '../../db/schema/index.js';
+import { contactEmailOf, contactPhoneOf, orders, promoCodes } from '../../db/schema/index.js';
 import { AppError, type MessageParams } from '../../errors.js';
 import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
 
@@ -76,10 +76,10 @@ export function createPromotionsService(db: Database) {
     const matches: SQL[] = [];
     if (customer.userId !== null) matches.push(eq(orders.user_id, customer.userId));
     const email = customer.email ? normalizeEmail(customer.email) : '';
-    if (email !== '') matches.push(sql`lower(trim(${orders.customer_email})) = ${email}`);
+    if (email !== '') matches.push(sql`${contactEmailOf(orders.customer_email)} = ${email}`);
     const phone = customer.phone ? phoneDigits(customer.phone) : '';
     if (phone !== '') {
-      matches.push(sql`regexp_replace(${orders.customer_phone}, '\\D', '', 'g') = ${phone}`);
+      matches.push(sql`${contactPhoneOf(orders.customer_phone)} = ${phone}`);
     }
     if (matches.length === 0) return false;
     const [row] = await executor
@@ -120,6 +120,26 @@ export function createPromotionsService(db: Database) {
     };
   };
 
+  /**
+   * Counts one use of the code of a discount inside the caller's transaction, by a guarded
+   * update, so concurrent orders can never take a code past its maximum uses: the loser of a
+   * race for the last use gets the `used_up` refusal. The code's row stays locked until the
+   * transaction ends: a checkout counts the use last (docs/decisions/035).
+   */
+  async function countPromoUse(tx: Executor, discount: PromoDiscount): Promise<void> {
+    const [counted] = await tx
+      .update(promoCodes)
+      .set({ used_count: sql`${promoCodes.used_count} + 1` })
+      .where(
+        and(
+          eq(promoCodes.id, discount.id),
+          or(isNull(promoCodes.max_uses), lt(promoCodes.used_count, promoCodes.max_uses)),
+        ),
+      )
+      .returning({ id: promoCodes.id });
+    if (!counted) throw promoRefusal('used_up');
+  }
+
   return {
     /**
      * The discount a code would give on a subtotal (thousandths), without using it up.
@@ -136,12 +156,24 @@ export function createPromotionsService(db: Database) {
     },
 
     /**
-     * Uses a code once inside the caller's transaction and returns its discount (thousandths).
-     * The use is counted by a guarded update, so concurrent orders can never take a code past
-     * its maximum uses: the loser of a race for the last use gets the `used_up` refusal.
-     * A once-per-customer code is refused when the customer already has an order with it; the
-     * caller holds locks on the customer's account, e-mail and phone so that check cannot race.
+     * The discount a code gives inside the caller's transaction, without using it up yet
+     * (countPromoUse does). A once-per-customer code is refused when the customer already has an
+     * order with it; the caller holds locks on the customer's account, e-mail and phone so that
+     * check cannot race.
      */
+    promoDiscount(
+      tx: Executor,
+      code: string,
+      subtotal: Thousandths,
+      now: Date = new Date(),
+      customer?: PromoCustomer,
+    ): Promise<PromoDiscount> {
+      return evaluate(tx, code, subtotal, now, customer);
+    },
+
+    countPromoUse,
+
+    /** promoDiscount and countPromoUse at once: uses a code and returns its discount. */
     async redeemPromo(
       tx: Executor,
       code: string,
@@ -150,17 +182,7 @@ export function createPromotionsService(db: Database) {
       customer?: PromoCustomer,
     ): Promise<PromoDiscount> {
       const discount = await evaluate(tx, code, subtotal, now, customer);
-      const [counted] = await tx
-        .update(promoCodes)
-        .set({ used_count: sql`${promoCodes.used_count} + 1` })
-        .where(
-          and(
-            eq(promoCodes.id, discount.id),
-            or(isNull(promoCodes.max_uses), lt(promoCodes.used_count, promoCodes.max_uses)),
-          ),
-        )
-        .returning({ id: promoCodes.id });
-      if (!counted) throw promoRefusal('used_up');
+      await countPromoUse(tx, discount);
       return discount;
     },
 
