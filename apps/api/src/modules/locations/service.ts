@@ -180,7 +180,9 @@ export function createLocationsService(db: Database) {
     ): Promise<ShippingCity | null> {
       const [row] = await selectCities(executor)
         .where(and(eq(cities.id, cityId), eq(cities.is_active, true)))
-        .limit(1);
+        .limit(1)
+        .prepare('locations_city_for_shipping')
+        .execute();
       if (!row) return null;
       return {
         id: row.id,

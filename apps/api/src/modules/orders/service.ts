@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   type AdminOrder,
@@ -197,16 +197,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
 
   async function loadOrders(executor: Executor, rows: OrderRow[], lang: Language): Promise<Order[]> {
     if (rows.length === 0) return [];
+    // One statement for any number of orders (= any of an array, not a list of parameters).
     const itemRows = await executor
       .select()
       .from(orderItems)
-      .where(
-        inArray(
-          orderItems.order_id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(orderItems.id);
+      .where(sql`${orderItems.order_id} = any(${sql.param(rows.map((row) => row.id))}::integer[])`)
+      .orderBy(orderItems.id)
+      .prepare('orders_items_of_orders')
+      .execute();
     return rows.map((row) =>
       presentOrder(
         row,
@@ -252,11 +250,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   }
 
   /**
-   * Step 5: the promo code is used once; a refusal is reported on the promo_code field. A
-   * once-per-customer code is checked against this customer's earlier orders under the locks
-   * of checkContactLimit (account, e-mail, phone), so two orders of one customer cannot both use it.
+   * Step 5, the promo code: its discount, then (last in the transaction) its use; a refusal of
+   * either is reported on the promo_code field. A once-per-customer code is checked against this
+   * customer's earlier orders under the locks of checkContactLimit (account, e-mail, phone), so two
+   * orders of one customer cannot both use it.
    */
-  /** A promo code's refusal (its discount, or its last use taken) is reported on promo_code. */
   async function onPromoCode<T>(step: () => Promise<T>): Promise<T> {
     try {
       return await step();
@@ -323,7 +321,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     const [row] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
-      .where(recentOrdersOfContact(email, phone));
+      .where(recentOrdersOfContact(email, phone))
+      .prepare('orders_contact_recent_count')
+      .execute();
     if ((row?.count ?? 0) >= ORDERS_PER_CONTACT_PER_HOUR) {
       throw new AppError('RATE_LIMITED', 'order.too_many_for_contact');
     }
@@ -342,7 +342,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         .insert(orders)
         .values({ ...values, order_number: newOrderNumber() })
         .onConflictDoNothing()
-        .returning({ id: orders.id });
+        .returning({ id: orders.id })
+        .prepare('orders_insert')
+        .execute();
       if (row) return row.id;
       if (values.idempotency_key && values.idempotency_scope) {
         const [existing] = await tx
@@ -472,7 +474,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             request_hash: requestHash,
           });
           // The history starts with the order's creation: no status before, no staff actor.
-          await tx.insert(orderStatusHistory).values({ order_id: id, from_status: null, to_status: 'pending' });
+          await tx
+            .insert(orderStatusHistory)
+            .values({ order_id: id, from_status: null, to_status: 'pending' })
+            .prepare('orders_history_created')
+            .execute();
           await tx.insert(orderItems).values(
             priced.map((line) => ({
               order_id: id,

@@ -25,7 +25,9 @@ export async function takeUnits(
         or(sql`not ${products.manage_stock}`, sql`${products.stock_quantity} >= ${quantity}`),
       ),
     )
-    .returning({ id: products.id, sku: products.sku });
+    .returning({ id: products.id, sku: products.sku })
+    .prepare('orders_take_units')
+    .execute();
   return row;
 }
 

@@ -63,7 +63,9 @@ export function createPromotionsService(db: Database) {
       .select()
       .from(promoCodes)
       .where(eq(promoCodes.code, normalizePromoCode(code)))
-      .limit(1);
+      .limit(1)
+      .prepare('promotions_by_code')
+      .execute();
     return row;
   };
 
@@ -136,7 +138,9 @@ export function createPromotionsService(db: Database) {
           or(isNull(promoCodes.max_uses), lt(promoCodes.used_count, promoCodes.max_uses)),
         ),
       )
-      .returning({ id: promoCodes.id });
+      .returning({ id: promoCodes.id })
+      .prepare('promotions_count_use')
+      .execute();
     if (!counted) throw promoRefusal('used_up');
   }
 
