@@ -21,34 +21,49 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
     await ctx?.close();
   });
 
-  it('sells exactly the stock: 50 orders for 10 pieces make 10 orders and leave 0', async () => {
+  /** A delivery city, in its own country (`code`) and governorate. */
+  const deliveryCity = async (code: string) => {
     const db = ctx.database.db;
-    const country = await createCountry(db, { code: 'KW' });
+    const country = await createCountry(db, { code });
     const governorate = await createGovernorate(db, { country_id: country.id });
     const city = await createCity(db, { country_id: country.id, governorate_id: governorate.id });
+    return { country_id: country.id, governorate_id: governorate.id, city_id: city.id };
+  };
+
+  /**
+   * Shopper `index` (their own name, e-mail, phone and address: orders are limited per address
+   * and per contact) orders one piece of the product, cash on delivery, in English.
+   */
+  const orderOnePiece = (
+    index: number,
+    place: Awaited<ReturnType<typeof deliveryCity>>,
+    productId: number,
+    extra: { promo_code?: string } = {},
+  ) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'accept-language': 'en' },
+      remoteAddress: `10.9.${Math.floor(index / 200)}.${(index % 200) + 1}`,
+      payload: {
+        name: `Shopper ${index}`,
+        email: `shopper${index}@example.com`,
+        phone: `+96550${String(index).padStart(6, '0')}`,
+        shipping_address: 'Block 1',
+        ...place,
+        payment_method: 'cash_on_delivery',
+        items: [{ product_id: productId, quantity: 1 }],
+        ...extra,
+      },
+    });
+
+  it('sells exactly the stock: 50 orders for 10 pieces make 10 orders and leave 0', async () => {
+    const db = ctx.database.db;
+    const place = await deliveryCity('KW');
     const product = await createProduct(db, { name: 'سبحة محدودة', stock_quantity: 10 });
 
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/orders',
-          headers: { 'accept-language': 'en' },
-          // Fifty different shoppers, each from their own address (orders are limited per address and per phone).
-          remoteAddress: `10.9.0.${index + 1}`,
-          payload: {
-            name: `Shopper ${index}`,
-            email: `shopper${index}@example.com`,
-            phone: `+965500000${String(index).padStart(2, '0')}`,
-            shipping_address: 'Block 1',
-            country_id: country.id,
-            governorate_id: governorate.id,
-            city_id: city.id,
-            payment_method: 'cash_on_delivery',
-            items: [{ product_id: product.id, quantity: 1 }],
-          },
-        }),
-      ),
+      Array.from({ length: 50 }, (_, index) => orderOnePiece(index, place, product.id)),
     );
 
     const statuses = responses.map((response) => response.statusCode);
@@ -79,34 +94,13 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
 
   it('gives the last use of a code to one order: the others are refused on promo_code, stock untouched', async () => {
     const db = ctx.database.db;
-    const country = await createCountry(db, { code: 'BH' });
-    const governorate = await createGovernorate(db, { country_id: country.id });
-    const city = await createCity(db, { country_id: country.id, governorate_id: governorate.id });
+    const place = await deliveryCity('BH');
     const product = await createProduct(db, { stock_quantity: 100 });
     // Every order sees one use left when it prices the code; the use is counted last
     // (docs/decisions/035), where the race is decided.
     const promo = await createPromoCode(db, { code: 'LASTONE', max_uses: 5, used_count: 4 });
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/orders',
-          headers: { 'accept-language': 'en' },
-          remoteAddress: `10.7.0.${index + 1}`,
-          payload: {
-            name: `Bargain ${index}`,
-            email: `bargain${index}@example.com`,
-            phone: `+965520000${String(index).padStart(2, '0')}`,
-            shipping_address: 'Block 3',
-            country_id: country.id,
-            governorate_id: governorate.id,
-            city_id: city.id,
-            payment_method: 'cash_on_delivery',
-            promo_code: 'LASTONE',
-            items: [{ product_id: product.id, quantity: 1 }],
-          },
-        }),
-      ),
+      Array.from({ length: 20 }, (_, index) => orderOnePiece(100 + index, place, product.id, { promo_code: 'LASTONE' })),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -125,28 +119,10 @@ describe.skipIf(!onPostgres)('simultaneous orders on PostgreSQL', () => {
   it('never oversells when reopening a cancelled order races checkouts for the last piece', async () => {
     const db = ctx.database.db;
     const admin = await signedInAs(ctx, 'admin');
-    const country = await createCountry(db, { code: 'QA' });
-    const governorate = await createGovernorate(db, { country_id: country.id });
-    const city = await createCity(db, { country_id: country.id, governorate_id: governorate.id });
-    let shopper = 0;
-    const checkout = (productId: number) => {
-      shopper += 1;
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        remoteAddress: `10.8.${Math.floor(shopper / 200)}.${(shopper % 200) + 1}`,
-        payload: {
-          name: `Racer ${shopper}`,
-          email: `racer${shopper}@example.com`,
-          phone: `+96551${String(shopper).padStart(6, '0')}`,
-          shipping_address: 'Block 2',
-          country_id: country.id,
-          governorate_id: governorate.id,
-          city_id: city.id,
-          items: [{ product_id: productId, quantity: 1 }],
-        },
-      });
-    };
+    const place = await deliveryCity('QA');
+    // Shoppers 1,000 and on: their own addresses and contacts, apart from the other tests'.
+    let shopper = 1_000;
+    const checkout = (productId: number) => orderOnePiece((shopper += 1), place, productId);
 
     for (let round = 0; round < 5; round += 1) {
       const product = await createProduct(db, { name: `سبحة أخيرة ${round}`, stock_quantity: 1 });

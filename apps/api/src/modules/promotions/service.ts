@@ -123,6 +123,25 @@ export function createPromotionsService(db: Database) {
   };
 
   /**
+   * The discount a code gives inside the caller's transaction, without using it up yet
+   * (countPromoUse does). A once-per-customer code is refused when the customer already has an
+   * order with it; the caller holds locks on the customer's account, e-mail and phone so that
+   * check cannot race.
+   */
+  function promoDiscount(
+    tx: Executor,
+    code: string,
+    subtotal: Thousandths,
+    now: Date = new Date(),
+    customer?: PromoCustomer,
+  ): Promise<PromoDiscount> {
+    return evaluate(tx, code, subtotal, now, customer);
+  }
+
+  /** What a code is asked for: the code, the subtotal (thousandths), when, and by whom. */
+  type PromoQuery = Parameters<typeof promoDiscount> extends [Executor, ...infer Query] ? Query : never;
+
+  /**
    * Counts one use of the code of a discount inside the caller's transaction, by a guarded
    * update, so concurrent orders can never take a code past its maximum uses: the loser of a
    * race for the last use gets the `used_up` refusal. The code's row stays locked until the
@@ -150,43 +169,17 @@ export function createPromotionsService(db: Database) {
      * Refusals are VALIDATION_ERROR on the `code` field with the specific reason. With a
      * customer, a once-per-customer code they already used is refused.
      */
-    validatePromoCode(
-      code: string,
-      subtotal: Thousandths,
-      now: Date = new Date(),
-      customer?: PromoCustomer,
-    ): Promise<PromoDiscount> {
-      return evaluate(db, code, subtotal, now, customer);
+    validatePromoCode(...query: PromoQuery): Promise<PromoDiscount> {
+      return promoDiscount(db, ...query);
     },
 
-    /**
-     * The discount a code gives inside the caller's transaction, without using it up yet
-     * (countPromoUse does). A once-per-customer code is refused when the customer already has an
-     * order with it; the caller holds locks on the customer's account, e-mail and phone so that
-     * check cannot race.
-     */
-    promoDiscount(
-      tx: Executor,
-      code: string,
-      subtotal: Thousandths,
-      now: Date = new Date(),
-      customer?: PromoCustomer,
-    ): Promise<PromoDiscount> {
-      return evaluate(tx, code, subtotal, now, customer);
-    },
-
+    promoDiscount,
     countPromoUse,
 
     /** promoDiscount and countPromoUse at once: uses a code and returns its discount. */
-    async redeemPromo(
-      tx: Executor,
-      code: string,
-      subtotal: Thousandths,
-      now: Date = new Date(),
-      customer?: PromoCustomer,
-    ): Promise<PromoDiscount> {
-      const discount = await evaluate(tx, code, subtotal, now, customer);
-      await countPromoUse(tx, discount);
+    async redeemPromo(...args: Parameters<typeof promoDiscount>): Promise<PromoDiscount> {
+      const discount = await promoDiscount(...args);
+      await countPromoUse(args[0], discount);
       return discount;
     },
 
