@@ -267,7 +267,8 @@ function load(path, seconds, terms, origin, cursor) {
 /** Where a target's terms go on from: the next term's number. */
 const newCursor = () => ({ next: 0 });
 
-async function measure(name, path, terms, origin = base, cursor = newCursor()) {
+/** One target (name, path, terms, origin, cursor) measured once, after the warm-up. */
+async function measure({ name, path, terms, origin, cursor }) {
   if (warmup > 0) await load(path, warmup, terms, origin, cursor);
   const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin, cursor);
   latencies.sort((a, b) => a - b);
@@ -367,7 +368,7 @@ if (!values.json) {
 }
 const results = [];
 
-/** One line of the table; `note` follows it (the round, or the range of the rounds). */
+/** One line of the table; `note` follows it (a median's round by round figures). */
 function report(result, terms, note = '') {
   if (values.json) return;
   const problems =
@@ -418,7 +419,7 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     if (rounds > 1 && !values.json) console.log(`round ${round} of ${rounds}`);
     for (const target of plan) {
-      const result = await measure(target.name, target.path, target.terms, target.origin, target.cursor);
+      const result = await measure(target);
       target.measured.push(target.baseline ? { ...result, baseline: true } : result);
       report(result, target.terms);
     }

@@ -113,6 +113,8 @@ export interface PricedLine {
   name: string;
   name_en: string | null;
   short_description: string | null;
+  /** The product's SKU when priced: the order item keeps it. */
+  sku: string | null;
   featured_image: string | null;
   stock_quantity: number;
   manage_stock: boolean;
@@ -1294,6 +1296,7 @@ export function createCatalogService(
           name: products.name,
           name_en: products.name_en,
           short_description: products.short_description,
+          sku: products.sku,
           price: products.price,
           sale_price: products.sale_price,
           stock_quantity: products.stock_quantity,
@@ -1367,6 +1370,7 @@ export function createCatalogService(
           name: product.name,
           name_en: product.name_en,
           short_description: product.short_description,
+          sku: product.sku,
           featured_image: product.image ? uploadUrl('products', product.image) : null,
           stock_quantity: product.stock_quantity,
           manage_stock: product.manage_stock,

@@ -16,7 +16,6 @@ import {
   orderItems,
   orders,
   orderStatusHistory,
-  products,
   users,
   type OrderItemSelection,
 } from '../../db/schema/index.js';
@@ -484,8 +483,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               order_id: id,
               product_id: line.product_id,
               product_name: line.name,
-              // The SKU as the product has it now (the row is read, not locked: see the end).
-              sku: sql<string | null>`(select ${products.sku} from ${products} where ${products.id} = ${line.product_id})`,
+              sku: line.sku,
               featured_image: line.featured_image,
               unit_price: line.unit_price,
               quantity: line.quantity,

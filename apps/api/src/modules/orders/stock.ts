@@ -6,13 +6,9 @@ import { AppError } from '../../errors.js';
 /**
  * Takes `quantity` units of a product, never below zero: the one guarded update of the checkout
  * and of an order reopened in the back office. A product that does not manage its stock is left
- * as it is. Returns the product's id and SKU, or undefined when it lacks the units (or is gone).
+ * as it is. False when it lacks the units (or is gone).
  */
-export async function takeUnits(
-  tx: Executor,
-  productId: number,
-  quantity: number,
-): Promise<{ id: number; sku: string | null } | undefined> {
+export async function takeUnits(tx: Executor, productId: number, quantity: number): Promise<boolean> {
   const [row] = await tx
     .update(products)
     .set({
@@ -25,10 +21,10 @@ export async function takeUnits(
         or(sql`not ${products.manage_stock}`, sql`${products.stock_quantity} >= ${quantity}`),
       ),
     )
-    .returning({ id: products.id, sku: products.sku })
+    .returning({ id: products.id })
     .prepare('orders_take_units')
     .execute();
-  return row;
+  return row !== undefined;
 }
 
 /**

@@ -459,12 +459,12 @@ describe('validity days in Kuwait time, as the storefront applies them', () => {
     });
     expect((await promotions.validatePromoCode('NEWYEAR', 10_000, at('2026-12-01T00:00:00.000+03:00'))).discount).toBe(1_000);
 
-    // An order's redemption draws the same line.
+    // An order's discount, read in its transaction, draws the same line.
     const db = ctx.database.db;
-    const redeemed = await db.transaction((tx) => promotions.redeemPromo(tx, 'NEWYEAR', 20_000, at('2026-12-31T23:59:59+03:00')));
+    const redeemed = await db.transaction((tx) => promotions.promoDiscount(tx, 'NEWYEAR', 20_000, at('2026-12-31T23:59:59+03:00')));
     expect(redeemed.discount).toBe(2_000);
     await expect(
-      db.transaction((tx) => promotions.redeemPromo(tx, 'NEWYEAR', 20_000, at('2027-01-01T00:00:00+03:00'))),
+      db.transaction((tx) => promotions.promoDiscount(tx, 'NEWYEAR', 20_000, at('2027-01-01T00:00:00+03:00'))),
     ).rejects.toMatchObject({ messageKey: 'promo.expired' });
   });
 

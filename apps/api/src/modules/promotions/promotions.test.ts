@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { promoCodes } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
 import { createPromoCode, saveStoreSettings } from '../../seed/factories.js';
 
 let ctx: TestContext;
@@ -213,11 +214,18 @@ describe('rate limit', () => {
   });
 });
 
-describe('redeemPromo', () => {
-  it('uses a code once inside the transaction and returns the discount in thousandths', async () => {
+describe('promoDiscount and countPromoUse (a checkout\'s use of a code)', () => {
+  /** The discount, then the use counted, in the caller's transaction, as a checkout does. */
+  const redeem = async (tx: Executor, code: string, subtotal: number, now?: Date) => {
     const { promotions } = ctx.app.services;
+    const discount = await promotions.promoDiscount(tx, code, subtotal, now);
+    await promotions.countPromoUse(tx, discount);
+    return discount;
+  };
+
+  it('uses a code once inside the transaction and returns the discount in thousandths', async () => {
     const result = await ctx.database.db.transaction((tx) =>
-      promotions.redeemPromo(tx, ' limited ', 20_000),
+      redeem(tx, ' limited ', 20_000),
     );
     expect(result).toMatchObject({
       code: 'LIMITED',
@@ -226,16 +234,15 @@ describe('redeemPromo', () => {
       discount_value: 10,
     });
     expect(await usedCount('LIMITED')).toBe(1);
-    await ctx.database.db.transaction((tx) => promotions.redeemPromo(tx, 'LIMITED', 5_000));
+    await ctx.database.db.transaction((tx) => redeem(tx, 'LIMITED', 5_000));
     expect(await usedCount('LIMITED')).toBe(2);
     await expect(
-      ctx.database.db.transaction((tx) => promotions.redeemPromo(tx, 'LIMITED', 5_000)),
+      ctx.database.db.transaction((tx) => redeem(tx, 'LIMITED', 5_000)),
     ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', messageKey: 'promo.used_up' });
     expect(await usedCount('LIMITED')).toBe(2);
   });
 
   it('throws the same refusals as validation and counts nothing', async () => {
-    const { promotions } = ctx.app.services;
     const now = new Date();
     const cases: Array<[string, number, string]> = [
       ['NOPE', 10_000, 'promo.not_found'],
@@ -247,7 +254,7 @@ describe('redeemPromo', () => {
     ];
     for (const [code, subtotal, messageKey] of cases) {
       await expect(
-        ctx.database.db.transaction((tx) => promotions.redeemPromo(tx, code, subtotal, now)),
+        ctx.database.db.transaction((tx) => redeem(tx, code, subtotal, now)),
         code,
       ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', messageKey });
     }
@@ -255,10 +262,9 @@ describe('redeemPromo', () => {
   });
 
   it('is undone with the caller’s transaction', async () => {
-    const { promotions } = ctx.app.services;
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await promotions.redeemPromo(tx, 'RAMADAN10', 50_000);
+        await redeem(tx, 'RAMADAN10', 50_000);
         throw new Error('order failed');
       }),
     ).rejects.toThrow('order failed');
@@ -268,10 +274,9 @@ describe('redeemPromo', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'never lets concurrent orders use a code more than its maximum',
     async () => {
-      const { promotions } = ctx.app.services;
-      const attempts = await Promise.allSettled(
+        const attempts = await Promise.allSettled(
         Array.from({ length: 20 }, () =>
-          ctx.database.db.transaction((tx) => promotions.redeemPromo(tx, 'RACE5', 10_000)),
+          ctx.database.db.transaction((tx) => redeem(tx, 'RACE5', 10_000)),
         ),
       );
       const succeeded = attempts.filter((attempt) => attempt.status === 'fulfilled');

@@ -98,13 +98,19 @@ export function createPromotionsService(db: Database) {
     return row !== undefined;
   };
 
-  const evaluate = async (
+  /**
+   * The discount a code gives, read with `executor` (the caller's transaction at checkout),
+   * without using it up (countPromoUse does). A once-per-customer code is refused when the
+   * customer already has an order with it; at checkout the caller holds locks on the customer's
+   * account, e-mail and phone so that check cannot race.
+   */
+  async function promoDiscount(
     executor: Executor,
     code: string,
     subtotal: Thousandths,
-    now: Date,
-    customer: PromoCustomer | undefined,
-  ): Promise<PromoDiscount> => {
+    now: Date = new Date(),
+    customer?: PromoCustomer,
+  ): Promise<PromoDiscount> {
     const promo = await findPromo(executor, code);
     if (!promo) throw promoRefusal('not_found');
     const result = evaluatePromo(promo, subtotal, now);
@@ -120,22 +126,6 @@ export function createPromotionsService(db: Database) {
       discount_value: promo.discount_value,
       once_per_customer: promo.once_per_customer,
     };
-  };
-
-  /**
-   * The discount a code gives inside the caller's transaction, without using it up yet
-   * (countPromoUse does). A once-per-customer code is refused when the customer already has an
-   * order with it; the caller holds locks on the customer's account, e-mail and phone so that
-   * check cannot race.
-   */
-  function promoDiscount(
-    tx: Executor,
-    code: string,
-    subtotal: Thousandths,
-    now: Date = new Date(),
-    customer?: PromoCustomer,
-  ): Promise<PromoDiscount> {
-    return evaluate(tx, code, subtotal, now, customer);
   }
 
   /** What a code is asked for: the code, the subtotal (thousandths), when, and by whom. */
@@ -175,13 +165,6 @@ export function createPromotionsService(db: Database) {
 
     promoDiscount,
     countPromoUse,
-
-    /** promoDiscount and countPromoUse at once: uses a code and returns its discount. */
-    async redeemPromo(...args: Parameters<typeof promoDiscount>): Promise<PromoDiscount> {
-      const discount = await promoDiscount(...args);
-      await countPromoUse(args[0], discount);
-      return discount;
-    },
 
     /**
      * Gives back one use of a code inside the caller's transaction (an online order whose payment
