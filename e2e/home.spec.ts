@@ -19,6 +19,30 @@ test.describe('home', () => {
     expect(problems).toEqual([]);
   });
 
+  test('its sections are whole without scripts, and come in after a client navigation', async ({ browser, page, request }) => {
+    const featured = await listProducts(request, 'featured=true&limit=8');
+    const latest = await listProducts(request, 'page=1&limit=12');
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScripts.newPage();
+      await plain.goto('/');
+      const featuredSection = plain.getByRole('region', { name: 'منتجات مميزة' });
+      await expect(featuredSection.getByRole('link', { name: featured.products[0]!.name })).toBeVisible();
+      await expect(plain.getByRole('region', { name: 'أحدث المنتجات' }).getByRole('article')).toHaveCount(latest.products.length);
+    } finally {
+      await noScripts.close();
+    }
+
+    // From another page, the home page's sections arrive as a client navigation's data.
+    await page.goto('/categories');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'الرئيسية' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('region', { name: 'منتجات مميزة' }).getByRole('link', { name: featured.products[0]!.name }),
+    ).toBeVisible();
+  });
+
   test('the header search goes to the product list with the text', async ({ page, isMobile }) => {
     await page.goto('/');
     await waitForHydration(page);

@@ -45,6 +45,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A part of the page that is ready when the page is sent goes in its place, however large:
+        // React would otherwise move a large one to the end of the document, behind a placeholder
+        // that only an inline script swaps out (a page that needs scripts to be whole, and shifts
+        // when they run). Parts still loading stream in as before.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           if (readyOption === 'onShellReady') showShell();
         },

@@ -27,6 +27,11 @@ export interface WebLoadContext {
    */
   sharedPage: boolean;
   /**
+   * A browser's request for a whole page, not the data request of a client navigation (a path
+   * ending in `.data`): the page's later parts are waited for rather than streamed (page-parts.ts).
+   */
+  documentRequest: boolean;
+  /**
    * What the page request carries that the API could find this visitor's data by: a session
    * cookie (perhaps expired) and a guest cart cookie (perhaps stale). Without a session cookie the
    * visitor is a guest, and without either their cart is empty: the loaders then do not ask.

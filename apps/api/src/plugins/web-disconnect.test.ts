@@ -10,7 +10,7 @@ let port: number;
 beforeAll(async () => {
   // The page cache is off here (as in every test app): pages stream to the visitor.
   ctx = await createTestWebApp();
-  // Enough of a catalogue that pages come in several chunks (the home page's sections stream).
+  // Enough of a catalogue that pages are large: a visitor can leave while one is still being sent.
   for (let index = 0; index < 30; index += 1) {
     await createProduct(ctx.database.db, { name: `سبحة للزائر المستعجل ${index}`, featured: index % 3 === 0 });
   }

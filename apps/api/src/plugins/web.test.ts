@@ -64,6 +64,24 @@ describe('server-rendered pages', () => {
     expect(response.headers.location).toBe('/');
   });
 
+  it('sends a page whole, its later parts in place; a client navigation gets them as they come', async () => {
+    // The home page's sections: in place in the document, no placeholder swapped by a script.
+    const home = await ctx.app.inject('/');
+    expect(home.statusCode).toBe(200);
+    const latest = home.body.indexOf('id="home-latest"');
+    expect(latest).toBeGreaterThan(0);
+    expect(home.body.indexOf('سبحة كهرمان للاختبار', latest)).toBeGreaterThan(latest);
+    expect(home.body).not.toContain('<template id="B:');
+    expect(home.body).not.toContain('$RC(');
+    expect(home.body).not.toMatch(/aria-busy="true"/);
+
+    // The same sections in a client navigation's data: promises, streamed after the rest.
+    const data = await ctx.app.inject('/_root.data');
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toMatch(/"latest",\["P",\d+\]/);
+    expect(data.body).toContain('سبحة كهرمان للاختبار');
+  });
+
   it('answers unknown pages with the 404 page and unknown API routes with JSON', async () => {
     const page = await ctx.app.inject('/no/such/page');
     expect(page.statusCode).toBe(404);

@@ -214,6 +214,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
       sharedPage: shared,
+      // React Router's own test for a client navigation's data request.
+      documentRequest: !new URL(webRequest.url).pathname.endsWith('.data'),
       // A shared page is rendered without the visitor's cookies (toWebRequest).
       visitor: {
         session: !shared && sessionCookieToken(request) !== undefined,

@@ -22,33 +22,22 @@ import { HomeSlider } from '../features/home/slider';
 import { useI18n } from '../i18n/i18n';
 import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
+import { pageParts } from '../lib/page-parts';
 import { storeDescription } from '../lib/localized';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/home';
 
-/**
- * A part of the page that streams in after the first paint. If the loader fails before handing
- * the promise to React Router, nobody would observe its rejection, so it is marked handled here;
- * <Await errorElement> still shows the failure.
- */
-function deferred<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
-  const categories = deferred(
-    api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
-  );
-  const featured = deferred(
-    api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products.map(cardProduct)),
-  );
-  const latest = deferred(
-    api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products.map(cardProduct)),
-  );
-  // The slider is above the fold: the first paint waits for it; the rest streams in below.
-  const { slides } = await api.get<SlideListResponse>('/slider');
+  // The slider is above the fold: the first paint waits for it; the sections are page parts.
+  const [{ slides }, [categories, featured, latest]] = await Promise.all([
+    api.get<SlideListResponse>('/slider'),
+    pageParts(context, [
+      api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
+      api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products.map(cardProduct)),
+      api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products.map(cardProduct)),
+    ]),
+  ]);
   return { slides, categories, featured, latest, messages: routeMessages(request, ['home', 'catalog', 'cart']) };
 }
 

@@ -8,7 +8,7 @@ import { apiFrom } from '../lib/api';
 import type { Route } from './+types/product';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const detail = await loadProductDetail(apiFrom(context), params.id);
+  const detail = await loadProductDetail(apiFrom(context), params.id, context);
   return { ...detail, messages: routeMessages(request, ['catalog', 'cart']) };
 }
 

@@ -857,7 +857,8 @@ export function createCatalogService(
     const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: page.ids }) : [];
     const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
     if (version !== index.version || rows.length !== page.ids.length) return undefined;
-    const byId = new Map(rows.map(({ version: _version, ...row }) => [row.id, row]));
+    // The rows as they came: copying each without its version (a rest spread) cost a tenth of a list.
+    const byId = new Map(rows.map((row) => [row.id, row]));
     return { rows: page.ids.map((id) => byId.get(id)!), total: page.total };
   }
 

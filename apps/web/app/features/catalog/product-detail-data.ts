@@ -6,8 +6,10 @@ import {
   type ProductAttributesResponse,
   type ProductResponse,
   type ProductsResponse,
+  type WebLoadContext,
 } from '@shop/shared';
 import { ApiError, type Api } from '../../lib/api';
+import { pageParts, type PagePart } from '../../lib/page-parts';
 import { cardProduct, type CardProduct } from './product-card';
 
 const MAX_ID = 2_147_483_647;
@@ -22,18 +24,19 @@ export function productIdFrom(segment: string | undefined): number | null {
 export interface ProductDetailData {
   product: Product;
   attributes: ProductAttribute[];
-  /** Streamed after the page: related products never hold up the first paint. */
-  related: Promise<CardProduct[]>;
+  /** A page part (lib/page-parts.ts): related products never hold up the first paint. */
+  related: PagePart<CardProduct[]>;
 }
 
 /**
  * The product page's data. Unknown, unpublished and malformed ids are all a 404 ('Product Not
- * Found'). Related products are requested at once but not awaited, and a failure there only
+ * Found'). Related products are requested at once as a page part, and a failure there only
  * leaves the section out.
  */
 export async function loadProductDetail(
   api: Api,
   idSegment: string | undefined,
+  context: Pick<WebLoadContext, 'documentRequest'>,
 ): Promise<ProductDetailData> {
   const id = productIdFrom(idSegment);
   if (id === null) throw data(null, { status: 404 });
@@ -44,11 +47,12 @@ export async function loadProductDetail(
       (): CardProduct[] => [],
     );
   try {
-    const [{ product }, { attributes }] = await Promise.all([
+    const [{ product }, { attributes }, [relatedPart]] = await Promise.all([
       api.get<ProductResponse>(`/products/${id}`),
       api.get<ProductAttributesResponse>(`/products/${id}/attributes`),
+      pageParts(context, [related]),
     ]);
-    return { product, attributes, related };
+    return { product, attributes, related: relatedPart };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw data(null, { status: 404 });

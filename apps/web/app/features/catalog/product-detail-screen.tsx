@@ -19,6 +19,7 @@ import { StockBadge } from '../../components/ui/stock-badge';
 import { useI18n } from '../../i18n/i18n';
 import { storeName, variationTitle } from '../../lib/localized';
 import { useNonce } from '../../lib/nonce';
+import type { PagePart } from '../../lib/page-parts';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { absoluteUrl } from '../../lib/seo';
@@ -42,7 +43,7 @@ export function ProductDetailScreen({
 }: {
   product: Product;
   attributes: readonly ProductAttribute[];
-  related: Promise<CardProduct[]>;
+  related: PagePart<CardProduct[]>;
 }) {
   const { t, lang } = useI18n();
   const root = useRootData();
