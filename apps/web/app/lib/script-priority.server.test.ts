@@ -36,6 +36,7 @@ describe('scriptsAfterFirstPaint', () => {
   it('keeps Arabic whole when the stream is cut inside a letter, at every byte of the page', async () => {
     const page = Buffer.from(
       '<html><head><title>سبحة كهرمان 🌙</title></head><body><p>مسابح</p>' +
+        '<script nonce="n">window.context = "سبحة <b>";</script><script type="application/ld+json">{}</script>' +
         `<script nonce="n" type="module" async="">${MODULE}</script><p>يسر</p></body></html>`,
     );
     for (let cut = 1; cut < page.length; cut += 1) {
@@ -44,7 +45,8 @@ describe('scriptsAfterFirstPaint', () => {
       );
       expect(received, `cut at byte ${cut}`).not.toContain('\uFFFD');
       expect(received).toContain('<title>سبحة كهرمان 🌙</title>');
-      expect(received).toContain('<p>مسابح</p>');
+      expect(received).toContain('<p>مسابح</p><script nonce="n">window.context = "سبحة <b>";</script>');
+      expect(received, `cut at byte ${cut}`).toContain(`<script nonce="n" type="text/x-module">${MODULE}</script><script nonce="n">`);
       expect(received.endsWith('<p>يسر</p></body></html>'), `cut at byte ${cut}`).toBe(true);
     }
   });

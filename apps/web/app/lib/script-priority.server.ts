@@ -3,10 +3,11 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 const HEAD_END = '</head>';
 /** React Router's inline module script (`<Scripts />`): imports the routes, then the entry. */
-const MODULE_SCRIPT = /<script([^>]*?) type="module"( async="")?>/;
+const MODULE_SCRIPT_TAG = /^<script([^>]*?) type="module"( async="")?>$/;
+const SCRIPT_START = Buffer.from('<script');
 const SCRIPT_END = '</script>';
-/** Bytes kept back from the stream while looking for the module script, for a tag split in two. */
-const CARRY = 256;
+const SCRIPT_END_BYTES = Buffer.from(SCRIPT_END);
+const TAG_END = 0x3e; // '>'
 
 /**
  * The classic script that starts the page's modules once the first screen is painted: after the
@@ -52,20 +53,18 @@ export function completeUtf8Length(bytes: Buffer): number {
  * the first paint. Here the head's module preloads are taken out, the inline module script is
  * made inert (type text/x-module) and a small classic script starts it, with the preloads, after
  * the paint. The head is held until it is complete (it is part of the first flush); the body
- * streams, but for the few hundred bytes looked at while the module script has not come yet.
+ * streams, but for a script tag not yet whole at the end of a piece.
  *
  * What React writes in one go (the shell, then each part that streams in later) arrives here as
  * 4 KB pieces; they leave as one chunk at the end of that tick, so the page reaches the socket in
  * a few writes instead of one per piece (each of which cost a system call, and on the way to the
- * response, a turn of the event loop). After the module script the bytes pass as they came,
- * never decoded to text and encoded again.
+ * response, a turn of the event loop). The body's bytes pass as they came, never decoded to text
+ * and encoded again: only script tags, and the module script, are read as text.
  */
 export function scriptsAfterFirstPaint(): Transform {
   let head = '';
   let headDone = false;
-  let pending = '';
   let scriptDone = false;
-  let nonceAttributes = '';
   const preloads: string[] = [];
   /** What this tick has produced, sent on as one chunk by `send`. */
   let out: Buffer[] = [];
@@ -80,40 +79,54 @@ export function scriptsAfterFirstPaint(): Transform {
   };
   let sendScheduled = false;
 
-  const rewriteScript = (text: string): { out: string; rest: string } | null => {
-    const match = MODULE_SCRIPT.exec(text);
-    if (!match) return null;
-    const end = text.indexOf(SCRIPT_END, match.index);
-    if (end === -1) return { out: text.slice(0, match.index), rest: text.slice(match.index) };
-    const attributes = match[1] ?? '';
-    nonceAttributes = /nonce="[^"]*"/.exec(attributes)?.[0] ?? '';
-    const body = text.slice(match.index + match[0].length, end);
-    scriptDone = true;
-    return {
-      out:
-        text.slice(0, match.index) +
-        `<script${attributes} type="text/x-module">${body}${SCRIPT_END}` +
-        `<script${nonceAttributes ? ` ${nonceAttributes}` : ''}>${startScript(preloads)}${SCRIPT_END}`,
-      rest: text.slice(end + SCRIPT_END.length),
-    };
+  /** The module script made inert, followed by the classic script that starts it. */
+  const rewrittenScript = (attributes: string, body: string): string => {
+    const nonce = /nonce="[^"]*"/.exec(attributes)?.[0];
+    return (
+      `<script${attributes} type="text/x-module">${body}${SCRIPT_END}` +
+      `<script${nonce ? ` ${nonce}` : ''}>${startScript(preloads)}${SCRIPT_END}`
+    );
   };
 
-  const body = (text: string, final: boolean): string => {
-    if (scriptDone) return text;
-    pending += text;
-    const result = rewriteScript(pending);
-    if (result === null) {
-      const keep = final ? 0 : Math.min(CARRY, pending.length);
-      const out = pending.slice(0, pending.length - keep);
-      pending = pending.slice(pending.length - keep);
-      return out;
+  /**
+   * The body's bytes until the module script: passed on as they came, but for the tail that may
+   * be the start of a script tag (kept in `pendingBody` until the next piece). Only a script tag
+   * is decoded to be looked at; the text between is never decoded and encoded again.
+   */
+  let pendingBody: Buffer = Buffer.alloc(0);
+  const body = (piece: Buffer, final: boolean): void => {
+    const bytes = pendingBody.length === 0 ? piece : Buffer.concat([pendingBody, piece]);
+    pendingBody = Buffer.alloc(0);
+    let from = 0;
+    for (;;) {
+      const start = bytes.indexOf(SCRIPT_START, from);
+      if (start === -1) {
+        // What could be the first bytes of "<script" waits for the next piece.
+        const keep = final ? 0 : Math.min(SCRIPT_START.length - 1, bytes.length - from);
+        emit(bytes.subarray(0, bytes.length - keep));
+        pendingBody = bytes.subarray(bytes.length - keep);
+        return;
+      }
+      const tagEnd = bytes.indexOf(TAG_END, start);
+      const match = tagEnd === -1 ? null : MODULE_SCRIPT_TAG.exec(bytes.toString('utf8', start, tagEnd + 1));
+      const end = match ? bytes.indexOf(SCRIPT_END_BYTES, tagEnd + 1) : -1;
+      if (tagEnd === -1 || (match && end === -1)) {
+        // A script tag, or the module script, not whole yet.
+        emit(bytes.subarray(0, start));
+        if (final) emit(bytes.subarray(start));
+        else pendingBody = bytes.subarray(start);
+        return;
+      }
+      if (!match) {
+        from = tagEnd + 1;
+        continue;
+      }
+      scriptDone = true;
+      emit(bytes.subarray(0, start));
+      emit(rewrittenScript(match[1] ?? '', bytes.toString('utf8', tagEnd + 1, end)));
+      emit(bytes.subarray(end + SCRIPT_END_BYTES.length));
+      return;
     }
-    if (!scriptDone) {
-      pending = result.rest;
-      return result.out;
-    }
-    pending = '';
-    return result.out + result.rest;
   };
 
   const taken = (): Buffer | undefined => {
@@ -141,31 +154,34 @@ export function scriptsAfterFirstPaint(): Transform {
       if (scriptDone) {
         emit(chunk);
       } else if (headDone) {
-        emit(body(decoded(chunk), false));
+        body(chunk, false);
       } else {
         head += decoded(chunk);
         const end = head.indexOf(HEAD_END);
         if (end !== -1) {
           headDone = true;
-          const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
-            preloads.push(href);
-            return '';
-          });
-          const rest = head.slice(end);
+          emit(
+            head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
+              preloads.push(href);
+              return '';
+            }),
+          );
+          // The rest of the piece goes on as bytes, with an unfinished character's first bytes.
+          const rest = Buffer.concat([Buffer.from(head.slice(end)), partial]);
           head = '';
-          emit(rewritten + body(rest, false));
+          partial = Buffer.alloc(0);
+          body(rest, false);
         }
-      }
-      // From the module script on, bytes pass as they came: an unfinished character goes first.
-      if (scriptDone && partial.length > 0) {
-        emit(partial);
-        partial = Buffer.alloc(0);
       }
       callback();
     },
     flush(callback: TransformCallback) {
-      emit(headDone ? body('', true) : head);
-      emit(partial);
+      if (headDone) {
+        if (!scriptDone) body(Buffer.alloc(0), true);
+      } else {
+        emit(head);
+        emit(partial);
+      }
       callback(null, taken());
     },
   });
