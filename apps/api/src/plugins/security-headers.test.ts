@@ -4,7 +4,7 @@ import { apiCaller } from '../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../test-support/test-app.js';
 import type { App } from '../app.js';
 import { createProduct } from '../seed/factories.js';
-import { PERMISSIONS_POLICY } from './security-headers.js';
+import { helmetHeaders, PERMISSIONS_POLICY } from './security-headers.js';
 import { contentSecurityPolicy } from './web.js';
 
 /** A route that answers with the id the server gave the request. */
@@ -169,5 +169,30 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'page-request-id' },
     });
     expect(response.json()).toEqual({ id: 'page-request-id' });
+  });
+});
+
+describe('helmetHeaders', () => {
+  it("is helmet's headers for the options, worked out once", () => {
+    const headers = helmetHeaders({ contentSecurityPolicy: false, frameguard: { action: 'deny' }, strictTransportSecurity: false });
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(helmetHeaders({ strictTransportSecurity: { maxAge: 60, includeSubDomains: false } })['strict-transport-security']).toBe('max-age=60');
+  });
+
+  it('sets them, with the Permissions-Policy, on every API reply and error', async () => {
+    for (const url of ['/api/settings', '/api/no-such-route']) {
+      const response = await callHttp('GET', url);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
   });
 });
