@@ -46,7 +46,7 @@ export default function handleRequest(
       {
         nonce,
         // A part of the page that is ready when the page is sent goes in its place, however large:
-        // React would otherwise move a large one to the end of the document, behind a placeholder
+        // React would otherwise move a large one to the end of the document, behind its skeleton
         // that only an inline script swaps out (a page that needs scripts to be whole, and shifts
         // when they run). Parts still loading stream in as before.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

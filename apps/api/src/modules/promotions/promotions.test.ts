@@ -274,7 +274,7 @@ describe('promoDiscount and countPromoUse (a checkout\'s use of a code)', () => 
   it.skipIf(!process.env.DATABASE_URL)(
     'never lets concurrent orders use a code more than its maximum',
     async () => {
-        const attempts = await Promise.allSettled(
+      const attempts = await Promise.allSettled(
         Array.from({ length: 20 }, () =>
           ctx.database.db.transaction((tx) => redeem(tx, 'RACE5', 10_000)),
         ),
