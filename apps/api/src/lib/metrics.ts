@@ -94,6 +94,26 @@ export function countCacheLookup(cache: string, hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
 }
 
+const sharedReadRuns = new Counter({
+  name: 'shop_shared_read_runs_total',
+  help: 'Statements run for reads that the requests in flight share (lib/shared-runs.ts), by read',
+  labelNames: ['read'] as const,
+  registers: [metricsRegistry],
+});
+
+const sharedReadCallers = new Counter({
+  name: 'shop_shared_read_callers_total',
+  help: 'Requests answered by those statements, by read: callers over runs is how many shared each',
+  labelNames: ['read'] as const,
+  registers: [metricsRegistry],
+});
+
+/** One statement run for `callers` requests of the shared read `read`. */
+export function countSharedRead(read: string, callers: number): void {
+  sharedReadRuns.inc({ read });
+  sharedReadCallers.inc({ read }, callers);
+}
+
 export function countSearch(source: SearchSource): void {
   searches.inc({ source });
 }

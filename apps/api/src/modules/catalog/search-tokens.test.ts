@@ -465,6 +465,16 @@ async function searchesAnswered(
   return metric?.values.find((value) => value.labels.source === source)?.value ?? 0;
 }
 
+/** The shared reads of the pages' rows this process has run, or the requests they answered. */
+async function sharedReads(
+  counter: 'shop_shared_read_runs_total' | 'shop_shared_read_callers_total',
+): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric(counter)?.get();
+  return (
+    metric?.values.find((value) => value.labels.read === 'catalog_products_by_ids')?.value ?? 0
+  );
+}
+
 const listsAnswered = (source: SearchSource) =>
   searchesAnswered(source, 'shop_product_lists_total');
 
@@ -548,6 +558,35 @@ describe('search on words finds what the substring search found', () => {
     }
     // Every one of them was answered by the index, none by the database.
     expect((await searchesAnswered('index')) - answeredBefore).toBe(searches);
+  });
+
+  it('answers searches and lists that arrive together as it answers them one by one', async () => {
+    expect(await ctx.app.services.catalog.prepareSearchIndex()).toBe(true);
+    const urls = QUERIES.flatMap((query) =>
+      PAGES.map(
+        ([page, limit]) =>
+          `/api/products?search=${encodeURIComponent(query)}&page=${page}&limit=${limit}`,
+      ),
+    ).concat(PAGES.map(([page, limit]) => `/api/products?page=${page}&limit=${limit}`));
+    const answer = async (url: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      const body = response.json<{
+        products: { id: number; name: string; stock_quantity: number }[];
+      }>();
+      return { url, body };
+    };
+    const oneByOne = [];
+    for (const url of urls) oneByOne.push(await answer(url));
+    const runsBefore = await sharedReads('shop_shared_read_runs_total');
+    const callersBefore = await sharedReads('shop_shared_read_callers_total');
+    const together = await Promise.all(urls.map(answer));
+    expect(together).toEqual(oneByOne);
+    // The pages' rows were read for many requests at once, not a statement each.
+    const callers = (await sharedReads('shop_shared_read_callers_total')) - callersBefore;
+    const runs = (await sharedReads('shop_shared_read_runs_total')) - runsBefore;
+    expect(callers).toBe(urls.length);
+    expect(runs).toBeLessThan(callers / 4);
   });
 
   it('sees a change at once, from the database until the index is read again', async () => {

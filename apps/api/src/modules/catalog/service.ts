@@ -36,8 +36,14 @@ import { searchIndexVersion, searchSynonyms, searchVocabulary } from '../../db/s
 import type { SearchIndex, SearchIndexFilter, SearchIndexPage } from './search-index.js';
 import { createSearchIndexStore } from './search-index-store.js';
 import { AppError } from '../../errors.js';
-import { countProductList, countSearch, type SearchSource } from '../../lib/metrics.js';
+import {
+  countProductList,
+  countSearch,
+  countSharedRead,
+  type SearchSource,
+} from '../../lib/metrics.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
+import { SHARED_READS, sharedRuns } from '../../lib/shared-runs.js';
 import {
   buildSynonymIndex,
   CommonWords,
@@ -850,16 +856,34 @@ export function createCatalogService(
     return undefined;
   }
 
+  /**
+   * The rows of the pages that requests in flight chose, read in one statement for all of them
+   * (sharedRuns), with the catalogue's version in the same snapshot.
+   */
+  const rowsOfPages = sharedRuns(
+    async (pages: readonly (readonly number[])[]) => {
+      const ids = pages.length === 1 ? pages[0]! : [...new Set(pages.flat())];
+      const rows = ids.length > 0 ? await productsByIds.execute({ ids }) : [];
+      const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
+      return { version, byId: new Map(rows.map((row) => [row.id, row])) };
+    },
+    { ...SHARED_READS, onRun: (callers) => countSharedRead('catalog_products_by_ids', callers) },
+  );
+
   async function rowsOfPage(
     index: SearchIndex,
     page: SearchIndexPage,
   ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
-    const rows = page.ids.length > 0 ? await productsByIds.execute({ ids: page.ids }) : [];
-    const version = rows[0]?.version ?? (await currentVersion.execute())[0]?.version ?? '0';
-    if (version !== index.version || rows.length !== page.ids.length) return undefined;
+    const { version, byId } = await rowsOfPages(page.ids);
+    if (version !== index.version) return undefined;
     // The rows as they came: copying each without its version (a rest spread) cost a tenth of a list.
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return { rows: page.ids.map((id) => byId.get(id)!), total: page.total };
+    const rows: ProductRow[] = [];
+    for (const id of page.ids) {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      rows.push(row);
+    }
+    return { rows, total: page.total };
   }
 
   const indexFilter = (filter: ProductListFilter): SearchIndexFilter => ({
