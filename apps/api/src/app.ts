@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrorHandler, sendError } from './plugins/errors.js';
+import { AccessLog } from './lib/access-log.js';
 import { connectChangeFeed } from './lib/change-transport.js';
 import { soleLeadership, type Leadership } from './lib/leadership.js';
 import { rateLimitStore, type RateLimitStorage } from './lib/rate-limit-store.js';
@@ -105,10 +106,10 @@ export async function buildApp({ config, database, logger, leadership = soleLead
       const valid = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming);
       return valid && requestIdTrusted(request, config) ? incoming : randomUUID();
     },
-    // A page's own request is logged, with its id; the API calls it makes in-process (about five a
-    // page, under the same id) are not logged again, line by line; their errors still are (the
-    // error handler, plugins/errors.ts).
-    logController: new LogController({ disableRequestLogging: (request) => inProcess(request.raw) }),
+    // A request is logged once, as it ends (AccessLog). A page's own request is logged, with its
+    // id; the API calls it makes in-process (about five a page, under the same id) are not logged
+    // again, line by line; their errors still are (the error handler, plugins/errors.ts).
+    logController: new AccessLog({ disableRequestLogging: (request) => inProcess(request.raw) }),
     bodyLimit: 1024 * 1024,
     // Slow or silent clients cannot keep connections (and memory) forever; see README, configuration.
     connectionTimeout: config.timeouts.connectionMs,
