@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedRuns } from './shared-runs.js';
+import { sharedReadsByKey, sharedRuns } from './shared-runs.js';
 
 /** A run the test settles by hand, recording the inputs it was given. */
 function controlledRuns() {
@@ -115,5 +115,68 @@ describe('sharedRuns', () => {
     ]);
     await expect(read('c')).rejects.toThrow('statement timeout');
     expect(await read('d')).toBe('d');
+  });
+});
+
+describe('sharedReadsByKey', () => {
+  it('runs one read for the callers of a key, and a read of its own for each other key', async () => {
+    const read = sharedReadsByKey({ maxInFlight: 1, maxCallers: Number.POSITIVE_INFINITY });
+    const runs: string[] = [];
+    const reader = (key: string, answer: string) => () => {
+      runs.push(key);
+      return Promise.resolve(answer);
+    };
+    const answers = await Promise.all([
+      read('settings', reader('settings', 'first settings')),
+      read('settings', reader('settings', 'second settings')),
+      read('products|1', reader('products|1', 'page 1')),
+      read('settings', reader('settings', 'third settings')),
+    ]);
+    // The key's first caller's read answers every caller of the key.
+    expect(answers).toEqual(['first settings', 'first settings', 'page 1', 'first settings']);
+    expect(runs.sort()).toEqual(['products|1', 'settings']);
+  });
+
+  it("runs a key's read again for a caller that arrives while it is out, and after it is done", async () => {
+    const read = sharedReadsByKey({ maxInFlight: 1, maxCallers: Number.POSITIVE_INFINITY });
+    let version = 1;
+    const pending: (() => void)[] = [];
+    const current = () =>
+      new Promise<number>((resolve) => {
+        const seen = version;
+        pending.push(() => resolve(seen));
+      });
+    const first = read('row', current);
+    await turn();
+    version = 2; // a change committed while the first read is out
+    const second = read('row', current);
+    await turn();
+    expect(pending).toHaveLength(1);
+    pending[0]!();
+    expect(await first).toBe(1);
+    await turn();
+    pending[1]!();
+    expect(await second).toBe(2);
+    // Nobody waits any more: the next caller gets a read of its own.
+    const third = read('row', current);
+    await turn();
+    pending[2]!();
+    expect(await third).toBe(2);
+    expect(pending).toHaveLength(3);
+  });
+
+  it("gives a failed read's error to the key's callers only", async () => {
+    const read = sharedReadsByKey({ maxInFlight: 2, maxCallers: Number.POSITIVE_INFINITY });
+    const outcomes = await Promise.allSettled([
+      read('product|7', () => Promise.reject(new Error('not found'))),
+      read('product|7', () => Promise.resolve('unused')),
+      read('product|8', () => Promise.resolve('found')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await read('product|7', () => Promise.resolve('found now'))).toBe('found now');
   });
 });

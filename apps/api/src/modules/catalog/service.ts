@@ -43,7 +43,12 @@ import {
   type SearchSource,
 } from '../../lib/metrics.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import { SHARED_READS, sharedRuns } from '../../lib/shared-runs.js';
+import {
+  SHARED_READS,
+  SHARED_SAME_READS,
+  sharedReadsByKey,
+  sharedRuns,
+} from '../../lib/shared-runs.js';
 import {
   buildSynonymIndex,
   CommonWords,
@@ -629,9 +634,16 @@ export function createCatalogService(
     ttlMs: options.listCacheTtlMs,
     maxEntries: LIST_CACHE_MAX_ENTRIES,
   });
+  // Without the cache, the requests that ask for the same listing together share its reads.
+  const sharedListing = sharedReadsByKey({
+    ...SHARED_SAME_READS,
+    onRun: (callers) => countSharedRead('catalog_listings', callers),
+  });
   // The cache holds values of several types; each key prefix always stores the same one.
   const cached = <T>(key: string, compute: () => Promise<T>): Promise<T> =>
-    options.listCacheTtlMs > 0 ? (listCache.get(key, compute) as Promise<T>) : compute();
+    options.listCacheTtlMs > 0
+      ? (listCache.get(key, compute) as Promise<T>)
+      : sharedListing(key, compute);
 
   // The reads the storefront makes on every page are built once and sent as named prepared
   // statements: parsed once per connection, and PostgreSQL may keep their plans.
@@ -1459,7 +1471,9 @@ export function createCatalogService(
     /** A published product (any product with includeDrafts), or NOT_FOUND. */
     async getProduct(id: number, visibility: Visibility = {}): Promise<Product> {
       return presentProduct(
-        await (visibility.includeDrafts ? findAnyProduct(id) : findPublishedProduct(id)),
+        await (visibility.includeDrafts
+          ? findAnyProduct(id)
+          : sharedListing(`product|${id}`, () => findPublishedProduct(id))),
       );
     },
 

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client.js';
 import { slides } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { countSharedRead } from '../../lib/metrics.js';
+import { SHARED_SAME_READS, sharedReadsByKey } from '../../lib/shared-runs.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
 import { imageWrites } from '../media/image-writes.js';
@@ -52,11 +54,16 @@ export function createContentService(db: Database, deps: ContentDependencies) {
     .where(eq(slides.is_active, true))
     .orderBy(...displayOrder)
     .prepare('content_active_slides');
+  // The renderings that ask for it together share one read.
+  const sharedRead = sharedReadsByKey({
+    ...SHARED_SAME_READS,
+    onRun: (callers) => countSharedRead('content_active_slides', callers),
+  });
 
   return {
     /** Active home-page slides in display order. */
     async listActiveSlides(): Promise<Slide[]> {
-      return (await activeSlides.execute()).map(presentSlide);
+      return (await sharedRead('active', () => activeSlides.execute())).map(presentSlide);
     },
 
     /** Every slide, active or not, in display order (the back office's list). */

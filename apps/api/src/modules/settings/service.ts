@@ -14,6 +14,8 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
+import { countSharedRead } from '../../lib/metrics.js';
+import { SHARED_SAME_READS, sharedReadsByKey } from '../../lib/shared-runs.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
 import type { Actor, AuditService } from '../audit/service.js';
@@ -92,12 +94,18 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
     return presentSettings(row, options.paymentMethods?.(), options.signInMethods?.());
   };
 
+  // Without the cache, the requests that ask together share one read.
+  const sharedLoad = sharedReadsByKey({
+    ...SHARED_SAME_READS,
+    onRun: (callers) => countSharedRead('store_settings', callers),
+  });
+
   const { discard } = imageWrites('settings', options.files, options.onCleanupError);
 
   return {
     /** The store settings with defaults applied. */
     getSettings(): Promise<StoreSettings> {
-      return options.cacheTtlMs > 0 ? cache.get('settings', load) : load();
+      return options.cacheTtlMs > 0 ? cache.get('settings', load) : sharedLoad('settings', load);
     },
 
     /** Forgets the cached settings (another process or a service changed them). */
