@@ -270,6 +270,12 @@ function tests(term: SearchTerm, test: (word: string) => ProductTest): TermTests
   return term.alternatives.map((words) => words.map(test));
 }
 
+/** Whether every one of the words' products has the product. */
+function hasAll(words: readonly ProductTest[], position: number): boolean {
+  for (const word of words) if (!word.has(position)) return false;
+  return true;
+}
+
 /** Whether every term is found in the product: all the words of one of its alternatives. */
 function hasEveryTerm(terms: readonly TermTests[], position: number): boolean {
   for (const alternatives of terms) {
@@ -787,16 +793,22 @@ export class SearchIndex {
     return total;
   }
 
-  /** A term's products in order: each alternative's rarest word's, with its other words. */
+  /**
+   * A term's products in order: each alternative's rarest word's, with its other words. A new
+   * array, the caller's. (The lead may have thousands of products: no function or array is made
+   * per product, and a term of one word is its word's products as they are.)
+   */
   private static positionsOf(term: SearchTerm, of: (word: string) => Members): number[] {
+    const [only] = term.alternatives;
+    if (term.alternatives.length === 1 && only!.length === 1) return of(only![0]!).positions();
     const positions: number[] = [];
     for (const words of term.alternatives) {
       const lead = words.reduce((rarest, word) =>
         of(word).estimate < of(rarest).estimate ? word : rarest,
       );
+      const others = words.filter((word) => word !== lead).map(of);
       for (const position of of(lead).positions()) {
-        if (words.every((word) => word === lead || of(word).has(position)))
-          positions.push(position);
+        if (hasAll(others, position)) positions.push(position);
       }
     }
     return term.alternatives.length > 1 ? sortedUnique(positions) : positions;
