@@ -309,7 +309,7 @@ class CloseName implements ProductTest {
     if (this.asTyped.has(position)) return true;
     return (
       this.candidates.has(position) &&
-      this.meter.measure(this.pattern, this.names.get(position), WORD_SIMILARITY_THRESHOLD) >=
+      nameSimilarity(this.meter, this.pattern, this.names, position, WORD_SIMILARITY_THRESHOLD) >=
         WORD_SIMILARITY_THRESHOLD
     );
   }
@@ -347,7 +347,8 @@ type Field = 'document' | 'text' | 'name';
 class PackedLists {
   private constructor(
     private readonly starts: Int32Array,
-    private readonly values: Int32Array,
+    /** Every list, one after the other (read only). */
+    readonly values: Int32Array,
   ) {}
 
   static pack(lists: ArrayLike<ArrayLike<number> | undefined>): PackedLists {
@@ -370,11 +371,37 @@ class PackedLists {
     return index >= 0 && index < this.count ? this.starts[index + 1]! - this.starts[index]! : 0;
   }
 
+  /** Where list `index` begins in `values`, and where it ends (not included): 0 and 0 without one. */
+  startOf(index: number): number {
+    return index >= 0 && index < this.count ? this.starts[index]! : 0;
+  }
+
+  endOf(index: number): number {
+    return index >= 0 && index < this.count ? this.starts[index + 1]! : 0;
+  }
+
   /** A list (a view into the packed array: read only); empty for an index without one. */
   get(index: number): Int32Array {
     if (index < 0 || index >= this.count) return EMPTY;
     return this.values.subarray(this.starts[index]!, this.starts[index + 1]!);
   }
+}
+
+/** The word similarity of a pattern to the name at `position` of the names' trigrams. */
+function nameSimilarity(
+  meter: WordSimilarityMeter,
+  pattern: TrigramPattern,
+  names: PackedLists,
+  position: number,
+  enough?: number,
+): number {
+  return meter.measureIn(
+    pattern,
+    names.values,
+    names.startOf(position),
+    names.endOf(position),
+    enough,
+  );
 }
 
 /** Positions per vocabulary word, collected in list order (so each list is sorted). */
@@ -739,9 +766,11 @@ export class SearchIndex {
     const pattern = this.trigramIds.patternOf(word);
     for (const position of within.keep(this.nameCandidates(word, memo).set()).members()) {
       if (
-        this.similarity.measure(
+        nameSimilarity(
+          this.similarity,
           pattern,
-          this.nameTrigrams.get(position),
+          this.nameTrigrams,
+          position,
           WORD_SIMILARITY_THRESHOLD,
         ) >= WORD_SIMILARITY_THRESHOLD
       )
@@ -992,7 +1021,7 @@ export class SearchIndex {
     return positions
       .map((position) => ({
         position,
-        similarity: this.similarity.measure(pattern, this.nameTrigrams.get(position)),
+        similarity: nameSimilarity(this.similarity, pattern, this.nameTrigrams, position),
       }))
       .sort((a, b) => b.similarity - a.similarity || a.position - b.position)
       .map(({ position }) => position);

@@ -133,10 +133,25 @@ export class WordSimilarityMeter {
    * Given `enough`, only the verdict is exact: a result below it says the similarity is below it.
    */
   measure(pattern: TrigramPattern, text: Int32Array, enough = Infinity): number {
+    return this.measureIn(pattern, text, 0, text.length, enough);
+  }
+
+  /**
+   * measure() of the text held in `values` from `start` to `end` (not included): a name of the
+   * index's packed lists, without a view made for each of the thousands a search compares.
+   */
+  measureIn(
+    pattern: TrigramPattern,
+    values: Int32Array,
+    start: number,
+    end: number,
+    enough = Infinity,
+  ): number {
+    const text = values;
     const uniquePattern = pattern.unique;
-    if (uniquePattern === 0 || text.length === 0) return 0;
+    if (uniquePattern === 0 || end <= start) return 0;
     this.load(pattern);
-    const present = this.scan(text);
+    const present = this.scan(text, start, end);
     if (present === 0) return 0;
     if (enough !== Infinity) {
       // No stretch has more of the pattern's trigrams than the whole text, and a stretch's
@@ -210,12 +225,12 @@ export class WordSimilarityMeter {
    * How many of the loaded pattern's trigrams the text has, and where the first and the last of
    * them are (firstFound, lastFound).
    */
-  private scan(text: Int32Array): number {
+  private scan(text: Int32Array, start: number, end: number): number {
     const { lastPosition, inPattern } = this;
     let present = 0;
     let first = -1;
     let last = -1;
-    for (let i = 0; i < text.length; i += 1) {
+    for (let i = start; i < end; i += 1) {
       const trigram = text[i]!;
       if (inPattern[trigram] !== 1) continue;
       if (first < 0) first = i;
