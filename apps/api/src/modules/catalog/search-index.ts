@@ -279,16 +279,13 @@ function hasAll(words: readonly ProductTest[], position: number): boolean {
 /** Whether every term is found in the product: all the words of one of its alternatives. */
 function hasEveryTerm(terms: readonly TermTests[], position: number): boolean {
   for (const alternatives of terms) {
+    // A loop, not some(): this runs for every product a search tests, without a function each.
     let found = false;
     for (const words of alternatives) {
-      found = true;
-      for (const word of words) {
-        if (!word.has(position)) {
-          found = false;
-          break;
-        }
+      if (hasAll(words, position)) {
+        found = true;
+        break;
       }
-      if (found) break;
     }
     if (!found) return false;
   }
@@ -382,8 +379,7 @@ class PackedLists {
 
   /** A list (a view into the packed array: read only); empty for an index without one. */
   get(index: number): Int32Array {
-    if (index < 0 || index >= this.count) return EMPTY;
-    return this.values.subarray(this.starts[index]!, this.starts[index + 1]!);
+    return this.values.subarray(this.startOf(index), this.endOf(index));
   }
 }
 

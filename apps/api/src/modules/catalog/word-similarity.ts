@@ -137,17 +137,16 @@ export class WordSimilarityMeter {
   }
 
   /**
-   * measure() of the text held in `values` from `start` to `end` (not included): a name of the
+   * measure() of the part of `text` from `start` to `end` (not included): a name of the
    * index's packed lists, without a view made for each of the thousands a search compares.
    */
   measureIn(
     pattern: TrigramPattern,
-    values: Int32Array,
+    text: Int32Array,
     start: number,
     end: number,
     enough = Infinity,
   ): number {
-    const text = values;
     const uniquePattern = pattern.unique;
     if (uniquePattern === 0 || end <= start) return 0;
     this.load(pattern);
