@@ -19,6 +19,7 @@ const texts = {
     verifyFailed: 'رمز التحقق غير صحيح. حاول مرة أخرى.',
     resend: 'إعادة إرسال الرمز',
     resendFailed: 'فشل إرسال رمز التحقق',
+    codeLabel: 'رمز التحقق',
     resetSubmit: 'إعادة تعيين كلمة المرور',
     resetFailed: 'فشل إعادة تعيين كلمة المرور',
   },
@@ -35,6 +36,7 @@ const texts = {
     verifyFailed: 'Invalid verification code. Please try again.',
     resend: 'Resend code',
     resendFailed: 'Failed to send verification code',
+    codeLabel: 'Verification code',
     resetSubmit: 'Reset password',
     resetFailed: 'Failed to reset password',
   },
@@ -172,9 +174,14 @@ test.describe('slow and absent networks', () => {
 
       // Back online the same form goes through: the account exists, the code screen follows.
       await context.setOffline(false);
+      const codeScreenLoads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/verify-code.data') codeScreenLoads.push(request.url());
+      });
       await page.getByRole('button', { name: text.registerSubmit, exact: true }).click();
       await expect(page).toHaveURL(/\/verify-code/);
       await waitForHydration(page);
+      await expect(page.getByRole('group', { name: text.codeLabel })).toBeVisible();
 
       // A full code typed offline: the boxes say it was not sent (not "invalid code").
       await context.setOffline(true);
@@ -187,6 +194,10 @@ test.describe('slow and absent networks', () => {
       await expect(beside(text.notSent)).toHaveCount(2);
       await expect(page.getByText(text.resendFailed)).toHaveCount(0);
       await context.setOffline(false);
+      // The screen loaded once: dropping the sign-up's message from the history entry reloads
+      // nothing, so a connection lost the moment the screen appeared could not put an error page
+      // in place of the boxes.
+      expect(codeScreenLoads).toHaveLength(1);
 
       // A new password through the mailed link, sent offline.
       const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
