@@ -248,6 +248,8 @@ test.describe('sign in with Google', () => {
       await expect(toast(page, text[lang].welcome(accountName))).toBeVisible();
       await expectSignedInAs(page, lang, accountName);
       const panel = await accountPanel(page, lang);
+      // The welcome came with the first page after the sign-in, and with no page after it.
+      await expect(toast(page, text[lang].welcome(accountName))).toHaveCount(0);
       await expect(panel.getByTestId('profile-username')).toHaveText(account.username);
       await expect(panel.getByTestId('profile-email')).toContainText(account.email);
 

@@ -1,7 +1,17 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TOAST_DURATION_MS } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoCircleIcon } from './icons';
+import { takeToastForThisLoad } from './toast-on-next-load';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -64,6 +74,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
+  // A toast the previous page kept for this load (toastOnNextLoad), once the page is interactive.
+  useEffect(() => {
+    const carried = takeToastForThisLoad();
+    if (carried) show(carried.kind, carried.message);
+  }, [show]);
+
   useEffect(() => {
     const pending = timers.current;
     return () => {
@@ -90,7 +106,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastViewport({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
+function ToastViewport({
+  toasts,
+  onDismiss,
+}: {
+  toasts: ToastItem[];
+  onDismiss: (id: number) => void;
+}) {
   const { t } = useI18n();
   return (
     // The spec places toasts top-right in both languages, so this is the one place that uses a

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../components/ui/toast';
+import { toastOnNextLoad } from '../../components/ui/toast-on-next-load';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
@@ -14,12 +15,6 @@ import { serverMessage } from '../../lib/action-failure';
  * POST (React's development double effects, a remount) would fail and undo a good sign-in.
  */
 const postedCodes = new Set<string>();
-
-/**
- * How long the welcome toast stays in view before the full reload to / (which drops every toast
- * of this page); without the pause the reload follows at once and the welcome is never seen.
- */
-const WELCOME_BEFORE_RELOAD_MS = 1500;
 
 /**
  * Where Google sends the browser back (spec sections 2 and 4): posts code and state, stores the
@@ -49,13 +44,21 @@ export function GoogleCallbackScreen() {
     completeGoogleSignIn(code, state).then(
       ({ token, user }) => {
         signIn(token, user);
-        toast.success(t('account.login.welcome', { name: user.name }));
-        // A full load, so every part of the page starts from the signed-in session.
-        setTimeout(() => window.location.assign('/'), WELCOME_BEFORE_RELOAD_MS);
+        // A full load, so every part of the page starts from the signed-in session; the welcome
+        // is shown by that page (a toast here would go with this page).
+        toastOnNextLoad({
+          kind: 'success',
+          message: t('account.login.welcome', { name: user.name }),
+        });
+        window.location.assign('/');
       },
       (error: unknown) => {
         const network = error instanceof ApiError && error.status === 0;
-        giveUp(network ? t('account.google.network_error') : (serverMessage(error) ?? t('account.google.auth_failed')));
+        giveUp(
+          network
+            ? t('account.google.network_error')
+            : (serverMessage(error) ?? t('account.google.auth_failed')),
+        );
       },
     );
     // Runs once per code: the toast, navigate, signIn and t identities do not restart it.
