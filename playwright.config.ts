@@ -13,7 +13,10 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI one retry, for a journey that a slow spell of the shared machine pushed past a bound;
+  // the summary names every test that needed it (scripts/ci/summarize.mjs), and a test that
+  // fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous bounds: the 2-core machines these run on drift through the day (a bare Fastify
   // hello-world answered from 23,000 to 57,000 requests a second on one day), and in a slow spell
@@ -24,6 +27,10 @@ export default defineConfig({
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
     baseURL,
+    // Bounded, so a step that can never succeed (a click on a control that stays covered, a
+    // navigation that never comes) fails at that step with its reason, not at the test's limit.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     // The service worker (precaching, offline pages) is tested by e2e/pwa.spec.ts, which allows it;
     // elsewhere pages talk to the network directly, so routes and offline emulation act as written.
@@ -48,8 +55,19 @@ export default defineConfig({
     { name: 'phone', testIgnore: backoffice, grep: /@phone/, use: phone },
     // The back office's catalogue journeys change the shop (they clean up after themselves): they
     // run once the storefront's tests are done, so no storefront test sees a half-made product.
-    { name: 'backoffice-desktop', testMatch: backoffice, dependencies: ['desktop', 'phone'], use: desktop },
-    { name: 'backoffice-phone', testMatch: backoffice, grep: /@phone/, dependencies: ['desktop', 'phone'], use: phone },
+    {
+      name: 'backoffice-desktop',
+      testMatch: backoffice,
+      dependencies: ['desktop', 'phone'],
+      use: desktop,
+    },
+    {
+      name: 'backoffice-phone',
+      testMatch: backoffice,
+      grep: /@phone/,
+      dependencies: ['desktop', 'phone'],
+      use: phone,
+    },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,

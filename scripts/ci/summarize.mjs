@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Prints one line "N passed, N failed" counting every test of the run (Vitest and Playwright).
+// Prints one line "N passed, N failed" counting every test of the run (Vitest and Playwright),
+// after a line for each browser test that passed only on its retry.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,11 +21,27 @@ if (vitest) {
 
 const playwright = read('playwright.json');
 if (playwright?.stats) {
-  passed += playwright.stats.expected ?? 0;
-  failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+  passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  failed += playwright.stats.unexpected ?? 0;
+  // A test that failed and then passed on its retry counts as passed, and is named here.
+  for (const title of flakyTests(playwright.suites ?? []))
+    console.log(`flaky (passed on retry): ${title}`);
 }
 for (const error of playwright?.errors ?? []) {
   if (error) failed += 1;
 }
 
 console.log(`${passed} passed, ${failed} failed`);
+
+function* flakyTests(suites, titles = []) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky')
+          yield `[${test.projectName}] ${[...path, spec.title].join(' › ')}`;
+      }
+    }
+    yield* flakyTests(suite.suites ?? [], path);
+  }
+}
