@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3300);
@@ -7,6 +8,16 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const backoffice = /admin-(catalog|operations|merchant)\.spec\.ts/;
+
+/**
+ * Debian's headless shell (apt-get install chromium-headless-shell) when it is there: the browser
+ * Playwright itself runs headless, without the full browser's layers, it took a quarter less time
+ * over the same journeys on a 2-core machine. Otherwise Debian's full Chromium, headless.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** End-to-end tests drive the production build in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
@@ -37,7 +48,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',
