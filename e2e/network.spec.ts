@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartResponse, Product } from '@shop/shared';
 import { uniqueEmail, waitForResetLink } from './mailbox';
-import { api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
 
@@ -63,14 +63,12 @@ test.describe('slow and absent networks', () => {
       const product = await simpleProduct(request);
       await page.goto('/products');
       await waitForHydration(page);
-      // The next page's data (React Router's .data request) takes two seconds.
-      await page.route((url) => url.pathname.endsWith('.data'), async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      // The next page's data (React Router's .data request) is held until the bar has been seen.
+      const arrive = holdUntilReleased(page, (url) => url.pathname.endsWith('.data'));
       await page.getByRole('link', { name: productName(product, lang) }).first().click();
       const bar = page.getByRole('progressbar', { name: text.loading });
       await expect(bar).toBeVisible();
+      await arrive();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName(product, lang));
       await expect(bar).toHaveCount(0);
       expect(problems).toEqual([]);
@@ -87,14 +85,12 @@ test.describe('slow and absent networks', () => {
       const product = await simpleProduct(request);
       await page.goto('/products');
       await waitForHydration(page);
-      await page.route('**/api/cart/add', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      const answer = holdUntilReleased(page, '**/api/cart/add');
       const button = page.getByRole('button', { name: text.add(productName(product, lang)), exact: true });
       await button.click();
       await expect(button).toHaveAttribute('aria-busy', 'true');
       await expect(button).toHaveText(text.adding);
+      await answer();
       await expect(page.getByText(text.added)).toBeVisible();
       await expect(button).toHaveAttribute('aria-busy', 'false');
       await expect(button).not.toHaveText(text.adding);

@@ -114,3 +114,20 @@ export const phoneMenu = (page: Page) =>
   page
     .locator('header details')
     .filter({ has: page.locator('summary').filter({ hasText: menuToggleName }) });
+
+export /**
+ * Holds the page's requests to `url` until the returned function is called, and lets every one
+ * through after: a state that lasts while a request is out is seen however slow the machine.
+ */
+function holdUntilReleased(page: Page, url: Parameters<Page['route']>[0]): () => Promise<void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const routed = page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    await routed;
+    release();
+  };
+}
