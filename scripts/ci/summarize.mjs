@@ -35,13 +35,13 @@ console.log(`${passed} passed, ${failed} failed`);
 
 function* flakyTests(suites, titles = []) {
   for (const suite of suites) {
-    const path = suite.title ? [...titles, suite.title] : titles;
+    const trail = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'flaky')
-          yield `[${test.projectName}] ${[...path, spec.title].join(' › ')}`;
+          yield `[${test.projectName}] ${[...trail, spec.title].join(' › ')}`;
       }
     }
-    yield* flakyTests(suite.suites ?? [], path);
+    yield* flakyTests(suite.suites ?? [], trail);
   }
 }

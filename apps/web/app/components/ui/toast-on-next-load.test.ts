@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage, refusingStorage } from '../../lib/session-store.test-support';
 import {
   takeToastForThisLoad,
   toastOnNextLoad,
   TOAST_ON_NEXT_LOAD_KEY,
 } from './toast-on-next-load';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
 
 describe('a toast carried across a full page load', () => {
   it('is shown by the next load only, once', () => {
@@ -45,16 +36,7 @@ describe('a toast carried across a full page load', () => {
   });
 
   it('never throws when the storage refuses', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('quota');
-      },
-      removeItem: () => undefined,
-    };
-    expect(() => toastOnNextLoad({ kind: 'info', message: 'x' }, refusing)).not.toThrow();
-    expect(takeToastForThisLoad(refusing)).toBeUndefined();
+    expect(() => toastOnNextLoad({ kind: 'info', message: 'x' }, refusingStorage)).not.toThrow();
+    expect(takeToastForThisLoad(refusingStorage)).toBeUndefined();
   });
 });

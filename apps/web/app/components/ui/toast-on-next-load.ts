@@ -1,3 +1,4 @@
+import { sessionStore, type SessionStore } from '../../lib/session-store';
 import type { ToastKind } from './toast';
 
 /**
@@ -12,23 +13,16 @@ export interface CarriedToast {
   message: string;
 }
 
-type ToastStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 const KINDS: readonly ToastKind[] = ['success', 'error', 'info', 'warning'];
 
-function sessionStore(): ToastStorage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    // Storage disabled (some private modes): the step still works, without its message.
-    return undefined;
-  }
+function isToastKind(value: unknown): value is ToastKind {
+  return KINDS.some((kind) => kind === value);
 }
 
 /** Keeps a toast for the next page load of this tab. */
 export function toastOnNextLoad(
   toast: CarriedToast,
-  storage: ToastStorage | undefined = sessionStore(),
+  storage: SessionStore | undefined = sessionStore(),
 ): void {
   try {
     storage?.setItem(TOAST_ON_NEXT_LOAD_KEY, JSON.stringify(toast));
@@ -37,20 +31,24 @@ export function toastOnNextLoad(
   }
 }
 
-/** The toast kept for this load, if any; it is used up either way. */
+/**
+ * The toast the previous page kept for this load, or undefined when it kept none (or what is
+ * there is not a toast). Taken once: the entry is removed whatever it held.
+ */
 export function takeToastForThisLoad(
-  storage: ToastStorage | undefined = sessionStore(),
+  storage: SessionStore | undefined = sessionStore(),
 ): CarriedToast | undefined {
+  if (!storage) return undefined;
   try {
-    const saved = storage?.getItem(TOAST_ON_NEXT_LOAD_KEY);
-    if (saved === null || saved === undefined) return undefined;
-    storage!.removeItem(TOAST_ON_NEXT_LOAD_KEY);
+    const saved = storage.getItem(TOAST_ON_NEXT_LOAD_KEY);
+    if (saved === null) return undefined;
+    storage.removeItem(TOAST_ON_NEXT_LOAD_KEY);
     const toast: unknown = JSON.parse(saved);
     if (typeof toast !== 'object' || toast === null) return undefined;
-    const { kind, message } = toast as Record<string, unknown>;
-    if (!KINDS.includes(kind as ToastKind) || typeof message !== 'string' || message === '')
-      return undefined;
-    return { kind: kind as ToastKind, message };
+    const kind: unknown = 'kind' in toast ? toast.kind : undefined;
+    const message: unknown = 'message' in toast ? toast.message : undefined;
+    if (!isToastKind(kind) || typeof message !== 'string' || message === '') return undefined;
+    return { kind, message };
   } catch {
     return undefined;
   }

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage, refusingStorage } from '../../lib/session-store.test-support';
 import { JUST_PLACED_KEY, markJustPlaced, takeJustPlaced } from './just-placed';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('the just-placed marker', () => {
   it('is taken once for the order that was placed', () => {
@@ -31,16 +22,7 @@ describe('the just-placed marker', () => {
   it('does nothing without storage, or when the storage refuses', () => {
     expect(() => markJustPlaced('SB-7K3M9Q2X4T', undefined)).not.toThrow();
     expect(takeJustPlaced('SB-7K3M9Q2X4T', undefined)).toBe(false);
-    const refusing = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => undefined,
-    };
-    expect(() => markJustPlaced('SB-7K3M9Q2X4T', refusing)).not.toThrow();
-    expect(takeJustPlaced('SB-7K3M9Q2X4T', refusing)).toBe(false);
+    expect(() => markJustPlaced('SB-7K3M9Q2X4T', refusingStorage)).not.toThrow();
+    expect(takeJustPlaced('SB-7K3M9Q2X4T', refusingStorage)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { sessionStore, type SessionStore } from '../../lib/session-store';
+
 /**
  * A one-time marker: the order this tab has just placed (cash at checkout) or just paid (back from
  * UPayments). The tracking page takes it to show its thank-you once; a reload, another tab or
@@ -6,19 +8,8 @@
  */
 export const JUST_PLACED_KEY = 'justPlacedOrder';
 
-type MarkerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function sessionStore(): MarkerStorage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    // Storage disabled (some private modes): no thank-you, the page itself still works.
-    return undefined;
-  }
-}
-
 /** Marks an order as just placed in this tab. */
-export function markJustPlaced(orderNumber: string, storage: MarkerStorage | undefined = sessionStore()): void {
+export function markJustPlaced(orderNumber: string, storage: SessionStore | undefined = sessionStore()): void {
   try {
     storage?.setItem(JUST_PLACED_KEY, orderNumber);
   } catch {
@@ -27,7 +18,7 @@ export function markJustPlaced(orderNumber: string, storage: MarkerStorage | und
 }
 
 /** Whether this order was just placed in this tab; the marker is used up either way it matches. */
-export function takeJustPlaced(orderNumber: string, storage: MarkerStorage | undefined = sessionStore()): boolean {
+export function takeJustPlaced(orderNumber: string, storage: SessionStore | undefined = sessionStore()): boolean {
   try {
     if (storage?.getItem(JUST_PLACED_KEY) !== orderNumber) return false;
     storage.removeItem(JUST_PLACED_KEY);
