@@ -159,7 +159,11 @@ describe('UPayments test double: hosted payment page', () => {
     expect(Object.fromEntries(new URLSearchParams(notification!.body))).toEqual(
       Object.fromEntries(query),
     );
-    expect(fake.notifications).toMatchObject([{ sessionId, status: 200, error: null }]);
+    // The receiver records the body before it answers, so the fake's own record of the
+    // delivery (made once the answer arrives) can trail it by a moment.
+    await eventually(() =>
+      expect(fake.notifications).toMatchObject([{ sessionId, status: 200, error: null }]),
+    );
 
     // The status API now confirms it, by session id and by track id.
     const client = createUpaymentsClient({ apiUrl: fake.url, apiKey: API_KEY });
