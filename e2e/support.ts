@@ -42,6 +42,11 @@ export async function expectDocumentLanguage(page: Page, lang: 'ar' | 'en') {
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
+    // The browser warns, page after page, of a Permissions-Policy feature it does not know.
+    if (message.type() === 'warning' && /Permissions-Policy/.test(message.text())) {
+      problems.push(message.text());
+      return;
+    }
     if (message.type() !== 'error') return;
     // A 404 status answered on purpose is reported by Chromium as a failed resource load.
     if (/status of 404/.test(message.text())) return;

@@ -6,12 +6,13 @@ import { servedOverHttps } from '../lib/secure-cookies.js';
 
 /**
  * Browser features a shop never needs, switched off for every page and any frame in it; payment
- * stays with our own origin (a future card form), fullscreen with ours (product pictures).
+ * stays with our own origin (a future card form), fullscreen with ours (product pictures). Only
+ * features Chromium knows: it warns in the console of every page about any other (`bluetooth`
+ * did), and the browser tests fail on that warning (e2e/support.ts watchConsole).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'fullscreen=(self)',
