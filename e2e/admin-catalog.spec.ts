@@ -4,11 +4,10 @@ import {
   formatPrice,
   moneyFormat,
   toThousandths,
-  type AuthResponse,
   type Product,
   type ProductListResponse,
 } from '@shop/shared';
-import { DEMO_ADMIN, getSettings, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { getSettings, useLanguage, visitorAddress, waitForHydration, watchConsole, signInAsAdmin } from './support';
 
 /**
  * The shop owner's catalogue work, end to end in the browser: a category with an image, a product
@@ -59,17 +58,6 @@ async function picture(colour: string, format: 'png' | 'jpeg' | 'webp') {
 }
 
 /** Signs the demo administrator in through the API and hands the token to the page. */
-async function signInAsAdmin(page: Page) {
-  const response = await page.request.post('/api/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as AuthResponse;
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-  return token;
-}
-
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
 
 /** The row (desktop table) or card (phone) of a list that shows this text. */

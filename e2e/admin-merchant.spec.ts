@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResponse, MerchantBulkRunResponse, Product } from '@shop/shared';
-import { DEMO_ADMIN, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import type { MerchantBulkRunResponse, Product } from '@shop/shared';
+import { listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole, signInAsAdmin } from './support';
 
 /**
  * The Google Merchant tab in the browser (issue 13 point 4), against the Merchant API test double
@@ -85,17 +85,6 @@ async function withDouble<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
   }
-}
-
-async function signInAsAdmin(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as AuthResponse;
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-  return token;
 }
 
 const toasts = (page: Page) => page.getByTestId('toast-viewport');

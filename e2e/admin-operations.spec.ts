@@ -7,7 +7,6 @@ import {
   type AdminCityResponse,
   type AdminPromoCodeListResponse,
   type AdminUserListResponse,
-  type AuthResponse,
   type City,
   type CountryListResponse,
   type GovernorateListResponse,
@@ -16,7 +15,7 @@ import {
   type Product,
   type PromoResultResponse,
 } from '@shop/shared';
-import { api, DEMO_ADMIN, getSettings, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, DEMO_ADMIN, getSettings, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole, logIn, signInWith } from './support';
 
 /**
  * The shop's daily running, end to end in the browser (issue 10): a guest's order found, moved to
@@ -169,20 +168,6 @@ const text = {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': visitorAddress() });
 
 /** Signs an account in through the API (as the login form would) and answers its token. */
-async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: { email, password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as AuthResponse).token;
-}
-
-/** Every page of this browser context (new tabs too) starts signed in with this token. */
-async function signInWith(context: BrowserContext, token: string) {
-  await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
-}
-
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
 
 /** The row (desktop table) or card (phone) of a list that shows this text. */

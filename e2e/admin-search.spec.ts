@@ -1,23 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AuthResponse } from '@shop/shared';
-import { DEMO_ADMIN, listProducts, visitorAddress, waitForHydration } from './support';
+import { listProducts, waitForHydration, signInAsAdmin } from './support';
 
 /**
  * The owner extends the search (issue 12 point 13): a word added in the back office's "Search
  * words" tab finds its products at once, and deleting it stops that. The word is made up for this
  * run and deleted at the end, so no other test sees it.
  */
-
-async function signInAsAdmin(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as AuthResponse;
-  await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
-  return token;
-}
 
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
 const cardNames = (page: Page) => page.getByRole('main').locator('article').getByRole('link');

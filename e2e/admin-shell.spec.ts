@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AuthResponse } from '@shop/shared';
 import { uniqueEmail } from './mailbox';
-import { DEMO_ADMIN, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { DEMO_ADMIN, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 type Lang = 'ar' | 'en';
 
@@ -118,12 +118,7 @@ test('every back-office tab fits the screen without sideways scrolling @phone', 
   test.setTimeout(150_000);
   for (const lang of ['ar', 'en'] as const) {
     await useLanguage(context, baseURL!, lang);
-    const response = await page.request.post('/api/auth/login', {
-      headers: { 'x-forwarded-for': visitorAddress() },
-      data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    });
-    const { token } = (await response.json()) as AuthResponse;
-    await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+    await signInAsAdmin(page);
     for (const tab of ['dashboard', 'products', 'categories', 'orders', 'users', 'settings', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity']) {
       await page.goto(`/admin?tab=${tab}`);
       await waitForHydration(page);

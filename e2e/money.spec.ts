@@ -4,14 +4,13 @@ import {
   moneyFormat,
   toThousandths,
   type AdminPromoCodeResponse,
-  type AuthResponse,
   type CartResponse,
   type CityListResponse,
   type CountryListResponse,
   type GovernorateListResponse,
   type MoneyFormat,
 } from '@shop/shared';
-import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole, logIn } from './support';
 
 /**
  * Issue 12 point 2 (decision 017): an order whose discount has three decimals (fils) is shown to the
@@ -37,15 +36,6 @@ const words = {
     placeOrder: 'Place order',
   },
 } as const;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: DEMO_ADMIN,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as AuthResponse).token;
-}
 
 /** A code taking exactly 3.375 KD off any order, made for this test and deleted after it. */
 async function createFixedCode(request: APIRequestContext, token: string, code: string) {
@@ -90,7 +80,7 @@ for (const lang of ['ar', 'en'] as const) {
     expect(format.symbol).toBe(lang === 'ar' ? 'د.ك' : 'KD');
     const money = (value: number) => formatPrice(value, format, 'charged');
 
-    const token = await adminToken(request);
+    const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
     // Digits after the prefix: letters drawn at random could spell the other language's symbol ("KD").
     const code = `FILS${lang.toUpperCase()}${Date.now()}`;
     const promo = await createFixedCode(request, token, code);

@@ -3,14 +3,13 @@ import {
   formatPrice,
   moneyFormat,
   toThousandths,
-  type AuthResponse,
   type CartResponse,
   type CityListResponse,
   type CountryListResponse,
   type GovernorateListResponse,
   type OrderResponse,
 } from '@shop/shared';
-import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, logIn, signInWith, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
  * Online payment through UPayments (issue 11), against the test double scripts/e2e-server.mjs
@@ -216,13 +215,7 @@ test.describe('online payment through UPayments', () => {
     const { order } = await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`);
     expect(order.payment_status).toBe('paid');
 
-    const login = await page.request.post('/api/auth/login', {
-      headers: { 'x-forwarded-for': visitorAddress() },
-      data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-    });
-    expect(login.status()).toBe(200);
-    const token = ((await login.json()) as AuthResponse).token;
-    await context.addInitScript((value) => window.localStorage.setItem('token', value), token);
+    await signInWith(context, await logIn(page.request, DEMO_ADMIN.email, DEMO_ADMIN.password));
 
     await page.goto(`/admin/orders/${order.id}`);
     await waitForHydration(page);

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type {
+  AuthResponse,
   CategoryListResponse,
   ProductAttributesResponse,
   ProductListResponse,
@@ -106,6 +107,28 @@ export const DEMO_ADMIN = { email: 'admin@demo.subha.shop', password: 'e2e-Admin
 export function visitorAddress(): string {
   const part = () => 1 + Math.floor(Math.random() * 250);
   return `10.${part()}.${part()}.${part()}`;
+}
+
+/** Logs in through the API as a visitor of its own (per-IP limits stay out of the way): the token. */
+export async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    headers: { 'x-forwarded-for': visitorAddress() },
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as AuthResponse).token;
+}
+
+/** Every page of this browser context or page (new tabs too, for a context) starts signed in. */
+export async function signInWith(target: BrowserContext | Page, token: string): Promise<void> {
+  await target.addInitScript((value) => window.localStorage.setItem('token', value), token);
+}
+
+/** Signs the page in as the demo administrator; the token, for the API calls a test makes. */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const token = await logIn(page.request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await signInWith(page, token);
+  return token;
 }
 
 const menuToggleName = /^(القائمة|Menu)$/;
