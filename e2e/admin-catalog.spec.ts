@@ -7,7 +7,7 @@ import {
   type Product,
   type ProductListResponse,
 } from '@shop/shared';
-import { getSettings, useLanguage, visitorAddress, waitForHydration, watchConsole, signInAsAdmin } from './support';
+import { getSettings, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The shop owner's catalogue work, end to end in the browser: a category with an image, a product
@@ -57,7 +57,6 @@ async function picture(colour: string, format: 'png' | 'jpeg' | 'webp') {
   return { name: `picture.${format === 'jpeg' ? 'jpg' : format}`, mimeType: `image/${format}`, buffer };
 }
 
-/** Signs the demo administrator in through the API and hands the token to the page. */
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
 
 /** The row (desktop table) or card (phone) of a list that shows this text. */

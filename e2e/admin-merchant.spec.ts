@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MerchantBulkRunResponse, Product } from '@shop/shared';
-import { listProducts, useLanguage, visitorAddress, waitForHydration, watchConsole, signInAsAdmin } from './support';
+import { listProducts, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The Google Merchant tab in the browser (issue 13 point 4), against the Merchant API test double

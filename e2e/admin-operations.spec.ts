@@ -15,7 +15,7 @@ import {
   type Product,
   type PromoResultResponse,
 } from '@shop/shared';
-import { api, DEMO_ADMIN, getSettings, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole, logIn, signInWith } from './support';
+import { adminToken, api, getSettings, holdUntilReleased, listProducts, logIn, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The shop's daily running, end to end in the browser (issue 10): a guest's order found, moved to
@@ -167,7 +167,6 @@ const text = {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': visitorAddress() });
 
-/** Signs an account in through the API (as the login form would) and answers its token. */
 const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
 
 /** The row (desktop table) or card (phone) of a list that shows this text. */
@@ -320,7 +319,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     test.setTimeout(120_000);
     await useLanguage(context, baseURL!, lang);
     const problems = watchConsole(page);
-    const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const token = await adminToken(request);
     const tag = uniqueTag(lang, page);
     const money = moneyFormat(await getSettings(request), lang);
     const { kuwait, governorate } = await kuwaitGovernorate(request, 'Jahra');
@@ -436,13 +435,13 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     test.setTimeout(120_000);
     await useLanguage(context, baseURL!, lang);
     const problems = watchConsole(page);
-    const adminToken = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const ownerToken = await adminToken(request);
     const tag = uniqueTag(lang, page);
     const name = lang === 'ar' ? `مشرف الطلبات ${tag}` : `Order moderator ${tag}`;
     const email = `moderator-${tag.toLowerCase()}@example.com`;
     const password = 'Moderator-Pass-1';
     const { kuwait, governorate } = await kuwaitGovernorate(request, 'Jahra');
-    const city = await createCity(request, adminToken, {
+    const city = await createCity(request, ownerToken, {
       name: `مدينة المشرف ${tag}`,
       name_en: `Moderator town ${tag}`,
       country_id: kuwait.id,
@@ -453,7 +452,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const order = await placeGuestOrder(request, city, customer, tag);
     try {
       // The owner creates the account in the user form.
-      await signInWith(context, adminToken);
+      await signInWith(context, ownerToken);
       await page.goto('/admin/users/new');
       await waitForHydration(page);
       await expectFitsScreen(page, 'user form');
@@ -501,14 +500,14 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       expect(refused.status()).toBe(403);
       expect(problems).toEqual([]);
     } finally {
-      const found = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: bearer(adminToken) });
+      const found = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: bearer(ownerToken) });
       const { users } = (await found.json()) as AdminUserListResponse;
       for (const user of users.filter((candidate) => candidate.email === email)) {
-        const removed = await request.delete(`/api/admin/users/${user.id}`, { headers: bearer(adminToken) });
+        const removed = await request.delete(`/api/admin/users/${user.id}`, { headers: bearer(ownerToken) });
         expect(removed.status(), await removed.text()).toBe(200);
       }
-      await deleteOrder(request, adminToken, order.id);
-      await deleteCity(request, adminToken, city.id);
+      await deleteOrder(request, ownerToken, order.id);
+      await deleteCity(request, ownerToken, city.id);
     }
   });
 
@@ -522,7 +521,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     test.setTimeout(120_000);
     await useLanguage(context, baseURL!, lang);
     const problems = watchConsole(page);
-    const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const token = await adminToken(request);
     const tag = uniqueTag(lang, page);
     const money = moneyFormat(await getSettings(request), lang);
     const { kuwait, governorate } = await kuwaitGovernorate(request, 'Ahmadi');
@@ -621,7 +620,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     test.setTimeout(120_000);
     await useLanguage(context, baseURL!, lang);
     const problems = watchConsole(page);
-    const token = await logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const token = await adminToken(request);
     const tag = uniqueTag(lang, page);
     const code = `E2E${tag.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 30);
     try {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { listProducts, waitForHydration, signInAsAdmin } from './support';
+import { listProducts, signInAsAdmin, waitForHydration } from './support';
 
 /**
  * The owner extends the search (issue 12 point 13): a word added in the back office's "Search

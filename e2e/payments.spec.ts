@@ -9,7 +9,7 @@ import {
   type GovernorateListResponse,
   type OrderResponse,
 } from '@shop/shared';
-import { api, CHECKOUT_FIELDS, DEMO_ADMIN, getSettings, listProducts, logIn, signInWith, useLanguage, waitForHydration, watchConsole } from './support';
+import { adminToken, api, CHECKOUT_FIELDS, getSettings, listProducts, signInWith, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
  * Online payment through UPayments (issue 11), against the test double scripts/e2e-server.mjs
@@ -215,7 +215,7 @@ test.describe('online payment through UPayments', () => {
     const { order } = await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`);
     expect(order.payment_status).toBe('paid');
 
-    await signInWith(context, await logIn(page.request, DEMO_ADMIN.email, DEMO_ADMIN.password));
+    await signInWith(context, await adminToken(page.request));
 
     await page.goto(`/admin/orders/${order.id}`);
     await waitForHydration(page);

@@ -124,9 +124,13 @@ export async function signInWith(target: BrowserContext | Page, token: string): 
   await target.addInitScript((value) => window.localStorage.setItem('token', value), token);
 }
 
+/** The demo administrator's token, for a test's back-office API calls. */
+export const adminToken = (request: APIRequestContext): Promise<string> =>
+  logIn(request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
 /** Signs the page in as the demo administrator; the token, for the API calls a test makes. */
 export async function signInAsAdmin(page: Page): Promise<string> {
-  const token = await logIn(page.request, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const token = await adminToken(page.request);
   await signInWith(page, token);
   return token;
 }
@@ -143,11 +147,11 @@ export const phoneMenu = (page: Page) =>
     .locator('header details')
     .filter({ has: page.locator('summary').filter({ hasText: menuToggleName }) });
 
-export /**
+/**
  * Holds the page's requests to `url` until the returned function is called, and lets every one
  * through after: a state that lasts while a request is out is seen however slow the machine.
  */
-function holdUntilReleased(page: Page, url: Parameters<Page['route']>[0]): () => Promise<void> {
+export function holdUntilReleased(page: Page, url: Parameters<Page['route']>[0]): () => Promise<void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const routed = page.route(url, async (route) => {
