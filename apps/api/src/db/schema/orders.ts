@@ -100,6 +100,13 @@ export const orders = pgTable(
     idempotency_scope: text('idempotency_scope'),
     /** SHA-256 of the request that made the order: a key sent again with another body is refused. */
     request_hash: text('request_hash'),
+    /**
+     * For an order of a guest or of an account whose e-mail is not verified: a keyed hash of the
+     * network it came from (an IPv4 address, an IPv6 /64), never the address itself. What one
+     * network may hold of the stock is counted on it (orders/anonymous-limits.ts). Null for
+     * verified customers.
+     */
+    client_network: text('client_network'),
     /** The shopper's language when ordering: later e-mails about the order are written in it. */
     language: text('language').$type<Language>().notNull().default('ar'),
     /**
@@ -130,6 +137,10 @@ export const orders = pgTable(
     // A customer's recent orders, by e-mail or by phone (contactEmailOf, contactPhoneOf).
     index('orders_contact_email_created_idx').on(contactEmailOf(table.customer_email), table.created_at),
     index('orders_contact_phone_created_idx').on(contactPhoneOf(table.customer_phone), table.created_at),
+    // Units held by anonymous orders from one network in the last day (orders/anonymous-limits.ts).
+    index('orders_client_network_created_idx')
+      .on(table.client_network, table.created_at)
+      .where(sql`${table.client_network} is not null`),
     // The abandoned-payment sweep: online orders still awaiting payment, oldest first.
     index('orders_awaiting_payment_created_idx')
       .on(table.created_at, table.id)
