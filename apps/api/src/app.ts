@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { createServices, type Services } from './services.js';
 import { authPlugin } from './plugins/auth.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import { errorsPlugin, frameworkErrorHandler, sendError } from './plugins/errors.js';
 import { AccessLog } from './lib/access-log.js';
 import { connectChangeFeed } from './lib/change-transport.js';
@@ -120,11 +121,17 @@ export async function buildApp({ config, database, logger, leadership = soleLead
       requestTimeout: config.timeouts.requestMs,
       // How often Node checks the header and request deadlines (its default is every 30 s).
       connectionsCheckingInterval: 1000,
+      // An HTTP/1.1 request without Host is refused by the errors plugin, with the envelope,
+      // instead of by Node with an empty 400.
+      requireHostHeader: false,
     },
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // A URL the router cannot decode, or an over-long parameter, answers the error envelope too.
     frameworkErrors: frameworkErrorHandler,
+    // So do the requests Node refuses before Fastify sees them: headers over the limit (431), a
+    // malformed request line or header (400), a request that did not arrive in time (408).
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

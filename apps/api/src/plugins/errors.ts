@@ -14,7 +14,7 @@ import {
 } from '@shop/shared';
 import { databaseUnavailableReason, isInvalidTextError, sqlStateOf } from '../db/errors.js';
 import { AppError, httpStatusOf, type MessageParams } from '../errors.js';
-import { languageOf } from './language.js';
+import { languageOfHeaders } from './language.js';
 
 const zodLocales = { ar: z.locales.ar(), en: z.locales.en() } as const;
 
@@ -97,8 +97,7 @@ export function frameworkErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const cookie = /(?:^|;\s*)lang=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
-  request.lang = languageOf(cookie, request.headers['accept-language']);
+  request.lang = languageOfHeaders(request.headers.cookie, request.headers['accept-language']);
   request.log.info({ code: error.code }, 'request refused by the router');
   if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'VALIDATION_ERROR', 'error.bad_url');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
@@ -126,6 +125,17 @@ export const errorsPlugin = fp(
         return currencySymbolFor(null, request.lang);
       }
     };
+
+    // HTTP/1.1 requires a Host header; Node's own refusal of a request without one (an empty 400)
+    // is turned off (`requireHostHeader: false`, app.ts) so that the refusal is this envelope.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+        reply.header('connection', 'close');
+        void sendError(reply, 'VALIDATION_ERROR', 'error.host_required');
+        return;
+      }
+      done();
+    });
 
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {

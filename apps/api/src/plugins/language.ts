@@ -25,6 +25,16 @@ export function languageOf(cookieValue: string | undefined, acceptLanguage: stri
   return DEFAULT_LANGUAGE;
 }
 
+const LANGUAGE_IN_COOKIE_HEADER = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
+/**
+ * The language of a request whose cookies Fastify has not parsed (refused before any hook runs):
+ * the `lang` cookie read from the raw Cookie header, else Accept-Language, else Arabic.
+ */
+export function languageOfHeaders(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
+  return languageOf(LANGUAGE_IN_COOKIE_HEADER.exec(cookieHeader ?? '')?.[1], acceptLanguage);
+}
+
 export const languagePlugin = fp(
   async (app) => {
     app.decorateRequest('lang', DEFAULT_LANGUAGE);

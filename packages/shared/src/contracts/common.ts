@@ -21,6 +21,10 @@ export const errorCodes = [
   'PAYMENT_UNAVAILABLE',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** The request's headers are over Node's limit (16 KB): 431, answered before any route. */
+  'HEADERS_TOO_LARGE',
+  /** The request (headers or body) did not arrive within its time: 408, answered before any route. */
+  'REQUEST_TIMEOUT',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   /** Google Merchant is not configured (GOOGLE_MERCHANT_* variables): 503. */
