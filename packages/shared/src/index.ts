@@ -9,6 +9,7 @@ export * from './merchant.js';
 export * from './stock.js';
 export * from './media.js';
 export * from './pwa.js';
+export * from './safe-links.js';
 export * from './categories.js';
 export * from './backoffice-limits.js';
 export * from './api-messages.js';

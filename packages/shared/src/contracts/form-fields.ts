@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_MONEY_MAX } from '../backoffice-limits.js';
 import { toThousandths } from '../money.js';
+import { isSafeLink } from '../safe-links.js';
 import { plainText } from './common.js';
 
 /**
@@ -95,19 +96,10 @@ export function formJson<T extends z.ZodType>(inner: T, messageKey: string) {
   }, inner);
 }
 
-/** An optional http(s) URL or a site path starting with "/"; blank becomes null. */
+/**
+ * An optional link for shoppers: an absolute http(s) address or a path of this site (safe-links.ts:
+ * never "//host", "/\host", a backslash, white space or a control character); blank becomes null.
+ */
 export function optionalFormLink(messageKey: string) {
-  return optionalFormText(500).refine(
-    (value) => value === null || /^\/(?!\/)\S*$/.test(value) || isHttpUrl(value),
-    messageKey,
-  );
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return optionalFormText(500).refine((value) => value === null || isSafeLink(value), messageKey);
 }

@@ -13,8 +13,8 @@ export const sliderMessages = {
     en: 'The slide description must be at most 1000 characters',
   },
   'slider.link_invalid': {
-    ar: 'الرابط يجب أن يكون عنواناً يبدأ بـ http:// أو https://، أو مساراً في الموقع مثل /products',
-    en: 'The link must be an address starting with http:// or https://, or a site path such as /products',
+    ar: 'الرابط يجب أن يكون عنواناً يبدأ بـ http:// أو https://، أو مساراً في الموقع يبدأ بشرطة مائلة واحدة مثل /products، بلا مسافات ولا شرطة مائلة عكسية (\\)',
+    en: 'The link must be an address starting with http:// or https://, or a site path starting with a single / such as /products, without spaces or backslashes (\\)',
   },
   'slider.link_too_long': {
     ar: 'الرابط يجب ألا يزيد على 500 حرف',

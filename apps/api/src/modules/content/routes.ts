@@ -16,8 +16,8 @@ const failures = FORM_ROUTE_FAILURES;
 
 const SLIDE_FIELDS_HELP =
   'Fields: title (required), title_en, description, description_en, link_url (an http(s) ' +
-  'address or a site path such as /products), sort_order (whole number from 0, default 0), ' +
-  'is_active; file field `image`.';
+  'address or a site path such as /products: one leading "/", no spaces or backslashes), ' +
+  'sort_order (whole number from 0, default 0), is_active; file field `image`.';
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

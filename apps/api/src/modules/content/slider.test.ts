@@ -36,6 +36,13 @@ async function createViaApi(fields: Record<string, string>, files?: FormFile[]):
   return reply.json().slide as Slide;
 }
 
+const LINK_INVALID =
+  'The link must be an address starting with http:// or https://, or a site path starting with a single / ' +
+  'such as /products, without spaces or backslashes (\\)';
+const ARABIC_LINK_INVALID =
+  'الرابط يجب أن يكون عنواناً يبدأ بـ http:// أو https://، أو مساراً في الموقع يبدأ بشرطة مائلة واحدة مثل ' +
+  '/products، بلا مسافات ولا شرطة مائلة عكسية (\\)';
+
 async function slideCount(): Promise<number> {
   const [result] = await ctx.database.db.select({ n: count() }).from(slides);
   return result!.n;
@@ -111,13 +118,13 @@ describe('slide writes', () => {
     expect(bad.statusCode).toBe(400);
     expect(fieldMessages(bad)).toEqual({
       title: 'عنوان الشريحة مطلوب',
-      link_url: 'الرابط يجب أن يكون عنواناً يبدأ بـ http:// أو https://، أو مساراً في الموقع مثل /products',
+      link_url: ARABIC_LINK_INVALID,
       sort_order: 'الترتيب يجب أن يكون رقماً صحيحاً من 0 إلى 99999',
     });
     for (const link of ['//evil.example', 'ftp://example.com', 'products', 'http://']) {
       const reply = await sendForm('POST', '/api/slider', { title: 'رابط', link_url: link });
       expect(fieldMessages(reply), link).toEqual({
-        link_url: 'The link must be an address starting with http:// or https://, or a site path such as /products',
+        link_url: LINK_INVALID,
       });
     }
     const noImage = await sendForm('POST', '/api/slider', { title: 'بلا صورة' }, []);
@@ -129,6 +136,41 @@ describe('slide writes', () => {
     expect(Object.keys(fieldMessages(notAPicture))).toEqual(['image']);
     expect(await slideCount()).toBe(before);
     expect(folderFiles(ctx.config.uploadsDir, 'slider')).toEqual(filesBefore);
+  });
+
+  it('refuses a link a browser would take off the site, on create and on update, saving nothing', async () => {
+    const slide = await createViaApi({ title: 'رابط آمن', link_url: '/products/1' });
+    const before = await slideCount();
+    const filesBefore = folderFiles(ctx.config.uploadsDir, 'slider');
+    const offSite = [
+      '/\\evil.example',
+      '\\\\evil.example',
+      '//evil.example',
+      '/%5Cevil.example',
+      '/%2F/evil.example',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'https://shop.example@evil.example',
+      '/\tevil.example',
+      'https:\\\\evil.example',
+    ];
+    for (const link of offSite) {
+      const created = await sendForm('POST', '/api/slider', { title: 'خبيث', link_url: link }, [await image()]);
+      expect(created.statusCode, link).toBe(400);
+      expect(fieldMessages(created), link).toEqual({ link_url: LINK_INVALID });
+      const updated = await call('PUT', `/api/slider/${slide.id}`, { title: 'تغيير', link_url: link }, { token: admin.token });
+      expect(updated.statusCode, link).toBe(400);
+      expect(updated.json().details, link).toEqual([{ field: 'link_url', message: LINK_INVALID }]);
+    }
+    const arabic = await call('PUT', `/api/slider/${slide.id}`, { link_url: '/\\evil.example' }, { token: admin.token, lang: 'ar' });
+    expect(arabic.json().details).toEqual([{ field: 'link_url', message: ARABIC_LINK_INVALID }]);
+    expect(await slideCount()).toBe(before);
+    expect(folderFiles(ctx.config.uploadsDir, 'slider')).toEqual(filesBefore);
+    const [stored] = await ctx.database.db.select().from(slides).where(eq(slides.id, slide.id));
+    expect(stored).toMatchObject({ title: 'رابط آمن', link_url: '/products/1' });
+    const kept = await call('PUT', `/api/slider/${slide.id}`, { link_url: 'http://example.com/sale?x=1' }, { token: admin.token });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().slide.link_url).toBe('http://example.com/sale?x=1');
   });
 
   it('changes only the fields sent and keeps the picture without a new one', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { StoreSettings } from '@shop/shared';
+import { isWebAddress, type StoreSettings } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { storeDescription, storeName } from '../../lib/localized';
 import { Container } from '../ui/container';
@@ -35,10 +35,12 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
   const description = storeDescription(lang, settings);
   const phoneHref = settings.phone_number ? telUrl(settings.phone_number) : null;
   const whatsappHref = settings.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
+  // Set in the database, not in the back office: only an http(s) address becomes a link (never
+  // javascript: or "//host" from a hand-edited row).
   const socials = [
     { href: settings.instagram_url, label: t('common.footer.instagram'), icon: <InstagramIcon className="size-5" /> },
     { href: settings.facebook_url, label: t('common.footer.facebook'), icon: <FacebookIcon className="size-5" /> },
-  ].filter((social): social is typeof social & { href: string } => Boolean(social.href));
+  ].filter((social): social is typeof social & { href: string } => social.href !== null && isWebAddress(social.href));
   // 44 px tall on a phone, so a finger finds each link (issue 12, point 10).
   const linkClass = 'inline-flex min-h-11 min-w-11 items-center rounded hover:text-white hover:underline lg:min-h-0 lg:min-w-0';
 

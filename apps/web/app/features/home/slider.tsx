@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import { imageSrcSet, inLanguage, SLIDER_INTERVAL_MS, type Slide } from '@shop/shared';
+import { imageSrcSet, inLanguage, isSameSitePath, isWebAddress, SLIDER_INTERVAL_MS, type Slide } from '@shop/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
@@ -32,12 +32,17 @@ function usePrefersReducedMotion(): boolean {
 
 function SlideLink({ href, label }: { href: string; label: string }) {
   const className = buttonClasses('inverse', 'md', 'mt-4');
-  // Shop paths navigate inside the app; anything else is an ordinary link.
-  return href.startsWith('/') && !href.startsWith('//') ? (
-    <Link to={href} className={className}>
-      {label}
-    </Link>
-  ) : (
+  // Shop paths navigate inside the app; an http(s) address is an ordinary link; a stored link the
+  // shop's rule refuses (saved before the rule, e.g. "/\evil.example") is not shown.
+  if (isSameSitePath(href)) {
+    return (
+      <Link to={href} className={className}>
+        {label}
+      </Link>
+    );
+  }
+  if (!isWebAddress(href)) return null;
+  return (
     <a href={href} className={className}>
       {label}
     </a>

@@ -69,7 +69,7 @@ describe('isSlideLink', () => {
   it.each(['https://example.com/sale', 'http://shop.kw', '/products', '/category/amber?sort=price', '/'])('accepts %s', (link) => {
     expect(isSlideLink(link)).toBe(true);
   });
-  it.each(['javascript:alert(1)', '//evil.example', 'example.com', 'ftp://files.example', 'mailto:a@b.c', '/a b', 'https://'])(
+  it.each(['javascript:alert(1)', '//evil.example', '/\\evil.example', 'example.com', 'ftp://files.example', 'mailto:a@b.c', '/a b', 'https://'])(
     'refuses %s',
     (link) => {
       expect(isSlideLink(link)).toBe(false);
@@ -180,7 +180,16 @@ describe('agreement with the server contract (packages/shared/src/contracts/admi
     expect(contract.adminSlideUpdateSchema.safeParse(body).success).toBe(true);
   });
 
-  it.each(['https://example.com/a', '/products', 'javascript:alert(1)', '//evil.example', 'example.com', '/a b'])(
+  it.each([
+    'https://example.com/a',
+    '/products',
+    'javascript:alert(1)',
+    '//evil.example',
+    '/\\evil.example',
+    '/%5Cevil.example',
+    'example.com',
+    '/a b',
+  ])(
     'judges the link %s as the server does',
     (link) => {
       const server = contract.adminSlideCreateSchema.safeParse({ title: 'x', link_url: link }).success;

@@ -1,4 +1,4 @@
-import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_SORT_ORDER_MAX, SLIDE_TITLE_MAX, latinDigits } from '@shop/shared';
+import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_SORT_ORDER_MAX, SLIDE_TITLE_MAX, isSafeLink, latinDigits } from '@shop/shared';
 import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
@@ -90,19 +90,12 @@ export function isSlideFormDirty(form: SlideForm, initial: SlideForm): boolean {
 }
 
 /**
- * A link a slide may carry: an http(s) address, or a path of this site ("/products").
- * Protocol-relative ("//host") and other schemes (javascript:, mailto:) are refused.
+ * A link a slide may carry: an http(s) address, or a path of this site ("/products"); the server's
+ * rule (isSafeLink of @shop/shared). Protocol-relative ("//host", "/\host"), backslashes and other
+ * schemes (javascript:, mailto:) are refused.
  */
 export function isSlideLink(value: string): boolean {
-  const link = value.trim();
-  if (/^\/(?!\/)\S*$/.test(link)) return true;
-  if (/\s/.test(link)) return false;
-  try {
-    const url = new URL(link);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  return isSafeLink(value.trim());
 }
 
 /**

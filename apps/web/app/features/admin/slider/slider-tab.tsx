@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { imageSrcSet, inLanguage } from '@shop/shared';
+import { imageSrcSet, inLanguage, isSafeLink } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
@@ -108,7 +108,12 @@ export default function SliderTab() {
       id: 'link',
       header: t('admin-slider.col.link'),
       cell: (slide) =>
-        slide.link_url ? (
+        // A link saved before the shop's rule and refused by it is shown as text, to be corrected.
+        slide.link_url && !isSafeLink(slide.link_url) ? (
+          <span dir="ltr" className="inline-block max-w-full truncate md:max-w-56 align-bottom text-stone-700" title={slide.link_url}>
+            {slide.link_url}
+          </span>
+        ) : slide.link_url ? (
           <a
             href={slide.link_url}
             target="_blank"
