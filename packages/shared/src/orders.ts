@@ -53,6 +53,24 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, OrderStatusColor> = {
 /** Statuses whose order holds no stock: entering one returns the units, leaving one takes them again. */
 export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
+/**
+ * Why a status change would make an order's status and its money disagree (issue 28, point 5),
+ * or null when it may be made. A paid online order is refunded only by the refund action, which
+ * returns the money through UPayments and sets the status with it; an online order whose money
+ * went back cannot hold stock again. Cash on delivery is settled by hand, so any status goes.
+ */
+export type StatusPaymentConflict = 'refund_through_payment' | 'money_returned';
+
+export function statusPaymentConflict(
+  order: { payment_method: PaymentMethod; payment_status: PaymentStatus },
+  to: OrderStatus,
+): StatusPaymentConflict | null {
+  if (order.payment_method !== 'upayments') return null;
+  if (to === 'refunded' && order.payment_status === 'paid') return 'refund_through_payment';
+  if (order.payment_status === 'refunded' && !STOCK_RELEASED_STATUSES.includes(to)) return 'money_returned';
+  return null;
+}
+
 /** Page size of the back office's orders list (admin spec section 9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 

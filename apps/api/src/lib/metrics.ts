@@ -62,7 +62,16 @@ const ordersPlaced = new Counter({
 });
 
 /** How an online payment ended: the fact committed to the order. */
-export type PaymentOutcome = 'paid' | 'failed' | 'charge_failed' | 'abandoned' | 'refunded';
+export type PaymentOutcome =
+  | 'paid'
+  | 'failed'
+  | 'charge_failed'
+  | 'abandoned'
+  | 'refunded'
+  // Captured after its order was cancelled: reopened, refunded, or left for staff to refund.
+  | 'late_reinstated'
+  | 'late_refunded'
+  | 'late_refund_failed';
 
 const payments = new Counter({
   name: 'shop_payments_total',

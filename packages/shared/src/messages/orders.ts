@@ -25,6 +25,37 @@ export const ordersMessages = {
       other: 'At most {count} pieces of "{product}" can be ordered at once',
     },
   },
+  // Stock a stranger cannot hold (docs/decisions/038): what the shopper can do instead is said.
+  'order.anonymous_units_over_limit': {
+    ar: {
+      zero: 'لا يمكن إتمام هذا الطلب كزائر',
+      one: 'يمكن للزائر طلب قطعة واحدة في الطلب الواحد. لطلب أكثر سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+      two: 'يمكن للزائر طلب قطعتين في الطلب الواحد. لطلب أكثر سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+      few: 'يمكن للزائر طلب {count} قطع في الطلب الواحد. لطلب أكثر سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+      many: 'يمكن للزائر طلب {count} قطعة في الطلب الواحد. لطلب أكثر سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+      other: 'يمكن للزائر طلب {count} قطعة في الطلب الواحد. لطلب أكثر سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+    },
+    en: {
+      one: 'A guest order can hold 1 piece. To order more, sign in with an account whose e-mail is verified, or contact the shop on WhatsApp or by phone and we will place the order for you',
+      other: 'A guest order can hold {count} pieces. To order more, sign in with an account whose e-mail is verified, or contact the shop on WhatsApp or by phone and we will place the order for you',
+    },
+  },
+  'order.anonymous_cash_over_limit': {
+    ar: 'الدفع عند الاستلام لطلبات الزوار حتى {amount} {currency}. ادفع بالبطاقة، أو سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف',
+    en: 'Cash on delivery for guest orders is up to {amount} {currency}. Pay by card, sign in with an account whose e-mail is verified, or contact the shop on WhatsApp or by phone',
+  },
+  'order.anonymous_network_over_limit': {
+    ar: 'بلغت طلبات الزوار من هذا الاتصال الحد المسموح اليوم ({count} قطعة). سجّل الدخول بحساب بريده الإلكتروني مؤكد، أو تواصل مع المتجر عبر واتساب أو الهاتف وسنسجّل طلبك',
+    en: 'Guest orders from this connection have reached today\'s limit ({count} pieces). Sign in with an account whose e-mail is verified, or contact the shop on WhatsApp or by phone and we will place the order for you',
+  },
+  'orders.status_conflict.refund_through_payment': {
+    ar: 'هذا الطلب مدفوع إلكترونياً: استرد المبلغ بزر «استرداد المبلغ» (للمدير فقط)، فيُعاد المبلغ عبر UPayments وتصبح الحالة «مسترد»',
+    en: 'This order was paid online: return the money with "Refund" (administrators only), which refunds it through UPayments and sets the status to refunded',
+  },
+  'orders.status_conflict.money_returned': {
+    ar: 'أُعيد مبلغ هذا الطلب للعميل، فلا يمكن إعادة فتحه. أنشئ طلباً جديداً إن لزم',
+    en: 'The money of this order was returned to the customer, so it cannot be reopened. Place a new order if needed',
+  },
   'orders.status_invalid': { ar: 'حالة الطلب غير صحيحة', en: 'The order status is invalid' },
   'orders.city_invalid': { ar: 'المدينة المختارة غير صحيحة', en: 'The chosen city is invalid' },
   'orders.notes_invalid': { ar: 'الملاحظات غير صحيحة', en: 'The notes are invalid' },

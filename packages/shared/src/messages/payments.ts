@@ -38,4 +38,17 @@ export const paymentsMessages = {
     en: 'Payment was not completed in time',
   },
   'payment.refunded_history': { ar: 'تم استرداد المبلغ عبر UPayments', en: 'Refunded through UPayments' },
+  // A payment captured after its order was cancelled (docs/decisions/038): never silent.
+  'payment.late_capture_reinstated_history': {
+    ar: 'وصل الدفع بعد إلغاء الطلب: أُعيد فتح الطلب وحُجزت القطع من جديد',
+    en: 'Payment arrived after the order was cancelled: the order was reopened and its pieces taken again',
+  },
+  'payment.late_capture_refunded_history': {
+    ar: 'وصل الدفع بعد إلغاء الطلب ولم تعد القطع متوفرة: تم استرداد المبلغ عبر UPayments',
+    en: 'Payment arrived after the order was cancelled and its pieces were gone: refunded through UPayments',
+  },
+  'payment.late_capture_refund_failed_history': {
+    ar: 'وصل الدفع بعد إلغاء الطلب ولم تعد القطع متوفرة، وتعذّر الاسترداد التلقائي: يجب استرداد المبلغ يدوياً',
+    en: 'Payment arrived after the order was cancelled and its pieces were gone; the automatic refund failed: refund it by hand',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

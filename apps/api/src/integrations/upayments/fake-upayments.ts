@@ -98,6 +98,13 @@ export interface FakeUpayments {
   setChargeMode(mode: FakeChargeMode, times?: number): void;
   /** The next `times` status calls (default: all of them, until changed) answer in `mode`. */
   setStatusMode(mode: FakeStatusMode, times?: number): void;
+  /**
+   * The next status call is answered as things stand when it arrives, but sent only when the
+   * returned function is called (a check that is overtaken by a payment while it is on its way).
+   */
+  holdNextStatusAnswer(): () => void;
+  /** The next `times` refund calls (default: all, until changed) are refused (`refused`) or served (`ok`). */
+  setRefundMode(mode: 'ok' | 'refused', times?: number): void;
   /** Settles a pending session as the hosted page's buttons do, without a browser. */
   pay(
     sessionId: string,
@@ -375,6 +382,8 @@ export async function startFakeUpayments(
   const notifications: FakeNotificationDelivery[] = [];
   let chargeMode: { mode: FakeChargeMode; remaining: number } = { mode: 'ok', remaining: Infinity };
   let statusMode: { mode: FakeStatusMode; remaining: number } = { mode: 'ok', remaining: Infinity };
+  let refundMode: { mode: 'ok' | 'refused'; remaining: number } = { mode: 'ok', remaining: Infinity };
+  let heldStatus: Promise<void> | undefined;
   /** Origin written into payment links; set once the server listens. */
   const links = { publicOrigin: '' };
 
@@ -532,9 +541,14 @@ export async function startFakeUpayments(
     const sessionId = trackId === null ? url.searchParams.get('session_id') : null;
     const call: FakeStatusCall = { at: Date.now(), trackId, sessionId, status: null };
     statusCalls.push(call);
+    const held = heldStatus;
+    heldStatus = undefined;
     const answer = (status: number, body: unknown) => {
       call.status = status;
-      sendJson(response, status, body);
+      const payload = JSON.stringify(body);
+      const send = () => sendJson(response, status, JSON.parse(payload));
+      if (held) void held.then(send);
+      else send();
     };
     if (!authorized(request)) return answer(401, { message: 'Unauthenticated.' });
     const mode = takeStatusMode();
@@ -585,6 +599,9 @@ export async function startFakeUpayments(
       sendJson(response, status, payload);
     };
     if (!authorized(request)) return answer(401, { message: 'Unauthenticated.' });
+    if (refundMode.remaining <= 0) refundMode = { mode: 'ok', remaining: Infinity };
+    refundMode.remaining -= 1;
+    if (refundMode.mode === 'refused') return answer(400, { status: false, message: 'Refund is not allowed now' });
     if (!isRecord(body) || typeof body.orderId !== 'string' || body.orderId === '')
       return answer(422, {
         status: false,
@@ -698,6 +715,16 @@ export async function startFakeUpayments(
     },
     setStatusMode(mode, times = Infinity) {
       statusMode = { mode, remaining: times };
+    },
+    holdNextStatusAnswer() {
+      let release!: () => void;
+      heldStatus = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+    setRefundMode(mode, times = Infinity) {
+      refundMode = { mode, remaining: times };
     },
     pay(sessionId, outcome, payOptions) {
       const session = requireSession(sessionId);

@@ -10,7 +10,8 @@ export interface Actor {
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 
 export interface AuditEntry {
-  actor: Actor;
+  /** null: the shop itself (a payment confirmed by UPayments after its order was cancelled). */
+  actor: Actor | null;
   /** The table-like name of what changed: products, categories, slides, settings, … */
   entity: string;
   entityId: number | null;
@@ -58,8 +59,8 @@ export function createAuditService() {
   return {
     async record(executor: Executor, entry: AuditEntry): Promise<void> {
       await executor.insert(auditLog).values({
-        actor_id: entry.actor.id,
-        actor_email: entry.actor.email,
+        actor_id: entry.actor?.id ?? null,
+        actor_email: entry.actor?.email ?? null,
         entity: entry.entity,
         entity_id: entry.entityId,
         action: entry.action,

@@ -4,6 +4,7 @@ import type { SettingsService } from '../settings/service.js';
 import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-email.js';
+import { staffPaymentAlertEmail, type LateCaptureOutcome } from './staff-payment-alert-email.js';
 
 export interface NotificationsServiceDeps {
   mailer: Mailer;
@@ -72,6 +73,22 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     ): Promise<void> {
       if (!(await deps.shippingUpdatesWanted(order.id))) return;
       await deps.mailer.sendMail(orderStatusEmail({ order, status, lang, ...(await branding()) }));
+    },
+
+    /**
+     * Tells each administrator that a payment was captured after its order had been cancelled,
+     * and what the shop did about it; rejects when a message could not be sent.
+     */
+    async sendLatePaymentAlert(
+      recipients: readonly string[],
+      order: { id: number; order_number: string },
+      amount: string,
+      outcome: LateCaptureOutcome,
+    ): Promise<void> {
+      const brand = await branding();
+      for (const to of recipients) {
+        await deps.mailer.sendMail(staffPaymentAlertEmail({ to, order, amount, outcome, ...brand }));
+      }
     },
 
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */

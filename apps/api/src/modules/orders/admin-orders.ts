@@ -6,6 +6,7 @@ import {
   ORDER_NUMBER_PATTERN,
   ORDER_STATUS_COLORS,
   STOCK_RELEASED_STATUSES,
+  statusPaymentConflict,
   type AdminOrder,
   type AdminOrderCity,
   type AdminOrderListQuery,
@@ -369,7 +370,8 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
      * cancelled/refunded from a status that holds stock returns the units, leaving them takes the
      * units again (409 OUT_OF_STOCK and nothing changed when a product lacks them); between two
      * holding (or two released) statuses no stock moves. Writes a history row and an audit entry.
-     * The same status again is a no-op (no history row, no audit entry, no e-mail). After commit:
+     * The same status again is a no-op (no history row, no audit entry, no e-mail). A change that
+     * would make status and money disagree (statusPaymentConflict) is 409 CONFLICT. After commit:
      * the catalogue caches are dropped when stock moved, and the customer is mailed when the order
      * shipped or was delivered.
      */
@@ -382,6 +384,12 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     ): Promise<AdminOrder> {
       const result = await db.transaction(async (tx): Promise<StatusChange> => {
         const before = await lockOrder(tx, id);
+        // Status and money agree: a paid online order is refunded by the refund action only.
+        const conflict = before.status === status ? null : statusPaymentConflict(before, status);
+        if (conflict) {
+          const key = `orders.status_conflict.${conflict}` as const;
+          throw new AppError('CONFLICT', key, [{ field: 'status', message: key }]);
+        }
         return transitionOrder(tx, deps.audit, before, status, { actor, notes, lang });
       });
       if (result.stockMoved) deps.changes.publish('catalog');

@@ -299,7 +299,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Entering cancelled or refunded returns the units to stock; leaving them takes the ' +
           'units again (409 OUT_OF_STOCK naming the product when they are gone; nothing changes). ' +
-          'The same status again changes nothing. Shipped and delivered e-mail the customer ' +
+          'The same status again changes nothing. 409 CONFLICT when status and payment would ' +
+          'disagree: a paid online order is refunded with POST /orders/{id}/refund only, and an ' +
+          'online order whose money was returned cannot be reopened. Shipped and delivered e-mail the customer ' +
           '(unless their account turned shipping updates off) after the reply.',
         params: orderIdParamsSchema,
         body: adminOrderStatusBodySchema,

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
 import {
   apiMessage,
+  formatAmount,
   type Language,
   type Order,
   type PaymentMethod,
@@ -10,7 +11,7 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { cartItems, carts, orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
+import { cartItems, carts, orderItems, orders, paymentAttempts, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
@@ -25,10 +26,11 @@ import type {
 import type { Actor, AuditService } from '../audit/service.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { NotificationsService } from '../notifications/service.js';
-import { lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
+import type { LateCaptureOutcome } from '../notifications/staff-payment-alert-email.js';
+import { holdsStock, lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
 import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
 import type { PromotionsService } from '../promotions/service.js';
-import { judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
+import { isRefusal, judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
 
 /** The UPayments calls the shop makes; the real client in production, the test double's in tests. */
 export type PaymentGateway = Pick<UpaymentsClient, 'charge' | 'paymentStatus' | 'refund'>;
@@ -46,6 +48,14 @@ const NOTIFY_RECHECK_MS = 2_000;
 const RATE_LIMIT_PAUSE_MS = 60_000;
 /** How long a repeated order request waits for the first one's charge to give its payment page. */
 const REPLAY_WAIT_STEP_MS = 200;
+/**
+ * The sweep looks once more at an abandoned payment an hour after it cancelled the order (a
+ * shopper who paid on UPayments' page at the last moment and never came back), within a day.
+ */
+const SECOND_LOOK_AFTER_MS = 60 * 60_000;
+const SECOND_LOOK_WITHIN_MS = 24 * 60 * 60_000;
+/** Second looks per sweep, well inside UPayments' 30 status calls a minute. */
+const SECOND_LOOKS_PER_SWEEP = 5;
 
 /**
  * POST /api/orders when UPayments refused or did not answer the charge: the order was cancelled
@@ -74,9 +84,12 @@ export interface PaymentsServiceDeps {
   /** Products back in stock after a payment was refused, abandoned or refunded (committed). */
   onStockReturned?: (productIds: readonly number[]) => void;
   cart: Pick<CartService, 'guestCartId'>;
-  promotions: Pick<PromotionsService, 'releasePromo'>;
-  /** The confirmation e-mail of an online order, sent once its payment is confirmed. */
-  notifications?: Pick<NotificationsService, 'sendOrderConfirmation'>;
+  promotions: Pick<PromotionsService, 'releasePromo' | 'recountPromo'>;
+  /**
+   * The confirmation e-mail of an online order, sent once its payment is confirmed; the
+   * administrators' alert of a payment captured after its order was cancelled.
+   */
+  notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendLatePaymentAlert'>;
   /** Whether the order's e-mail is its signed-in customer's verified address (see orders service). */
   recipientProven?: (userId: number | null, email: string) => Promise<boolean>;
   background?: Pick<BackgroundTasks, 'run'>;
@@ -92,6 +105,8 @@ interface Settled {
   stockMoved: boolean;
   /** Products back in stock because the order let its units go. */
   restocked: number[];
+  /** A payment captured after its order had been cancelled, and what the shop did about it. */
+  late?: LateCaptureOutcome;
 }
 
 /** The order's payment as the result screen needs it. */
@@ -105,11 +120,16 @@ function verifyAnswer(row: OrderRow): PaymentVerifyResponse {
   };
 }
 
-const text = (value: unknown): string | undefined => {
+/**
+ * A reference from UPayments' notification, or undefined: at most 100 characters, and none of
+ * them a control character (a NUL byte cannot even reach PostgreSQL; no reference has a tab or a
+ * line break), so what is looked up is always storable text.
+ */
+export const notificationReference = (value: unknown): string | undefined => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
-  return trimmed === '' || trimmed.length > 100 ? undefined : trimmed;
+  return trimmed === '' || trimmed.length > 100 || /[\u0000-\u001f\u007f]/.test(trimmed) ? undefined : trimmed;
 };
 
 /** The `order.id` of a new attempt: random, 32 hex characters (UPayments allows 40). */
@@ -150,6 +170,137 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /**
+   * A payment UPayments captured for an order that no longer waits for it: cancelled because it
+   * was not paid in time (the shopper paid at the last moment, or the capture raced the sweep), or
+   * cancelled by staff while its payment was open.
+   */
+  const capturedTooLate = (order: OrderRow) =>
+    order.payment_status === 'failed' || (order.payment_status === 'awaiting_payment' && !holdsStock(order.status));
+
+  /** The latest result UPayments gave may still turn into a capture (none, or not a refusal). */
+  const mayStillBeCaptured = (attempt: PaymentAttemptRow) => attempt.result === null || !isRefusal(attempt.result);
+
+  /** The attempt's references and result as UPayments answered them, verified now. */
+  async function recordAnswer(tx: Executor, attempt: PaymentAttemptRow, transaction: PaymentTransaction, at: Date) {
+    await tx
+      .update(paymentAttempts)
+      .set({
+        result: transaction.result,
+        track_id: transaction.trackId ?? attempt.track_id,
+        payment_id: transaction.paymentId ?? attempt.payment_id,
+        payment_type: transaction.paymentType ?? attempt.payment_type,
+        refund_order_id: transaction.refundOrderId ?? attempt.refund_order_id,
+        verified_at: at,
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+  }
+
+  /** Paid: the cart the order came from is emptied and its promo code, now used, forgotten. */
+  async function emptyPaidCart(tx: Executor, attempt: PaymentAttemptRow) {
+    if (attempt.cart_id === null) return;
+    await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
+    await tx.update(carts).set({ promo_code: null }).where(eq(carts.id, attempt.cart_id));
+  }
+
+  /**
+   * A late capture is never silent (docs/decisions/038). The order is taken back (its units taken
+   * again, its promo use counted again, marked paid) when every line can still be served; else the
+   * money goes back through UPayments' refund; if UPayments refuses the refund, the order is marked
+   * paid while cancelled for the staff to refund by hand. Each way writes the order's history and
+   * an activity entry by the shop itself; the staff are told after the commit (afterSettle).
+   */
+  async function lateCapture(
+    tx: Executor,
+    order: OrderRow,
+    attempt: PaymentAttemptRow,
+    transaction: PaymentTransaction,
+  ): Promise<Settled> {
+    const at = now();
+    const lang = order.language;
+    await recordAnswer(tx, attempt, transaction, at);
+    const by = (note: Parameters<typeof apiMessage>[0]) => ({ actor: null, notes: apiMessage(note, lang), lang });
+    const finish = async (change: StatusChange, late: LateCaptureOutcome): Promise<Settled> => {
+      await deps.audit.record(tx, {
+        actor: null,
+        entity: 'orders',
+        entityId: order.id,
+        action: 'late_payment',
+        before: { status: order.status, payment_status: order.payment_status },
+        after: { status: change.row.status, payment_status: change.row.payment_status },
+      });
+      const verdict = late === 'reinstated' ? 'paid' : 'none';
+      return { row: change.row, verdict, stockMoved: change.stockMoved, restocked: change.restocked, late };
+    };
+
+    try {
+      // In a savepoint: a product that lacks its units undoes the units already taken again.
+      const change = await tx.transaction(async (savepoint) => {
+        if (order.promo_code_id !== null) await deps.promotions.recountPromo(savepoint, order.promo_code_id);
+        return transitionOrder(savepoint, deps.audit, order, 'pending', by('payment.late_capture_reinstated_history'), {
+          payment_status: 'paid',
+          paid_at: at,
+        });
+      });
+      await emptyPaidCart(tx, attempt);
+      return finish(change, 'reinstated');
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'OUT_OF_STOCK')) throw error;
+    }
+
+    const refundOrderId = transaction.refundOrderId ?? attempt.refund_order_id;
+    const answer =
+      gateway && refundOrderId
+        ? await gateway.refund({ refundOrderId, totalFils: order.total_amount, reference: order.order_number })
+        : undefined;
+    if (answer?.ok) {
+      await tx
+        .update(paymentAttempts)
+        .set({ refunded_at: at, refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
+        .where(eq(paymentAttempts.id, attempt.id));
+      const change = await transitionOrder(tx, deps.audit, order, 'refunded', by('payment.late_capture_refunded_history'), {
+        payment_status: 'refunded',
+        paid_at: at,
+      });
+      return finish(change, 'refunded');
+    }
+    log.error(
+      { orderId: order.id, reason: answer && !answer.ok ? answer.reason : 'no refund reference' },
+      'payment captured after its order was cancelled could not be refunded: staff must refund it',
+    );
+    const change = await transitionOrder(tx, deps.audit, order, order.status, by('payment.late_capture_refund_failed_history'), {
+      payment_status: 'paid',
+      paid_at: at,
+    });
+    return finish(change, 'refund_failed');
+  }
+
+  /** After a late capture committed: logged, counted, and every administrator told by e-mail. */
+  function reportLateCapture(row: OrderRow, late: LateCaptureOutcome): void {
+    countPayment(late === 'reinstated' ? 'late_reinstated' : late === 'refunded' ? 'late_refunded' : 'late_refund_failed');
+    log.warn({ orderNumber: row.order_number, outcome: late }, 'payment captured after its order was cancelled');
+    const { notifications } = deps;
+    if (!notifications) return;
+    const send = async () => {
+      const admins = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(asc(users.id));
+      const amount = `${formatAmount(row.total_amount, 'charged', 3)} KWD`;
+      await notifications.sendLatePaymentAlert(
+        admins.map((admin) => admin.email),
+        { id: row.id, order_number: row.order_number },
+        amount,
+        late,
+      );
+    };
+    const warn = (error: unknown) =>
+      log.error({ err: error, orderNumber: row.order_number }, 'staff alert of a late payment could not be sent');
+    if (deps.background) deps.background.run(send, warn);
+    else void send().catch(warn);
+  }
+
+  /**
    * Applies a verified verdict to a locked order, once: only an order still awaiting payment
    * moves. Paid: paid_at, the references, a history row, the cart emptied. Failed: cancelled,
    * stock and promo use released. A late failure never un-pays (the order no longer awaits).
@@ -162,8 +313,15 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     transaction: PaymentTransaction | undefined,
     failureNote: 'payment.failed_history' | 'payment.abandoned_history' = 'payment.failed_history',
   ): Promise<Settled> {
+    if (verdict === 'paid' && transaction && capturedTooLate(order)) return lateCapture(tx, order, attempt, transaction);
     const settlement = paymentSettlement(order.payment_status, verdict, failureNote === 'payment.abandoned_history');
-    if (order.payment_status !== 'awaiting_payment') return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
+    if (order.payment_status !== 'awaiting_payment') {
+      // A cancelled order's refusal is kept, so it is not asked about again.
+      if (order.payment_status === 'failed' && transaction && verdict === 'failed') {
+        await recordAnswer(tx, attempt, transaction, now());
+      }
+      return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
+    }
     const at = now();
     if (transaction && verdict !== 'mismatch') {
       await tx
@@ -187,11 +345,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         { actor: null, notes: apiMessage('payment.confirmed_history', order.language), lang: order.language },
         { payment_status: 'paid', paid_at: at },
       );
-      if (attempt.cart_id !== null) {
-        // Paid: the cart is emptied and its promo code, now used by this order, forgotten.
-        await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
-        await tx.update(carts).set({ promo_code: null }).where(eq(carts.id, attempt.cart_id));
-      }
+      await emptyPaidCart(tx, attempt);
       return { row: change.row, verdict, stockMoved: change.stockMoved, restocked: change.restocked };
     }
     if (settlement === 'release') {
@@ -206,7 +360,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    * outcome counted (a release as `failedAs`: refused, abandoned or a charge that failed).
    */
   function afterSettle(settled: Settled, failedAs: PaymentOutcome = 'failed'): void {
-    if (settled.verdict === 'paid') countPayment('paid');
+    if (settled.late) reportLateCapture(settled.row, settled.late);
+    else if (settled.verdict === 'paid') countPayment('paid');
     else if (settled.verdict === 'failed') countPayment(failedAs);
     if (settled.stockMoved) deps.changes.publish('catalog');
     if (settled.restocked.length > 0) deps.onStockReturned?.(settled.restocked);
@@ -256,7 +411,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const orderId = attempt.order_id;
     const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
     if (!current) throw AppError.notFound('payment.not_found');
-    if (current.payment_status !== 'awaiting_payment') return current;
+    // A decided order answers from the database, except one cancelled for want of a payment that
+    // UPayments may yet have captured (a late capture).
+    const lateCheck = current.payment_status === 'failed' && mayStillBeCaptured(attempt);
+    if (current.payment_status !== 'awaiting_payment' && !lateCheck) return current;
     const running = inFlight.get(orderId);
     if (running) {
       await running.catch(() => undefined);
@@ -381,6 +539,59 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     });
     if (handled) afterSettle(handled, 'abandoned');
     else if (stockMoved) deps.changes.publish('catalog');
+    return id;
+  }
+
+  /**
+   * One order the sweep cancelled as abandoned SECOND_LOOK_AFTER_MS ago or more (within a day),
+   * whose payment UPayments never refused: asked about once more under its row lock, so a capture
+   * nobody reported (no notification, no return to the shop) is still found. The attempt is
+   * marked verified whatever the answer, so each order is looked at once.
+   */
+  async function secondLookOne(at: Date, skip: readonly number[]): Promise<number | undefined> {
+    let handled: Settled | undefined;
+    const id = await db.transaction(async (tx) => {
+      const [candidate] = await tx
+        .select({ order: orders, attempt: paymentAttempts })
+        .from(orders)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.order_id, orders.id))
+        .where(
+          and(
+            eq(orders.payment_method, 'upayments'),
+            eq(orders.payment_status, 'failed'),
+            lt(orders.updated_at, new Date(at.getTime() - SECOND_LOOK_AFTER_MS)),
+            gt(orders.created_at, new Date(at.getTime() - SECOND_LOOK_WITHIN_MS)),
+            isNull(paymentAttempts.verified_at),
+            isNotNull(paymentAttempts.session_id),
+            skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
+          ),
+        )
+        .orderBy(asc(orders.created_at), asc(orders.id))
+        .limit(1)
+        .for('update', { of: orders, skipLocked: true });
+      if (!candidate || !gateway) return undefined;
+      const { order, attempt } = candidate;
+      const answer = await gateway.paymentStatus({ sessionId: attempt.session_id! });
+      if (!answer.ok) {
+        if (answer.reason !== 'not_found') return order.id;
+        await tx.update(paymentAttempts).set({ verified_at: at }).where(eq(paymentAttempts.id, attempt.id));
+        return order.id;
+      }
+      const verdict = judgeTransaction(answer.transaction, {
+        requestedOrderId: attempt.requested_order_id,
+        totalFils: order.total_amount,
+      });
+      if (verdict === 'paid') {
+        handled = await lateCapture(tx, order, attempt, answer.transaction);
+      } else {
+        await tx
+          .update(paymentAttempts)
+          .set({ result: answer.transaction.result, verified_at: at })
+          .where(eq(paymentAttempts.id, attempt.id));
+      }
+      return order.id;
+    });
+    if (handled) afterSettle(handled);
     return id;
   }
 
@@ -518,8 +729,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     async notify(body: unknown): Promise<void> {
       const payload: Record<string, unknown> =
         typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-      const requestedOrderId = text(payload.requested_order_id) ?? text(payload.merchant_requested_order_id);
-      const trackId = text(payload.track_id);
+      const requestedOrderId =
+        notificationReference(payload.requested_order_id) ?? notificationReference(payload.merchant_requested_order_id);
+      const trackId = notificationReference(payload.track_id);
       const work = async () => {
         const attempt = await findAttempt({ requestedOrderId, trackId });
         if (!attempt) {
@@ -538,16 +750,24 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * The abandoned-payment sweep: every online order awaiting payment for longer than the
      * timeout is checked with UPayments once more, one at a time under `for update skip locked`
      * (several processes never handle one order at once); unpaid: cancelled, stock and promo use
-     * released; paid: marked paid. Returns how many orders were looked at.
+     * released; paid: marked paid. Then a second look at a few orders it cancelled earlier
+     * (secondLookOne). Returns how many orders were looked at.
      */
     async sweepOnce(at: Date = now()): Promise<number> {
       const cutoff = new Date(at.getTime() - deps.paymentTimeoutMs);
       const seen: number[] = [];
       for (;;) {
         const id = await sweepOne(cutoff, seen);
-        if (id === undefined) return seen.length;
+        if (id === undefined) break;
         seen.push(id);
       }
+      const looked: number[] = [];
+      while (looked.length < SECOND_LOOKS_PER_SWEEP) {
+        const id = await secondLookOne(at, looked);
+        if (id === undefined) break;
+        looked.push(id);
+      }
+      return seen.length + looked.length;
     },
 
     /** Starts the sweep timer (stopped by stop()). */

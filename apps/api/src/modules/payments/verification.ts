@@ -31,6 +31,9 @@ const FAILED_RESULTS = new Set([
 ]);
 
 export const CAPTURED = 'CAPTURED';
+
+/** Whether a result refuses a payment for good (no capture can follow it). */
+export const isRefusal = (result: string) => FAILED_RESULTS.has(result.trim().toUpperCase());
 export const SHOP_CURRENCY = 'KWD';
 
 export interface ExpectedPayment {
@@ -51,7 +54,7 @@ export function judgeTransaction(transaction: PaymentTransaction, expected: Expe
       transaction.currency?.trim().toUpperCase() === SHOP_CURRENCY;
     return exact ? 'paid' : 'mismatch';
   }
-  if (FAILED_RESULTS.has(result)) return bound ? 'failed' : 'mismatch';
+  if (isRefusal(result)) return bound ? 'failed' : 'mismatch';
   return 'pending';
 }
 

@@ -180,4 +180,16 @@ export function createPromotionsService(db: Database) {
   };
 }
 
+
+    /**
+     * Counts a use released before again, past the code's maximum if it must (an order paid after
+     * it was cancelled: the customer already paid the discounted total). A code deleted since is
+     * skipped.
+     */
+    async recountPromo(tx: Executor, promoId: number): Promise<void> {
+      await tx
+        .update(promoCodes)
+        .set({ used_count: sql`${promoCodes.used_count} + 1` })
+        .where(eq(promoCodes.id, promoId));
+    },
 export type PromotionsService = ReturnType<typeof createPromotionsService>;

@@ -211,7 +211,11 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
   const fields = changedFields(entry);
   const first = fields.slice(0, CHANGES_SHOWN);
   const rest = fields.slice(CHANGES_SHOWN);
-  const who = entry.actor_name ?? entry.actor_email ?? t('admin-activity.unknown_actor');
+  // Neither an account nor its copied e-mail: the shop itself wrote it (a late payment).
+  const who =
+    entry.actor_name ??
+    entry.actor_email ??
+    (entry.actor_id === null ? t('admin-activity.shop_actor') : t('admin-activity.unknown_actor'));
 
   return (
     <li className="rounded-2xl border border-stone-200 bg-white p-4">

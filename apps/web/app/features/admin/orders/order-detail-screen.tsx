@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminOrder, OrderItem, OrderStatus } from '@shop/shared';
+import { statusPaymentConflict, type AdminOrder, type OrderItem, type OrderStatus } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
 import { isolateEachLtr } from '../../../i18n/bidi';
@@ -240,7 +240,7 @@ function StatusCard({ order, canChange }: { order: AdminOrder; canChange: boolea
           }}
         >
           <Field id="order-new-status" label={t('admin-orders.detail.new_status')}>
-            <StatusSelect id="order-new-status" value={status} current={order.status} onValue={setStatus} />
+            <StatusSelect id="order-new-status" value={status} current={order.status} payment={order} onValue={setStatus} />
           </Field>
           <Field id="order-status-note" label={t('admin-orders.detail.note')} optional hint={t('admin-orders.detail.note_hint')}>
             <TextArea id="order-status-note" value={notes} onValue={setNotes} rows={2} maxLength={STATUS_NOTE_MAX} hint={t('admin-orders.detail.note_hint')} />
@@ -250,6 +250,12 @@ function StatusCard({ order, canChange }: { order: AdminOrder; canChange: boolea
               {change.isPending ? t('admin.common.saving') : t('admin-orders.detail.save_status')}
             </Button>
             {!changed ? <p className="text-sm text-stone-500">{t('admin-orders.detail.choose_status')}</p> : null}
+            {statusPaymentConflict(order, 'refunded') === 'refund_through_payment' ? (
+              <p className="text-sm text-stone-500">{t('admin-orders.detail.refund_through_payment')}</p>
+            ) : null}
+            {order.payment_method === 'upayments' && order.payment_status === 'refunded' ? (
+              <p className="text-sm text-stone-500">{t('admin-orders.detail.money_returned')}</p>
+            ) : null}
           </div>
         </form>
       ) : null}

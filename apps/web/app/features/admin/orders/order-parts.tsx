@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/shared';
+import { statusPaymentConflict, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/shared';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { formatKuwaitNumericDate } from '../../../i18n/dates';
@@ -33,6 +33,7 @@ export function StatusSelect({
   id,
   value,
   current,
+  payment,
   onValue,
   label,
   disabled,
@@ -42,6 +43,8 @@ export function StatusSelect({
   value: OrderStatus;
   /** The order's status now: its own status stays offered even when the spec does not list it. */
   current: OrderStatus;
+  /** The order's payment: a status that would disagree with it is offered but disabled (the server refuses it). */
+  payment: { payment_method: PaymentMethod; payment_status: PaymentStatus };
   onValue: (status: OrderStatus) => void;
   /** The accessible name when no <label> points at the select. */
   label?: string;
@@ -63,7 +66,7 @@ export function StatusSelect({
       className={`${controlClass} border-stone-300 ${className ?? ''}`}
     >
       {choices.map((status) => (
-        <option key={status} value={status}>
+        <option key={status} value={status} disabled={status !== current && statusPaymentConflict(payment, status) !== null}>
           {t(orderStatusLabels[status])}
         </option>
       ))}

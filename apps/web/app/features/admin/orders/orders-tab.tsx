@@ -240,6 +240,7 @@ export default function OrdersTab() {
                 id={`order-status-${order.id}`}
                 value={moving[order.id] ?? order.status}
                 current={order.status}
+                payment={order}
                 onValue={(status) => moveOrder(order, status)}
                 disabled={moving[order.id] !== undefined}
                 label={t('admin-orders.list.status_of', { number: order.order_number })}
