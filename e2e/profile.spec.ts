@@ -256,14 +256,15 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(page.getByText(say.updated)).toBeVisible();
       await expect(panel.getByTestId('profile-first-name')).toHaveText('Noura');
       await expect(panel.getByTestId('profile-last-name')).toHaveText('Al-Mutairi');
-      await expect(panel.getByTestId('profile-phone')).toHaveText('+965 5555 1234');
+      // Stored and shown in its international form (docs/decisions/039).
+      await expect(panel.getByTestId('profile-phone')).toHaveText('+96555551234');
 
       // Saved on the server: a fresh page shows the same.
       await page.reload();
       await waitForHydration(page);
       await expect(page.getByTestId('profile-first-name')).toHaveText('Noura');
       const profile = (await (await page.request.get('/api/auth/profile', { headers: { authorization: `Bearer ${account.token}` } })).json()) as ProfileResponse;
-      expect(profile.user).toMatchObject({ first_name: 'Noura', last_name: 'Al-Mutairi', phone: '+965 5555 1234' });
+      expect(profile.user).toMatchObject({ first_name: 'Noura', last_name: 'Al-Mutairi', phone: '+96555551234' });
       expect(problems).toEqual([]);
     });
 
@@ -443,7 +444,7 @@ for (const lang of ['ar', 'en'] as const) {
       const form = page.locator('#checkout-form');
       await expect(form.getByLabel(say.checkoutName)).toHaveValue('Maryam Al-Kandari');
       await expect(form.getByLabel(say.checkoutEmail)).toHaveValue(account.email);
-      await expect(form.getByLabel(say.checkoutPhone)).toHaveValue('+965 6666 7777');
+      await expect(form.getByLabel(say.checkoutPhone)).toHaveValue('+96566667777');
       await expect(form.getByLabel(say.checkoutAddress)).toHaveValue('Block 5, Street 9, House 21');
 
       // What the shopper types stays; the order is the customer's.
@@ -480,7 +481,7 @@ for (const lang of ['ar', 'en'] as const) {
       const form = page.locator('#checkout-form');
       await expect(form.getByLabel(say.checkoutEmail)).toHaveValue(account.email);
       await expect(form.getByLabel(say.checkoutName)).toHaveValue('Maryam Al-Kandari');
-      await expect(form.getByLabel(say.checkoutPhone)).toHaveValue('+965 6666 8888');
+      await expect(form.getByLabel(say.checkoutPhone)).toHaveValue('+96566668888');
       await expect(form.getByLabel(say.checkoutAddress)).toHaveValue('Block 2, Street 4, House 6');
     });
   });

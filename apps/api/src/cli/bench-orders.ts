@@ -85,7 +85,8 @@ try {
         )})
       )
       insert into orders (
-        order_number, status, customer_name, customer_email, customer_phone, shipping_address,
+        order_number, status, customer_name, customer_email, customer_phone, contact_email, contact_phone,
+        shipping_address,
         country_id, governorate_id, city_id, country_name_ar, country_name_en,
         governorate_name_ar, governorate_name_en, city_name_ar, city_name_en, payment_method,
         subtotal, shipping_amount, total_amount, language, created_at, updated_at
@@ -95,6 +96,9 @@ try {
         (${textArray(statuses)})[1 + i % ${statuses.length}]::order_status,
         (${textArray(firstNames)})[1 + i % ${firstNames.length}] || ' ' ||
           (${textArray(lastNames)})[1 + (i / ${firstNames.length}) % ${lastNames.length}],
+        'customer' || i || '@example.com',
+        '+965' || lpad((50000000 + i)::text, 8, '0'),
+        -- Already in their comparison forms (lib/contact.ts): lower-case, untagged, international.
         'customer' || i || '@example.com',
         '+965' || lpad((50000000 + i)::text, 8, '0'),
         'قطعة ' || (1 + i % 12) || '، شارع ' || (1 + i % 40) || '، منزل ' || (1 + i % 90),

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client.js';
+import { normalizeEmail, normalizePhone } from '../lib/contact.js';
 import { selectionKey } from '../modules/cart/service.js';
 import { newOrderNumber } from '../modules/orders/service.js';
 import {
@@ -265,15 +266,18 @@ export async function addCartItem(
 // Orders.
 
 export type NewOrder = typeof orders.$inferInsert;
+/** An order's fields as a test gives them: the comparison forms of its contact follow from the rest. */
+export type OrderValues = Partial<Omit<NewOrder, 'contact_email' | 'contact_phone'>>;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'order_id' | 'line_total'>;
 
 /**
  * An order written directly (no stock or promo bookkeeping), with its items: for reads and
- * back-office data. Totals are derived from the items and the shipping amount.
+ * back-office data. Totals are derived from the items and the shipping amount; the contact's
+ * comparison forms from its e-mail and phone (lib/contact.ts).
  */
 export async function createOrder(
   db: Executor,
-  values: Partial<NewOrder> = {},
+  values: OrderValues = {},
   items: NewOrderItem[] = [{ product_id: null, product_name: 'سبحة', unit_price: 10_000, quantity: 1 }],
 ) {
   const n = next();
@@ -281,13 +285,17 @@ export async function createOrder(
   const discount = values.discount_amount ?? 0;
   const shipping = values.shipping_amount ?? 0;
   const tax = values.tax_amount ?? 0;
+  const email = values.customer_email ?? `customer${n}@example.com`;
+  const phone = values.customer_phone ?? '+96550000000';
   const [order] = await db
     .insert(orders)
     .values({
       order_number: newOrderNumber(),
       customer_name: `عميل ${n}`,
-      customer_email: `customer${n}@example.com`,
-      customer_phone: '+96550000000',
+      customer_email: email,
+      customer_phone: phone,
+      contact_email: normalizeEmail(email),
+      contact_phone: normalizePhone(phone) ?? phone,
       shipping_address: `قطعة ${n}، شارع ${n}`,
       country_name_ar: 'الكويت',
       country_name_en: 'Kuwait',

@@ -42,8 +42,10 @@ export const createOrderBodySchema = z.object({
     .max(254, 'validation.too_long')
     .pipe(z.email('order.email_invalid'))
     .transform((value) => value.toLowerCase()),
+  // Digits (Arabic-Indic ones too), spaces, hyphens, parentheses and a leading +; the server
+  // stores the number in its international form, +96551112222 (apps/api/src/lib/contact.ts).
   phone: requiredText(30, 'order.phone_required').pipe(
-    z.string().regex(/^\+?[0-9\s\-()]{8,}$/, 'order.phone_invalid'),
+    z.string().regex(/^\+?[0-9\u0660-\u0669\u06f0-\u06f9\s\-()]{8,}$/, 'order.phone_invalid'),
   ),
   shipping_address: requiredText(500, 'order.shipping_address_required'),
   country_id: requiredId('order.country_required'),

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   check,
   index,
   integer,
@@ -17,16 +16,6 @@ import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { cities, countries, governorates } from './locations.js';
 import { promoCodes } from './promotions.js';
-
-/**
- * An order's e-mail and phone as customers are told apart (lib/contact.ts normalizeEmail and
- * phoneDigits): the e-mail trimmed and lower-cased, the phone by its digits alone. The limit of
- * orders per contact and once-per-customer promo codes compare these expressions, and the
- * orders' contact indexes are built on them, so that a checkout finds a customer's orders
- * without reading every order of the hour.
- */
-export const contactEmailOf = (email: AnyPgColumn): SQL => sql`lower(trim(${email}))`;
-export const contactPhoneOf = (phone: AnyPgColumn): SQL => sql`regexp_replace(${phone}, '\\D', '', 'g')`;
 
 export const orderStatus = pgEnum('order_status', orderStatuses);
 export const paymentMethod = pgEnum('payment_method', paymentMethods);
@@ -58,8 +47,19 @@ export const orders = pgTable(
     /** Null for guests, and once the customer deletes their account (the order stays). */
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     customer_name: text('customer_name').notNull(),
+    /** The e-mail address as the customer typed it (lower-cased by the checkout). */
     customer_email: text('customer_email').notNull(),
+    /** The phone in its international form, `+96551112222` (lib/contact.ts normalizePhone). */
     customer_phone: text('customer_phone').notNull(),
+    /**
+     * The customer's e-mail and phone as customers are told apart (lib/contact.ts normalizeEmail
+     * and normalizePhone): the mailbox (lower-case, no `+tag`, Gmail without dots) and the
+     * international number. Written with the order; the limit of orders per contact and
+     * once-per-customer promo codes compare them, through the contact indexes below
+     * (docs/decisions/039).
+     */
+    contact_email: text('contact_email').notNull(),
+    contact_phone: text('contact_phone').notNull(),
     shipping_address: text('shipping_address').notNull(),
     country_id: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
     governorate_id: integer('governorate_id').references(() => governorates.id, {
@@ -94,8 +94,10 @@ export const orders = pgTable(
     /** The client's Idempotency-Key: a retried request finds its order instead of making another. */
     idempotency_key: text('idempotency_key'),
     /**
-     * Whose key it is: "user:<id>", "cart:<SHA-256 of the guest cart token>" or "guest" (no
-     * cart). A key is looked up only within its requester's scope, never across shoppers.
+     * Whose key it is: "user:<id>" or "cart:<SHA-256 of the guest cart token>" (a guest's browser:
+     * one without a cart cookie is given one with the order). A key is looked up only within its
+     * requester's scope, never across shoppers. Orders before decision 039 may hold "guest": no
+     * request has that scope any more.
      */
     idempotency_scope: text('idempotency_scope'),
     /** SHA-256 of the request that made the order: a key sent again with another body is refused. */
@@ -134,9 +136,9 @@ export const orders = pgTable(
     index('orders_search_text_trgm_idx').using('gin', sql`${table.search_text} gin_trgm_ops`),
     index('orders_user_id_idx').on(table.user_id),
     index('orders_customer_email_idx').on(table.customer_email),
-    // A customer's recent orders, by e-mail or by phone (contactEmailOf, contactPhoneOf).
-    index('orders_contact_email_created_idx').on(contactEmailOf(table.customer_email), table.created_at),
-    index('orders_contact_phone_created_idx').on(contactPhoneOf(table.customer_phone), table.created_at),
+    // A customer's orders, recent ones first found, by e-mail or by phone (contact_email, contact_phone).
+    index('orders_contact_email_created_idx').on(table.contact_email, table.created_at),
+    index('orders_contact_phone_created_idx').on(table.contact_phone, table.created_at),
     // Units held by anonymous orders from one network in the last day (orders/anonymous-limits.ts).
     index('orders_client_network_created_idx')
       .on(table.client_network, table.created_at)

@@ -86,13 +86,14 @@ describe('POST /api/auth/register', () => {
     expect(JSON.stringify(body)).not.toContain('argon2');
   });
 
-  it('keeps phone and address trimmed and gives a unique username', async () => {
+  it('keeps the phone in its international form, the address trimmed, and gives a unique username', async () => {
     const first = await register({
       email: 'same.local@example.com',
       phone: ' 99887766 ',
       address: ' Block 1 ',
     });
-    expect(first.user).toMatchObject({ phone: '99887766', address: 'Block 1' });
+    // A Kuwaiti number without its country code (decision 039).
+    expect(first.user).toMatchObject({ phone: '+96599887766', address: 'Block 1' });
     const second = await register({ email: 'same.local@example.org' });
     expect(second.user.username).not.toBe(first.user.username);
     expect(second.user.username.startsWith('same.local')).toBe(true);
@@ -352,7 +353,7 @@ describe('login, profile and logout', () => {
     expect(same.json<ProfileResponse>().user).toMatchObject({
       first_name: 'Fatima',
       last_name: 'Ali',
-      phone: '99887766',
+      phone: '+96599887766',
       isVerified: true,
     });
 

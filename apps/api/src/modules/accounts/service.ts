@@ -13,6 +13,7 @@ import { permissionsOf } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { storedPhone } from '../../lib/contact.js';
 import { createAuthThrottle } from './throttle.js';
 import { isUniqueViolation, splitFullName, uniqueUsername } from './usernames.js';
 
@@ -192,7 +193,7 @@ export function createAccountsService(db: Database) {
               name: input.name,
               ...splitFullName(input.name),
               email: input.email,
-              phone: input.phone,
+              phone: storedPhone(input.phone),
               address: input.address,
               password_hash,
             })
@@ -341,7 +342,7 @@ export function createAccountsService(db: Database) {
       const changes: Partial<typeof users.$inferInsert> = { updated_at: new Date() };
       if (input.first_name !== undefined) changes.first_name = input.first_name;
       if (input.last_name !== undefined) changes.last_name = input.last_name;
-      if (input.phone !== undefined) changes.phone = input.phone;
+      if (input.phone !== undefined) changes.phone = storedPhone(input.phone);
       if (input.email !== undefined && input.email !== current.email) {
         await confirmPassword(current, input.current_password, 'current_password');
         const owner = await findByEmail(input.email);

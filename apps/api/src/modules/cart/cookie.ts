@@ -1,14 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { cookieName, servedOverHttps } from '../../lib/secure-cookies.js';
-import { isCartToken, type CartOwner } from './service.js';
+import { isCartToken, newCartToken, type CartOwner } from './service.js';
 
 /** Name of the httpOnly, signed cookie that carries a guest's cart token (`__Host-cart` on https). */
 export const CART_COOKIE = 'cart';
+/** How long a guest's cart (and the browser's own Idempotency-Keys) is kept: 60 days. */
+export const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
 
 /** The cart cookie's name as set and read on this server (see lib/secure-cookies.ts). */
 export function cartCookieName(config: Pick<AppConfig, 'publicUrl'>): string {
   return cookieName(config, CART_COOKIE);
+}
+
+/** Sends the guest cart cookie: the token, signed, httpOnly, for the whole site. */
+export function setCartCookie(reply: FastifyReply, token: string): void {
+  const { config } = reply.server;
+  reply.setCookie(cartCookieName(config), token, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: servedOverHttps(config),
+    path: '/',
+    maxAge: CART_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 /** Drops the guest cart cookie, if the request carried one. */
@@ -36,4 +51,18 @@ export function guestCartOwner(request: FastifyRequest): CartOwner {
 /** The cart of a request: the signed-in user's when a valid bearer token is sent, else the guest's. */
 export function requestCartOwner(request: FastifyRequest): CartOwner {
   return request.user ? { kind: 'user', userId: request.user.user.id } : guestCartOwner(request);
+}
+
+/**
+ * The cart of a request that needs its guest told apart from every other browser (an order
+ * with an Idempotency-Key, whose scope is the cart): a guest without a valid cookie is given a
+ * new cart token and its cookie now, so that the browser's retry carries it
+ * (docs/decisions/039).
+ */
+export function requestCartOwnerWithCookie(request: FastifyRequest, reply: FastifyReply): CartOwner {
+  const owner = requestCartOwner(request);
+  if (owner.kind === 'user' || owner.token !== undefined) return owner;
+  const token = newCartToken();
+  setCartCookie(reply, token);
+  return { kind: 'guest', token };
 }

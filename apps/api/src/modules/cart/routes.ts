@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiMessage,
@@ -17,15 +17,14 @@ import {
 } from '@shop/shared';
 import {
   CART_COOKIE,
-  cartCookieName,
   cartCookieToken as cookieToken,
   requestCartOwner as cartOwner,
+  setCartCookie,
 } from './cookie.js';
 import { newCartToken, type CartView } from './service.js';
 
 export { CART_COOKIE };
 
-const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
 /** Adds per client address per minute: plenty for a shopper, not for a script filling carts. */
 export const CART_ADD_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
 
@@ -58,7 +57,6 @@ export const CART_PROMO_RATE_LIMIT = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWin
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { cart, settings, locations } = app.services;
-  const secureCookie = app.config.publicUrl.startsWith('https:');
 
   /**
    * The store's currency symbol in the reply's language ("د.ك" for the default in Arabic), for a
@@ -101,17 +99,6 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-
-  function setCartCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(cartCookieName(app.config), token, {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureCookie,
-      path: '/',
-      maxAge: CART_COOKIE_MAX_AGE_SECONDS,
-    });
-  }
 
   routes.get(
     '/cart',

@@ -144,10 +144,14 @@ describe('order confirmation over SMTP', () => {
     await ctx.app.services.background.drain();
     const before = smtp.received.length;
     expect(before).toBe(2);
+    // The browser's retry carries the cart cookie the first reply gave it (decision 039; on
+    // https its name is __Host-cart).
+    const cart = first.cookies.find((cookie) => cookie.name.endsWith('cart'))!;
     const retry = await ctx.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { 'accept-language': 'en', 'idempotency-key': key },
+      cookies: { [cart.name]: cart.value },
       payload,
     });
     expect(retry.statusCode).toBe(200);

@@ -78,6 +78,9 @@ function checkout(items: unknown[] | undefined, extra: Record<string, unknown> =
 }
 
 const orderOf = (body: unknown) => (body as OrderResponse).order;
+/** The guest cart cookie a reply gave: a guest's Idempotency-Key belongs to it (decision 039). */
+const cartCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+  response.cookies.find((entry) => entry.name === 'cart')!.value;
 const errorOf = (body: unknown) => body as ErrorResponse;
 
 async function stockOf(id: number): Promise<number> {
@@ -178,7 +181,8 @@ describe('POST /api/orders: totals', () => {
       customer_type: 'guest',
       name: 'Fatima Ali',
       email: 'fatima@example.com',
-      phone: '+965 5555 1234',
+      // Stored and shown in its international form (decision 039).
+      phone: '+96555551234',
       shipping_address: 'Block 5, Street 10, House 3',
       country_name: 'Kuwait',
       governorate_name: 'Hawalli',
@@ -520,7 +524,8 @@ describe('POST /api/orders: idempotency and payment', () => {
     const plain = await createProduct(ctx.database.db, { stock_quantity: 10 });
     const payload = checkout([{ product_id: plain.id, quantity: 2 }]);
     const first = await postOrder(payload, { key: 'retry-key_1' });
-    const second = await postOrder(payload, { key: 'retry-key_1' });
+    // The browser's retry carries the cart cookie the first reply gave it.
+    const second = await postOrder(payload, { key: 'retry-key_1', cookie: cartCookieOf(first) });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
     expect(orderOf(second.json())).toEqual(orderOf(first.json()));
@@ -531,8 +536,10 @@ describe('POST /api/orders: idempotency and payment', () => {
     const plain = await createProduct(ctx.database.db, { stock_quantity: 10 });
     const promo = await createPromoCode(ctx.database.db, { code: 'ONCEONLY' });
     const payload = checkout([{ product_id: plain.id, quantity: 1 }], { promo_code: 'ONCEONLY' });
+    // One browser, which has its cart cookie from an earlier visit.
+    const cookie = cartCookieOf(await call('POST', '/api/cart/add', { product_id: plain.id, quantity: 1 }));
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => postOrder(payload, { key: 'double-click-5' })),
+      Array.from({ length: 5 }, () => postOrder(payload, { key: 'double-click-5', cookie })),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 201]);
@@ -657,10 +664,8 @@ describe('POST /api/orders: abuse', () => {
   it("never hands one requester's order to another sending the same key", async () => {
     const plain = await createProduct(ctx.database.db, { stock_quantity: 50 });
     const alice = await signedInAs(ctx, 'customer');
-    const first = await postOrder(
-      checkout([{ product_id: plain.id, quantity: 1 }], { name: 'Alice Private', shipping_address: 'Alice street 1' }),
-      { key: 'shared-key-1', token: alice.token },
-    );
+    const alicePayload = checkout([{ product_id: plain.id, quantity: 1 }], { name: 'Alice Private', shipping_address: 'Alice street 1' });
+    const first = await postOrder(alicePayload, { key: 'shared-key-1', token: alice.token });
     expect(first.statusCode).toBe(201);
     const alicesOrder = orderOf(first.json());
 
@@ -676,15 +681,7 @@ describe('POST /api/orders: abuse', () => {
       expect(JSON.stringify(replayed.json())).not.toContain('Alice');
     }
     // Alice's own retry still finds her order.
-    const retry = await postOrder(
-      checkout([{ product_id: plain.id, quantity: 1 }], {
-        name: 'Alice Private',
-        shipping_address: 'Alice street 1',
-        email: alicesOrder.email,
-        phone: alicesOrder.phone,
-      }),
-      { key: 'shared-key-1', token: alice.token },
-    );
+    const retry = await postOrder(alicePayload, { key: 'shared-key-1', token: alice.token });
     expect(retry.statusCode).toBe(200);
     expect(orderOf(retry.json()).order_number).toBe(alicesOrder.order_number);
   });
@@ -692,10 +689,12 @@ describe('POST /api/orders: abuse', () => {
   it('refuses a key sent again with another body with 422, in both languages', async () => {
     const plain = await createProduct(ctx.database.db, { stock_quantity: 50 });
     const payload = checkout([{ product_id: plain.id, quantity: 1 }]);
-    expect((await postOrder(payload, { key: 'body-key-1' })).statusCode).toBe(201);
+    const first = await postOrder(payload, { key: 'body-key-1' });
+    expect(first.statusCode).toBe(201);
+    const cookie = cartCookieOf(first);
     const before = await orderCount();
     for (const lang of ['en', 'ar'] as const) {
-      const changed = await postOrder({ ...payload, items: [{ product_id: plain.id, quantity: 3 }] }, { key: 'body-key-1', lang });
+      const changed = await postOrder({ ...payload, items: [{ product_id: plain.id, quantity: 3 }] }, { key: 'body-key-1', lang, cookie });
       expect(changed.statusCode).toBe(422);
       const error = errorOf(changed.json());
       expect(error.code).toBe('UNPROCESSABLE');
@@ -709,7 +708,7 @@ describe('POST /api/orders: abuse', () => {
     expect(await orderCount()).toBe(before);
     // Key order inside the body does not matter: the same request is still a retry.
     const reordered = Object.fromEntries(Object.entries(payload).reverse());
-    expect((await postOrder(reordered, { key: 'body-key-1' })).statusCode).toBe(200);
+    expect((await postOrder(reordered, { key: 'body-key-1', cookie })).statusCode).toBe(200);
   });
 
   it('limits orders per client address: the 21st in ten minutes is 429, another address still orders', async () => {

@@ -237,9 +237,11 @@ describe('online payment: configured', () => {
     const product = await rosary(10);
     const payload = onlineCheckout(shop, [{ product_id: product.id, quantity: 1 }]);
     const before = shop.fake.charges.length;
+    // One browser: a guest's key belongs to their cart cookie (decision 039).
+    const cookie = await h.guestCart(product.id, 1);
     const [first, second] = await Promise.all([
-      place(payload, { key: 'double-click-1' }),
-      place(payload, { key: 'double-click-1' }),
+      place(payload, { key: 'double-click-1', cookie }),
+      place(payload, { key: 'double-click-1', cookie }),
     ]);
     const bodies = [first.json<OrderResponse>(), second.json<OrderResponse>()];
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);

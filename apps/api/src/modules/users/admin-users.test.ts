@@ -123,7 +123,8 @@ describe('GET /api/admin/users', () => {
       name: 'نورة الصباح',
       email: `noura.${tag}@example.com`,
       role: 'moderator',
-      phone: '+965 5555-1234',
+      // Stored in its international form (decision 039).
+      phone: '+96555551234',
       address: 'حولي\nقطعة 3',
       email_verified: true,
       has_password: true,

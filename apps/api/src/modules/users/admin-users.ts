@@ -11,6 +11,7 @@ import type {
 import type { Database, Executor } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { storedPhone } from '../../lib/contact.js';
 import type { AccountsService, UserRow } from '../accounts/service.js';
 import { isUniqueViolation, splitFullName, uniqueUsername } from '../accounts/usernames.js';
 import type { Actor, AuditService } from '../audit/service.js';
@@ -175,7 +176,7 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
                 name: input.name,
                 ...splitFullName(input.name),
                 email: input.email,
-                phone: input.phone,
+                phone: storedPhone(input.phone),
                 address: input.address,
                 role: input.role,
                 password_hash,
@@ -228,7 +229,7 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
               name: input.name,
               ...(input.name === before.name ? {} : splitFullName(input.name)),
               email: input.email,
-              phone: input.phone,
+              phone: storedPhone(input.phone),
               address: input.address,
               role: input.role,
               ...(password_hash === undefined ? {} : { password_hash }),
