@@ -62,6 +62,10 @@ const coreMessages = {
     ar: 'حجم الصورة أو أبعادها أكبر من المسموح',
     en: 'The image file or its dimensions are larger than allowed',
   },
+  'error.images_too_many_pixels': {
+    ar: 'مجموع أبعاد الصور المرسلة معاً يجب ألا يزيد على {max} ميغابكسل (العرض × الارتفاع لكل صورة)، يرجى إرسال صور أقل أو أصغر',
+    en: 'The pictures sent together may hold at most {max} megapixels in all (width × height of each, added up): send fewer or smaller pictures',
+  },
   'error.internal': {
     ar: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى',
     en: 'An unexpected error occurred, please try again',

@@ -22,6 +22,16 @@ export const FORM_MONEY_MAX: Thousandths = 1_000_000_000;
 
 /** Largest image file the back office accepts, in bytes (checked again by the server). */
 export const MAX_IMAGE_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** Longest side of an uploaded image, in pixels: larger is a mistake or a decompression bomb. */
+export const MAX_IMAGE_DIMENSION = 8000;
+/**
+ * Most pixels the images of one request (a back-office form) may hold together, width × height
+ * of each added up, read from the files' headers before any is decoded: decoding and resizing
+ * cost time and memory by the pixel, whatever the file's size. 250 megapixels: ten phone photos
+ * of 12 MP (4000 × 3000) pass, and ten of 24 MP (5712 × 4284, recent iPhones); ten pictures of
+ * 8000 × 8000 (640 MP) are refused.
+ */
+export const MAX_UPLOAD_PIXELS = 250_000_000;
 
 // ---------- products ----------
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
-import { MAX_IMAGE_BYTES } from '../modules/media/service.js';
+import { MAX_UPLOAD_PIXELS } from '@shop/shared';
+import { imagePixels, MAX_IMAGE_BYTES } from '../modules/media/service.js';
 
 /** One uploaded file, read whole into memory (images only, at most MAX_IMAGE_BYTES each). */
 export interface UploadedFile {
@@ -42,6 +43,19 @@ export const formBodyPlugin = fp(
   { name: 'form-body' },
 );
 
+/** The pixel budget of one request, in the messages' unit. */
+const MAX_UPLOAD_MEGAPIXELS = Math.round(MAX_UPLOAD_PIXELS / 1_000_000);
+
+function tooManyPixels(field: string): AppError {
+  const params = { max: MAX_UPLOAD_MEGAPIXELS };
+  return new AppError(
+    'VALIDATION_ERROR',
+    'error.images_too_many_pixels',
+    [{ field, message: 'error.images_too_many_pixels', params }],
+    params,
+  );
+}
+
 function tooManyFiles(): AppError {
   return new AppError('PAYLOAD_TOO_LARGE', 'error.too_many_files', undefined, {
     max: MAX_FORM_FILES,
@@ -78,7 +92,9 @@ function formError(error: unknown, currentFile: string | undefined): AppError {
 /**
  * Reads a back-office form sent as multipart/form-data or as JSON (no files then). `fileFields`
  * names the fields that may carry files; a file anywhere else is refused, and so is anything
- * past the limits. Field values stay strings (multipart) or JSON values; the route's zod schema
+ * past the limits, among them MAX_UPLOAD_PIXELS: the images' sizes are read from their headers
+ * as they arrive, and once they add up to more the rest of the form is read and dropped and the
+ * form refused, before any image is decoded or stored. Field values stay strings (multipart) or JSON values; the route's zod schema
  * turns them into typed values.
  */
 export async function readFormBody(
@@ -96,8 +112,15 @@ export async function readFormBody(
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   let currentFile: string | undefined;
+  let pixels = 0;
+  let overBudget: AppError | undefined;
   try {
     for await (const part of request.parts()) {
+      if (overBudget) {
+        // Read to the end and dropped: a browser reads the answer only once it has sent the body.
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
@@ -122,11 +145,19 @@ export async function readFormBody(
       const data = await part.toBuffer();
       // An empty file input ("no file chosen") is sent as a nameless, empty part.
       if (data.length === 0 && !part.filename) continue;
-      files.push({ field: part.fieldname, filename: part.filename, data });
+      pixels += await imagePixels(data);
       currentFile = undefined;
+      if (pixels > MAX_UPLOAD_PIXELS) {
+        overBudget = tooManyPixels(part.fieldname);
+        files.length = 0;
+        continue;
+      }
+      files.push({ field: part.fieldname, filename: part.filename, data });
     }
+    if (overBudget) throw overBudget;
   } catch (error) {
-    throw formError(error, currentFile);
+    // Past the budget, a later part's own fault (a file over its size) is not the news.
+    throw overBudget ?? formError(error, currentFile);
   }
   return { fields, files };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { createLocalFileStorage, type FileStorage } from '../../lib/file-storage/index.js';
 import {
+  imagePixels,
   MAX_IMAGE_DIMENSION,
   removeImage,
   storeBitmap,
@@ -132,6 +133,17 @@ describe('storeImage', () => {
     const error = await rejection(storeImage(strip, 'products', files));
     expect(error.code).toBe('VALIDATION_ERROR');
     expect(error.messageKey).toBe('error.image_too_large');
+  });
+});
+
+describe('imagePixels', () => {
+  it("reads an upload's pixels from its header, and counts nothing that storeImage refuses as no picture", async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    expect(await imagePixels(png)).toBe(1200);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="90000" height="90000"></svg>');
+    expect(await imagePixels(svg)).toBe(0);
+    expect(await imagePixels(Buffer.from('plain text'))).toBe(0);
+    expect(await imagePixels(Buffer.alloc(0))).toBe(0);
   });
 });
 
