@@ -3,15 +3,42 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
+  isRouteErrorResponse,
   ServerRouter,
   type AppLoadContext,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from 'react-router';
+import { languageFromRequest } from './lib/language.server';
 import { NonceContext } from './lib/nonce';
+import {
+  bareAnswerResponse,
+  pageAnswerOf,
+  pageAnswerResponse,
+  strongerAnswer,
+  type PageAnswer,
+} from './lib/page-answer';
 import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
+
+/** What a request's loaders let through, as handleError saw it (before React Router hides it). */
+interface Failures {
+  /** The strongest API refusal that is the page's own answer (lib/page-answer.ts). */
+  answer?: PageAnswer;
+  /** Anything else: the page is a server failure, a 500. */
+  unexpected: boolean;
+}
+const failuresOf = new WeakMap<Request, Failures>();
+/** The responses handleRequest throws to have the page rendered again as its answer. */
+const answerResponses = new WeakSet<object>();
+
+/** The page's answer when every error its loaders let through was one (lib/page-answer.ts). */
+function pageAnswerFor(request: Request): PageAnswer | undefined {
+  const failures = failuresOf.get(request);
+  return failures?.unexpected ? undefined : failures?.answer;
+}
 
 export default function handleRequest(
   request: Request,
@@ -20,6 +47,18 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // React Router answers every error a loader throws with a 500 and, in production, hands the
+  // error page a blank error. Errors reach handleError first, whole: when each of them was an API
+  // refusal that is the page's own answer (a bad query string, the database down), throwing a
+  // response makes React Router render the page again as that answer's error page, with its
+  // status, for the browser and for hydration alike.
+  const answer = pageAnswerFor(request);
+  if (answer && responseStatusCode === 500) {
+    const thrown = pageAnswerResponse(answer, languageFromRequest(request));
+    answerResponses.add(thrown);
+    throw thrown;
+  }
+  if (answer?.retryAfter && responseStatusCode === 503) responseHeaders.set('Retry-After', answer.retryAfter);
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -74,9 +113,33 @@ export default function handleRequest(
   });
 }
 
-/** Loader, action and rendering errors go to the server's log with the request id. */
+/**
+ * A client navigation's data whose loaders failed with a page's answer: that status alone. The
+ * browser's router makes an error response of a reply without React Router's own marker header
+ * (X-Remix-Response), so the error page shows the answer's text, as a whole page would.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const answer = pageAnswerFor(request);
+  return answer && response.status === 500 ? bareAnswerResponse(answer) : response;
+};
+
+/**
+ * Loader, action and rendering errors go to the server's log with the request id, and are noted
+ * for handleRequest. An API refusal that is the page's answer is not a failure to log: the page's
+ * request line has its status, and the API logged an outage (one warning) where it met it.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A shopper who navigates away aborts the request; that is not an error.
   if (request.signal.aborted) return;
+  if (answerResponses.has(error as object)) return;
+  const failures = failuresOf.get(request) ?? { unexpected: false };
+  failuresOf.set(request, failures);
+  const answer = pageAnswerOf(error);
+  if (answer) {
+    failures.answer = strongerAnswer(failures.answer, answer);
+    return;
+  }
+  // A route error response (405, 404) has a status of its own; anything else is a server failure.
+  if (!isRouteErrorResponse(error)) failures.unexpected = true;
   (context as AppLoadContext).logError(error);
 };

@@ -33,6 +33,7 @@ import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
 import { languageFromRequest } from './lib/language.server';
 import { onFirstUse } from './lib/on-first-use';
+import { pageAnswerLanguage } from './lib/page-answer';
 import { pageFontUrls } from './lib/fonts';
 import { StylesheetPreload } from './lib/stylesheet-preload';
 import { useNonce } from './lib/nonce';
@@ -105,8 +106,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
+  const error = useRouteError();
   const nonce = useNonce();
-  const lang = root?.lang ?? DEFAULT_LANGUAGE;
+  // A page answered without its root loader (the database down) says whose language it is in.
+  const lang = root?.lang ?? pageAnswerLanguage(error) ?? DEFAULT_LANGUAGE;
   return (
     <html lang={lang} dir={directionOf(lang)}>
       <head>
@@ -221,7 +224,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>('root');
-  const lang = root?.lang ?? DEFAULT_LANGUAGE;
+  const lang = root?.lang ?? pageAnswerLanguage(error) ?? DEFAULT_LANGUAGE;
   const text = lang === 'ar' ? commonAr : commonEn;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const [title, body] =
@@ -229,7 +232,11 @@ export function ErrorBoundary() {
       ? [text['not_found.title'], text['not_found.text']]
       : status === 429
         ? [text['rate_limited.title'], text['rate_limited.text']]
-        : [text['error.title'], text['error.text']];
+        : status === 400
+          ? [text['bad_request.title'], text['bad_request.text']]
+          : status === 503
+            ? [text['unavailable.title'], text['unavailable.text']]
+            : [text['error.title'], text['error.text']];
   const message = (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <title>{title}</title>

@@ -11,6 +11,8 @@ export interface ApiReply {
   ok: boolean;
   status: number;
   statusText: string;
+  /** The reply's headers; the client reads `Retry-After` of a 503 (the page answers with it). */
+  headers: { get(name: string): string | null };
   json(): Promise<unknown>;
 }
 

@@ -324,12 +324,13 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('shows a friendly error page, not a stack trace, when the database is down', async () => {
+  it('shows a friendly 503 page, not a stack trace, when the database is down', async () => {
     await ctx.database.close();
     const response = await ctx.app.inject('/');
-    expect(response.statusCode).toBe(500);
+    // Every page's answer to an outage: web-page-answers.test.ts.
+    expect(response.statusCode).toBe(503);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('حدث خطأ');
+    expect(response.body).toContain('المتجر غير متاح مؤقتاً');
     expect(response.body).not.toMatch(/at \w+ \(|node_modules|Error:/);
   });
 });

@@ -97,6 +97,12 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
       ok: response.statusCode >= 200 && response.statusCode < 300,
       status: response.statusCode,
       statusText: response.statusMessage,
+      headers: {
+        get: (name) => {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+        },
+      },
       json: async () => JSON.parse(payload) as unknown,
     };
   };

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK_ERROR',
     message: string,
     readonly details: ErrorDetail[] = [],
+    /** The reply's Retry-After (a 503 while the database cannot answer), null without one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -52,7 +54,7 @@ export function createApi(apiFetch: ApiFetch) {
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok || isErrorEnvelope(body)) {
       if (isErrorEnvelope(body)) {
-        throw new ApiError(response.status, body.code, body.message, body.details ?? []);
+        throw new ApiError(response.status, body.code, body.message, body.details ?? [], response.headers.get('retry-after'));
       }
       throw new ApiError(response.status, 'INTERNAL', response.statusText);
     }

@@ -6,6 +6,7 @@ import {
 } from '@shop/shared';
 import { buildSitemapXml, sitemapEntries } from '../features/content/sitemap';
 import { apiFrom, type Api } from '../lib/api';
+import { resourceAnswerOf } from '../lib/page-answer';
 import type { Route } from './+types/sitemap[.]xml';
 
 /** Product pages fetched at once while walking the catalogue; keeps the API from a burst. */
@@ -29,7 +30,12 @@ async function allProducts(api: Api): Promise<Product[]> {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = apiFrom(context);
-  const [categories, products] = await Promise.all([api.get<CategoryListResponse>('/categories'), allProducts(api)]);
+  const [categories, products] = await Promise.all([api.get<CategoryListResponse>('/categories'), allProducts(api)]).catch(
+    // The database down is a 503 with the API's Retry-After (a crawler comes back), not a 500.
+    (error: unknown) => {
+      throw resourceAnswerOf(error) ?? error;
+    },
+  );
   const xml = buildSitemapXml(context.publicUrl, sitemapEntries(categories.flat_categories, products));
   return new Response(xml, {
     headers: {
