@@ -158,6 +158,52 @@ test.describe('checkout and order tracking', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a guest ordering more pieces than a guest may is told how to order them, with the shop\'s WhatsApp and phone @phone', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, 'en');
+    // Eleven pieces of two products without options: over the ten of a guest order (decision 038).
+    const { products } = await listProducts(page.request, 'limit=100');
+    const plain: Product[] = [];
+    for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 6)) {
+      if ((await productAttributes(page.request, product.id)).length === 0) plain.push(product);
+      if (plain.length === 2) break;
+    }
+    expect(plain).toHaveLength(2);
+    for (const [product, quantity] of [[plain[0]!, 6], [plain[1]!, 5]] as const) {
+      const added = await page.request.post('/api/cart/add', { data: { product_id: product.id, quantity, selected_attributes: {} } });
+      expect(added.ok()).toBe(true);
+    }
+    const { governorate, city } = await kuwaitCity(page.request);
+    await page.goto('/checkout');
+    await waitForHydration(page);
+    await page.getByLabel('Full name').fill('Bulk Buyer');
+    await page.getByLabel('Email').fill('bulk.buyer@example.com');
+    await page.getByLabel('Phone').fill('5555 1212');
+    await page.getByLabel('Country').selectOption({ label: 'Kuwait' });
+    await page.getByLabel('Governorate').selectOption({ label: governorate.name_en });
+    await page.getByLabel('City / area').selectOption({ label: city.name_en });
+    await page.getByLabel('Address').fill('Block 1, Street 2, House 3');
+    await page.getByRole('button', { name: 'Place order' }).click();
+
+    const notice = page.getByTestId('checkout-error');
+    await expect(notice).toContainText('A guest order can hold 10 pieces');
+    await expect(notice).toContainText('sign in with an account whose e-mail is verified');
+    const contact = notice.getByTestId('checkout-contact-shop');
+    const settings = await getSettings(page.request);
+    await expect(contact.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${settings.whatsapp_number!.replace(/\D/g, '')}\\?text=`));
+    await expect(contact.getByRole('link', { name: settings.phone_number! })).toHaveAttribute('href', `tel:${settings.phone_number!.replace(/[^\d+]/g, '')}`);
+    // Nothing was ordered: the cart keeps its eleven pieces.
+    const cart = await api<CartResponse>(page.request, '/cart');
+    expect(cart.items.reduce((sum, item) => sum + item.quantity, 0)).toBe(11);
+    await expect(page).toHaveURL(/\/checkout$/);
+    // The refusal's 400, which Chromium reports as a failed load, and nothing else.
+    expect(problems).toEqual([expect.stringMatching(/status of 400/)]);
+  });
+
   test('names every missing field and keeps the location selects in order', async ({ page, context, baseURL }) => {
     const problems = watchConsole(page);
     await useLanguage(context, baseURL!, 'ar');

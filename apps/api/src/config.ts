@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AnonymousOrderLimits } from './modules/orders/anonymous-limits.js';
 import { parseServiceAccountKey, type ServiceAccountKey } from './integrations/google-merchant/token.js';
 
 const optionalString = z
@@ -72,6 +73,10 @@ const environmentSchema = z.object({
   // Storefront searches from an index of the catalogue in each process (decision 034).
   SEARCH_INDEX: optionalString.pipe(z.enum(['true', 'false']).optional()),
   MAX_UNITS_PER_PRODUCT: z.coerce.number().int().min(1).max(999).default(10),
+  // What guests and unverified accounts may hold of the stock (docs/decisions/038).
+  GUEST_ORDER_MAX_UNITS: z.coerce.number().int().min(1).max(9999).default(10),
+  GUEST_CASH_ORDER_MAX_KWD: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  GUEST_UNITS_PER_NETWORK_PER_DAY: z.coerce.number().int().min(1).max(99_999).default(20),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -341,6 +346,8 @@ export interface AppConfig {
   pageCacheMaxBytes: number;
   /** Most pieces of one product a single order may take (the variations of a product add up). */
   maxUnitsPerProduct: number;
+  /** What an anonymous customer (a guest or an unverified account) may hold of the stock. */
+  anonymousOrderLimits: AnonymousOrderLimits;
   /** Key that signs cookies; undefined: a random key generated once and kept in the database. */
   sessionSecret: string | undefined;
   /** Outgoing mail server; undefined: messages go to the development outbox table. */
@@ -453,6 +460,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     searchIndex: values.SEARCH_INDEX !== 'false',
     pageCacheMaxBytes: values.PAGE_CACHE_MAX_MB * 1024 * 1024,
     maxUnitsPerProduct: values.MAX_UNITS_PER_PRODUCT,
+    anonymousOrderLimits: {
+      maxUnitsPerOrder: values.GUEST_ORDER_MAX_UNITS,
+      maxCashOnDeliveryTotal: values.GUEST_CASH_ORDER_MAX_KWD * 1000,
+      maxUnitsPerNetworkPerDay: values.GUEST_UNITS_PER_NETWORK_PER_DAY,
+    },
     sessionSecret: values.SESSION_SECRET,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

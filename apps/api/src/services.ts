@@ -232,6 +232,7 @@ export function createServices(
       background,
       log,
       maxUnitsPerProduct: config.maxUnitsPerProduct,
+      anonymousLimits: { limits: config.anonymousOrderLimits, secret: () => cart.cookieSecret() },
       payments,
     }),
     payments,

@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
-import { requestCartOwner } from '../cart/cookie.js';
+import { requestCartOwner, requestCartOwnerWithCookie } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
 import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from '../payments/service.js';
@@ -78,7 +78,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Place an order from the given items or the shopper\'s cart',
         description:
           'An Idempotency-Key belongs to its requester (the signed-in customer, else the guest ' +
-          "cart, else guests without a cart): repeating it with the same body answers 200 with " +
+          "browser's cart cookie, which a guest sending a key without one is given in this reply): " +
+          'repeating it with the same body and cookie answers 200 with ' +
           'the first order; the same key from another requester makes that requester\'s own order; ' +
           'the same key with a different body is refused with 422 UNPROCESSABLE. 429 RATE_LIMITED: ' +
           'too many orders from this address, e-mail or phone. 400 on items.N.quantity: more than ' +
@@ -128,10 +129,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           })),
         },
         {
-          cartOwner: requestCartOwner(request),
+          // A guest's key is their browser's: one without a cart cookie gets one (docs/decisions/039).
+          cartOwner: key === undefined ? requestCartOwner(request) : requestCartOwnerWithCookie(request, reply),
           // body.user_id is never trusted: the signed-in user comes from the session.
           userId: request.user?.user.id ?? null,
           idempotencyKey: key,
+          clientAddress: request.ip,
           lang: request.lang,
         },
       )

@@ -11,8 +11,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import {
-  contactEmailOf,
-  contactPhoneOf,
   orderItems,
   orders,
   orderStatusHistory,
@@ -22,8 +20,16 @@ import {
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { countOrderPlaced } from '../../lib/metrics.js';
-import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
+import { normalizeEmail, normalizePhone } from '../../lib/contact.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
+import {
+  checkAnonymousTotal,
+  checkAnonymousUnits,
+  checkNetworkAllowance,
+  isAnonymousCustomer,
+  networkKey,
+  type AnonymousOrderLimits,
+} from './anonymous-limits.js';
 import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
 import { presentOrder, orderStatusList, type OrderRow } from './present.js';
 import { outOfStock, takeUnits } from './stock.js';
@@ -78,6 +84,8 @@ export interface PlaceOrderContext {
   /** The signed-in customer placing the order, or null for a guest. */
   userId: number | null;
   idempotencyKey?: string | undefined;
+  /** The client's address (the proxy-aware request.ip): what anonymous orders hold is counted per network. */
+  clientAddress?: string | undefined;
   lang?: Language;
   now?: Date;
 }
@@ -117,6 +125,11 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Most pieces of one product an order may take (config.maxUnitsPerProduct); unset: no cap. */
   maxUnitsPerProduct?: number;
+  /**
+   * What guests and unverified accounts may hold of the stock, with the secret their networks are
+   * hashed under (docs/decisions/038); unset: no such caps.
+   */
+  anonymousLimits?: { limits: AnonymousOrderLimits; secret: () => Promise<string> };
   /** Online payment (UPayments); absent or not available: `upayments` orders are refused. */
   payments?: Pick<PaymentsService, 'available' | 'cartIdOf' | 'openAttempt' | 'charge' | 'paymentUrlFor'>;
 }
@@ -136,13 +149,16 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * Whose Idempotency-Key this is: a signed-in customer, a guest's cart (its token hashed, never
- * stored as such) or a guest without a cart. Keys never reach across these scopes.
+ * Whose Idempotency-Key this is: a signed-in customer or a guest's browser, by its cart (the
+ * token hashed, never stored as such). Keys never reach across these scopes. A guest without a
+ * cart has none (the order route gives every guest sending a key a cart cookie first): their key
+ * is not kept, so it can never answer with an order, another client's least of all
+ * (docs/decisions/039).
  */
-export function idempotencyScope(userId: number | null, owner: CartOwner | undefined): string {
+export function idempotencyScope(userId: number | null, owner: CartOwner | undefined): string | null {
   if (userId !== null) return `user:${userId}`;
   if (owner?.kind === 'guest' && owner.token !== undefined) return `cart:${sha256(owner.token)}`;
-  return 'guest';
+  return null;
 }
 
 /** A 32-bit lock key for a contact. */
@@ -174,11 +190,25 @@ const fieldError = (field: string, message: 'order.city_not_found' | 'order.coun
   new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
 
 /**
- * The orders of the last hour with this e-mail or this phone (normalised: lib/contact.ts), as the
- * orders' contact indexes find them (schema/orders.ts contactEmailOf, contactPhoneOf).
+ * The orders of the last hour with this e-mail or this phone (their comparison forms,
+ * lib/contact.ts), as the orders' contact indexes find them (orders.contact_email, contact_phone).
  */
 export function recentOrdersOfContact(email: string, phone: string): SQL {
-  return sql`${orders.created_at} > now() - interval '1 hour' and (${contactEmailOf(orders.customer_email)} = ${email} or ${contactPhoneOf(orders.customer_phone)} = ${phone})`;
+  return sql`${orders.created_at} > now() - interval '1 hour' and (${orders.contact_email} = ${email} or ${orders.contact_phone} = ${phone})`;
+}
+
+/** The customer's e-mail and phone as customers are compared (lib/contact.ts). */
+interface Contact {
+  email: string;
+  /** The international form, also what the order stores and shows. */
+  phone: string;
+}
+
+/** The contact of a checkout; a phone no number can be read from is refused on its field. */
+function contactOf(input: PlaceOrderInput): Contact {
+  const phone = normalizePhone(input.phone);
+  if (phone === null) throw AppError.validation([{ field: 'phone', message: 'order.phone_invalid' }]);
+  return { email: normalizeEmail(input.email), phone };
 }
 
 /** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
@@ -309,9 +339,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * for a signed-in customer, which once-per-customer promo codes count too), so simultaneous
    * requests and other processes count each other.
    */
-  async function checkContactLimit(tx: Executor, input: PlaceOrderInput, userId: number | null): Promise<void> {
-    const email = normalizeEmail(input.email);
-    const phone = phoneDigits(input.phone);
+  async function checkContactLimit(tx: Executor, { email, phone }: Contact, userId: number | null): Promise<void> {
     const contacts = [`email:${email}`, `phone:${phone}`, ...(userId === null ? [] : [`user:${userId}`])];
     const lockKeys = [...new Set(contacts.map(contactLockKey))].sort((a, b) => a - b);
     for (const lockKey of lockKeys) {
@@ -371,8 +399,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     async placeOrder(input: PlaceOrderInput, context: PlaceOrderContext): Promise<PlacedOrder> {
       const lang = context.lang ?? DEFAULT_LANGUAGE;
       const now = context.now ?? new Date();
-      const key = context.idempotencyKey;
-      const scope = key === undefined ? null : idempotencyScope(context.userId, context.cartOwner);
+      const scope =
+        context.idempotencyKey === undefined ? null : idempotencyScope(context.userId, context.cartOwner);
+      // A key without its requester's scope is not kept: it could only be found by another client.
+      const key = scope === null ? undefined : context.idempotencyKey;
       const requestHash = key === undefined ? null : sha256(canonicalJson(input));
       // A key is looked up in its requester's scope only: another shopper sending the same key
       // makes their own order and never sees this one. The same key with another request is a
@@ -400,6 +430,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
 
       const earlier = await replay();
       if (earlier) return earlier;
+      const contact = contactOf(input);
       const online = input.payment_method === 'upayments';
       const { payments } = deps;
       // Online payment is not configured (no UPayments key): refuse before anything is written.
@@ -425,12 +456,24 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const subtotal = priced.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
 
       const cartId = online && payments ? await payments.cartIdOf(context.cartOwner) : null;
+      const units = priced.reduce((sum, line) => sum + line.quantity, 0);
+      const anonymousLimits = deps.anonymousLimits;
+      // Read before the transaction (the embedded database has one connection).
+      const network =
+        anonymousLimits && context.clientAddress !== undefined
+          ? networkKey(context.clientAddress, await anonymousLimits.secret())
+          : undefined;
       let orderId: number;
       try {
         orderId = await db.transaction(async (tx) => {
-          await checkContactLimit(tx, input, context.userId);
+          await checkContactLimit(tx, contact, context.userId);
+          const anonymous = anonymousLimits !== undefined && (await isAnonymousCustomer(tx, context.userId));
+          if (anonymous) {
+            checkAnonymousUnits(anonymousLimits.limits, units);
+            if (network !== undefined) await checkNetworkAllowance(tx, anonymousLimits.limits, network, units);
+          }
           const city = await shippingCity(tx, input);
-          const customer = { userId: context.userId, email: input.email, phone: input.phone };
+          const customer = { userId: context.userId, email: input.email, phone: contact.phone };
           const promo =
             promoCode === undefined
               ? undefined
@@ -442,11 +485,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           if (online && subtotal - discount + shipping + tax <= 0) {
             throw AppError.validation([{ field: 'payment_method', message: 'payment.nothing_to_pay' }]);
           }
+          if (anonymous) {
+            checkAnonymousTotal(anonymousLimits.limits, input.payment_method, subtotal - discount + shipping + tax);
+          }
           const id = await insertOrder(tx, {
             user_id: context.userId,
             customer_name: input.name,
             customer_email: input.email,
-            customer_phone: input.phone,
+            customer_phone: contact.phone,
+            contact_email: contact.email,
+            contact_phone: contact.phone,
             shipping_address: input.shipping_address,
             country_id: city.country_id,
             governorate_id: city.governorate_id,
@@ -468,6 +516,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             total_amount: subtotal - discount + shipping + tax,
             notes: input.notes?.trim() || null,
             language: lang,
+            client_network: anonymous ? (network ?? null) : null,
             idempotency_key: key ?? null,
             idempotency_scope: scope,
             request_hash: requestHash,

@@ -8,9 +8,9 @@ import {
   type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
-import { contactEmailOf, contactPhoneOf, orders, promoCodes } from '../../db/schema/index.js';
+import { orders, promoCodes } from '../../db/schema/index.js';
 import { AppError, type MessageParams } from '../../errors.js';
-import { normalizeEmail, phoneDigits } from '../../lib/contact.js';
+import { normalizeEmail, normalizePhone } from '../../lib/contact.js';
 
 /** What a promo code takes off a subtotal. Money in thousandths. */
 export interface PromoDiscount {
@@ -27,8 +27,8 @@ export interface PromoDiscount {
 
 /**
  * Who uses a code, for once-per-customer codes: an earlier order (not cancelled or refunded)
- * with the code by the same account, the same e-mail (any case) or the same phone (its digits)
- * refuses it. Unknown parts are left out.
+ * with the code by the same account, the same mailbox or the same phone number, however they
+ * are written (lib/contact.ts), refuses it. Unknown parts are left out.
  */
 export interface PromoCustomer {
   userId: number | null;
@@ -57,6 +57,26 @@ export function promoRefusal(
   return new AppError('VALIDATION_ERROR', key, [{ field: 'code', message: key, params }], params);
 }
 
+/**
+ * The customer's orders with the code that count as a use of it (not cancelled or refunded): by
+ * the account, or by the e-mail's or phone's comparison form (lib/contact.ts), through the
+ * orders' contact indexes. Undefined when nothing is known of the customer.
+ */
+export function customerOrdersWithCode(promoId: number, customer: PromoCustomer): SQL | undefined {
+  const matches: SQL[] = [];
+  if (customer.userId !== null) matches.push(eq(orders.user_id, customer.userId));
+  const email = customer.email ? normalizeEmail(customer.email) : '';
+  if (email !== '') matches.push(eq(orders.contact_email, email));
+  const phone = customer.phone ? normalizePhone(customer.phone) : null;
+  if (phone !== null) matches.push(eq(orders.contact_phone, phone));
+  if (matches.length === 0) return undefined;
+  return and(
+    eq(orders.promo_code_id, promoId),
+    notInArray(orders.status, [...RELEASED_ORDER_STATUSES]),
+    or(...matches),
+  );
+}
+
 export function createPromotionsService(db: Database) {
   const findPromo = async (executor: Executor, code: string): Promise<PromoRow | undefined> => {
     const [row] = await executor
@@ -75,26 +95,9 @@ export function createPromotionsService(db: Database) {
     promoId: number,
     customer: PromoCustomer,
   ): Promise<boolean> => {
-    const matches: SQL[] = [];
-    if (customer.userId !== null) matches.push(eq(orders.user_id, customer.userId));
-    const email = customer.email ? normalizeEmail(customer.email) : '';
-    if (email !== '') matches.push(sql`${contactEmailOf(orders.customer_email)} = ${email}`);
-    const phone = customer.phone ? phoneDigits(customer.phone) : '';
-    if (phone !== '') {
-      matches.push(sql`${contactPhoneOf(orders.customer_phone)} = ${phone}`);
-    }
-    if (matches.length === 0) return false;
-    const [row] = await executor
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.promo_code_id, promoId),
-          notInArray(orders.status, [...RELEASED_ORDER_STATUSES]),
-          or(...matches),
-        ),
-      )
-      .limit(1);
+    const condition = customerOrdersWithCode(promoId, customer);
+    if (condition === undefined) return false;
+    const [row] = await executor.select({ id: orders.id }).from(orders).where(condition).limit(1);
     return row !== undefined;
   };
 
@@ -177,9 +180,6 @@ export function createPromotionsService(db: Database) {
         .set({ used_count: sql`greatest(${promoCodes.used_count} - 1, 0)` })
         .where(eq(promoCodes.id, promoId));
     },
-  };
-}
-
 
     /**
      * Counts a use released before again, past the code's maximum if it must (an order paid after
@@ -192,4 +192,7 @@ export function createPromotionsService(db: Database) {
         .set({ used_count: sql`${promoCodes.used_count} + 1` })
         .where(eq(promoCodes.id, promoId));
     },
+  };
+}
+
 export type PromotionsService = ReturnType<typeof createPromotionsService>;

@@ -9,6 +9,7 @@ import {
   chooseGovernorate,
   emptyCheckoutForm,
   fillEmptyFields,
+  isOrderLimitRefusal,
   missingRequiredFields,
   newIdempotencyKey,
   offeredPaymentMethods,
@@ -224,5 +225,21 @@ describe('shownCheckoutNotice', () => {
     const general: CheckoutNotice = { kind: 'general', text: 'Failed to place order', extra: [] };
     expect(shownCheckoutNotice(general, { missing: {}, fieldErrors: {} })).toBe(general);
     expect(shownCheckoutNotice(null, { missing: missingRequiredFields(empty), fieldErrors: { name: 'x' } })).toBeNull();
+  });
+});
+
+describe('isOrderLimitRefusal', () => {
+  it('names the refusals the shop can lift by placing the order itself', () => {
+    expect(isOrderLimitRefusal({ code: 'RATE_LIMITED', details: [] })).toBe(true);
+    expect(isOrderLimitRefusal({ code: 'VALIDATION_ERROR', details: [{ field: 'items' }] })).toBe(true);
+    expect(isOrderLimitRefusal({ code: 'VALIDATION_ERROR', details: [{ field: 'items.2.quantity' }] })).toBe(true);
+    expect(isOrderLimitRefusal({ code: 'VALIDATION_ERROR', details: [{ field: 'payment_method' }] })).toBe(true);
+  });
+
+  it('leaves out the shopper\'s own mistakes and stock', () => {
+    expect(isOrderLimitRefusal({ code: 'VALIDATION_ERROR', details: [{ field: 'phone' }] })).toBe(false);
+    expect(isOrderLimitRefusal({ code: 'VALIDATION_ERROR', details: [{ field: 'items.x' }] })).toBe(false);
+    expect(isOrderLimitRefusal({ code: 'OUT_OF_STOCK', details: [{ field: 'items' }] })).toBe(false);
+    expect(isOrderLimitRefusal({ code: 'NETWORK_ERROR', details: [] })).toBe(false);
   });
 });

@@ -188,6 +188,19 @@ export interface CheckoutNotice {
   kind: 'required' | 'fields' | 'general';
   text: string;
   extra: string[];
+  /** The refusal is one of the order's limits: the shop's WhatsApp and phone are offered with it. */
+  contact?: boolean;
+}
+
+/**
+ * Whether the server refused the order for one of its limits, which the shop can lift by placing
+ * the order itself (docs/decisions/038): too many orders (429), or a refusal of the lines (how many
+ * pieces) or of cash on delivery for the total.
+ */
+export function isOrderLimitRefusal(error: { code: string; details: ReadonlyArray<{ field: string }> }): boolean {
+  if (error.code === 'RATE_LIMITED') return true;
+  if (error.code !== 'VALIDATION_ERROR') return false;
+  return error.details.some(({ field }) => field === 'items' || /^items\.\d+\.quantity$/.test(field) || field === 'payment_method');
 }
 
 /**

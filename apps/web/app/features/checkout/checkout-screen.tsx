@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { fromThousandths, toThousandths, type PaymentMethod } from '@shop/shared';
+import { telUrl, whatsappUrl } from '../../components/layout/contact';
 import { useRootData } from '../../components/layout/root-data';
 import { useToast } from '../../components/ui/toast';
 import { Button } from '../../components/ui/button';
@@ -28,6 +29,7 @@ import {
   chooseGovernorate,
   emptyCheckoutForm,
   fillEmptyFields,
+  isOrderLimitRefusal,
   missingRequiredFields,
   newIdempotencyKey,
   offeredPaymentMethods,
@@ -193,15 +195,16 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     }
     // The promo code stopped applying: the cart is read again, which drops it and says why.
     if (serverFieldMessage(error, 'promo_code')) void refreshCart();
+    const contact = error instanceof ApiError && isOrderLimitRefusal(error);
     const elsewhere = checkout.showServerErrors(error);
     if (elsewhere) {
-      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere });
+      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere, contact });
       return;
     }
     // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
     if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') void revalidator.revalidate();
     // The server's words, or 'could not be sent' when offline, else the generic failure.
-    setFormError({ kind: 'general', text: failureText(error, t('checkout.error.failed')), extra: [] });
+    setFormError({ kind: 'general', text: failureText(error, t('checkout.error.failed')), extra: [], contact });
   }
 
   function submit(event: React.FormEvent) {
@@ -379,6 +382,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                         ))}
                       </ul>
                     )}
+                    {formError.contact ? <ShopContactLinks /> : null}
                   </div>
                 </div>
               )}
@@ -409,6 +413,30 @@ function PlaceOrderButton({ placing, redirecting, className }: { placing: boolea
     <Button type="submit" form="checkout-form" size="lg" pending={placing || redirecting} className={className}>
       {redirecting ? t('checkout.redirecting_to_payment') : placing ? t('checkout.placing') : t('checkout.place_order')}
     </Button>
+  );
+}
+
+/** The shop's WhatsApp and phone, for an order only the shop can place (a limit refused it). */
+function ShopContactLinks() {
+  const { t } = useI18n();
+  const { settings } = useRootData();
+  const whatsapp = settings.whatsapp_number ? whatsappUrl(settings.whatsapp_number, t('checkout.error.contact_text')) : null;
+  const phone = settings.phone_number ? telUrl(settings.phone_number) : null;
+  if (!whatsapp && !phone) return null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="checkout-contact-shop">
+      <span>{t('checkout.error.contact_shop')}</span>
+      {whatsapp ? (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-semibold underline">
+          {t('checkout.error.contact_whatsapp')}
+        </a>
+      ) : null}
+      {phone && settings.phone_number ? (
+        <a href={phone} className="inline-flex min-h-11 items-center font-semibold underline">
+          <bdi dir="ltr">{settings.phone_number}</bdi>
+        </a>
+      ) : null}
+    </p>
   );
 }
 
