@@ -60,6 +60,21 @@ async function kuwaitCity(request: APIRequestContext) {
   return { kuwait, governorate, city, fee: toThousandths(city.shipping_fee) };
 }
 
+/** Fills the English checkout form for a Kuwaiti address (the city from kuwaitCity). */
+async function fillEnglishCheckout(
+  page: Page,
+  place: { governorate: { name_en: string }; city: { name_en: string } },
+  customer: { name: string; email: string; phone: string; address: string },
+) {
+  await page.getByLabel('Full name').fill(customer.name);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await page.getByLabel('Country').selectOption({ label: 'Kuwait' });
+  await page.getByLabel('Governorate').selectOption({ label: place.governorate.name_en });
+  await page.getByLabel('City / area').selectOption({ label: place.city.name_en });
+  await page.getByLabel('Address').fill(customer.address);
+}
+
 async function cartSubtotal(page: Page) {
   const { summary } = await api<CartResponse>(page.request, '/cart');
   return { subtotal: toThousandths(summary.total) };
@@ -177,16 +192,15 @@ test.describe('checkout and order tracking', () => {
       const added = await page.request.post('/api/cart/add', { data: { product_id: product.id, quantity, selected_attributes: {} } });
       expect(added.ok()).toBe(true);
     }
-    const { governorate, city } = await kuwaitCity(page.request);
+    const place = await kuwaitCity(page.request);
     await page.goto('/checkout');
     await waitForHydration(page);
-    await page.getByLabel('Full name').fill('Bulk Buyer');
-    await page.getByLabel('Email').fill('bulk.buyer@example.com');
-    await page.getByLabel('Phone').fill('5555 1212');
-    await page.getByLabel('Country').selectOption({ label: 'Kuwait' });
-    await page.getByLabel('Governorate').selectOption({ label: governorate.name_en });
-    await page.getByLabel('City / area').selectOption({ label: city.name_en });
-    await page.getByLabel('Address').fill('Block 1, Street 2, House 3');
+    await fillEnglishCheckout(page, place, {
+      name: 'Bulk Buyer',
+      email: 'bulk.buyer@example.com',
+      phone: '5555 1212',
+      address: 'Block 1, Street 2, House 3',
+    });
     await page.getByRole('button', { name: 'Place order' }).click();
 
     const notice = page.getByTestId('checkout-error');
@@ -272,17 +286,17 @@ test.describe('checkout and order tracking', () => {
     await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
 
     await fillCart(page);
-    const { governorate, city } = await kuwaitCity(page.request);
+    const place = await kuwaitCity(page.request);
+    const { city } = place;
     await page.goto('/checkout');
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-    await page.getByLabel('Full name').fill('Fatima Al-Sabah');
-    await page.getByLabel('Email').fill('fatima@example.com');
-    await page.getByLabel('Phone').fill('99998888');
-    await page.getByLabel('Country').selectOption({ label: 'Kuwait' });
-    await page.getByLabel('Governorate').selectOption({ label: governorate.name_en });
-    await page.getByLabel('City / area').selectOption({ label: city.name_en });
-    await page.getByLabel('Address').fill('Block 3, Street 12, House 7');
+    await fillEnglishCheckout(page, place, {
+      name: 'Fatima Al-Sabah',
+      email: 'fatima@example.com',
+      phone: '99998888',
+      address: 'Block 3, Street 12, House 7',
+    });
     // The e2e server configures the UPayments test double, so the card is offered (e2e/payments.spec.ts pays with it).
     expect((await getSettings(page.request)).payment_methods).toEqual(['cash_on_delivery', 'upayments']);
     await expect(page.getByRole('radio', { name: /Card \(UPayments\)/ })).toBeVisible();

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { startFakeUpayments, type FakeUpayments } from '../src/integrations/upayments/fake-upayments.js';
 import { orders, orderStatusHistory, paymentAttempts, products, promoCodes, cartItems } from '../src/db/schema/index.js';
-import { createCity, createCountry, createGovernorate } from '../src/seed/factories.js';
 import { apiCaller } from './http.js';
+import { createSalmiya } from './places.js';
 import { freePort } from './ports.js';
 import { createTestApp, type TestContext } from './test-app.js';
 
@@ -35,20 +35,11 @@ export async function startPaymentsShop(env: NodeJS.ProcessEnv = {}): Promise<Pa
     ...env,
   });
   await ctx.app.listen({ port, host: '127.0.0.1' });
-  const db = ctx.database.db;
-  const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-  const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-  const city = await createCity(db, {
-    country_id: country.id,
-    governorate_id: governorate.id,
-    name_ar: 'السالمية',
-    name_en: 'Salmiya',
-    shipping_fee: 1_500,
-  });
+  const city = await createSalmiya(ctx.database.db);
   return {
     ctx,
     fake,
-    city: { country: country.id, governorate: governorate.id, city: city.id },
+    city,
     publicUrl,
     async close() {
       await ctx.close();

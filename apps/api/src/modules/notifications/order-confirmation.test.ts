@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type OrderResponse } from '@shop/shared';
+import { createSalmiya } from '../../../test-support/places.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { signedInAs } from '../../../test-support/staff.js';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../test-support/fake-smtp-server.js';
 import { eq } from 'drizzle-orm';
 import { outboxMessages, users } from '../../db/schema/index.js';
-import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
+import { createProduct } from '../../seed/factories.js';
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?B?...?= / =?UTF-8?Q?...?=) in a header value. */
 function decodeHeader(value: string): string {
@@ -59,24 +60,16 @@ function parseMail(raw: string): ParsedMail {
 
 async function seedCheckout(ctx: TestContext) {
   const db = ctx.database.db;
-  const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-  const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-  const city = await createCity(db, {
-    country_id: country.id,
-    governorate_id: governorate.id,
-    name_ar: 'السالمية',
-    name_en: 'Salmiya',
-    shipping_fee: 1_500,
-  });
+  const salmiya = await createSalmiya(db);
   const product = await createProduct(db, { name: 'سبحة كهرمان', price: 12_500, stock_quantity: 10 });
   return (name: string, email: string) => ({
     name,
     email,
     phone: '+965 5555 1234',
     shipping_address: 'قطعة 5، شارع 10، منزل 3',
-    country_id: country.id,
-    governorate_id: governorate.id,
-    city_id: city.id,
+    country_id: salmiya.country,
+    governorate_id: salmiya.governorate,
+    city_id: salmiya.city,
     payment_method: 'cash_on_delivery',
     items: [{ product_id: product.id, quantity: 2 }],
   });

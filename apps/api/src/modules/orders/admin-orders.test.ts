@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderListResponse, Order } from '@shop/shared';
+import { createSalmiya } from '../../../test-support/places.js';
 import { fieldMessages, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog, cities, orders, orderStatusHistory, products } from '../../db/schema/index.js';
-import {
-  createCity,
-  createCountry,
-  createGovernorate,
-  createOrder,
-  createProduct,
-} from '../../seed/factories.js';
+import { createCity, createOrder, createProduct } from '../../seed/factories.js';
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
@@ -31,16 +26,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ({ admin, moderator, customer } = await signedInStaff(ctx));
   const db = ctx.database.db;
-  const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-  const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-  const city = await createCity(db, {
-    country_id: country.id,
-    governorate_id: governorate.id,
-    name_ar: 'السالمية',
-    name_en: 'Salmiya',
-    shipping_fee: 1_000,
-  });
-  place = { countryId: country.id, governorateId: governorate.id, cityId: city.id };
+  const salmiya = await createSalmiya(db, 1_000);
+  place = { countryId: salmiya.country, governorateId: salmiya.governorate, cityId: salmiya.city };
 });
 afterAll(() => ctx.close());
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ErrorResponse, OrderResponse } from '@shop/shared';
 import { apiCaller, type TestLang } from '../../../test-support/http.js';
+import { createSalmiya, type ShippingPlace } from '../../../test-support/places.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orders, products } from '../../db/schema/index.js';
 import { demoProducts } from '../../seed/demo-data.js';
-import { createCity, createCountry, createGovernorate, createProduct, createUser } from '../../seed/factories.js';
+import { createProduct, createUser } from '../../seed/factories.js';
 import { checkAnonymousTotal, checkAnonymousUnits, networkKey, networkOf, type AnonymousOrderLimits } from './anonymous-limits.js';
 
 describe('networkOf', () => {
@@ -55,7 +56,7 @@ describe('per-order caps of an anonymous order', () => {
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);
-let place: { country: number; governorate: number; city: number };
+let place: ShippingPlace;
 /** The demo store's published products, with the stock they were seeded with. */
 let shelf: Array<{ id: number; stock: number; price: number }>;
 let contactCount = 0;
@@ -91,16 +92,7 @@ beforeAll(async () => {
   // The shipped defaults (config.ts): 10 pieces an order, 500 KWD cash on delivery, 20 pieces a day.
   ctx = await createTestApp();
   const db = ctx.database.db;
-  const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-  const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-  const city = await createCity(db, {
-    country_id: country.id,
-    governorate_id: governorate.id,
-    name_ar: 'السالمية',
-    name_en: 'Salmiya',
-    shipping_fee: 1_000,
-  });
-  place = { country: country.id, governorate: governorate.id, city: city.id };
+  place = await createSalmiya(db, 1_000);
   shelf = [];
   for (const demo of demoProducts) {
     if (demo.draft) continue;

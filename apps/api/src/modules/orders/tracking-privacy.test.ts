@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderResponse, OrderTrackingResponse, TrackedOrder } from '@shop/shared';
+import { createSalmiya } from '../../../test-support/places.js';
 import { apiCaller, type CallOptions } from '../../../test-support/http.js';
 import { signedInAs } from '../../../test-support/staff.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
+import { createProduct } from '../../seed/factories.js';
 import { PLACED_ORDERS_COOKIE, PLACED_ORDERS_KEPT } from './placed-orders-cookie.js';
 
 let ctx: TestContext;
@@ -72,16 +73,8 @@ function expectMasked(order: TrackedOrder, phoneEnd: string) {
 beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.database.db;
-  const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-  const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-  const city = await createCity(db, {
-    country_id: country.id,
-    governorate_id: governorate.id,
-    name_ar: 'السالمية',
-    name_en: 'Salmiya',
-    shipping_fee: 1_500,
-  });
-  location = { country: country.id, governorate: governorate.id, city: city.id };
+  const salmiya = await createSalmiya(db);
+  location = salmiya;
   product = (await createProduct(db, { price: 10_000, stock_quantity: 500 })).id;
 });
 

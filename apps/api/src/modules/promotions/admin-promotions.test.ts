@@ -1,14 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kuwaitDateOf, type AdminPromoCode, type OrderResponse } from '@shop/shared';
+import { createSalmiya } from '../../../test-support/places.js';
 import { fieldMessages, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { apiCaller, type TestHttpMethod, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog, orders, promoCodes } from '../../db/schema/index.js';
 import {
-  createCity,
-  createCountry,
-  createGovernorate,
   createProduct,
   createPromoCode,
 } from '../../seed/factories.js';
@@ -488,15 +486,7 @@ describe('validity days in Kuwait time, as the storefront applies them', () => {
 describe('a code made in the back office, used by a shopper', () => {
   it('validates and discounts an order; deleting it later keeps the order\'s code', async () => {
     const db = ctx.database.db;
-    const country = await createCountry(db, { name_ar: 'الكويت', name_en: 'Kuwait', code: 'KW' });
-    const governorate = await createGovernorate(db, { country_id: country.id, name_ar: 'حولي', name_en: 'Hawalli' });
-    const city = await createCity(db, {
-      country_id: country.id,
-      governorate_id: governorate.id,
-      name_ar: 'السالمية',
-      name_en: 'Salmiya',
-      shipping_fee: 1_500,
-    });
+    const salmiya = await createSalmiya(db);
     const product = await createProduct(db, { price: 20_000, stock_quantity: 5 });
     const promo = await createViaApi({ code: 'shopper5', discount_type: 'fixed', discount_value: 5, min_order_amount: 15 });
 
@@ -510,9 +500,9 @@ describe('a code made in the back office, used by a shopper', () => {
       email: 'fatima.promo@example.com',
       phone: '+965 6000 7777',
       shipping_address: 'Block 5, Street 10, House 3',
-      country_id: country.id,
-      governorate_id: governorate.id,
-      city_id: city.id,
+      country_id: salmiya.country,
+      governorate_id: salmiya.governorate,
+      city_id: salmiya.city,
       city: 'Salmiya',
       payment_method: 'cash_on_delivery',
       items: [{ product_id: product.id, quantity: 1 }],
