@@ -106,7 +106,7 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-5">
-          <StatusCard order={order} canChange={canChangeStatus} />
+          <StatusCard order={order} canChange={canChangeStatus} canRefund={canRefund} />
           <ItemsCard order={order} />
           <HistoryCard order={order} />
         </div>
@@ -211,7 +211,7 @@ function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boole
 }
 
 /** The badge, the status select, an optional note and save (spec: the detail sends the note with the change). */
-function StatusCard({ order, canChange }: { order: AdminOrder; canChange: boolean }) {
+function StatusCard({ order, canChange, canRefund }: { order: AdminOrder; canChange: boolean; canRefund: boolean }) {
   const { t } = useI18n();
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [notes, setNotes] = useState('');
@@ -251,7 +251,9 @@ function StatusCard({ order, canChange }: { order: AdminOrder; canChange: boolea
             </Button>
             {!changed ? <p className="text-sm text-stone-500">{t('admin-orders.detail.choose_status')}</p> : null}
             {statusPaymentConflict(order, 'refunded') === 'refund_through_payment' ? (
-              <p className="text-sm text-stone-500">{t('admin-orders.detail.refund_through_payment')}</p>
+              <p className="text-sm text-stone-500">
+                {t(canRefund ? 'admin-orders.detail.refund_through_payment' : 'admin-orders.detail.refund_by_admin')}
+              </p>
             ) : null}
             {order.payment_method === 'upayments' && order.payment_status === 'refunded' ? (
               <p className="text-sm text-stone-500">{t('admin-orders.detail.money_returned')}</p>

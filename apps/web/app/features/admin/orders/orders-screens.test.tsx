@@ -312,6 +312,17 @@ describe('order detail: payment', () => {
     expect(text).not.toMatch(/admin-orders\.|payments\./);
   });
 
+  it('does not let a paid online order be marked refunded by its status, and says how it is refunded', () => {
+    const html = renderAdmin(<OrderDetailScreen id={9} />, { lang: 'en', role: 'admin', path: '/admin/orders/9', fill: fillPaid });
+    expect(html).toMatch(/<option value="refunded" disabled="">/);
+    expect(html).toMatch(/<option value="cancelled">/);
+    expect(textOf(html)).toContain('to refund it, use Refund in the payment section');
+    const moderator = textOf(renderAdmin(<OrderDetailScreen id={9} />, { lang: 'en', role: 'moderator', path: '/admin/orders/9', fill: fillPaid }));
+    expect(moderator).toContain('Only an administrator can give back the money of an order paid online');
+    const cash = renderAdmin(<OrderDetailScreen id={7} />, { lang: 'en', role: 'admin', path: '/admin/orders/7', fill: fillOrder });
+    expect(cash).toMatch(/<option value="refunded">/);
+  });
+
   it('offers no refund to a moderator, nor for a cash order', () => {
     const moderator = textOf(renderAdmin(<OrderDetailScreen id={9} />, { lang: 'ar', role: 'moderator', path: '/admin/orders/9', fill: fillPaid }));
     expect(moderator).toContain('مدفوع');
