@@ -197,14 +197,19 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     if (serverFieldMessage(error, 'promo_code')) void refreshCart();
     const contact = error instanceof ApiError && isOrderLimitRefusal(error);
     const elsewhere = checkout.showServerErrors(error);
+    if (contact) {
+      // A limit of the order itself, not a field to correct: its words, and how to reach the shop.
+      setFormError({ kind: 'general', text: elsewhere?.join(' ') || failureText(error, t('checkout.error.failed')), extra: [], contact });
+      return;
+    }
     if (elsewhere) {
-      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere, contact });
+      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere });
       return;
     }
     // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
     if (error instanceof ApiError && error.code === 'PAYMENT_UNAVAILABLE') void revalidator.revalidate();
     // The server's words, or 'could not be sent' when offline, else the generic failure.
-    setFormError({ kind: 'general', text: failureText(error, t('checkout.error.failed')), extra: [], contact });
+    setFormError({ kind: 'general', text: failureText(error, t('checkout.error.failed')), extra: [] });
   }
 
   function submit(event: React.FormEvent) {
@@ -424,7 +429,7 @@ function ShopContactLinks() {
   const phone = settings.phone_number ? telUrl(settings.phone_number) : null;
   if (!whatsapp && !phone) return null;
   return (
-    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="checkout-contact-shop">
+    <p className="mt-1 flex flex-wrap items-center gap-x-3" data-testid="checkout-contact-shop">
       <span>{t('checkout.error.contact_shop')}</span>
       {whatsapp ? (
         <a href={whatsapp} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-semibold underline">
