@@ -32,6 +32,8 @@ describe('names of things and actions', () => {
     expect(actionLabel(en, 'create')).toBe('Created');
     expect(actionLabel(ar, 'delete')).toBe('حذف');
     expect(actionLabel(en, 'status_change')).toBe('Status changed');
+    expect(actionLabel(en, 'late_payment')).toBe('Payment after cancellation');
+    expect(actionLabel(ar, 'late_payment')).toBe('دفع وصل بعد الإلغاء');
   });
 
   it('falls back to the raw name for ones it does not know (never a message key)', () => {

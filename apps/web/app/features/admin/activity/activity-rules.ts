@@ -36,6 +36,7 @@ const ACTION_NAMES = {
   update: 'admin-activity.action.update',
   delete: 'admin-activity.action.delete',
   status_change: 'admin-activity.action.status_change',
+  late_payment: 'admin-activity.action.late_payment',
 } as const satisfies Record<string, MessageKey>;
 
 function known<T extends object>(table: T, name: string): name is Extract<keyof T, string> {

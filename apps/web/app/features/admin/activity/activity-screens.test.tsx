@@ -76,6 +76,35 @@ describe('activity tab', () => {
     expect(text).not.toMatch(/admin-activity\.|admin\.common\./);
   });
 
+  it('names the shop itself as who took back an order paid after it was cancelled', () => {
+    const late: AuditLogResponse = {
+      ...reply,
+      entries: [
+        {
+          id: 9,
+          actor_id: null,
+          actor_email: null,
+          actor_name: null,
+          entity: 'orders',
+          entity_id: 4,
+          action: 'late_payment',
+          changes: { status: { from: 'cancelled', to: 'pending' }, payment_status: { from: 'failed', to: 'paid' } },
+          created_at: '2026-03-14T22:00:00.000Z',
+        },
+      ],
+      pagination: { page: 1, limit: 25, total: 1, pages: 1 },
+    };
+    for (const [lang, action, who] of [
+      ['en', 'Payment after cancellation · Order #4', 'By the shop, automatically'],
+      ['ar', 'دفع وصل بعد الإلغاء', 'المتجر تلقائياً'],
+    ] as const) {
+      const text = textOf(renderAdmin(<ActivityTab />, { lang, role: 'admin', path: '/admin?tab=activity', fill: fill(late) }));
+      expect(text).toContain(action);
+      expect(text).toContain(who);
+      expect(text).not.toContain(lang === 'en' ? 'an unknown person' : 'شخص غير معروف');
+    }
+  });
+
   it('reads its filters from the URL and says when nothing matches', () => {
     const none: AuditLogResponse = {
       ...reply,
