@@ -142,10 +142,10 @@ type ShellData = RootData & {
 };
 
 /**
- * Client-side data policy (spec section 9): no retries, no refetch on window focus. Requests
+ * Client-side data policy: no retries, no refetch on window focus. Requests
  * are sent even when the browser says it is offline (networkMode 'always'): TanStack's default
  * would pause them silently and send them later; this way they fail at once and the screen says
- * the action could not be sent (issue 12, point 8).
+ * the action could not be sent.
  */
 function createQueryClient() {
   return new QueryClient({

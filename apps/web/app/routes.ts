@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
-// The storefront spec's route table (section 2).
+// The storefront's routes.
 export default [
   index('routes/home.tsx'),
   route('products', 'routes/products.tsx'),
@@ -10,7 +10,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-status/:orderNumber', 'routes/order-status.tsx'),
-  // One payment result screen (spec section 2); UPayments may put the order number in the path.
+  // One payment result screen; UPayments may put the order number in the path.
   route('payment-success', 'routes/payment-result.tsx', { id: 'payment-success' }),
   route('payment/success/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-return' }),
   route('payment/cancel/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-cancel' }),
@@ -29,7 +29,7 @@ export default [
   route('verify-code', 'routes/verify-code.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
   route('profile', 'routes/profile.tsx'),
-  // The back office (admin spec section 2): its own chrome, messages and code chunks.
+  // The back office: its own chrome, messages and code chunks.
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/products/new', 'routes/admin/product-new.tsx'),

@@ -19,7 +19,7 @@ export interface FailureTexts {
 }
 
 /**
- * The server's own message when it answered with one (storefront spec section 8 prefers it);
+ * The server's own message when it answered with one (preferred to a generic text);
  * null without an answer or for an unexpected failure, whose text is never shown.
  */
 export function serverMessage(error: unknown): string | null {

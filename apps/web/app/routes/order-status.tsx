@@ -8,7 +8,7 @@ import { ApiError, apiFrom, type Api } from '../lib/api';
 import { absoluteUrl, pageMeta } from '../lib/seo';
 import type { Route } from './+types/order-status';
 
-/** The spec's order-by-number query retries once; a 404 is an answer, not a failure. */
+/** The order-by-number query retries once; a 404 is an answer, not a failure. */
 async function orderWithOneRetry(api: Api, orderNumber: string) {
   try {
     return await fetchOrderByNumber(api, orderNumber);

@@ -11,7 +11,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * /payment-success, /payment/success and /payment/cancel (spec section 2): one screen. The server
+ * /payment-success, /payment/success and /payment/cancel: one screen. The server
  * renders its loading shell (never indexed); the browser reads the return parameters and asks the
  * API to verify the payment.
  */

@@ -41,7 +41,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
     { href: settings.instagram_url, label: t('common.footer.instagram'), icon: <InstagramIcon className="size-5" /> },
     { href: settings.facebook_url, label: t('common.footer.facebook'), icon: <FacebookIcon className="size-5" /> },
   ].filter((social): social is typeof social & { href: string } => social.href !== null && isWebAddress(social.href));
-  // 44 px tall on a phone, so a finger finds each link (issue 12, point 10).
+  // 44 px tall on a phone, so a finger finds each link.
   const linkClass = 'inline-flex min-h-11 min-w-11 items-center rounded hover:text-white hover:underline lg:min-h-0 lg:min-w-0';
 
   return (

@@ -44,7 +44,7 @@ function navItems(user: HeaderUser | null): NavItem[] {
 }
 
 /**
- * The header stays at the top while the page scrolls (issue 12, point 7): one compact row on a
+ * The header stays at the top while the page scrolls: one compact row on a
  * phone (menu, logo, search toggle, language, cart), below the phone's notch or status bar. Its
  * height is published as `--header-h` so the toasts sit under it.
  */

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useMeasuredHeight } from './use-measured-height';
 
 /**
- * The phone's bottom bar (issue 12, point 7): what the page costs and its next step, always in
+ * The phone's bottom bar: what the page costs and its next step, always in
  * reach of the thumb, above the home indicator. Hidden from lg up, where the page shows the
  * same button in its own place. While it is shown the page is padded by its height
  * (`--action-bar-h`, app.css), so it never hides the footer or the last field.

@@ -16,7 +16,7 @@ const variants: Record<ButtonVariant, string> = {
   danger: 'bg-red-700 text-white hover:bg-red-800',
 };
 
-// A phone's finger needs 44 × 44 px (issue 12, point 10); a desktop pointer keeps the tighter 40.
+// A phone's finger needs 44 × 44 px; a desktop pointer keeps the tighter 40.
 const sizes: Record<ButtonSize, string> = {
   md: 'min-h-11 min-w-11 px-4 py-2 text-sm lg:min-h-10 lg:min-w-10',
   lg: 'min-h-12 px-6 py-3 text-base',

@@ -115,7 +115,7 @@ function ToastViewport({
 }) {
   const { t } = useI18n();
   return (
-    // The spec places toasts top-right in both languages, so this is the one place that uses a
+    // Toasts sit top-right in both languages, so this is the one place that uses a
     // physical side (right) instead of a logical one. They sit under the sticky header (its
     // measured --header-h), never over the logo, language switch or account menu; on a phone they
     // take the screen's width, and they stay above a bottom action bar (z-50 over its z-40).

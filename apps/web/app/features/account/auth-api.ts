@@ -8,7 +8,7 @@ import { browserApi } from '../../lib/api';
 import type { LoginForm } from './auth-rules';
 import { registrationPayload, type RegistrationForm } from './auth-rules';
 
-/** The accounts calls of the sign-in screens (storefront spec section 7, Auth). */
+/** The accounts calls of the sign-in screens. */
 
 export const logIn = (credentials: LoginForm) => browserApi().post<AuthResponse>('/auth/login', credentials);
 

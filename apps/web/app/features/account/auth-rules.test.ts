@@ -43,7 +43,7 @@ describe('registration pre-check', () => {
     expect(checkRegistration(registration)).toEqual({});
   });
 
-  it('reports each rule with the spec minimums', () => {
+  it('reports each rule with its minimum', () => {
     expect(checkRegistration({ name: '', email: '', password: '', phone: '', address: '' })).toEqual({
       name: { key: 'account.register.name_required' },
       email: { key: 'account.login.email_required' },

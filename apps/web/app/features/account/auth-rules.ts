@@ -7,7 +7,7 @@ import {
 import type { TranslationKey, TranslationParams } from '../../i18n/i18n';
 
 /**
- * The account screens' client-side pre-checks (storefront spec section 5). They are a comfort
+ * The account screens' client-side pre-checks. They are a comfort
  * for the shopper; the server checks everything again and its field messages win.
  */
 
@@ -19,7 +19,7 @@ export interface FieldProblem {
 
 export type FieldProblems<Field extends string> = Partial<Record<Field, FieldProblem>>;
 
-/** The spec's "{email}" pattern: something@something.something, no spaces. */
+/** The e-mail pattern: something@something.something, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmailAddress(value: string): boolean {
@@ -40,7 +40,7 @@ export function checkLogin(form: LoginForm): FieldProblems<keyof LoginForm> {
   return problems;
 }
 
-/** Login payload (spec section 3): email trimmed and lower-cased, password as typed. */
+/** Login payload: email trimmed and lower-cased, password as typed. */
 export function loginPayload(form: LoginForm): LoginForm {
   return { email: normaliseEmail(form.email), password: form.password };
 }
@@ -74,7 +74,7 @@ export function checkRegistration(form: RegistrationForm): FieldProblems<keyof R
   return problems;
 }
 
-/** Register payload (spec section 3): trimmed, email lower-cased, empty phone/address as null. */
+/** Register payload: trimmed, email lower-cased, empty phone/address as null. */
 export function registrationPayload(form: RegistrationForm) {
   return {
     name: form.name.trim(),
@@ -89,7 +89,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Forgot password: its own wording of the same two checks (spec section 5). */
+/** Forgot password: its own wording of the same two checks. */
 export function checkForgotPassword(email: string): FieldProblem | null {
   if (!email.trim()) return { key: 'account.forgot.email_required' };
   if (!isEmailAddress(email)) return { key: 'account.forgot.email_invalid' };
@@ -147,7 +147,7 @@ export function isCompleteCode(digits: readonly string[]): boolean {
   return digits.length === VERIFICATION_CODE_LENGTH && digits.every((digit) => /^\d$/.test(digit));
 }
 
-/** Spec section 5: digits only, exactly six, otherwise 'Please enter all 6 digits'. */
+/** The verification code: digits only, exactly six, otherwise 'Please enter all 6 digits'. */
 export function checkCode(digits: readonly string[]): FieldProblem | null {
   return isCompleteCode(digits) ? null : { key: 'account.verify.incomplete' };
 }

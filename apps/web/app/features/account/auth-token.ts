@@ -1,7 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@shop/shared';
 import { ApiError } from '../../lib/api';
 
-/** The stored bearer token (spec section 3: localStorage under 'token'); null on the server. */
+/** The stored bearer token (localStorage under 'token'); null on the server. */
 export function readToken(): string | null {
   if (typeof window === 'undefined') return null;
   try {
@@ -24,7 +24,7 @@ export function clearToken(): void {
 }
 
 /**
- * Spec section 4, token-invalid handling: a 401 counts as an invalid token only when its code
+ * Token-invalid handling: a 401 counts as an invalid token only when its code
  * is INVALID_TOKEN or TOKEN_EXPIRED, or its message mentions token, authentication or
  * unauthorized.
  */
@@ -34,7 +34,7 @@ export function isInvalidTokenError(error: unknown): boolean {
   return /token|authentication|unauthori[sz]ed/i.test(error.message);
 }
 
-/** Pages from which an invalid token does not send the user to /login (spec section 4). */
+/** Pages from which an invalid token does not send the user to /login. */
 export function staysOnInvalidToken(pathname: string): boolean {
   return /^\/(login|register|admin)(\/|$)/.test(pathname);
 }

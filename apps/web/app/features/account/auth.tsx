@@ -21,14 +21,14 @@ export interface AuthContextValue {
   user: User | null;
   /** After login, registration or Google sign-in: keeps the token and the user. */
   signIn(token: string, user: User): void;
-  /** Logs out on the server (failures ignored, spec section 4) and forgets the session. */
+  /** Logs out on the server (failures ignored) and forgets the session. */
   signOut(): Promise<void>;
   /** Replaces the known user after a profile change. */
   updateUser(user: User): void;
   /** Forgets the session locally (no server call), e.g. after the account was deleted. */
   forget(): void;
   /**
-   * Spec section 4: when `error` is an invalid-token 401, clears the session and goes to /login
+   * When `error` is an invalid-token 401, clears the session and goes to /login
    * (unless already on a login, register or admin page). True when it handled the error.
    */
   handleAuthError(error: unknown): boolean;
@@ -36,7 +36,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** POST /auth/logout; its failures are ignored (spec section 4), the local session ends anyway. */
+/** POST /auth/logout; its failures are ignored, the local session ends anyway. */
 async function signOutOnServer(): Promise<void> {
   await browserApi()
     .post('/auth/logout')
@@ -44,7 +44,7 @@ async function signOutOnServer(): Promise<void> {
 }
 
 /**
- * The authentication state of spec section 4. The server renders with the user of the session
+ * The authentication state. The server renders with the user of the session
  * cookie (decision 006) so the header is right from the first byte; in the browser the token in
  * localStorage is the source of truth and the profile is fetched when one exists.
  */

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { asciiDigits, codeFromPaste, digitFromInput } from './auth-rules';
 
 /**
- * Six one-digit boxes (spec section 2, Verify code): typing moves to the next box, Backspace
+ * Six one-digit boxes of the verify-code screen: typing moves to the next box, Backspace
  * in an empty box goes back, arrows move, and pasting a 6-digit code into any box (or the
  * phone's one-time-code autofill into the first) fills them all. `onChange` receives every new
  * set of digits; the screen decides when a complete code is submitted.

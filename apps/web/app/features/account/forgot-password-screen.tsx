@@ -15,7 +15,7 @@ import { EmailField } from './form-field';
 const fields = ['email'] as const;
 const fieldId = () => 'forgot-email';
 
-/** Forgot password (spec section 2): the e-mail form, then the 'Check your email' screen. */
+/** Forgot password: the e-mail form, then the 'Check your email' screen. */
 export function ForgotPasswordScreen() {
   const { t } = useI18n();
   const failureText = useActionFailureText();

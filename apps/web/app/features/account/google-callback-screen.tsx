@@ -17,7 +17,7 @@ import { serverMessage } from '../../lib/action-failure';
 const postedCodes = new Set<string>();
 
 /**
- * Where Google sends the browser back (spec sections 2 and 4): posts code and state, stores the
+ * Where Google sends the browser back: posts code and state, stores the
  * session and reloads the whole page on /, or explains the failure and returns to /login.
  */
 export function GoogleCallbackScreen() {

@@ -19,7 +19,7 @@ import { useGuestOnly } from './use-guest-only';
 const fields = ['email', 'password'] as const;
 const fieldId = (field: string) => `login-${field}`;
 
-/** The login screen (spec section 2): Google, e-mail and password, links to reset and register. */
+/** The login screen: Google, e-mail and password, links to reset and register. */
 export function LoginScreen() {
   const { t } = useI18n();
   const failureText = useActionFailureText();
@@ -29,7 +29,7 @@ export function LoginScreen() {
   const { signIn } = useAuth();
   // Arriving from /verify-code: its success message and the verified address.
   const arrival = useArrivalState();
-  // A shopper who registered is signed in already, yet the spec brings them here after verifying.
+  // A shopper who registered is signed in already, yet verifying the e-mail lands them here.
   // Where the shopper was sent from (the back office's gate sends /login?returnTo=/admin).
   const returnTo = safeReturnTo(search.get('returnTo'));
   const { markSigningIn, redirecting } = useGuestOnly({
@@ -61,7 +61,7 @@ export function LoginScreen() {
         setFormError(elsewhere);
         return;
       }
-      // Said beside the form (above the button) as well as in the toast the spec asks for.
+      // Said beside the form (above the button) as well as in a toast.
       const message = failureText(error, t('account.login.failed'));
       setFormError([message]);
       toast.error(message);

@@ -27,7 +27,7 @@ const fieldId = (field: string) => `register-${field}`;
 const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: '', address: '' };
 
 /**
- * Registration (spec section 2). The new account is signed in at once (the server already
+ * Registration. The new account is signed in at once (the server already
  * adopted the guest cart into it), then the shopper verifies the e-mail on /verify-code.
  */
 export function RegisterScreen() {
@@ -71,7 +71,7 @@ export function RegisterScreen() {
         form.showErrors({ email: failureText(error, t('account.register.failed')) });
         return;
       }
-      // Said beside the form (above the button) as well as in the toast the spec asks for.
+      // Said beside the form (above the button) as well as in a toast.
       const message = failureText(error, t('account.register.failed'));
       setFormError([message]);
       toast.error(message);

@@ -20,7 +20,7 @@ const fields = ['password', 'confirm'] as const;
 const fieldId = (field: string) => `reset-${field}`;
 
 /**
- * Reset password (spec section 2): checks the link's token on load, then takes the new
+ * Reset password: checks the link's token on load, then takes the new
  * password; after success it shows a confirmation and goes to /login after 2 seconds.
  */
 export function ResetPasswordScreen() {

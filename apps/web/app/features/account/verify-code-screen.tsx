@@ -26,7 +26,7 @@ const CODE_ERROR_ID = 'verify-code-error';
 type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
 /**
- * E-mail verification (spec sections 2 and 4): six boxes, submitted automatically once full;
+ * E-mail verification: six boxes, submitted automatically once full;
  * a wrong code empties them and puts the focus back on the first; success shows for 2 seconds,
  * then /login with a message and the address.
  */
@@ -58,7 +58,7 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { user, updateUser } = useAuth();
-  // Decided once the code is accepted: a signed-in shopper goes on, a guest signs in (issue 12).
+  // Decided once the code is accepted: a signed-in shopper goes on, a guest signs in.
   const [next, setNext] = useState<AfterVerification | null>(null);
   const [digits, setDigits] = useState(emptyCode);
   const [error, setError] = useState<string | null>(null);

@@ -179,7 +179,7 @@ function CartLine({
 
   function decrease() {
     if (busy) return;
-    // Minus at quantity 1 takes the line out of the cart (spec, section 5).
+    // Minus at quantity 1 takes the line out of the cart.
     if (item.quantity <= 1) onRemove();
     else onQuantity(item.quantity - 1).catch(() => undefined);
   }

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { cartRequests, storeCart, type CartData } from './cart-api';
 
 /**
- * The box's texts. The spec words them differently on the cart page ('discount code') and at
+ * The box's texts. They differ on the cart page ('discount code') and at
  * checkout ('promo code'), so each page passes its own catalogue keys.
  */
 export interface PromoTexts {
@@ -66,7 +66,7 @@ export function PromoCodeBox({
   cart: CartData;
   texts?: PromoTexts;
   /**
-   * Checkout shows Apply as disabled while the box is empty (spec section 5). It stays
+   * Checkout shows Apply as disabled while the box is empty. It stays
    * focusable and clickable (aria-disabled) so a click still explains what is missing.
    */
   dimWhenEmpty?: boolean;

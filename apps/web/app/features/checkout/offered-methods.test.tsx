@@ -6,7 +6,7 @@ import { SocialSignIn } from '../account/google-sign-in-button';
 import type { CartData } from '../cart/cart-api';
 import { CheckoutScreen } from './checkout-screen';
 
-// Issue 12, point 4: the screens offer only the sign-in and payment methods the public settings
+// The screens offer only the sign-in and payment methods the public settings
 // list (the server lists Google only with its OAuth client, the card only with UPayments).
 
 const cart: CartData = {

@@ -110,7 +110,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
 
   const controlButton =
     'size-10 items-center justify-center rounded-full bg-white/90 text-brand-900 shadow hover:bg-white';
-  // 44 px on a phone (issue 12, point 10); the dots keep a small mark inside that area.
+  // 44 px on a phone; the dots keep a small mark inside that area.
   const smallButton =
     'flex size-11 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70 sm:size-9';
 

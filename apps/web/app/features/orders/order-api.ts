@@ -12,7 +12,7 @@ export async function fetchOrderByNumber(api: Api, orderNumber: string): Promise
 }
 
 /**
- * The online charge failed (spec section 8: `action: 'redirect_to_checkout'` with `cart_preserved`):
+ * The online charge failed (`action: 'redirect_to_checkout'` with `cart_preserved`):
  * nothing is owed, the order was let go on the server and the cart is kept.
  */
 export class PaymentFailedError extends ApiError {

@@ -6,7 +6,7 @@ import { normaliseOrderNumber, orderProgress, statusExplanation, statusLabels } 
 const english = (key: string) => (ordersEn as Record<string, string>)[key.replace(/^orders\./, '')];
 
 describe('order progress', () => {
-  it('follows the spec: pending 25, processing 50, shipped 75, delivered 100, others 0', () => {
+  it('is pending 25, processing 50, shipped 75, delivered 100, others 0', () => {
     expect(orderProgress('pending')).toBe(25);
     expect(orderProgress('processing')).toBe(50);
     expect(orderProgress('shipped')).toBe(75);

@@ -1,12 +1,12 @@
 import { ORDER_NUMBER_PATTERN, ORDER_PROGRESS, type OrderStatus } from '@shop/shared';
 import type { MessageKey, TranslationKey } from '../../i18n/i18n';
 
-/** How far along the order is, in percent (spec section 4: pending 25 … delivered 100, else 0). */
+/** How far along the order is, in percent (pending 25 … delivered 100, else 0). */
 export function orderProgress(status: OrderStatus): number {
   return ORDER_PROGRESS[status];
 }
 
-/** The sentence under the progress bar; statuses the spec gives no text get none. */
+/** The sentence under the progress bar; a status without one (cancelled, refunded…) gets none. */
 export function statusExplanation(status: OrderStatus): TranslationKey | null {
   switch (status) {
     case 'pending':

@@ -74,7 +74,7 @@ describe('tracking page: the customer', () => {
     expect(en).not.toContain('Print invoice');
   });
 
-  it('isolates the order number, the phone and the e-mail from the direction of the page (issue 12, point 16)', () => {
+  it('isolates the order number, the phone and the e-mail from the direction of the page', () => {
     for (const lang of ['ar', 'en'] as const) {
       const full = render({ ...order, customer_view: 'full' }, lang);
       // "Order number: SB-…" in Arabic must not let the Latin number pull the colon across.

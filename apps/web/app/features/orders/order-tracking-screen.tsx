@@ -20,7 +20,7 @@ import { clearPendingOrder } from './pending-order';
 import { PaymentStatusBadge } from '../payments/payment-status';
 import { SummaryRow } from '../../components/ui/summary-row';
 
-/** The order tracking page (spec section 2): status, items, totals, customer and delivery. */
+/** The order tracking page: status, items, totals, customer and delivery. */
 export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
   const { t, formatDate } = useI18n();
   const [invoiceOpen, setInvoiceOpen] = useState(false);
@@ -29,7 +29,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
   const explanation = statusExplanation(order.status);
   const stopped = order.status === 'cancelled' || order.status === 'refunded';
 
-  // The order reached the shop: the copy kept while paying is no longer needed (spec section 4).
+  // The order reached the shop: the copy kept while paying is no longer needed.
   useEffect(() => clearPendingOrder(), []);
 
   return (
@@ -160,7 +160,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
           <CustomerDetails order={order} />
           <InfoCard title={t('orders.payment.title')}>
             <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>
-            {/* Cash on delivery shows only the method; an online payment shows where it stands (issue 11). */}
+            {/* Cash on delivery shows only the method; an online payment shows where it stands. */}
             {order.payment_status !== 'not_required' && (
               <div className="mt-2 flex flex-col items-start gap-2">
                 <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">

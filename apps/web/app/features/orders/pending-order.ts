@@ -1,4 +1,4 @@
-/** Browser storage key of the order being placed (spec section 3: payload plus order_number). */
+/** Browser storage key of the order being placed (payload plus order_number). */
 export const PENDING_ORDER_KEY = 'pendingOrder';
 
 export function savePendingOrder(payload: object, orderNumber: string) {

@@ -34,8 +34,8 @@ function storedPendingOrder(): string | null {
 }
 
 /**
- * The payment result screen shared by /payment-success, /payment/success and /payment/cancel
- * (spec sections 2 and 4). The server renders the loading shell; in the browser the return
+ * The payment result screen shared by /payment-success, /payment/success and /payment/cancel.
+ * The server renders the loading shell; in the browser the return
  * parameters and the pending order are read and the server is asked to verify the payment.
  */
 export function PaymentResultScreen({ pathOrderNumber }: { pathOrderNumber: string | null }) {
@@ -140,12 +140,12 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
   }
 }
 
-/** Paid: a 5-second countdown, then the order's tracking page (spec section 4). */
+/** Paid: a 5-second countdown, then the order's tracking page. */
 function PaidPanel({ orderNumber }: { orderNumber: string }) {
   const { t, tp } = useI18n();
   const navigate = useNavigate();
   const [left, setLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
-  // Paid: the tracking page greets this tab once with its thank-you (issue 12, point 11).
+  // Paid: the tracking page greets this tab once with its thank-you.
   useEffect(() => markJustPlaced(orderNumber), [orderNumber]);
   useEffect(() => {
     if (left <= 0) {

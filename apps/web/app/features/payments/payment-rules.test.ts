@@ -5,7 +5,7 @@ import { pendingOrderNumber, readReturnParams, screenFor, screenForFailure, veri
 const ORDER = 'SB-7K3M9Q2X4T';
 
 describe('readReturnParams', () => {
-  it('reads the spec parameters under either name', () => {
+  it('reads the return parameters under either name', () => {
     expect(readReturnParams('?paymentId=P1&result=CAPTURED&track_id=T1&requested_order_id=R1')).toEqual({
       paymentId: 'P1',
       result: 'CAPTURED',

@@ -1,8 +1,8 @@
 /**
- * The payment result screen's rules (spec sections 2 and 4, Payment result): what the return
+ * The payment result screen's rules: what the return
  * address carries, what is asked of the server, and what the shopper sees. The query string is
  * only a hint of which payment to check: the state shown always comes from the server's verified
- * answer (issue 11 part 4), so a typed `result=CAPTURED` never shows "paid".
+ * answer, so a typed `result=CAPTURED` never shows "paid".
  */
 
 import type { PaymentStatus, PaymentVerifyResponse } from '@shop/shared';
@@ -37,9 +37,9 @@ export type PaymentScreenState =
   /** The server could not be asked or refused to answer: 'فشل في معالجة الدفع'. */
   | { kind: 'error' };
 
-/** The success screen's countdown before the tracking page (spec section 4: 5 seconds). */
+/** The success screen's countdown before the tracking page (5 seconds). */
 export const SUCCESS_COUNTDOWN_SECONDS = 5;
-/** How long the failure stays before the shopper is back at /checkout (spec section 4: 3 seconds). */
+/** How long the failure stays before the shopper is back at /checkout (3 seconds). */
 export const FAILED_REDIRECT_MS = 3000;
 
 const MAX_PARAM_LENGTH = 200;
@@ -77,7 +77,7 @@ export function readReturnParams(search: string): ReturnParams {
   };
 }
 
-/** The order number kept under pendingOrder by the checkout (spec section 3), when readable. */
+/** The order number kept under pendingOrder by the checkout, when readable. */
 export function pendingOrderNumber(stored: string | null): string | null {
   if (!stored) return null;
   try {

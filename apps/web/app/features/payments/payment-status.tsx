@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@shop/shared';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 
-/** The payment status texts (issue 11), shared by the tracking page and the back office. */
+/** The payment status texts, shared by the tracking page and the back office. */
 export const paymentStatusLabels: Record<PaymentStatus, MessageKey> = {
   not_required: 'payments.status.not_required',
   awaiting_payment: 'payments.status.awaiting_payment',

@@ -28,7 +28,7 @@ import {
 
 const fieldId = (field: ProfileField) => `profile-${field}`;
 
-/** Account Info (spec section 2): the customer's details, Edit Profile and the verification banner. */
+/** Account Info: the customer's details, Edit Profile and the verification banner. */
 export function AccountInfoTab({ user }: { user: User }) {
   const { t } = useI18n();
   const [editing, setEditing] = useState(false);
@@ -209,7 +209,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-/** Unverified customers can ask for a new code and go on to /verify-code (spec section 2). */
+/** Unverified customers can ask for a new code and go on to /verify-code. */
 function VerificationBanner({ email }: { email: string }) {
   const { t } = useI18n();
   const failureText = useActionFailureText();

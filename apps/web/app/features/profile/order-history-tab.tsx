@@ -24,14 +24,14 @@ const statusColours: Record<OrderStatus, string> = {
   refunded: 'bg-stone-200 text-stone-800',
 };
 
-/** Order History (spec section 2): every order of the customer with its lines. */
+/** Order History: every order of the customer with its lines. */
 export function OrderHistoryTab({ userId }: { userId: number }) {
   const { t } = useI18n();
   const { handleAuthError } = useAuth();
   const orders = useMyOrders(userId);
 
   useEffect(() => {
-    // A dead token sends the customer to /login (spec section 4) instead of an error box.
+    // A dead token sends the customer to /login instead of an error box.
     if (orders.error) handleAuthError(orders.error);
   }, [orders.error, handleAuthError]);
 

@@ -152,7 +152,7 @@ describe('change password', () => {
     expect(passwordChangeErrors({ current_password: 'x', new_password: exact, confirm_password: exact }, true)).toEqual({});
   });
 
-  it('has the spec texts in English', () => {
+  it('has its texts in English', () => {
     expect(english('profile.validation.mismatch')).toBe('Passwords do not match');
     expect(english('profile.validation.confirm_required')).toBe('Please confirm your password');
   });

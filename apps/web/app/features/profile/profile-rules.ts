@@ -43,13 +43,13 @@ export function shownValue(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-/** Spec section 2: Admin if isAdmin, else Customer. */
+/** The role shown on the profile: Admin if isAdmin, else Customer. */
 export function roleLabel(user: Pick<User, 'isAdmin'>): MessageKey {
   return user.isAdmin ? 'profile.account.role_admin' : 'profile.account.role_customer';
 }
 
 /**
- * The fields Edit Profile makes editable (spec section 3, profile update payload), and the
+ * The fields Edit Profile makes editable (the profile update payload), and the
  * current password that confirms a new email address.
  */
 export interface ProfileForm {

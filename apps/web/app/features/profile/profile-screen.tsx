@@ -21,7 +21,7 @@ const tabId = (tab: ProfileTab) => `profile-tab-${tab}`;
 const panelId = (tab: ProfileTab) => `profile-panel-${tab}`;
 
 /**
- * The profile page (spec section 2). Signed-out visitors go to /login; while the stored token is
+ * The profile page. Signed-out visitors go to /login; while the stored token is
  * being checked a spinner shows. The server already knows the user from the session cookie, so a
  * signed-in customer gets the page in the first HTML.
  */

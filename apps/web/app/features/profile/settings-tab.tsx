@@ -22,7 +22,7 @@ import {
   type PasswordChangeForm,
 } from './profile-rules';
 
-/** Settings (spec section 2): password, e-mail notifications and deleting the account. */
+/** Settings: password, e-mail notifications and deleting the account. */
 export function SettingsTab({ user, onLeaving }: { user: User; onLeaving: () => void }) {
   return (
     <div className="flex flex-col gap-6">

@@ -18,7 +18,7 @@ function setOffer(next: BeforeInstallPromptEvent | null): void {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (event) => {
-    // Keep the browser's own mini-infobar away: the shop shows its offer (spec section 4).
+    // Keep the browser's own mini-infobar away: the shop shows its offer.
     event.preventDefault();
     setOffer(event as BeforeInstallPromptEvent);
   });

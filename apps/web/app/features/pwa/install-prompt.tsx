@@ -60,7 +60,7 @@ function ShareIcon(props: IconProps) {
 }
 
 /**
- * The install offer (spec section 4): shown when the browser offers installation, or on iOS
+ * The install offer: shown when the browser offers installation, or on iOS
  * Safari as Add to Home Screen steps, once the shopper has tapped, typed or scrolled (decision
  * 023), never inside the installed app, and hidden for 7 days after "Not now". It lies over the top of the page, just under the sticky header, so it covers neither
  * the header nor the bottom bars; it is not in the page's flow because it appears after the page

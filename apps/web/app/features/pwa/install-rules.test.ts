@@ -17,7 +17,7 @@ const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 describe('the 7-day dismissal', () => {
-  it('is the spec constant', () => {
+  it('is 7 days', () => {
     expect(INSTALL_PROMPT_DISMISS_DAYS).toBe(7);
   });
 

@@ -14,7 +14,7 @@ export function parseDismissedAt(stored: string | null): number | null {
   return Number(stored);
 }
 
-/** "Not now" hides the offer for INSTALL_PROMPT_DISMISS_DAYS (spec sections 4 and 9). */
+/** "Not now" hides the offer for INSTALL_PROMPT_DISMISS_DAYS. */
 export function dismissalActive(dismissedAt: number | null, now: number): boolean {
   if (dismissedAt === null || dismissedAt > now) return false;
   return now - dismissedAt < INSTALL_PROMPT_DISMISS_DAYS * DAY_MS;
@@ -35,7 +35,7 @@ export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean 
 }
 
 /**
- * Whether to offer installation (spec section 4): when the browser offers it (or it is Safari on
+ * Whether to offer installation: when the browser offers it (or it is Safari on
  * iOS) and the shop is not already running as an installed app, unless dismissed lately.
  */
 export function installOffer(input: {

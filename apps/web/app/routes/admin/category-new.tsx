@@ -7,7 +7,7 @@ export function meta() {
   return [{ name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin/categories/new: the category form, empty (admin spec: Category form). */
+/** /admin/categories/new: the category form, empty. */
 export default function CategoryNewPage() {
   return <CategoryFormScreen id={null} />;
 }

@@ -9,7 +9,7 @@ export function meta() {
   return [{ title: 'لوحة التحكم | Back office' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin: the tab named in ?tab= (spec section 2), each tab's screen loaded on demand. */
+/** /admin: the tab named in ?tab=, each tab's screen loaded on demand. */
 export default function AdminIndex() {
   const { t } = useI18n();
   const { user } = useAuth();

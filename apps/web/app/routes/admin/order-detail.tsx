@@ -3,7 +3,7 @@ import { OrderDetailScreen } from '../../features/admin/orders/order-detail-scre
 import { orderIdFrom } from '../../features/admin/orders/order-rules';
 import type { Route } from './+types/order-detail';
 
-/** /admin/orders/{id} (admin spec: Order detail): a sub-page of the Orders tab. */
+/** /admin/orders/{id}: a sub-page of the Orders tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders' };
 
 export function meta() {

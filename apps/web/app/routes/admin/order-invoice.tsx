@@ -4,7 +4,7 @@ import { OrderInvoiceScreen } from '../../features/admin/orders/order-invoice-sc
 import { orderIdFrom, wantsAutoprint } from '../../features/admin/orders/order-rules';
 import type { Route } from './+types/order-invoice';
 
-/** /admin/orders/{id}/invoice (admin spec: Invoice): printed, so shown without the back office around it. */
+/** /admin/orders/{id}/invoice: printed, so shown without the back office around it. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders', bare: true };
 
 export function meta() {

@@ -2,7 +2,7 @@ import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
 import { EditProductScreen } from '../../features/admin/products/product-screens';
 import type { Route } from './+types/product-edit';
 
-/** /admin/products/edit/{id} (admin spec section 2): a sub-page of the Products tab. */
+/** /admin/products/edit/{id}: a sub-page of the Products tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'products' };
 
 export function meta() {

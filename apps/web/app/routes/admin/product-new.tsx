@@ -1,7 +1,7 @@
 import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
 import { NewProductScreen } from '../../features/admin/products/product-screens';
 
-/** /admin/products/new (admin spec section 2): a sub-page of the Products tab. */
+/** /admin/products/new: a sub-page of the Products tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'products' };
 
 export function meta() {

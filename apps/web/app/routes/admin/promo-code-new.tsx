@@ -7,7 +7,7 @@ export function meta() {
   return [{ name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin/promocode/new: the promo code form, empty (admin spec: Promo code form). */
+/** /admin/promocode/new: the promo code form, empty. */
 export default function PromoCodeNewPage() {
   return <PromoCodeFormScreen id={null} />;
 }

@@ -7,7 +7,7 @@ export function meta() {
   return [{ name: 'robots', content: 'noindex, nofollow' }];
 }
 
-/** /admin/users/new: the user form, empty, role customer (admin spec: User form). */
+/** /admin/users/new: the user form, empty, role customer. */
 export default function UserNewPage() {
   return <UserFormScreen id={null} />;
 }

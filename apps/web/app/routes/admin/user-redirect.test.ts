@@ -6,7 +6,7 @@ import { loader } from './user-redirect';
 const argsFor = (id: string) => ({ params: { id } }) as unknown as Route.LoaderArgs;
 
 describe('/admin/user/{id}', () => {
-  it('redirects permanently to /admin/users/edit/{id} (admin spec section 2)', () => {
+  it('redirects permanently to /admin/users/edit/{id}', () => {
     const response = loader(argsFor('42'));
     expect(response.status).toBe(301);
     expect(response.headers.get('Location')).toBe('/admin/users/edit/42');

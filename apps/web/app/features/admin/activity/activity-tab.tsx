@@ -25,7 +25,7 @@ import {
 const FILTER_DEFAULTS = { actor_id: '', entity: '' } as const;
 
 /**
- * The Activity tab (issue 10 item 9, beyond the spec): the audit trail of the back office, newest
+ * The Activity tab: the audit trail of the back office, newest
  * first, a page at a time, filtered by person and by kind of thing. For administrators.
  */
 export default function ActivityTab() {

@@ -17,7 +17,7 @@ import {
 const KD: MoneyFormat = { symbol: 'KD', decimals: 3 };
 const ARABIC_KD: MoneyFormat = { symbol: 'د.ك', decimals: 3 };
 
-describe('attribute name and value title (spec section 5: non-empty after trimming)', () => {
+describe('attribute name and value title (non-empty after trimming)', () => {
   it('refuses an empty or blank name', () => {
     expect(attributeNameProblem('')).toBe('admin-attributes.validation.name_required');
     expect(attributeNameProblem('   \t ')).toBe('admin-attributes.validation.name_required');

@@ -2,7 +2,7 @@ import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, formatAmount, formatPrice, fromThou
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the attributes tab (admin spec: Attributes tab, sections 3 and 5): what is checked
+ * The rules of the attributes tab: what is checked
  * before sending a name, a value's title or its additional price, and the JSON bodies of
  * /api/simple-attributes. The server checks every one of them again.
  */
@@ -12,7 +12,7 @@ function length(text: string): number {
   return [...text].length;
 }
 
-/** Why an attribute name cannot be sent (spec section 5: non-empty after trimming), or null. */
+/** Why an attribute name cannot be sent (non-empty after trimming), or null. */
 export function attributeNameProblem(name: string): MessageKey | null {
   const trimmed = name.trim();
   if (!trimmed) return 'admin-attributes.validation.name_required';
@@ -47,7 +47,7 @@ function englishValue(text: string): string | null {
   return text.trim() || null;
 }
 
-/** Why a value's title cannot be sent (spec section 5: non-empty after trimming), or null. */
+/** Why a value's title cannot be sent (non-empty after trimming), or null. */
 export function variationTitleProblem(title: string): MessageKey | null {
   const trimmed = title.trim();
   if (!trimmed) return 'admin-attributes.validation.title_required';

@@ -9,7 +9,7 @@ import type {
 import { adminApi, adminKeys } from '../ui/admin-api';
 import type { AttributeBody, VariationBody } from './attribute-rules';
 
-/** The calls of the attributes tab (spec section 7 "Attributes"); JSON bodies. */
+/** The calls of the attributes tab; JSON bodies. */
 
 /** GET /simple-attributes: every attribute with its values and how many products use them. */
 export function attributesQuery() {

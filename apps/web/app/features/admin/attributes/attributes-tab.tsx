@@ -87,7 +87,7 @@ function useCounts() {
 }
 
 /**
- * The attributes tab (admin spec: Attributes tab): create, rename and delete attributes; expand
+ * The attributes tab: create, rename and delete attributes; expand
  * one to create, edit and delete its values, each with an additional price in the store's
  * currency. Without catalog.write (moderators) everything is read-only.
  */
@@ -425,7 +425,7 @@ export function AttributeItem({
 }
 
 
-/** The inline rename of an attribute: Enter saves, Escape cancels (spec: Attributes tab). */
+/** The inline rename of an attribute: Enter saves, Escape cancels. */
 function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute; onClose: (restoreFocus: boolean) => void }) {
   const { t } = useI18n();
   const toast = useToast();

@@ -7,7 +7,7 @@ import type {
 } from '@shop/shared';
 import { adminApi, adminKeys } from '../ui/admin-api';
 
-/** The calls of the categories tab and form (spec section 7 "Categories"). */
+/** The calls of the categories tab and form. */
 
 /** A category as the back office works with it: no nested lists, the staff counts always there. */
 export type CategoryRow = Omit<Category, 'children' | 'products' | 'children_count'> & { children_count: number };

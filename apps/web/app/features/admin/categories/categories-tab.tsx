@@ -28,7 +28,7 @@ interface ListRow {
 }
 
 /**
- * The categories tab (admin spec: Categories tab): every category, active or not, in tree order
+ * The categories tab: every category, active or not, in tree order
  * (subcategories indented under their parent), with its image, names, slug, description, status
  * and product count; add, edit and delete (after a confirmation naming what moves) for those
  * who may change the catalogue.

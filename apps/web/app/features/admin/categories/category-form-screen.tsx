@@ -30,7 +30,7 @@ import {
   type CategoryImageState,
 } from './category-rules';
 
-/** Where the form returns on save, cancel and back (spec: Category form). */
+/** Where the form returns on save, cancel and back. */
 export const CATEGORIES_TAB_PATH = '/admin?tab=categories';
 
 const fieldId = (field: keyof CategoryForm) => `category-${field}`;

@@ -2,8 +2,8 @@ import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX, l
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the categories tab and the category form (admin spec: Categories tab, Category
- * form, sections 3 and 5): the tree order of the list, which parents a category may take, what is
+ * The rules of the categories tab and the category form: the tree
+ * order of the list, which parents a category may take, what is
  * checked before sending, and the multipart body of POST/PUT /api/categories. The server checks
  * again (including that a category never becomes its own ancestor).
  */
@@ -175,7 +175,7 @@ function length(text: string): number {
 }
 
 /**
- * The checks before sending (spec section 5): a name; the sort order, when given, a whole number
+ * The checks before sending: a name; the sort order, when given, a whole number
  * from 0 to CATEGORY_SORT_ORDER_MAX; texts within their length; a parent the form offered.
  */
 export function categoryFormProblems(

@@ -23,7 +23,7 @@ import {
 const FEE_ID = 'bulk-fee';
 
 /**
- * The bulk shipping-fee edit (admin spec sections 2, 5 and 7): the selected cities in a short
+ * The bulk shipping-fee edit: the selected cities in a short
  * scrolling box (each can be left out), one fee, then one PUT per city in parallel with a progress
  * bar. Afterwards a toast; when some failed, the modal stays open with only those, each with its
  * reason, ready to try again. `onClose` gets the ids still to update after a run (none: all done).

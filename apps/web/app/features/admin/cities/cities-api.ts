@@ -10,7 +10,7 @@ import type {
 import { adminApi, adminKeys } from '../ui/admin-api';
 import { cityBody, cityListQuery, type CityFilters, type CityForm } from './city-rules';
 
-/** The calls of the cities tab, the city form and the bulk fee edit (spec section 7). */
+/** The calls of the cities tab, the city form and the bulk fee edit. */
 
 /** GET /locations/countries: the countries cities can be in. */
 export function countriesQuery() {

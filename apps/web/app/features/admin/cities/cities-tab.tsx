@@ -25,7 +25,7 @@ const URL_DEFAULTS = { country: '', governorate: '' } as const;
 type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; city: City } | { kind: 'bulk' };
 
 /**
- * The cities tab (admin spec: Cities tab, sections 3 to 5 and 7): every city with its governorate,
+ * The cities tab: every city with its governorate,
  * country and shipping fee, filtered by country and governorate (in the URL); add and edit in a
  * modal, delete after a confirmation; rows selected by checkbox open the bulk fee edit.
  */

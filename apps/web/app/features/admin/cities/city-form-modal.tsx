@@ -26,7 +26,7 @@ import {
 const fieldId = (field: string) => `city-${field}`;
 
 /**
- * The city form in a modal (admin spec sections 4 and 5): add when `city` is null, edit
+ * The city form in a modal: add when `city` is null, edit
  * otherwise. Name and country are required; the governorate is optional, disabled until a country
  * is chosen and cleared when the country changes; the fee starts at 5 for a new city. It closes on
  * success with a toast; after a refusal it stays open with the server's messages on their fields.

@@ -53,7 +53,7 @@ describe('shipping fees', () => {
     }
   });
 
-  it('shows a missing fee as 5 (spec) and a stored one as typed', () => {
+  it('shows a missing fee as 5 and a stored one as typed', () => {
     expect(feeInputText(null)).toBe('5');
     expect(feeInputText(undefined)).toBe('5');
     expect(feeInputText(1.25)).toBe('1.25');
@@ -181,7 +181,7 @@ describe('selection', () => {
 });
 
 describe('the bulk fee edit', () => {
-  it('says what is missing, in the spec order', () => {
+  it('says what is missing: a city first, then the fee', () => {
     expect(bulkFeeProblem(0, '')).toBe('admin-cities.bulk.none_selected');
     expect(bulkFeeProblem(0, '2')).toBe('admin-cities.bulk.none_selected');
     expect(bulkFeeProblem(3, '  ')).toBe('admin-cities.bulk.fee_required');

@@ -13,8 +13,8 @@ import {
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the cities tab, the city form and the bulk fee edit (admin spec: Cities tab,
- * sections 3, 4, 5 and 7): the filters, what is checked before sending, the JSON bodies of
+ * The rules of the cities tab, the city form and the bulk fee edit: the
+ * filters, what is checked before sending, the JSON bodies of
  * POST/PUT /api/locations/cities, the row selection and the summary of a bulk update. The server
  * checks everything again.
  */
@@ -35,7 +35,7 @@ export function parseShippingFee(text: string): Thousandths | null {
   return fee > CITY_SHIPPING_FEE_MAX ? null : fee;
 }
 
-/** A stored fee as the input shows it ("2.5"); a missing fee shows the default, 5 (spec section 5). */
+/** A stored fee as the input shows it ("2.5"); a missing fee shows the default, 5. */
 export function feeInputText(fee: number | null | undefined): string {
   const amount = fee === null || fee === undefined ? DEFAULT_CITY_SHIPPING_FEE : toThousandths(fee);
   // An input holds what is stored: up to 3 decimals (thousandths), trailing zeros trimmed.
@@ -105,7 +105,7 @@ export interface CityForm {
 export const cityFields = ['name', 'name_en', 'country_id', 'governorate_id', 'shipping_fee'] as const;
 export type CityField = (typeof cityFields)[number];
 
-/** A new city: fee 5 (spec), active, in the country and governorate the list is filtered on. */
+/** A new city: fee 5, active, in the country and governorate the list is filtered on. */
 export function emptyCityForm(filters: CityFilters = { country: '', governorate: '' }): CityForm {
   const country = parseId(filters.country);
   const governorate = country === null ? null : parseId(filters.governorate);
@@ -131,7 +131,7 @@ export function cityFormFrom(city: CityValues): CityForm {
   };
 }
 
-/** The form once the country is changed: the governorate is cleared (spec section 5). */
+/** The form once the country is changed: the governorate is cleared. */
 export function withFormCountry(form: CityForm, countryId: string): CityForm {
   return countryId === form.country_id ? form : { ...form, country_id: countryId, governorate_id: '' };
 }
@@ -143,7 +143,7 @@ export function isCityFormDirty(form: CityForm, initial: CityForm): boolean {
   return texts.some((key) => form[key].trim() !== initial[key].trim());
 }
 
-/** The checks before sending (spec section 5): name and country required, fee a number ≥ 0. */
+/** The checks before sending: name and country required, fee a number ≥ 0. */
 export function cityFormProblems(form: CityForm): Partial<Record<CityField, MessageKey>> {
   const problems: Partial<Record<CityField, MessageKey>> = {};
   const name = form.name.trim();
@@ -201,7 +201,7 @@ export function selectedShown<Row extends { id: number }>(rows: readonly Row[], 
 // ---------- the bulk fee edit ----------
 
 /**
- * The bulk form's checks, in the spec's order (section 5): a city must be selected ('Please
+ * The bulk form's checks, in this order: a city must be selected ('Please
  * select cities to update'), a fee entered ('Please enter shipping fee'), and the fee a number ≥ 0.
  */
 export function bulkFeeProblem(selectedCount: number, feeText: string): MessageKey | null {
@@ -218,7 +218,7 @@ export interface BulkOutcome<Item> {
 }
 
 /**
- * Runs `update` for every item at once (the spec: one PUT per selected city, in parallel) and
+ * Runs `update` for every item at once (one PUT per selected city, in parallel) and
  * reports the number settled after each one, for the progress bar. Never rejects: each failure is
  * kept with its item.
  */

@@ -8,8 +8,8 @@ import {
 import { adminApi, adminKeys } from '../ui/admin-api';
 
 /**
- * GET /api/admin/stats (spec section 7 "Dashboard"): fresh for 30 s and kept 60 s, as the spec
- * says. The `_` parameter asks past any copy kept on the way (the server ignores it).
+ * GET /api/admin/stats: fresh for 30 s and kept 60 s, so the figures are recent without asking
+ * on every render. The `_` parameter asks past any copy kept on the way (the server ignores it).
  */
 export function dashboardStatsQuery() {
   return queryOptions({

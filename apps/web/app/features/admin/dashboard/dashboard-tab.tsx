@@ -27,7 +27,7 @@ const rowLinkClass =
   'font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline';
 
 /**
- * The Dashboard tab (admin spec: Dashboard tab, sections 3, 7 and 9): the five figures, the sales
+ * The Dashboard tab: the five figures, the sales
  * of the last 30 days or 12 months, the newest orders and products, and what is running out.
  * Every figure is defined in docs/decisions/011-dashboard-figures.md.
  */

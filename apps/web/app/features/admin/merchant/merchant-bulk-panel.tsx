@@ -13,10 +13,10 @@ import { MerchantCard } from './merchant-status-panels';
 import { bulkOutcome, bulkProgressPercent, MERCHANT_BULK_POLL_MS, runToAnnounce } from './merchant-rules';
 
 /**
- * "Update all products" (admin.md: merchant bulk update; issue 13 point 4): after a confirmation
+ * "Update all products": after a confirmation
  * the server pushes every published product while this panel asks for the run's progress every
  * second and moves the bar. The run is kept on the server, so a reload during it shows the bar
- * again and keeps asking. When it ends: the spec's 'X of Y' toast (a warning when some failed),
+ * again and keeps asking. When it ends: an 'X of Y' toast (a warning when some failed),
  * and the failures with their reasons under the bar.
  */
 export function BulkUpdatePanel() {

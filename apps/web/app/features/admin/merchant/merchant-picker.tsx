@@ -40,7 +40,7 @@ export function LastPushLine({ push }: { push: MerchantLastPush | null }) {
 
 
 /**
- * The product picker (admin.md section 9: the merchant tool fetches 100 products at a time): a
+ * The product picker (100 products at a time): a
  * search by name or SKU kept in the URL, "load more", and on every row the image, name, SKU,
  * price, stock and the last push. Choosing a row loads the product into the form.
  */

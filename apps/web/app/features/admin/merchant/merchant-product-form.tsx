@@ -154,7 +154,7 @@ function MerchantFormBody({
     setBoxMessages([]);
     const problems = merchantFormProblems(form.values);
     if (!form.validate(problems, (key) => t(key))) {
-      // The spec's one message when product id, title or price is missing (also a toast).
+      // One message when product id, title or price is missing (also a toast).
       if (missingRequiredFields(form.values).length > 0) {
         const message = t('admin-merchant.validation.required_fields');
         setBoxMessages([message]);

@@ -51,7 +51,7 @@ function run(overrides: Partial<MerchantBulkRun>): MerchantBulkRun {
 }
 
 describe('merchant form', () => {
-  it('starts empty with the spec defaults: KWD, in stock, condition new', () => {
+  it('starts empty with the defaults: KWD, in stock, condition new', () => {
     expect(emptyMerchantForm()).toMatchObject({ currency: 'KWD', availability: 'in stock', condition: 'new', productId: '', title: '', price: '' });
   });
 

@@ -11,8 +11,8 @@ import {
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the Google Merchant tab (admin.md: Google merchant tab, Merchant product payload,
- * Merchant single update; issue 13 point 4): the form's values and the checks before sending
+ * The rules of the Google Merchant tab: the form's values and the checks before
+ * sending
  * (the server checks everything again), the JSON body of POST /api/google-merchant/products/update,
  * and what the update-all progress and its result say.
  */
@@ -56,13 +56,13 @@ export const merchantFields = [
 ] as const satisfies readonly (keyof MerchantForm)[];
 export type MerchantField = (typeof merchantFields)[number];
 
-/** The spec's three required fields: when any is missing, its one message (merchant.required_fields). */
+/** The three required fields (product id, title, price): when any is missing, its one message (merchant.required_fields). */
 export const MERCHANT_REQUIRED_FIELDS = ['productId', 'title', 'price'] as const satisfies readonly MerchantField[];
 
 /** How often the update-all progress is asked for while a run goes on. */
 export const MERCHANT_BULK_POLL_MS = 1000;
 
-/** An empty form with the spec's defaults (currency KWD, in stock, condition new). */
+/** An empty form with the defaults (currency KWD, in stock, condition new). */
 export function emptyMerchantForm(): MerchantForm {
   return {
     productId: '',
@@ -122,7 +122,7 @@ export function typedProductId(text: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** An absolute http(s) address (the spec's link and image link are URL fields). */
+/** An absolute http(s) address (link and image link are URL fields). */
 export function isAbsoluteWebUrl(text: string): boolean {
   const value = text.trim();
   if (!URL.canParse(value)) return false;
@@ -143,14 +143,14 @@ function thousandthsOf(text: string): number {
   return Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
 }
 
-/** Which of the spec's three required fields are empty. */
+/** Which of the three required fields are empty. */
 export function missingRequiredFields(form: MerchantForm): MerchantField[] {
   return MERCHANT_REQUIRED_FIELDS.filter((field) => form[field].trim() === '');
 }
 
 /**
  * The checks before sending, each a message key on its field. The three required fields only say
- * "required" under themselves: the screen shows the spec's one message
+ * "required" under themselves: the screen shows one message
  * ('please fill the required fields: product id, title and price') when any is missing.
  */
 export function merchantFormProblems(form: MerchantForm): Partial<Record<MerchantField, MessageKey>> {

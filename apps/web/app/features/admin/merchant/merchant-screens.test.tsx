@@ -84,7 +84,7 @@ const fill =
   };
 
 describe('Google Merchant tab', () => {
-  it('is a lazy tab in the spec position, for merchant.sync only', () => {
+  it('is a lazy tab after promo codes, for merchant.sync only', () => {
     const ids = ADMIN_TABS.map((tab) => tab.id);
     expect(ids.indexOf('google-merchant')).toBe(ids.indexOf('promo-codes') + 1);
     expect(ids.indexOf('simple-attributes')).toBe(ids.indexOf('google-merchant') + 1);
@@ -123,7 +123,7 @@ describe('Google Merchant tab', () => {
     expect(text).toContain('Updated');
     expect(text).toContain('رفض Google الحقل title');
     expect(html).toContain('aria-label="Choose مسبحة كهرمان"');
-    // The form with the spec's fields and actions.
+    // The form with its fields and actions.
     expect(html).toContain('id="merchant-link"');
     expect(html).toMatch(/id="merchant-link"[^>]*type="url"|type="url"[^>]*id="merchant-link"/);
     expect(html).toMatch(/<option value="KWD" selected="">KWD<\/option>/);

@@ -15,7 +15,7 @@ import { ConnectionPanel, FeedPanel, NotConfiguredPanel } from './merchant-statu
 const QUEUE_POLL_MS = 5000;
 
 /**
- * The Google Merchant tab (admin.md: Google merchant tab; issue 13 point 4). The status comes
+ * The Google Merchant tab. The status comes
  * first: without the GOOGLE_MERCHANT_* variables the tab says which to set and offers only the
  * product feed; configured, it offers the connection test, automatic updates, update all, the
  * product picker and the form that updates or deletes one product in Google.

@@ -36,7 +36,7 @@ function BackToOrders() {
   );
 }
 
-/** 'الطلب غير موجود أو ليس لديك صلاحية لعرضه' with a way back (admin spec section 8). */
+/** 'الطلب غير موجود أو ليس لديك صلاحية لعرضه' with a way back. */
 export function OrderNotFound({ title, back }: { title?: string; back: ReactNode }) {
   const { t } = useI18n();
   return (
@@ -45,7 +45,7 @@ export function OrderNotFound({ title, back }: { title?: string; back: ReactNode
 }
 
 /**
- * /admin/orders/{id} (admin spec: Order detail): status with the status change, items, customer,
+ * /admin/orders/{id}: status with the status change, items, customer,
  * shipping address, summary, notes, invoice and customer view, and the order's history.
  */
 export function OrderDetailScreen({ id }: { id: number | null }) {
@@ -154,7 +154,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The payment (issue 11): its status, when it was paid, UPayments' references, and for an
+ * The payment: its status, when it was paid, UPayments' references, and for an
  * administrator a full refund of a paid online order (confirmation naming the amount).
  */
 function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
@@ -210,7 +210,7 @@ function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boole
   );
 }
 
-/** The badge, the status select, an optional note and save (spec: the detail sends the note with the change). */
+/** The badge, the status select, an optional note and save (the detail sends the note with the change). */
 function StatusCard({ order, canChange, canRefund }: { order: AdminOrder; canChange: boolean; canRefund: boolean }) {
   const { t } = useI18n();
   const [status, setStatus] = useState<OrderStatus>(order.status);
@@ -375,7 +375,7 @@ function AddressCard({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Summary (spec): discount when above 0 with its code, tax and shipping only when above 0. */
+/** Summary: discount when above 0 with its code, tax and shipping only when above 0. */
 function SummaryCard({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   return (

@@ -29,7 +29,7 @@ function print() {
 }
 
 /**
- * /admin/orders/{id}/invoice (admin spec: Invoice): a toolbar (back to the order, print, download
+ * /admin/orders/{id}/invoice: a toolbar (back to the order, print, download
  * PDF through the browser's print dialog), the invoice, and with ?autoprint=true the print dialog
  * after INVOICE_AUTOPRINT_DELAY_MS. 'Invoice Not Found' when the order is missing or not theirs.
  */

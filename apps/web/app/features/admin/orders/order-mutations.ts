@@ -14,7 +14,7 @@ export interface StatusChange {
 }
 
 /**
- * PUT /api/orders/:id/status with its toasts (admin spec section 8): 'Order status updated
+ * PUT /api/orders/:id/status with its toasts: 'Order status updated
  * successfully', or the server's reason (e.g. a reopened order whose stock is gone). The changed
  * order shows at once; stock, the dashboard and filtered lists are refreshed from the server.
  */

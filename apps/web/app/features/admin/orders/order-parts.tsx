@@ -6,7 +6,7 @@ import { controlClass } from '../ui/fields';
 import { Badge } from '../ui/resource-list';
 import { adminAmount, orderStatusLabels, statusChoices, statusTone } from './order-rules';
 
-/** The status badge in the spec's colours (section 4). */
+/** The status badge: pending yellow … cancelled red, others grey. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useI18n();
   return <Badge tone={statusTone(status)}>{t(orderStatusLabels[status])}</Badge>;
@@ -28,7 +28,7 @@ export function OrderDate({ iso }: { iso: string }) {
   );
 }
 
-/** A select of the statuses the admin may choose (any status from any status, spec section 4). */
+/** A select of the statuses the admin may choose (any status from any status). */
 export function StatusSelect({
   id,
   value,
@@ -41,7 +41,7 @@ export function StatusSelect({
 }: {
   id: string;
   value: OrderStatus;
-  /** The order's status now: its own status stays offered even when the spec does not list it. */
+  /** The order's status now: its own status stays offered even when it is not one of the six. */
   current: OrderStatus;
   /** The order's payment: a status that would disagree with it is offered but disabled (the server refuses it). */
   payment: { payment_method: PaymentMethod; payment_status: PaymentStatus };

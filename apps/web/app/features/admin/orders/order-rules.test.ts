@@ -102,7 +102,7 @@ describe('amounts and statuses', () => {
     expect(adminAmount(0.1 + 0.2, KD)).toBe('0.300 KD');
   });
 
-  it('colours the badges as the spec says: pending yellow … cancelled red, all others grey', () => {
+  it('colours the badges: pending yellow … cancelled red, all others grey', () => {
     expect(statusTone('pending')).toBe('yellow');
     expect(statusTone('processing')).toBe('blue');
     expect(statusTone('shipped')).toBe('purple');
@@ -112,7 +112,7 @@ describe('amounts and statuses', () => {
     expect(statusTone('completed')).toBe('grey');
   });
 
-  it("offers any status from any status, plus the order's own when the spec does not list it", () => {
+  it("offers any status from any status, plus the order's own when it is not one of the six", () => {
     const six = ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
     expect(statusChoices('cancelled')).toEqual(six);
     expect(statusChoices('completed')).toEqual([...six, 'completed']);

@@ -13,8 +13,8 @@ import {
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the Orders tab, the order detail and the invoice (admin spec: Orders tab, Order
- * detail, Invoice, sections 4, 8 and 9): the list's filters in the URL and in the API query, how
+ * The rules of the Orders tab, the order detail and the invoice: the list's
+ * filters in the URL and in the API query, how
  * amounts and statuses are shown, and what a permission set may do. The server decides again.
  */
 
@@ -106,10 +106,10 @@ export function cityChoices(cities: readonly AdminOrderCity[], selected: number 
 
 // ---------- statuses ----------
 
-/** The statuses the spec offers (section 4), in its order. */
+/** The six statuses the back office offers, in this order. */
 export const ADMIN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
 
-/** The statuses a status select offers: the spec's six, plus the order's own when it is another. */
+/** The statuses a status select offers: these six, plus the order's own when it is another. */
 export function statusChoices(current: OrderStatus): OrderStatus[] {
   return ADMIN_ORDER_STATUSES.includes(current) ? [...ADMIN_ORDER_STATUSES] : [...ADMIN_ORDER_STATUSES, current];
 }
@@ -126,7 +126,7 @@ export const orderStatusLabels: Record<OrderStatus, MessageKey> = {
 
 export type BadgeTone = 'green' | 'yellow' | 'red' | 'grey' | 'blue' | 'purple';
 
-/** The badge colour of a status (spec section 4: pending yellow … cancelled red, others grey). */
+/** The badge colour of a status (pending yellow … cancelled red, others grey). */
 export function statusTone(status: OrderStatus): BadgeTone {
   const color = ORDER_STATUS_COLORS[status];
   return color === 'gray' ? 'grey' : color;

@@ -13,7 +13,7 @@ import { adminApi, adminKeys } from '../ui/admin-api';
 import { orderListQuery, type OrderListFilters } from './order-rules';
 
 /**
- * The back office's order calls (admin spec section 7, Orders). Every key lives under
+ * The back office's order calls. Every key lives under
  * adminKeys.orders, so one invalidation after a write refreshes the list and the detail.
  */
 

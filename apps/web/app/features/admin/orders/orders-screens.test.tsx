@@ -68,7 +68,7 @@ describe('orders tab', () => {
     { page: 1, pages: 2, total: 45 },
   );
 
-  it('lists the orders with the spec columns, the count and load more (Arabic)', () => {
+  it('lists the orders with their columns, the count and load more (Arabic)', () => {
     const html = renderAdmin(<OrdersTab />, { lang: 'ar', role: 'admin', path: '/admin?tab=orders', fill: fillList(NO_ORDER_FILTERS, [first]) });
     const text = textOf(html);
     expect(text).toContain('عرض 2 من 45 طلبًا');
@@ -220,7 +220,7 @@ const order: AdminOrder = {
 const fillOrder = (client: QueryClient) => client.setQueryData(orderKeys.one(order.id), order);
 
 describe('order detail', () => {
-  it('shows every block of the spec and the history', () => {
+  it('shows the items, customer, delivery, payment, summary and history', () => {
     const html = renderAdmin(<OrderDetailScreen id={7} />, { lang: 'en', role: 'moderator', path: '/admin/orders/7', fill: fillOrder });
     const text = textOf(html);
     expect(text).toContain('Order SB-7K3M9Q2X4T');

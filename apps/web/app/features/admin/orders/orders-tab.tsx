@@ -40,7 +40,7 @@ const actionLink = `${actionBase} text-brand-800 hover:bg-brand-50`;
 const deleteAction = `${actionBase} text-red-700 hover:bg-red-50`;
 
 /**
- * The Orders tab (admin spec: Orders tab, sections 4, 8 and 9): every order, newest first, 20 at
+ * The Orders tab: every order, newest first, 20 at
  * a time with "load more"; search (order number, customer name or e-mail), status and city kept
  * in the URL and run on the server; per row: details, invoice, an inline status select and, for
  * those who may, delete.

@@ -13,7 +13,7 @@ function isNotFound(error: unknown): boolean {
 /**
  * The staff order a screen shows (its detail, its invoice), what the signed-in user may do with
  * orders, and whether the screen is "not found" for them: no id, no right to view orders, or a
- * load refused as 400, 403 or 404 (admin spec section 8).
+ * load refused as 400, 403 or 404.
  */
 export function useAdminOrder(id: number | null) {
   const { user } = useAuth();

@@ -84,7 +84,7 @@ describe('productFormProblems', () => {
     expect(productFormProblems(filled(), { imageCount: 1 })).toEqual({});
   });
 
-  it('requires the name, price, category and stock (spec section 5)', () => {
+  it('requires the name, price, category and stock', () => {
     expect(productFormProblems(emptyProductForm(), { imageCount: 0 })).toEqual({
       name: 'admin-products.validation.name_required',
       price: 'admin-products.validation.price_required',
@@ -211,7 +211,7 @@ describe('variation rows', () => {
     price,
   });
 
-  it('needs the attribute, the value and the price (spec section 5)', () => {
+  it('needs the attribute, the value and the price', () => {
     expect(variationDraftProblems({ attribute_id: '', variation_id: '', price: '' })).toEqual({
       attribute_id: 'admin-products.validation.attribute_required',
       variation_id: 'admin-products.validation.variation_required',

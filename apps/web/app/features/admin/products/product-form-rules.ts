@@ -13,7 +13,7 @@ import {
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
- * The rules of the product form (admin spec sections 3 and 5): what it starts from, what is
+ * The rules of the product form: what it starts from, what is
  * checked before sending, the order of its images and the multipart body POST /api/products and
  * PUT /api/products/:id take. The server checks everything again.
  */
@@ -151,7 +151,7 @@ export function parseStock(value: string): number | null {
 }
 
 /**
- * The checks before sending (spec section 5): name, price, category and stock required; price
+ * The checks before sending: name, price, category and stock required; price
  * and sale price decimals ≥ 0 with at most 3 decimals; the sale price not above the price; at
  * most MAX_PRODUCT_IMAGES images.
  */
@@ -299,7 +299,7 @@ export function variationRowsFrom(
   );
 }
 
-/** Spec section 5: adding a variation needs the attribute, the value and the price all set. */
+/** Adding a variation needs the attribute, the value and the price all set. */
 export function variationDraftProblems(draft: VariationDraft): Partial<Record<VariationDraftField, MessageKey>> {
   const problems: Partial<Record<VariationDraftField, MessageKey>> = {};
   if (!draft.attribute_id) problems.attribute_id = 'admin-products.validation.attribute_required';

@@ -36,7 +36,7 @@ import { ProductImagesField } from './product-images-field';
 import { fetchCategoryChoices, productKeys, saveProduct } from './products-api';
 import { VariationPricesField } from './variation-prices-field';
 
-/** Where the form returns on save, cancel and back (spec: Products tab). */
+/** Where the form returns on save, cancel and back. */
 export const PRODUCTS_LIST_PATH = '/admin?tab=products';
 
 const fieldId = (field: ProductField) => `product-${field}`;
@@ -52,8 +52,8 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
 }
 
 /**
- * The product form of /admin/products/new and /admin/products/edit/{id} (admin spec sections 2,
- * 3 and 5): the texts in Arabic with their optional English, images, variation prices, status,
+ * The product form of /admin/products/new and /admin/products/edit/{id}: the
+ * texts in Arabic with their optional English, images, variation prices, status,
  * featured flag, category, prices, stock and SKU. Checked before sending; what the server
  * refuses goes under its field and in the red box above the form, and what was typed stays.
  * One column on a phone, two on a desktop. `readOnly` shows it without changing anything.

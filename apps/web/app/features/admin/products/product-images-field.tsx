@@ -13,7 +13,7 @@ const iconButton =
   'inline-flex size-10 items-center justify-center rounded-lg border border-stone-200 bg-white text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * The product's pictures (admin spec section 2, Product form): the stored ones from their URL and
+ * The product's pictures: the stored ones from their URL and
  * the newly chosen files as previews, in the order the shop shows them; the first is the
  * featured image. Each can move one place earlier or later (buttons, or dragging) or be removed;
  * a removed stored image is deleted when the form is saved.

@@ -13,7 +13,7 @@ import { adminApi, adminKeys } from '../ui/admin-api';
 import type { AdminProductSort } from './product-form-rules';
 
 /**
- * The back office's product calls (admin spec section 7, Products). Every key lives under
+ * The back office's product calls. Every key lives under
  * adminKeys.products, so one invalidation after a write refreshes the list and the forms.
  */
 

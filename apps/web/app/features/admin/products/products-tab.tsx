@@ -21,10 +21,10 @@ import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { deleteProduct, fetchProductPage, productKeys } from './products-api';
 
-/** The list's filters in the URL beside `tab`; the spec's default is id, descending. */
+/** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
 /**
- * The Products tab (admin spec sections 2 and 4): every product, published or draft, 12 at a
+ * The Products tab: every product, published or draft, 12 at a
  * time with "load more"; search, sort and order kept in the URL; add, edit and delete for those
  * who may change the catalogue (a moderator sees the list only).
  */
@@ -318,7 +318,7 @@ export default function ProductsTab() {
 }
 
 
-/** Spec section 4: 0 or less red "out of stock", 1 to LOW_STOCK_THRESHOLD yellow "low", above green. */
+/** Stock badge: 0 or less red "out of stock", 1 to LOW_STOCK_THRESHOLD yellow "low", above green. */
 function StockCell({ quantity }: { quantity: number }) {
   const { t } = useI18n();
   const level = stockLevel(quantity);

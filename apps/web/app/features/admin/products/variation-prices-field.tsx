@@ -24,7 +24,7 @@ import { fetchAttributeChoices, productKeys } from './products-api';
 const draftFields: readonly VariationDraftField[] = ['attribute_id', 'variation_id', 'price'];
 
 /**
- * The product's variation prices (admin spec sections 2 and 5): pick an attribute, then one of
+ * The product's variation prices: pick an attribute, then one of
  * its values, then the extra price (starting at the value's default surcharge); "add" needs all
  * three. Listed rows show the price with the store's currency symbol and can be removed.
  */
@@ -145,7 +145,7 @@ export function VariationPricesField({
             disabled={disabled || !attribute}
             onValue={(value) => {
               const variation = attribute?.variations.find((candidate) => String(candidate.id) === value);
-              // The price starts at the value's default surcharge (spec: defaults to additional_price).
+              // The price starts at the value's default surcharge (defaults to additional_price).
               change('variation_id', { ...draft, variation_id: value, price: variation ? amountText(variation.additional_price) : '' });
               setErrors((current) => withoutError(current, 'price'));
             }}

@@ -30,7 +30,7 @@ import {
 } from './promo-code-rules';
 import { adminPromoCodeQuery, refreshPromoCodes, savePromoCode } from './promo-codes-api';
 
-/** Where the form returns on save, cancel and back (spec: save or cancel returns to the promo codes tab). */
+/** Where the form returns on save, cancel and back (save or cancel returns to the promo codes tab). */
 export const PROMO_CODES_TAB_PATH = '/admin?tab=promo-codes';
 
 const fieldId = (field: keyof PromoCodeForm) => `promo-${field}`;
@@ -62,7 +62,7 @@ export function PromoCodeNotFound() {
 }
 
 /**
- * /admin/promocode/new (id null) and /admin/promocode/edit/{id} (admin spec: Promo code form):
+ * /admin/promocode/new (id null) and /admin/promocode/edit/{id}:
  * loads the stored code when editing, then shows the form. Without promotions.manage
  * (moderators) there is nothing to do here.
  */
@@ -138,7 +138,7 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
     },
     onError: (error, values) => {
       if (authFailure(error)) return;
-      // 'Promo code already exists' (spec section 8): on the code field, asking for another.
+      // 'Promo code already exists': on the code field, asking for another.
       if (isCodeTakenError(error)) {
         setBoxMessages([]);
         const digits = String(Math.floor(10 + Math.random() * 90));

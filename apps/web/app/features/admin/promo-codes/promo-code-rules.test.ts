@@ -104,7 +104,7 @@ describe('the promo code form', () => {
     expect(promoCodeFormProblems(valid({ valid_from: '2026-05-20', valid_until: '2026-05-20' }))).toEqual({});
   });
 
-  it('applies the spec rules to the code and the description', () => {
+  it('applies the code and description rules', () => {
     expect(keysOf(promoCodeFormProblems(valid({ code: '', description: ' ' })))).toEqual({
       code: 'admin-promo-codes.validation.code_required',
       description: 'admin-promo-codes.validation.description_required',
@@ -156,7 +156,7 @@ describe('the promo code form', () => {
     expect(promoCodeFormProblems(valid({ valid_until: '2026-01-31' }))).toEqual({});
   });
 
-  it('sends decimals, whole numbers and nulls as the spec says', () => {
+  it('sends decimals, whole numbers and nulls where the API expects them', () => {
     expect(promoCodeBody(valid({ code: ' ramadan10 ', description: ' رمضان ', discount_value: '10' }))).toEqual({
       code: 'RAMADAN10',
       description: 'رمضان',

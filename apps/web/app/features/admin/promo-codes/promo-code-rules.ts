@@ -26,8 +26,8 @@ import type { MessageKey, TranslationKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 
 /**
- * The rules of the promo codes tab and form (admin spec: Promo codes tab, Promo code form,
- * sections 3, 5 and 9): what is checked before sending (the code, value and dates rules are the
+ * The rules of the promo codes tab and form: what is
+ * checked before sending (the code, value and dates rules are the
  * shared ones the API applies), the JSON body of POST/PUT /api/promo-codes, and how the list
  * shows values, uses, dates and states. The server checks everything again.
  */
@@ -65,7 +65,7 @@ export const promoCodeFields = [
 ] as const;
 export type PromoCodeField = (typeof promoCodeFields)[number];
 
-/** A new code (spec section 9): a percentage, active, for everyone. */
+/** A new code: a percentage, active, for everyone. */
 export function emptyPromoCodeForm(): PromoCodeForm {
   return {
     code: '',
@@ -102,7 +102,7 @@ export function promoCodeFormFrom(promo: AdminPromoCode): PromoCodeForm {
   };
 }
 
-/** The code field as the admin types: upper-cased at once (spec: automatically uppercased). */
+/** The code field as the admin types: upper-cased at once. */
 export function typedCode(value: string): string {
   return value.toUpperCase();
 }
@@ -147,7 +147,7 @@ const valueProblemKeys: Record<PromoValueProblem, MessageKey> = {
 };
 
 /**
- * The checks before sending (spec section 5): code (3 or more of A-Z and 0-9), description,
+ * The checks before sending: code (3 or more of A-Z and 0-9), description,
  * a value above 0 (a whole percentage up to 100, or an amount), a minimum order of 0 or more,
  * maximum uses of 1 or more (when editing, not below `usedCount`), real dates with the end on or
  * after the start.
@@ -212,7 +212,7 @@ export interface PromoCodeBody {
 }
 
 /**
- * What is sent (spec section 5, on submit): the code trimmed and upper-cased, the value as a
+ * What is sent on submit: the code trimmed and upper-cased, the value as a
  * decimal number, the minimum order as a decimal or null, the maximum uses as a whole number or
  * null, empty dates as null. Call it on a form without problems.
  */
@@ -253,14 +253,14 @@ export function codeSuggestion(code: string, digits: string): string {
 }
 
 /**
- * Whether a failed save is the server's 'Promo code already exists' (spec section 8): a 409 with
+ * Whether a failed save is the server's 'Promo code already exists': a 409 with
  * its detail on the code field. The form shows it on the code field, not in the red box.
  */
 export function isCodeTakenError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'CONFLICT' && error.details.some((detail) => detail.field === 'code');
 }
 
-/** The red box's text of another failed save: what failed, then the server's message (spec section 8). */
+/** The red box's text of another failed save: what failed, then the server's message. */
 export function saveFailureText(failed: string, serverMessage: string | null, fallback: string): string {
   return `${failed}: ${serverMessage ?? fallback}`;
 }

@@ -9,9 +9,9 @@ import {
 import { adminApi, adminKeys } from '../ui/admin-api';
 import type { PromoCodeBody } from './promo-code-rules';
 
-/** The calls of the promo codes tab and form (spec section 7 "Promo codes"). */
+/** The calls of the promo codes tab and form. */
 
-/** GET /promo-codes: every code, newest first, with its state today; fresh for 5 minutes (spec section 9). */
+/** GET /promo-codes: every code, newest first, with its state today; fresh for 5 minutes. */
 export function adminPromoCodesQuery() {
   return queryOptions({
     queryKey: adminKeys.promoCodes,

@@ -29,12 +29,12 @@ import { adminPromoCodesQuery, deletePromoCode, refreshPromoCodes, savePromoCode
 
 const URL_DEFAULTS = { search: '', state: '' } as const;
 
-/** Where the form opens (spec: Promo codes tab). */
+/** Where the form opens. */
 const NEW_PATH = '/admin/promocode/new';
 const editPath = (id: number) => `/admin/promocode/edit/${id}`;
 
 /**
- * The promo codes tab (admin spec: Promo codes tab, sections 3, 8 and 9): every code, newest
+ * The promo codes tab: every code, newest
  * first, with its value, minimum order, uses, last day, state and active switch; search and a
  * state filter kept in the URL; add, edit and delete after a confirmation naming the code.
  */
@@ -63,7 +63,7 @@ export default function PromoCodesTab() {
     onError: deleteFailed,
   });
 
-  // The spec's active toggle: the stored code sent back with only the flag changed.
+  // The active toggle: the stored code sent back with only the flag changed.
   const toggle = useMutation({
     mutationFn: (promo: AdminPromoCode) => savePromoCode(promo.id, { ...promoCodeBody(promoCodeFormFrom(promo)), is_active: !promo.is_active }),
     onSuccess: (saved) => {
@@ -275,7 +275,7 @@ export default function PromoCodesTab() {
   );
 }
 
-/** The active flag as a switch (spec section 4: the promo active flag is a toggle). */
+/** The active flag as a switch (the promo active flag is a toggle). */
 function ActiveSwitch({ checked, label, busy, onToggle }: { checked: boolean; label: string; busy: boolean; onToggle: () => void }) {
   return (
     <button

@@ -12,7 +12,7 @@ import {
 import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
- * The rules of the store settings form (admin spec sections 2 "Settings tab", 3 and 5): what the
+ * The rules of the store settings form: what the
  * edit mode starts from, what is checked before sending, and the multipart body of
  * POST /api/settings. The server checks again and has the last word.
  */

@@ -9,7 +9,7 @@ import { SettingsEditForm } from './settings-form';
 import { fetchSettings, type AdminSettings } from './settings-api';
 
 /**
- * The settings tab (admin spec sections 2 and 4): a read view of the store's name, description,
+ * The settings tab: a read view of the store's name, description,
  * logo and contact details, and an edit mode; saving or cancelling returns to the read view.
  */
 export default function SettingsTab() {

@@ -22,7 +22,7 @@ function GateScreen({ children }: { children: ReactNode }) {
   return <div className="flex min-h-dvh items-center justify-center bg-sand-50 px-4">{children}</div>;
 }
 
-/** The admin access gate (spec section 4): only staff get past it; the server checks again. */
+/** The admin access gate: only staff get past it; the server checks again. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const { status, user, signOut } = useAuth();

@@ -1,7 +1,7 @@
 import type { Permission, User } from '@shop/shared';
 import type { AuthStatus } from '../../account/auth';
 
-/** Spec section 4: the access gate's two waits. */
+/** The access gate's two waits. */
 export const GATE_INITIAL_WAIT_MS = 100;
 export const GATE_USER_GRACE_MS = 1000;
 
@@ -18,7 +18,7 @@ export interface GateInput {
 }
 
 /**
- * The admin access gate of spec section 4, step by step. The back office is entered by roles
+ * The admin access gate, step by step. The back office is entered by roles
  * holding `backoffice.enter` (docs/decisions/008): administrators and moderators.
  */
 export function gateDecision({ waited, status, hasToken, user, graceOver }: GateInput): GateDecision {

@@ -4,7 +4,7 @@ import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/ico
 import type { MessageKey } from '../../../i18n/i18n';
 import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
-/** The tab ids of the spec (admin.md section 2), in its order. */
+/** The back office's tab ids, in the order the tabs are shown. */
 export const ADMIN_TAB_IDS = [
   'dashboard',
   'products',
@@ -17,14 +17,14 @@ export const ADMIN_TAB_IDS = [
   'promo-codes',
   'google-merchant',
   'simple-attributes',
-  // Beyond the spec's ids: the search synonyms (issue 12 point 13).
+  // The search synonyms.
   'search',
-  // Beyond the spec's ids: the audit trail's activity view (issue 10 item 9).
+  // The audit trail's activity view.
   'activity',
 ] as const;
 export type AdminTabId = (typeof ADMIN_TAB_IDS)[number];
 
-/** The tab the spec opens by default. */
+/** The tab /admin opens by default. */
 export const DEFAULT_ADMIN_TAB: AdminTabId = 'dashboard';
 
 export interface AdminTab {
@@ -37,7 +37,7 @@ export interface AdminTab {
 }
 
 /**
- * The tabs whose screens exist, in the spec's order. Only these are shown: a tab id without a
+ * The tabs whose screens exist, in ADMIN_TAB_IDS order. Only these are shown: a tab id without a
  * screen is never offered (no empty or "coming soon" tabs). Each screen is its own chunk.
  */
 export const ADMIN_TABS: readonly AdminTab[] = [

@@ -24,7 +24,7 @@ import { createSlide, updateSlide, type AdminSlide } from './slider-api';
 const fieldId = (field: string) => `slide-${field}`;
 
 /**
- * The slide form in a modal (admin spec sections 2 and 4): add when `slide` is null, edit
+ * The slide form in a modal: add when `slide` is null, edit
  * otherwise. It closes on success or cancel; after a refusal it stays open with what was typed
  * and the messages on their fields; closing it with unsaved changes asks first.
  */

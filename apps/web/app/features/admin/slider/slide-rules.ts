@@ -2,7 +2,7 @@ import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_SORT_ORDER_MAX, SLIDE_TITL
 import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
- * The rules of the slide form (admin spec sections 3 and 5): what it starts from, what is checked
+ * The rules of the slide form: what it starts from, what is checked
  * before sending, and the multipart body POST/PUT /api/slider take. The server checks again.
  */
 
@@ -115,7 +115,7 @@ export function hasSlideImage(image: SlideImageState, storedUrl: string | null):
 }
 
 /**
- * The checks before sending (spec section 5): title required; link an address or a site path;
+ * The checks before sending: title required; link an address or a site path;
  * sort order a whole number ≥ 0; a picture, which every slide must have.
  */
 export function slideFormProblems(

@@ -19,7 +19,7 @@ import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminSlide };
 
 /**
- * The slider tab (admin spec section 2): the home page's slides in their order, with an add and
+ * The slider tab: the home page's slides in their order, with an add and
  * edit modal and deletion after a confirmation. Without catalog.write (moderators) it is read-only.
  */
 export default function SliderTab() {

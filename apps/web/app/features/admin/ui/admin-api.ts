@@ -9,7 +9,7 @@ export function adminApi(): Api {
 
 /**
  * Handles a failed back-office call the shop's way: an invalid or expired token clears the
- * session (spec section 4); returns true when it did, so the screen shows nothing more.
+ * session; returns true when it did, so the screen shows nothing more.
  */
 export function useAuthFailure(): (error: unknown) => boolean {
   const { handleAuthError } = useAuth();
@@ -37,7 +37,7 @@ export const adminKeys = {
   cities: ['admin', 'cities'] as const,
   countries: ['admin', 'locations', 'countries'] as const,
   governorates: (countryId: number) => ['admin', 'locations', 'governorates', countryId] as const,
-  /** The spec's 'admin-users' cache (section 7). */
+  /** The 'admin-users' cache: the list, its counters and the user forms. */
   users: ['admin', 'users'] as const,
   user: (id: number) => ['admin', 'users', 'one', id] as const,
   promoCodes: ['admin', 'promo-codes'] as const,

@@ -77,7 +77,7 @@ export function NoMatchPanel({ title, text, clearLabel, onClear }: { title: stri
   );
 }
 
-/** The red box above a form with what the server refused that is not on one field (spec: errors above the form). */
+/** The red box above a form with what the server refused that is not on one field (errors above the form). */
 export function FormErrorBox({ messages }: { messages: readonly string[] }) {
   const { t } = useI18n();
   if (messages.length === 0) return null;

@@ -52,7 +52,7 @@ export function UserNotFound() {
 }
 
 /**
- * /admin/users/new (id null) and /admin/users/edit/{id} (admin spec: User form): on edit the
+ * /admin/users/new (id null) and /admin/users/edit/{id}: on edit the
  * user is loaded first, with a spinner, then an error panel with a way back if that fails.
  */
 export function UserFormScreen({ id }: { id: number | null }) {

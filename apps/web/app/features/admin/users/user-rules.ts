@@ -11,13 +11,13 @@ import type { MessageKey, TranslationKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 
 /**
- * The rules of the Users tab and the user form (admin spec: Users tab, User form, sections 5, 6
- * and 8): the list's filters in the URL, the role labels and badges, the checks before sending,
+ * The rules of the Users tab and the user form: the list's
+ * filters in the URL, the role labels and badges, the checks before sending,
  * the JSON body of POST/PUT /api/admin/users and where the server's refusals land. The server
  * checks everything again with the shop's one account policy (registration's rules).
  */
 
-/** Where the form returns on save, cancel and back (spec: User form). */
+/** Where the form returns on save, cancel and back. */
 export const USERS_TAB_PATH = '/admin?tab=users';
 export const NEW_USER_PATH = '/admin/users/new';
 export const editUserPath = (id: number) => `/admin/users/edit/${id}`;
@@ -27,7 +27,7 @@ export const editUserPath = (id: number) => `/admin/users/edit/${id}`;
 /** The roles in the form's order: the default first, then up (decision 008). */
 export const ROLE_CHOICES: readonly UserRoleName[] = USER_ROLES;
 
-/** The spec's role labels (مدير, عميل, مشرف and their English). */
+/** The role labels (مدير, عميل, مشرف and their English). */
 export const roleLabels: Readonly<Record<UserRoleName, MessageKey>> = {
   customer: 'admin-users.role.customer',
   moderator: 'admin-users.role.moderator',
@@ -101,7 +101,7 @@ export interface UserForm {
 export const userFields = ['name', 'email', 'password', 'role', 'phone', 'address'] as const;
 export type UserField = (typeof userFields)[number];
 
-/** A new user: a customer (spec section 9), nothing typed. */
+/** A new user: a customer, nothing typed. */
 export function emptyUserForm(): UserForm {
   return { name: '', email: '', password: '', role: 'customer', phone: '', address: '' };
 }
@@ -119,7 +119,7 @@ export function isUserFormDirty(form: UserForm, initial: UserForm): boolean {
 }
 
 /**
- * The checks before sending (spec section 5): a name of at least NAME_MIN_LENGTH characters once
+ * The checks before sending: a name of at least NAME_MIN_LENGTH characters once
  * trimmed; an e-mail of the basic pattern; a password on create, and of at least
  * PASSWORD_MIN_LENGTH characters whenever one is typed; a phone, when given, of digits, spaces,
  * hyphens and parentheses with an optional leading + (8 to 15 digits, the shop's phone rule); a
@@ -154,7 +154,7 @@ export interface UserRequestBody {
 }
 
 /**
- * What the form sends (spec section 5): name, phone and address trimmed (empty clears them), the
+ * What the form sends: name, phone and address trimmed (empty clears them), the
  * e-mail trimmed and lower-cased, the password only when one was typed.
  */
 export function userRequestBody(form: UserForm): UserRequestBody {
@@ -168,7 +168,7 @@ export function userRequestBody(form: UserForm): UserRequestBody {
   };
 }
 
-/** A refusal because the e-mail belongs to another account (spec: 'this email is already in use'). */
+/** A refusal because the e-mail belongs to another account ('this email is already in use'). */
 export function isEmailTaken(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'USER_EXISTS';
 }

@@ -4,8 +4,8 @@ import { adminApi, adminKeys } from '../ui/admin-api';
 import type { UserListFilters, UserRequestBody } from './user-rules';
 
 /**
- * The back office's user calls (admin spec section 7, Users). Every key lives under
- * adminKeys.users (the spec's 'admin-users' cache), so one invalidation after a write refreshes
+ * The back office's user calls. Every key lives under
+ * adminKeys.users (the 'admin-users' cache), so one invalidation after a write refreshes
  * the list, its counters and the forms.
  */
 

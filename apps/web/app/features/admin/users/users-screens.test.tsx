@@ -62,7 +62,7 @@ const first = listReply(
 );
 
 describe('users tab', () => {
-  it('shows the counters, the spec columns with Arabic role badges, the count and load more', () => {
+  it('shows the counters, the list columns with Arabic role badges, the count and load more', () => {
     const html = renderAdmin(<UsersTab />, { lang: 'ar', role: 'admin', path: '/admin?tab=users', fill: fillList(everyone, [first]) });
     const text = textOf(html);
     for (const label of ['إجمالي المستخدمين 57', 'المديرون 2', 'العملاء 50', 'المشرفون 5']) expect(text).toContain(label);

@@ -32,7 +32,7 @@ import {
 import { deleteUser, fetchUserPage, refreshUsers, userKeys } from './users-api';
 
 /**
- * The Users tab (admin spec: Users tab, sections 6 to 8): every account, newest first, a page at
+ * The Users tab: every account, newest first, a page at
  * a time with "load more"; search by name or e-mail and the role filter kept in the URL and run
  * on the server; the counters of every user; add, edit and delete (never one's own account).
  */
@@ -266,7 +266,7 @@ export default function UsersTab() {
   );
 }
 
-/** The spec's counters (total, admins, customers) and moderators, over every user whatever the filters. */
+/** The counters (total, admins, customers, moderators), over every user whatever the filters. */
 function UserCounters({ counts }: { counts: AdminUserCounts }) {
   const { t } = useI18n();
   const cards = [
