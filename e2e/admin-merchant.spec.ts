@@ -7,7 +7,7 @@ import type { MerchantBulkRunResponse, Product } from '@shop/shared';
 import { listProducts, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
- * The Google Merchant tab in the browser (issue 13 point 4), against the Merchant API test double
+ * The Google Merchant tab in the browser, against the Merchant API test double
  * the e2e server starts (scripts/e2e-server.mjs): the connection test names the account; a product
  * chosen in the picker fills the form, is pushed (the double stores it, the row shows the push),
  * refused with Google's reason, and deleted after a confirmation; update all shows a moving progress
@@ -147,7 +147,7 @@ for (const lang of ['ar', 'en'] as const) {
         await expect(toast(page, text(lang, 'toast.auto_sync_off'))).toBeVisible();
         await expect(autoSync).toHaveAttribute('aria-checked', 'false');
 
-        // The spec's required-fields message, before anything is sent.
+        // The required-fields message, before anything is sent.
         const update = page.getByRole('button', { name: text(lang, 'form.update') });
         await update.click();
         await expect(toast(page, text(lang, 'validation.required_fields'))).toBeVisible();

@@ -18,7 +18,7 @@ import {
 import { adminToken, api, getSettings, holdUntilReleased, listProducts, logIn, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
- * The shop's daily running, end to end in the browser (issue 10): a guest's order found, moved to
+ * The shop's daily running, end to end in the browser: a guest's order found, moved to
  * shipped and printed; a moderator made through the user form who works on orders but not on
  * users; three cities' shipping fee changed at once and charged at the next checkout; a promo
  * code made in the form and used in the cart. Each test makes its own data (names with a tag no

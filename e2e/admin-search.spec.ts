@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { listProducts, signInAsAdmin, waitForHydration } from './support';
 
 /**
- * The owner extends the search (issue 12 point 13): a word added in the back office's "Search
+ * The owner extends the search: a word added in the back office's "Search
  * words" tab finds its products at once, and deleting it stops that. The word is made up for this
  * run and deleted at the end, so no other test sees it.
  */

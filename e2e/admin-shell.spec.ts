@@ -51,7 +51,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     expect(problems).toEqual([]);
   });
 
-  test(`a customer is refused with the spec's message (${lang}) @phone`, async ({ page, context, baseURL }) => {
+  test(`a customer is refused with the no-access message (${lang}) @phone`, async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL!, lang);
     const response = await page.request.post('/api/auth/register', {
       headers: { 'x-forwarded-for': visitorAddress() },

@@ -198,7 +198,7 @@ test.describe('sign-up, verification, login and logout', () => {
       // Six digits submit on their own: no click on Verify.
       await expect(page.getByRole('heading', { name: text[lang].verified })).toBeVisible();
       await expect(page).toHaveURL(/\/verify-code/);
-      // Registration signed the shopper in: verified, they go on to their profile, not to the login form (issue 12).
+      // Registration signed the shopper in: verified, they go on to their profile, not to the login form.
       await expect(page).toHaveURL(/\/profile$/, { timeout: 5_000 });
       await expectSignedInHeader(page, lang, account.name);
 

@@ -84,7 +84,7 @@ test.describe('cart', () => {
     const simpleUnit = toThousandths(simple.current_price);
     await expect(page.getByTestId('cart-total')).toHaveText(price(simpleUnit + unit));
     await expect(page.getByTestId('cart-items-count')).toHaveText('2');
-    // Delivery depends on the area and is added at checkout (issue 12, point 3): never "free" here.
+    // Delivery depends on the area and is added at checkout: never "free" here.
     await expect(page.getByTestId('cart-shipping-hint')).toHaveText('تختلف رسوم التوصيل حسب المنطقة وتُضاف عند إتمام الطلب.');
     await expect(page.getByText('مجاني', { exact: true })).toHaveCount(0);
 

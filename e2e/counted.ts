@@ -1,7 +1,7 @@
 import { pluralForm } from '@shop/shared';
 
 /**
- * "N products" as the product list's count line says it (issue 12, point 15): the noun agrees
+ * "N products" as the product list's count line says it: the noun agrees
  * with its number (Arabic: 3–10 منتجات, 11–99 منتجًا, 100+ منتج; English singular for one).
  */
 export function productListCount(lang: 'ar' | 'en', from: number, to: number, total: number): string {

@@ -3,7 +3,7 @@ import type { CityListResponse, CountryListResponse, GovernorateListResponse } f
 import { api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
- * Issue 12, points 4 and 6: a refused login is said beside the form, not only in a toast; the
+ * A refused login is said beside the form, not only in a toast; the
  * checkout's "fill in all required fields" notice goes once the fields are filled; Google sign-in
  * is offered because the e2e server configures it (the public settings list it).
  */

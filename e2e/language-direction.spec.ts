@@ -4,7 +4,7 @@ import { productListCount } from './counted';
 import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * Issue 12, points 15 and 16: counted nouns agree with their number in both languages, values of
+ * Counted nouns agree with their number in both languages, values of
  * the other direction are isolated, and the home slider's artwork mirrors with the language so its
  * caption never sits on the product.
  */

@@ -13,7 +13,7 @@ import {
 import { adminToken, api, CHECKOUT_FIELDS, getSettings, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * Issue 12 point 2 (decision 017): an order whose discount has three decimals (fils) is shown to the
+ * Money display (decision 017): an order whose discount has three decimals (fils) is shown to the
  * fils at checkout and on the tracking page, never rounded to two; Arabic pages write the default
  * symbol "د.ك", English pages "KD", and the discount reads as a negative amount.
  */

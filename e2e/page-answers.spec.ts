@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectDocumentLanguage, useLanguage, waitForHydration, watchConsole } from './support';
 
-// Issue 28, point 3: an address the shop cannot read is a 400 page, not a 500 (the database down,
+// An address the shop cannot read is a 400 page, not a 500 (the database down,
 // a 503, is tested through the HTTP app: apps/api/src/plugins/web-page-answers.test.ts).
 
 /** The console's problems but the failed load the 400 itself is reported as. */

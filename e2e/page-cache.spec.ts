@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * Issue 14, point 5: guests get whole pages from the page cache, and their own bits (the cart
+ * Decision 029: guests get whole pages from the page cache, and their own bits (the cart
  * count) are filled in by the browser; a signed-in shopper's pages are rendered for them.
  */
 

@@ -12,7 +12,7 @@ import {
 import { adminToken, api, CHECKOUT_FIELDS, getSettings, listProducts, signInWith, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * Online payment through UPayments (issue 11), against the test double scripts/e2e-server.mjs
+ * Online payment through UPayments, against the test double scripts/e2e-server.mjs
  * starts: the checkout sends the shopper to the double's hosted page, whose Pay, Fail and Cancel
  * buttons redirect back to the shop the way UPayments does; the result screen asks the server,
  * which asks the double, and only that answer decides what the shopper sees.
@@ -150,7 +150,7 @@ test.describe('online payment through UPayments', () => {
     await page.waitForURL(/\/checkout$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { level: 1, name: texts.en.checkout })).toBeVisible();
     expect(await cartLines(page)).toEqual(before);
-    // The checkout kept the payload with the order number (spec section 3) before leaving for the gateway.
+    // The checkout kept the payload with the order number before leaving for the gateway.
     const pending = await page.evaluate(() => window.localStorage.getItem('pendingOrder'));
     expect(JSON.parse(pending ?? '{}')).toMatchObject({ order_number: orderNumber, payment_method: 'upayments' });
 

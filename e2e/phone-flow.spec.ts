@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { CityListResponse, CountryListResponse, GovernorateListResponse, Product } from '@shop/shared';
 import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
-/** The smallest box a finger can hit reliably (issue 12, point 10); sub-pixel layout allowed. */
+/** The smallest box a finger can hit reliably; sub-pixel layout allowed. */
 const MIN_TAP = 43.5;
 
 const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');

@@ -13,7 +13,7 @@ import {
 import { api, CHECKOUT_FIELDS, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
- * Issue 12, points 1 and 3: a promo code applied in the cart follows the shopper to checkout and
+ * Decision 018: a promo code applied in the cart follows the shopper to checkout and
  * into the order (kept with the cart on the server, shown from the first render, removable), and
  * the cart says delivery is added at checkout, from the lowest fee, instead of "free".
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * The installable app (issue 12, point 18; storefront spec sections 1, 4 and 9): the manifest and
+ * The installable app (docs/decisions/021): the manifest and
  * its icons, the install offer and its 7-day dismissal, the service worker's offline page and what
  * it never keeps. The other specs run without the service worker (playwright.config.ts).
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { listProducts, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
- * Search in both languages (issue 12 points 13 and 14): English words reach the Arabic catalogue
+ * Search in both languages: English words reach the Arabic catalogue
  * through the English texts and the shop's synonyms, and an Arabic word finds the same products
  * with its article (and the prefixes attached to it) as without.
  */

@@ -1,8 +1,9 @@
 // The benchmark's yardstick: a bare Fastify "hello world" served the way `npm start` serves the
 // shop (node:cluster, the same number of workers, loopback), measured by the same load generator in
 // the same run. Machines of one kind differ by a factor of two from one day to the next, so a figure
-// of the shop means something only beside what this machine does with no shop at all (issue 14's
-// table was taken beside a hello-world that answered 48,000 requests a second).
+// of the shop means something only beside what this machine does with no shop at all
+// (docs/decisions/033: the first table was taken beside a hello-world that answered 48,000
+// requests a second).
 //
 //   node scripts/bench-baseline.mjs --serve --workers 2   (prints the port once every worker listens)
 

@@ -98,7 +98,7 @@ export function createServices(
   });
   changes.subscribe('catalog', () => merchantFeed.invalidate());
   changes.subscribe('settings', () => merchantFeed.invalidate());
-  // Pushes to Google Merchant (issue 13): a client only when the GOOGLE_MERCHANT_* variables are set.
+  // Pushes to Google Merchant: a client only when the GOOGLE_MERCHANT_* variables are set.
   const merchantSetup = config.googleMerchant;
   const merchant = createMerchantService({
     db,

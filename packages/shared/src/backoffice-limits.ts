@@ -105,7 +105,7 @@ export function hasControlCharacter(text: string): boolean {
 
 /** Longest city name (Arabic or English), in characters. */
 export const CITY_NAME_MAX = 100;
-/** The shipping fee of a new city, and the fee shown when one is missing (spec: 5). */
+/** The shipping fee of a new city, and the fee shown when one is missing: 5. */
 export const DEFAULT_CITY_SHIPPING_FEE: Thousandths = 5_000;
 /** Largest shipping fee a city may have: 1,000 in decimals (far above any delivery in Kuwait). */
 export const CITY_SHIPPING_FEE_MAX: Thousandths = 1_000_000;

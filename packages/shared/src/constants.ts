@@ -1,4 +1,4 @@
-/** Business constants from the specifications. Both the API and the web app import these. */
+/** Business constants of the shop. Both the API and the web app import these. */
 
 export const API_BASE = '/api';
 
@@ -16,11 +16,11 @@ export const SLIDER_SWIPE_THRESHOLD_PX = 50;
 export const SETTINGS_CACHE_MS = 5 * 60 * 1000;
 export const STOCK_MESSAGE_MS = 3000;
 export const TOAST_DURATION_MS = 4000;
-/** The install prompt stays hidden this long after "Not now" (storefront spec sections 4 and 9). */
+/** The install prompt stays hidden this long after "Not now". */
 export const INSTALL_PROMPT_DISMISS_DAYS = 7;
-/** An invoice opened with ?autoprint=true starts printing after this delay (admin spec section 9). */
+/** An invoice opened with ?autoprint=true starts printing after this delay. */
 export const INVOICE_AUTOPRINT_DELAY_MS = 500;
-/** The dashboard's "fresh for 30 s, cached 60 s" (admin spec section 9: TanStack staleTime and gcTime). */
+/** The dashboard's "fresh for 30 s, cached 60 s" (TanStack staleTime and gcTime). */
 export const DASHBOARD_STALE_MS = 30_000;
 export const DASHBOARD_CACHE_MS = 60_000;
 
@@ -62,7 +62,7 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 /** Widths every uploaded image is stored at; the largest is the canonical file. */
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
 
-/** Accounts (storefront spec section 9). */
+/** Accounts. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
 export const PHONE_MIN_LENGTH = 8;
@@ -73,7 +73,7 @@ export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const VERIFICATION_SUCCESS_REDIRECT_MS = 2000;
 export const RESET_SUCCESS_REDIRECT_MS = 2000;
-/** Browser storage key of the bearer token (spec section 3). */
+/** Browser storage key of the bearer token. */
 export const TOKEN_STORAGE_KEY = 'token';
 
 /** Largest quantity of one cart line a request may ask for (stock limits it further). */

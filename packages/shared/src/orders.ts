@@ -16,7 +16,7 @@ export const paymentMethods = ['cash_on_delivery', 'upayments'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /**
- * Where an order's payment stands (issue 11): cash on delivery is `not_required`; an online order
+ * Where an order's payment stands: cash on delivery is `not_required`; an online order
  * is `awaiting_payment` until the server has verified it with UPayments (`paid`) or it was refused,
  * cancelled or abandoned (`failed`); a paid order refunded in full is `refunded`.
  */
@@ -26,7 +26,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Order numbers are random, unguessable and safe to show: e.g. "SB-7K3M9Q2X4T". */
 export const ORDER_NUMBER_PATTERN = /^SB-[0-9A-HJKMNP-TV-Z]{10}$/;
 
-/** Progress shown on the tracking page per status (spec: pending 25 %, … delivered 100 %). */
+/** Progress shown on the tracking page per status (pending 25 %, … delivered 100 %). */
 export const ORDER_PROGRESS: Record<OrderStatus, number> = {
   pending: 25,
   processing: 50,
@@ -37,7 +37,7 @@ export const ORDER_PROGRESS: Record<OrderStatus, number> = {
   refunded: 0,
 };
 
-/** The colour of a status badge in the back office (admin spec section 4: all others grey). */
+/** The colour of a status badge in the back office (all others grey). */
 export type OrderStatusColor = 'yellow' | 'blue' | 'purple' | 'green' | 'red' | 'gray';
 
 export const ORDER_STATUS_COLORS: Record<OrderStatus, OrderStatusColor> = {
@@ -54,7 +54,7 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, OrderStatusColor> = {
 export const STOCK_RELEASED_STATUSES: readonly OrderStatus[] = ['cancelled', 'refunded'];
 
 /**
- * Why a status change would make an order's status and its money disagree (issue 28, point 5),
+ * Why a status change would make an order's status and its money disagree,
  * or null when it may be made. A paid online order is refunded only by the refund action, which
  * returns the money through UPayments and sets the status with it; an online order whose money
  * went back cannot hold stock again. Cash on delivery is settled by hand, so any status goes.
@@ -71,8 +71,8 @@ export function statusPaymentConflict(
   return null;
 }
 
-/** Page size of the back office's orders list (admin spec section 9). */
+/** Page size of the back office's orders list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-/** Action the checkout takes after a failed online charge (storefront spec section 4). */
+/** Action the checkout takes after a failed online charge. */
 export const PAYMENT_REDIRECT_ACTION = 'redirect_to_checkout';

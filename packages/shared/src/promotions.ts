@@ -4,14 +4,14 @@ import type { Thousandths } from './money.js';
 /**
  * Promo codes: what decides whether a code applies and how much it takes off (the storefront's
  * validation and the order), its state as the back office shows it, the rules of the back
- * office's promo code form (admin spec sections 3, 5 and 9) and the Kuwait days of its validity.
+ * office's promo code form and the Kuwait days of its validity.
  * Free of zod: the browser imports it.
  */
 
 /** Promo code validation and redemption requests allowed per client IP per minute. */
 export const PROMO_RATE_LIMIT_PER_MINUTE = 20;
 
-/** The back office's promo code list is fresh this long (admin spec section 9: 5 minutes). */
+/** The back office's promo code list is fresh this long (5 minutes). */
 export const PROMO_CODES_CACHE_MS = 5 * 60 * 1000;
 
 export const promoDiscountTypes = ['percentage', 'fixed'] as const;
@@ -178,12 +178,12 @@ export function promoEndDate(end: Date): string {
 
 // ---------- the back office's promo code form ----------
 
-/** Shortest code (admin spec section 9). */
+/** Shortest code. */
 export const PROMO_CODE_MIN_LENGTH = 3;
 /** Longest code an admin may create: short enough to type, print and read out. */
 export const PROMO_CODE_MAX_LENGTH_STORED = 30;
 export const PROMO_DESCRIPTION_MAX = 500;
-/** The largest percentage (admin spec section 9). */
+/** The largest percentage. */
 export const PROMO_PERCENT_MAX = 100;
 /** The largest fixed discount and minimum order, in thousandths (as for prices). */
 export const PROMO_AMOUNT_MAX: Thousandths = FORM_MONEY_MAX;
@@ -194,7 +194,7 @@ export const PROMO_MAX_USES_MAX = 1_000_000;
 export type PromoCodeProblem = 'required' | 'too_short' | 'too_long' | 'invalid';
 
 /**
- * The code rule of the form and the API (admin spec sections 5 and 9): trimmed and upper-cased,
+ * The code rule of the form and the API: trimmed and upper-cased,
  * then at least 3 and at most PROMO_CODE_MAX_LENGTH_STORED characters, only A-Z and 0-9.
  */
 export function promoCodeProblem(code: string): PromoCodeProblem | null {
@@ -210,7 +210,7 @@ export function promoCodeProblem(code: string): PromoCodeProblem | null {
 export type PromoValueProblem = 'not_positive' | 'percent_not_whole' | 'percent_too_high' | 'amount_too_high';
 
 /**
- * The value rule (admin spec section 5): above 0; a percentage is a whole number of percent up
+ * The value rule: above 0; a percentage is a whole number of percent up
  * to 100 (the stored value is whole percent); a fixed amount is money up to PROMO_AMOUNT_MAX.
  * `thousandths` is the typed number times 1000 (12.5 % is 12_500, 1.5 KD is 1_500).
  */

@@ -3,7 +3,7 @@ import { errorCodes, type PaymentMethod } from '@shop/shared';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The shop's Prometheus metrics (issue 14): one registry per process, served at /metrics by
+ * The shop's Prometheus metrics: one registry per process, served at /metrics by
  * plugins/metrics.ts. Services count business facts here (orders placed, payments settled,
  * cache lookups); the plugin counts HTTP requests and reads the database pool.
  */

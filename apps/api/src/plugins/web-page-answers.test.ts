@@ -4,7 +4,7 @@ import { createTestWebApp } from '../../test-support/web-app.js';
 import { createCategory, createProduct } from '../seed/factories.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './errors.js';
 
-// Issue 28, point 3: no page answers 500. A query string the API refuses is a 400 page and the
+// No page answers 500. A query string the API refuses is a 400 page and the
 // database down a 503 page with Retry-After, in the visitor's language (apps/web/app/lib/page-answer.ts).
 
 const ARABIC = { lang: '<html lang="ar" dir="rtl"', badRequest: 'لا يمكن فتح هذا الرابط', unavailable: 'المتجر غير متاح مؤقتاً' };

@@ -25,7 +25,7 @@ const phoneField = optionalTrimmed(30).refine(
   'auth.phone_too_short',
 );
 
-/** Registration (spec section 3): name trimmed, email trimmed and lower-cased, phone/address or null. */
+/** Registration: name trimmed, email trimmed and lower-cased, phone/address or null. */
 export const registerBodySchema = z.object({
   name: plainText('auth.name_required')
     .trim()
@@ -52,7 +52,7 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** Profile update (spec section 3): absent fields stay as they are. */
+/** Profile update: absent fields stay as they are. */
 export const profileUpdateBodySchema = z.object({
   first_name: optionalTrimmed(100).optional(),
   last_name: optionalTrimmed(100).optional(),
@@ -105,7 +105,7 @@ export const logoutResponseSchema = successShape({});
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Email verification, password reset, settings and Google sign-in (storefront spec section 7 Auth)
+// Email verification, password reset, settings and Google sign-in
 // ---------------------------------------------------------------------------------------------
 
 /** A reply that only carries a human message in the request's language. */

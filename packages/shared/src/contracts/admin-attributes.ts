@@ -5,7 +5,7 @@ import { formMoney } from './form-fields.js';
 
 /**
  * The back office's attributes (e.g. "Size") and their values, called variations in the API
- * (e.g. "Large", with a default surcharge). Spec admin.md: Attributes tab, sections 3, 5 and 7.
+ * (e.g. "Large", with a default surcharge).
  */
 
 interface TextKeys {

@@ -9,8 +9,7 @@ import {
 } from './common.js';
 
 /**
- * The back office's activity view: the audit trail of every back-office write (issue 10 item 9,
- * beyond the spec).
+ * The back office's activity view: the audit trail of every back-office write.
  *
  * - `GET /api/admin/audit-log` (`audit.read`: administrators): one page of entries, newest first
  *   (created_at desc, id desc), filtered by `actor_id` and `entity`; `pagination.total` counts

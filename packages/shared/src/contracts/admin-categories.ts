@@ -12,7 +12,7 @@ import {
 import { optionalWholeNumber, withMaxLength } from './admin-form-text.js';
 
 /**
- * The back office's categories (admin spec: Categories tab, Category form, sections 3, 5 and 7).
+ * The back office's categories.
  *
  * - `GET /api/categories?admin=true` (a caller with `catalog.read`): every category, active or
  *   not, as `categories` (tree) and `flat_categories`, each with `product_count` (products of

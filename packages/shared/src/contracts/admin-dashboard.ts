@@ -4,17 +4,17 @@ import { orderStatusColors } from './admin-orders.js';
 import { moneySchema, plainText, successShape } from './common.js';
 
 /**
- * The back office's dashboard (admin spec: Dashboard tab, sections 3, 7 and 9; every figure is
- * defined in docs/decisions/011-dashboard-figures.md).
+ * The back office's dashboard (every figure is defined in
+ * docs/decisions/011-dashboard-figures.md).
  *
  * - `GET /api/admin/stats` (`dashboard.view`; moderators have it): the five figures, the newest
  *   products and orders, the low-stock list and the sales of the last 30 Kuwait days and 12
- *   Kuwait months. `?_=` (the spec's cache-busting parameter) is accepted and ignored; the reply
+ *   Kuwait months. `?_=` (a cache-busting parameter) is accepted and ignored; the reply
  *   is never cached (`Cache-Control: private, no-store`), the web keeps it fresh for
  *   DASHBOARD_STALE_MS.
  */
 
-/** The spec's counts (admin.md section 9): 5 recent products, 5 recent orders. */
+/** The counts: 5 recent products, 5 recent orders. */
 export const DASHBOARD_RECENT_COUNT = 5;
 /** Longest low-stock list on the dashboard; `lowStockCount` says how many there are in all. */
 export const DASHBOARD_LOW_STOCK_MAX = 10;

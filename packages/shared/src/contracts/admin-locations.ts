@@ -6,7 +6,7 @@ import { formBoolean, formMoney, optionalFormText, requiredFormText } from './fo
 import { withMaxLength } from './admin-form-text.js';
 
 /**
- * The back office's cities and shipping fees (admin spec: Cities tab, sections 3, 5 and 7).
+ * The back office's cities and shipping fees.
  *
  * - `GET /api/locations/cities?admin=true` (a caller with `locations.manage`): every city,
  *   inactive ones too, optionally of one country and/or governorate. Never cached publicly.

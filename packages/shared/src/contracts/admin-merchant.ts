@@ -3,11 +3,10 @@ import { isMerchantPriceText, MERCHANT_AVAILABILITIES, MERCHANT_CONDITIONS, MERC
 import { idParam, paginationSchema, plainText, successShape } from './common.js';
 
 /**
- * The back office's Google Merchant tab (admin.md: Google merchant tab, Merchant product payload,
- * Bulk merchant result; issue 13). Every route is under /api/google-merchant and needs the
- * `merchant.sync` permission. Without the GOOGLE_MERCHANT_* variables every route except
- * GET status answers 503 MERCHANT_NOT_CONFIGURED; a call Google refused or could not answer is
- * 502 MERCHANT_FAILED with the reason in the request's language.
+ * The back office's Google Merchant tab (docs/decisions/024). Every route is under
+ * /api/google-merchant and needs the `merchant.sync` permission. Without the GOOGLE_MERCHANT_*
+ * variables every route except GET status answers 503 MERCHANT_NOT_CONFIGURED; a call Google
+ * refused or could not answer is 502 MERCHANT_FAILED with the reason in the request's language.
  */
 
 // The constants live in a zod-free module so the back office's form can use them in the browser.
@@ -34,7 +33,7 @@ function optionalText(max: number, tooLong: string) {
   );
 }
 
-/** An absolute http(s) URL, required (the spec marks link and image link required). */
+/** An absolute http(s) URL, required (link and image link are required). */
 function absoluteUrl(required: string, invalid: string) {
   return z.preprocess(
     (value) => (value === undefined || value === null ? '' : value),
@@ -61,8 +60,8 @@ const priceText = z
   .refine(isMerchantPriceText, 'merchant.price_invalid');
 
 /**
- * The merchant product payload (admin.md section 3). productId, title and price are required
- * together: when any is missing the reply is the spec's one message
+ * The merchant product payload. productId, title and price are required
+ * together: when any is missing the reply is one message
  * ('please fill the required fields: product id, title and price', key merchant.required_fields).
  */
 export const merchantProductPayloadSchema = z.object({
@@ -70,7 +69,7 @@ export const merchantProductPayloadSchema = z.object({
   title: optionalText(150, 'merchant.title_too_long'),
   description: optionalText(5000, 'merchant.description_too_long'),
   price: z.preprocess((value) => (value === '' || value === null ? undefined : value), priceText.optional()),
-  /** Sale price (below price), optional; beyond the spec's list, sent as salePrice. */
+  /** Sale price (below price), optional; an extra field, sent as salePrice. */
   salePrice: z.preprocess((value) => (value === '' || value === null ? undefined : value), priceText.optional()),
   currency: z.enum(MERCHANT_CURRENCIES, { error: 'merchant.currency_invalid' }).default('KWD'),
   link: absoluteUrl('merchant.link_required', 'merchant.link_invalid'),
@@ -100,7 +99,7 @@ export const merchantProductsQuerySchema = z.object({
 });
 export type MerchantProductsQuery = z.output<typeof merchantProductsQuerySchema>;
 
-/** PUT auto-sync: keep Google current in the background (issue 13 point 6). */
+/** PUT auto-sync: keep Google current in the background. */
 export const merchantAutoSyncBodySchema = z.object({
   enabled: z.boolean({ error: 'merchant.auto_sync_invalid' }),
 });
@@ -218,7 +217,7 @@ export const merchantUpdateResponseSchema = successShape({
 });
 export type MerchantUpdateResponse = z.infer<typeof merchantUpdateResponseSchema>;
 
-/** POST bulk-update: waits for the run; `data` is the spec's Bulk merchant result. */
+/** POST bulk-update: waits for the run; `data` is the bulk run's result. */
 export const merchantBulkResponseSchema = successShape({
   message: z.string(),
   data: z.object({ successful: z.number().int(), failed: z.number().int(), total: z.number().int() }),

@@ -14,7 +14,7 @@ import { orderResponseSchema, orderSchema } from './orders.js';
 import { adminOrderPaymentSchema } from './payments.js';
 
 /**
- * The back office's orders (admin spec: Orders tab, Order detail and Invoice, sections 4 and 9).
+ * The back office's orders.
  *
  * - `GET /api/orders` (`orders.manage`): one page of orders, newest first (created_at desc, id
  *   desc), filtered by `search`, `status` and `city_id`; `pagination.total` counts every order

@@ -19,7 +19,7 @@ import {
 } from './form-fields.js';
 
 /**
- * The back office's products (spec admin.md: Products tab, Product form, sections 3, 5, 7).
+ * The back office's products.
  * The form travels as multipart (images) or JSON; every refusal is a catalogue key on its field.
  */
 
@@ -162,7 +162,7 @@ export const productFormSchema = z
   });
 export type ProductForm = z.output<typeof productFormSchema>;
 
-/** POST /products/:id/attributes: the product's variation links (spec section 7), replaced whole. */
+/** POST /products/:id/attributes: the product's variation links, replaced whole. */
 export const productAttributesBodySchema = z.object(
   {
     attributes: z

@@ -13,7 +13,7 @@ import {
 import { withMaxLength } from './admin-form-text.js';
 
 /**
- * The back office's store settings (admin spec: Settings tab, sections 3 and 7).
+ * The back office's store settings.
  *
  * `POST /api/settings` (`settings.write`): multipart or JSON, the fields below and the file field
  * `logo`. Only the fields sent change: a field left out keeps its value, an empty one clears it

@@ -11,7 +11,7 @@ import {
 import { wholeNumber, withMaxLength } from './admin-form-text.js';
 
 /**
- * The back office's home-page slider (admin spec: Slider tab, sections 3, 5 and 7).
+ * The back office's home-page slider.
  *
  * - `GET /api/slider/admin` (`catalog.read`): every slide, active or not, in display order
  *   (sort_order, then id); reply `slideListResponseSchema`.

@@ -13,7 +13,7 @@ import { optionalFormText } from './form-fields.js';
 import { withMaxLength } from './admin-form-text.js';
 
 /**
- * The back office's users (admin spec: Users tab, User form, sections 3, 5, 6, 7 and 8), all
+ * The back office's users, all
  * under the `users.manage` permission (administrators only, docs/decisions/008).
  *
  * - `GET /api/admin/users?search=&role=&page=&limit=`: newest first, `ADMIN_USERS_PAGE_SIZE` a
@@ -24,7 +24,7 @@ import { withMaxLength } from './admin-form-text.js';
  *   (the account's orders stay, detached from it).
  *
  * The fields follow the shop's one account policy (registration's name, e-mail, password and
- * address rules, contracts/accounts.ts); the phone follows the spec's pattern (digits, spaces,
+ * address rules, contracts/accounts.ts); the phone follows one pattern (digits, spaces,
  * hyphens, parentheses, an optional leading +) with the shop's 8 to 15 digits.
  */
 
@@ -33,7 +33,7 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 /** Largest page a caller may ask for. */
 export const ADMIN_USERS_PAGE_SIZE_MAX = 100;
 
-/** The spec's phone pattern; Arabic-Indic digits are stored as ASCII digits; blank means none. */
+/** The phone pattern; Arabic-Indic digits are stored as ASCII digits; blank means none. */
 const phone = z.preprocess(
   (value) => (typeof value === 'string' ? latinDigits(value) : value),
   withMaxLength(STORE_PHONE_MAX, 'users.phone_invalid', optionalFormText(STORE_PHONE_MAX)).refine(
@@ -46,7 +46,7 @@ const role = z.enum(USER_ROLES, { error: 'users.role_invalid' });
 
 const { name, email, password, address } = registerBodySchema.shape;
 
-/** POST /api/admin/users: the user form's fields; the role defaults to customer (spec section 9). */
+/** POST /api/admin/users: the user form's fields; the role defaults to customer. */
 export const adminUserCreateSchema = z.object({
   name,
   email,
@@ -80,7 +80,7 @@ export type AdminUserListQuery = z.output<typeof adminUserListQuerySchema>;
 
 export const adminUserParamsSchema = z.object({ id: idParam });
 
-/** A user as the back office sees it. Never the password (spec section 3: write only). */
+/** A user as the back office sees it. Never the password (write only). */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -6,7 +6,7 @@ import { idParam, moneySchema, plainText, successShape } from './common.js';
 // ---------- requests ----------
 
 /**
- * The chosen variation of each attribute, keyed by attribute id. The spec's shape is
+ * The chosen variation of each attribute, keyed by attribute id. The shape is
  * `{ [attributeId]: { variation_id, title } }`; a bare variation id is accepted too. The title
  * is informational: the server reads titles and surcharges from the database.
  */

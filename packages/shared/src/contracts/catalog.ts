@@ -98,7 +98,7 @@ export const productSchema = z.object({
   manage_stock: z.boolean(),
   in_stock: z.boolean(),
   sku: z.string().nullable(),
-  /** 1 means featured (the spec's representation). */
+  /** 1 means featured (a number, not a boolean, in the API). */
   featured: z.union([z.literal(0), z.literal(1)]),
   status: z.enum(['published', 'draft']),
   category_id: z.number().int().nullable(),

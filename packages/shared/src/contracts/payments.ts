@@ -3,7 +3,7 @@ import { ORDER_NUMBER_PATTERN, orderStatuses, PAYMENT_REDIRECT_ACTION, paymentSt
 import { errorCodes, plainText, successShape } from './common.js';
 
 /**
- * Online payment through UPayments (issue 11). The browser never decides whether an order is paid:
+ * Online payment through UPayments. The browser never decides whether an order is paid:
  * the server asks UPayments (get-payment-status) and answers with the verified state.
  *
  * - `POST /api/orders` with `payment_method: 'upayments'` (only when `GET /api/settings` lists

@@ -80,7 +80,7 @@ export const promoResultResponseSchema = successShape({
 });
 export type PromoResultResponse = z.infer<typeof promoResultResponseSchema>;
 
-// ---------- the back office (admin spec: Promo codes tab and form, sections 3, 5, 7 and 8) ----------
+// ---------- the back office ----------
 
 /*
  * - `GET /api/promo-codes` (`promotions.manage`): every code, newest first, as `promo_codes`.

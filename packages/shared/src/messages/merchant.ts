@@ -2,7 +2,7 @@ import type { Language } from '../constants.js';
 import type { ApiText } from '../api-messages.js';
 
 /**
- * API texts of the back office's Google Merchant tab (see api-messages.ts, issue 13). The
+ * API texts of the back office's Google Merchant tab (see api-messages.ts). The
  * refusals of Google name what the owner can do about them.
  */
 export const merchantMessages = {
@@ -104,7 +104,7 @@ export const merchantMessages = {
     ar: 'هذا المنتج غير موجود في Merchant Center',
     en: 'This product is not in Merchant Center',
   },
-  /** The spec's 'X of Y' (count: the total). */
+  /** The bulk run's 'X of Y' (count: the total). */
   'merchant.bulk_result': {
     ar: {
       zero: 'تم تحديث {successful} من {count} منتج',

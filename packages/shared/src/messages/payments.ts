@@ -1,6 +1,6 @@
 import type { Language } from '../constants.js';
 
-/** API texts of online payment through UPayments (issue 11; see api-messages.ts). */
+/** API texts of online payment through UPayments (see api-messages.ts). */
 export const paymentsMessages = {
   'payment.reference_invalid': {
     ar: 'مرجع الدفع غير صحيح',

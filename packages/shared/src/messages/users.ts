@@ -1,6 +1,6 @@
 import type { Language } from '../constants.js';
 
-/** API texts of the back office's users (see api-messages.ts; admin spec section 8 "Users"). */
+/** API texts of the back office's users (see api-messages.ts). */
 export const usersMessages = {
   'users.not_found': { ar: 'المستخدم غير موجود', en: 'User not found' },
   'users.email_taken': {

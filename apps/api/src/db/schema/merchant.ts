@@ -29,7 +29,7 @@ export interface StoredBulkFailure {
   reason: StoredNotice;
 }
 
-/** Google Merchant's settings of the shop (issue 13): a single row with id 1. */
+/** Google Merchant's settings of the shop: a single row with id 1. */
 export const merchantSettings = pgTable(
   'merchant_settings',
   {

@@ -87,7 +87,7 @@ const errors = {
   503: errorResponseSchema,
 };
 
-/** "Sign in with Google" (storefront spec section 7 Auth). */
+/** "Sign in with Google". */
 export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, googleSignIn } = app.services;

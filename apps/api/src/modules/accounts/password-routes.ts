@@ -18,7 +18,7 @@ import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } fro
  */
 const resetTokenPathSchema = z.object({ token: z.string().max(200) });
 
-/** forgot-password, the reset link and change-password (storefront spec section 7, Auth). */
+/** forgot-password, the reset link and change-password. */
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { accounts, passwordReset } = app.services;

@@ -170,9 +170,9 @@ export function createAccountsService(db: Database) {
     removeAccount,
 
     /**
-     * Creates a customer account and its first session; a taken email is USER_EXISTS (the spec
-     * asks for it), answered only after the same password hashing as a new account, so the
-     * timing adds nothing. Each address may be tried REGISTER_CAP times per window.
+     * Creates a customer account and its first session; a taken email is USER_EXISTS,
+     * answered only after the same password hashing as a new account, so the timing adds
+     * nothing. Each address may be tried REGISTER_CAP times per window.
      */
     async register(
       input: RegisterBody,

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared';
 import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 
-/** resend-verification(-code) and verify-email-code (storefront spec section 7, Auth). */
+/** resend-verification(-code) and verify-email-code. */
 export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { emailVerification } = app.services;

@@ -88,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('back-office permission matrix', () => {
-  it('guards every back-office route the spec names', () => {
+  it('guards every back-office route in REQUIRED_BACKOFFICE_ROUTES', () => {
     const guarded = new Set(ctx.app.guardedRoutes.map((route) => `${route.method} ${route.url}`));
     expect(REQUIRED_BACKOFFICE_ROUTES.filter((route) => !guarded.has(route))).toEqual([]);
   });

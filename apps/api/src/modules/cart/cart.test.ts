@@ -178,7 +178,7 @@ describe('guest cart', () => {
     const guest = shopper();
     const choice = (size: number) => ({
       [fx.sizeId]: size,
-      // The spec's shape, with an informational title.
+      // The { variation_id, title } shape, with an informational title.
       [fx.colourId]: { variation_id: fx.black, title: 'anything' },
     });
     await guest.call('POST', '/api/cart/add', { product_id: fx.rosary, quantity: 1, selected_attributes: choice(fx.small) });

@@ -19,7 +19,7 @@ import {
 } from '../../seed/factories.js';
 
 /**
- * The promo code kept with the cart (issue 12, point 1): applied once in the cart, it follows the
+ * The promo code kept with the cart: applied once in the cart, it follows the
  * shopper to checkout and into the order, checked again against the subtotal on every read.
  */
 

@@ -9,7 +9,7 @@ import {
 import { createProduct, createPromoCode } from '../../seed/factories.js';
 
 /**
- * The cart's promo code with an online payment (issue 12, point 1): the cart and its code stay
+ * The cart's promo code with an online payment: the cart and its code stay
  * while the payment is open or refused, and the code is forgotten with the cart once it is paid.
  */
 

@@ -15,7 +15,7 @@ const WRITE = { permission: 'catalog.write' } as const;
 const failures = FORM_ROUTE_FAILURES;
 
 /**
- * The back office's category writes (spec admin.md, section 7 "Categories"). The staff reads
+ * The back office's category writes. The staff reads
  * (`GET /api/categories?admin=true`, `GET /api/categories/:id`) live with the public ones in
  * routes.ts. Forms arrive as multipart (with the `image` file) or JSON.
  */

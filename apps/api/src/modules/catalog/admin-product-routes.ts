@@ -17,7 +17,7 @@ import { parseForm, readFormBody } from '../../lib/form-body.js';
 const WRITE = { permission: 'catalog.write' } as const;
 
 /**
- * The back office's product writes (spec admin.md, section 7 "Products"). The reads are the
+ * The back office's product writes. The reads are the
  * catalogue's own routes, which show drafts to callers with `catalog.read`.
  */
 export async function adminProductRoutes(app: FastifyInstance): Promise<void> {

@@ -179,7 +179,7 @@ interface VariationLinkInput {
 }
 
 /**
- * The back office's product writes (spec admin.md: Product form, section 7 Products). Every write
+ * The back office's product writes. Every write
  * is one transaction with its audit entry; image files are stored before it and removed again if
  * it fails, and files of removed images are deleted only once it has committed.
  */
@@ -614,7 +614,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       return getAdminProduct(id);
     },
 
-    /** Replaces the variations a product offers (spec section 7, POST /products/:id/attributes). */
+    /** Replaces the variations a product offers (POST /products/:id/attributes). */
     async replaceProductAttributes(
       id: number,
       body: ProductAttributesBody,

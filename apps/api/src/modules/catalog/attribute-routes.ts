@@ -23,7 +23,7 @@ import {
 const READ = { permission: 'catalog.read' } as const;
 const WRITE = { permission: 'catalog.write' } as const;
 
-/** The back office's attributes and values (spec admin.md, section 7 "Attributes"). */
+/** The back office's attributes and values. */
 export async function attributeRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { attributesAdmin: service } = app.services;

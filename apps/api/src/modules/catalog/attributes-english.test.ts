@@ -21,7 +21,7 @@ import {
 } from '../../seed/factories.js';
 
 /**
- * English names of attributes and their values (issue 12, point 13): written in the back office,
+ * English names of attributes and their values: written in the back office,
  * carried by the public product reply and the cart, and kept in an order's snapshot beside the
  * Arabic ones.
  */

@@ -41,7 +41,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminSliderRoutes);
 }
 
-/** The back office's slider (spec admin.md, section 7 "Slider"). */
+/** The back office's slider. */
 async function adminSliderRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { content } = app.services;

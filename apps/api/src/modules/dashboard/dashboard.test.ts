@@ -243,7 +243,7 @@ describe('figures after orders in each status', () => {
     });
   });
 
-  it("lists the 5 newest orders with the customer name split and the spec's badge colours", async () => {
+  it('lists the 5 newest orders with the customer name split and their badge colours', async () => {
     const figures = await stats();
     expect(figures.recentOrders.map((order) => order.id)).toEqual(
       ['refunded', 'cancelled', 'completed', 'delivered', 'shipped'].map((status) =>

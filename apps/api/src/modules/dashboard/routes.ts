@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminStatsQuerySchema, adminStatsResponseSchema } from '@shop/shared';
 import { QUERY_ROUTE_FAILURES } from '../../lib/admin-form.js';
 
-/** The back office's dashboard (spec admin.md section 7 "Dashboard"). */
+/** The back office's dashboard. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { dashboard } = app.services;

@@ -35,7 +35,7 @@ describe('errors', () => {
 });
 
 describe('settings', () => {
-  it('falls back to the spec defaults when nothing is set', async () => {
+  it('falls back to the defaults when nothing is set', async () => {
     const response = await ctx.app.inject('/api/settings');
     expect(response.statusCode).toBe(200);
     const { settings } = response.json();

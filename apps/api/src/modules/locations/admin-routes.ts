@@ -13,7 +13,7 @@ import { actorOf, ID_ROUTE_FAILURES, JSON_WRITE_ROUTE_FAILURES } from '../../lib
 const MANAGE = { permission: 'locations.manage' } as const;
 
 /**
- * The back office's city writes (spec admin.md, section 7 "Cities and locations"). The staff
+ * The back office's city writes. The staff
  * read (`GET /api/locations/cities?admin=true`) lives with the public reads in routes.ts.
  */
 export async function adminLocationsRoutes(app: FastifyInstance): Promise<void> {

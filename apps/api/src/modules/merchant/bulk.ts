@@ -14,7 +14,7 @@ import type { MerchantPusher, StoreDefaults } from './push.js';
 import type { MerchantRecords, PushRecord } from './records.js';
 
 /**
- * Update all (admin.md: Bulk merchant result): every published product sent to Google with a
+ * Update all: every published product sent to Google with a
  * few calls at a time, the run's progress kept in merchant_bulk_runs as it goes, so the tab's
  * progress bar survives a reload and a second run (from any process) is refused while one runs.
  */

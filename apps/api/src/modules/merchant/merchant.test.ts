@@ -29,7 +29,7 @@ import {
 } from '../../seed/factories.js';
 
 /**
- * The Google Merchant tab's API (issue 13) through the real HTTP app, its database, the real
+ * The Google Merchant tab's API through the real HTTP app, its database, the real
  * v1 client and the test double of Google on loopback.
  */
 
@@ -340,7 +340,7 @@ describe('update one', () => {
     expect((await prefilled(id)).brand).toBe('كهرمانة');
   });
 
-  it('refuses a form without product id, title or price with the spec’s one message, in Arabic and English', async () => {
+  it('refuses a form without product id, title or price with one message, in Arabic and English', async () => {
     const english = await call('POST', '/api/google-merchant/products/update', {}, { token: admin.token });
     expect(english.statusCode).toBe(400);
     expect(english.json()).toMatchObject({

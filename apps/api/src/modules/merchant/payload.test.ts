@@ -37,7 +37,7 @@ function offer(overrides: Partial<MerchantOffer> = {}): MerchantOffer {
   };
 }
 
-describe('the required fields (admin.md: Merchant single update)', () => {
+describe('the required fields of a single update', () => {
   it('names product id, title and price when absent, null or blank', () => {
     expect(missingRequiredFields({})).toEqual(['productId', 'title', 'price']);
     expect(missingRequiredFields({ productId: 3, title: '  ', price: null })).toEqual(['title', 'price']);

@@ -16,7 +16,7 @@ import type {
 import type { MerchantCatalogueProduct } from './catalogue.js';
 
 /**
- * The merchant product payload (admin.md section 3) and what it becomes: the rule for the
+ * The merchant product payload (docs/decisions/024) and what it becomes: the rule for the
  * required fields, the checks Google would otherwise refuse later, and the v1 `ProductInput`.
  * Pure functions: the manual update, update all and the background sync all go through them.
  */
@@ -25,7 +25,7 @@ import type { MerchantCatalogueProduct } from './catalogue.js';
 const TITLE_MAX = 150;
 const DESCRIPTION_MAX = 5000;
 
-/** The fields the spec requires together, with one message for all (merchant.required_fields). */
+/** Product id, title and price: required together, with one message for all (merchant.required_fields). */
 export const MERCHANT_REQUIRED_FIELDS = ['productId', 'title', 'price'] as const;
 export type MerchantRequiredField = (typeof MERCHANT_REQUIRED_FIELDS)[number];
 

@@ -34,7 +34,7 @@ const SYNC = { permission: 'merchant.sync' } as const;
 /** Not configured (503) and Google's refusals (502), on every route that talks to Google. */
 const MERCHANT_FAILURES = { 502: errorResponseSchema, 503: errorResponseSchema };
 
-/** The spec's one message when the product id, the title or the price is missing. */
+/** One message when the product id, the title or the price is missing. */
 function requiredFieldsError(missing: readonly string[]): AppError {
   return new AppError(
     'VALIDATION_ERROR',
@@ -53,9 +53,9 @@ function withRequiredFields(payload: MerchantProductPayload) {
 }
 
 /**
- * The back office's Google Merchant tab (issue 13; admin.md: Google merchant tab, section 7
- * Merchant): administrators only (`merchant.sync`). Without the GOOGLE_MERCHANT_* variables
- * every route but the status answers 503 MERCHANT_NOT_CONFIGURED, before reading its input.
+ * The back office's Google Merchant tab (docs/decisions/024): administrators only
+ * (`merchant.sync`). Without the GOOGLE_MERCHANT_* variables every route but the status answers
+ * 503 MERCHANT_NOT_CONFIGURED, before reading its input.
  */
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -67,7 +67,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError('MERCHANT_NOT_CONFIGURED', 'merchant.not_configured');
     }
   };
-  // The spec's single message comes before any other field's refusal.
+  // The single required-fields message comes before any other field's refusal.
   const requireFields: preValidationHookHandler = async (request) => {
     const missing = missingRequiredFields(request.body);
     if (missing.length > 0) throw requiredFieldsError(missing);

@@ -81,7 +81,7 @@ function pickerCondition(search: string | undefined): SQL | undefined {
 const notConfigured = () => new AppError('MERCHANT_NOT_CONFIGURED', 'merchant.not_configured');
 
 /**
- * The back office's Google Merchant tab (admin.md, issue 13): status, automatic sync on or off,
+ * The back office's Google Merchant tab (docs/decisions/024): status, automatic sync on or off,
  * test connection, the product picker and its prefilled form, update one, update all, delete.
  */
 export function createMerchantService(deps: MerchantServiceDeps) {
@@ -91,7 +91,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
 
   async function storeDefaults(): Promise<StoreDefaults> {
     const settings = await deps.getSettings();
-    // The spec's "fixed Arabic store brand": the store's (Arabic) name.
+    // A fixed Arabic brand: the store's (Arabic) name.
     return { brand: settings.store_name ?? '', currency: merchantCurrencyOf(settings.currency) };
   }
 

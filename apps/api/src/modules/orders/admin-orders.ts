@@ -224,7 +224,7 @@ export async function transitionOrder(
 }
 
 /**
- * The back office's orders (admin spec sections 4 and 9): the list, the staff detail, status
+ * The back office's orders: the list, the staff detail, status
  * changes with their stock, history, audit entry and e-mail, and deletion.
  */
 export function createOrderAdministration(db: Database, deps: OrderAdministrationDeps) {

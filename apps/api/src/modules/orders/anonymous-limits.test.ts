@@ -111,7 +111,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('a stranger cannot hold the store (issue 28, point 1)', () => {
+describe('a stranger cannot hold the store', () => {
   it('one client with one address and any number of contacts takes at most 10 % of the demo store', async () => {
     const before = await unitsInStock();
     expect(before).toBe(demoProducts.filter((demo) => !demo.draft).reduce((sum, demo) => sum + demo.stock, 0));

@@ -10,7 +10,7 @@ import { customerOrdersWithCode } from '../promotions/service.js';
 import { ORDERS_PER_CONTACT_PER_HOUR, recentOrdersOfContact } from './service.js';
 
 /**
- * Issue 28, point 4 (docs/decisions/039): one customer, however they spell their phone or their
+ * Decision 039 (docs/decisions/039): one customer, however they spell their phone or their
  * e-mail, is one customer for once-per-customer promo codes and for the limit of orders per
  * contact; the order stores the phone in its international form.
  */

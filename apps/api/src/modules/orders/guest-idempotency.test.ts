@@ -8,7 +8,7 @@ import { createCity, createCountry, createGovernorate, createProduct } from '../
 import { idempotencyScope } from './service.js';
 
 /**
- * Issue 28, point 6 (docs/decisions/039): a guest's Idempotency-Key is their browser's. A guest
+ * Decision 039 (docs/decisions/039): a guest's Idempotency-Key is their browser's. A guest
  * sending a key without a cart cookie is given one, so another client sending the same key and
  * body never gets the first guest's order, its personal data or its placed_orders entry.
  */

@@ -143,7 +143,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           throw error;
         });
       if (placed instanceof PaymentChargeFailed) {
-        // The spec's failed-payment reply (section 4): back to the checkout, the cart kept.
+        // The failed-payment reply: back to the checkout, the cart kept.
         return reply.code(502).send({
           success: false as const,
           code: placed.code,
@@ -259,7 +259,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // ---------- back office (admin spec sections 4 and 9) ----------
+  // ---------- back office ----------
 
   const adminTags = ['back office: orders'];
   const adminErrors = {

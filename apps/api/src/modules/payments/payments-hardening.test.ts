@@ -10,9 +10,9 @@ import { createProduct, createPromoCode } from '../../seed/factories.js';
 import { notificationReference } from './service.js';
 
 /**
- * Issue 28, point 2: a payment UPayments captures after the shop cancelled its order (not paid
- * in time) is never silent: the order is taken back when its pieces are still there, else the
- * money goes back, and the staff are told either way.
+ * Late payments (docs/decisions/038): a payment UPayments captures after the shop cancelled its
+ * order (not paid in time) is never silent: the order is taken back when its pieces are still
+ * there, else the money goes back, and the staff are told either way.
  */
 let shop: PaymentsTestShop;
 let smtp: FakeSmtpServer;
@@ -215,7 +215,7 @@ describe('a payment captured after its order was cancelled', () => {
   });
 });
 
-describe('status and money agree (issue 28, point 5)', () => {
+describe('status and money agree', () => {
   async function paidOrder() {
     const order = await onlineOrder(1, 5);
     const settlement = shop.fake.pay(order.session, 'paid', { notify: false });
@@ -271,7 +271,7 @@ describe('status and money agree (issue 28, point 5)', () => {
   });
 });
 
-describe('control characters in the notification (issue 28, point 7)', () => {
+describe('control characters in the notification', () => {
   it('reads no reference with a control character', () => {
     expect(notificationReference('abc123')).toBe('abc123');
     expect(notificationReference(' 42 ')).toBe('42');

@@ -31,7 +31,7 @@ const notifyBodySchema = z
   .catchall(z.unknown());
 
 /**
- * Online payment (issue 11; contracts/payments.ts): the result screen's verification and
+ * Online payment (contracts/payments.ts): the result screen's verification and
  * UPayments' notification. Both only trigger a server-side status call; neither trusts its input.
  */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {

@@ -2,7 +2,7 @@ import type { PaymentStatus } from '@shop/shared';
 import type { PaymentTransaction } from '../../integrations/upayments/client.js';
 
 /**
- * What a verified UPayments status answer means for one payment attempt (issue 11; integrations
+ * What a verified UPayments status answer means for one payment attempt (integrations
  * notes §5, §10.4):
  *
  * - `paid`: result CAPTURED, and the answer is bound to this attempt and order: its

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.js';
 import type { Actor, AuditService } from '../audit/service.js';
 
 /**
- * The back office's promo codes (admin spec: Promo codes tab and form): list, read, create,
+ * The back office's promo codes: list, read, create,
  * change and delete. Each write runs in one transaction with its audit entry. The storefront's
  * validation and the orders read the same rows through service.ts, so a code saved here works
  * for shoppers at once (there is no cached copy to refresh).

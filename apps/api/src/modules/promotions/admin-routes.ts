@@ -18,7 +18,7 @@ import {
 const MANAGE = { permission: 'promotions.manage' } as const;
 
 /**
- * The back office's promo codes (spec admin.md, section 7 "Promo codes"). Writes take a JSON body;
+ * The back office's promo codes. Writes take a JSON body;
  * a taken code is 409.
  */
 export async function adminPromotionRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { SettingsResponse } from '@shop/shared';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 
 /**
- * The public settings say which sign-in and payment methods work (issue 12, point 4), so the
+ * The public settings say which sign-in and payment methods work, so the
  * storefront offers only those: Google only with its OAuth client, the card only with UPayments.
  */
 

@@ -28,7 +28,7 @@ export type SettingsUpdate = Partial<Omit<SettingsRow, 'id' | 'updated_at'>>;
 const blankToNull = (value: string | null | undefined): string | null =>
   value && value.trim() ? value.trim() : null;
 
-/** The settings the shop shows, with the spec's defaults for whatever is not set. */
+/** The settings the shop shows, with defaults for whatever is not set. */
 export function presentSettings(
   row: SettingsRow | undefined,
   paymentMethods: PaymentMethod[] = ['cash_on_delivery'],

@@ -28,7 +28,7 @@ function userActorOf(request: FastifyRequest): UserActor {
 }
 
 /**
- * The back office's users (spec admin.md, section 7 "Users"); administrators only. Writes take a
+ * The back office's users; administrators only. Writes take a
  * JSON body; their 409 is USER_EXISTS or a rule of the last administrator.
  */
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {

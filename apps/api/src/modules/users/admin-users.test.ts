@@ -261,7 +261,7 @@ describe('POST /api/admin/users', () => {
       email: 'البريد الإلكتروني مطلوب',
       password: 'كلمة المرور مطلوبة',
     });
-    // Phones of the spec's pattern pass: digits, spaces, hyphens, parentheses, a leading plus.
+    // Phones of the accepted pattern pass: digits, spaces, hyphens, parentheses, a leading plus.
     for (const phone of ['(965) 2222-3333', '+96522223333', '٩٩٩٩٨٨٨٨']) {
       const ok = await call('POST', '/api/admin/users', formFor({ phone }), { token: admin.token });
       expect(ok.statusCode, phone).toBe(201);

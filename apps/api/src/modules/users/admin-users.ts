@@ -17,7 +17,7 @@ import { isUniqueViolation, splitFullName, uniqueUsername } from '../accounts/us
 import type { Actor, AuditService } from '../audit/service.js';
 
 /**
- * The back office's users (admin spec: Users tab, User form; docs/decisions/008). Everything an
+ * The back office's users (docs/decisions/014 and 008). Everything an
  * account already does is the accounts service's: hashing passwords, ending sessions, voiding
  * reset links, deleting an account (its orders stay, detached). This service adds what only an
  * administrator does: the list with its counts, accounts of any role, and the rules that keep the
