@@ -13,7 +13,7 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
-/** `paymentGateway.src` values of a white-label UPayments account (integrations/upayments.md §3). */
+/** `paymentGateway.src` values of a white-label UPayments account (its payment methods). */
 export const upaymentsGateways = ['knet', 'cc', 'samsung-pay', 'apple-pay', 'apple-pay-knet', 'google-pay'] as const;
 export type UpaymentsGateway = (typeof upaymentsGateways)[number];
 
@@ -46,7 +46,7 @@ const serviceAccountKeyFile = optionalString.transform((file, context) => {
   }
 });
 
-/** The Merchant API (shared/integrations/google-merchant.md §1). */
+/** The Merchant API v1 (Google's public endpoint). */
 export const GOOGLE_MERCHANT_API_URL = 'https://merchantapi.googleapis.com';
 
 /** A timeout in seconds (fractions allowed, e.g. 0.5 in tests); never 0, which would turn it off. */

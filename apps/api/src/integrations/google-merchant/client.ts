@@ -14,7 +14,7 @@ import {
 } from './types.js';
 
 /**
- * Client of the Merchant API v1 (shared/integrations/google-merchant.md §3-§8) over fetch.
+ * Client of the Merchant API v1 (products, data sources, errors) over fetch.
  *
  * - Every call carries a token from the service-account grant (token.ts) and has a timeout.
  * - 429, 5xx and failed connections are retried with exponential back-off and jitter, honouring
@@ -73,7 +73,7 @@ const fieldPath = (path: string) =>
   path.replace(/^product_input\./, '').replace(/^product_input$/, '');
 
 /**
- * Reads an AIP-193 error envelope (§8): the message, the status, the ErrorInfo reason and the
+ * Reads an AIP-193 error envelope: the message, the status, the ErrorInfo reason and the
  * field Google blamed (ErrorInfo FIELD_LOCATION, else the name in "Unknown name" / "Invalid
  * value at", else a BadRequest field violation).
  */

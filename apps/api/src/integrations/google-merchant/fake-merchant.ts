@@ -10,11 +10,11 @@ import type { MerchantProductInput } from './types.js';
 
 /**
  * A Google Merchant API v1 test double: a real HTTP server on the loopback interface with the
- * OAuth token endpoint of a service account and the v1 calls the shop makes
- * (shared/integrations/google-merchant.md §2-§8), answering with Google's error shapes. Used by
- * tests and by `npm run merchant:fake` for local runs; never by product code.
+ * OAuth token endpoint of a service account and the v1 calls the shop makes, answering with
+ * Google's error shapes. Used by tests and by `npm run merchant:fake` for local runs; never by
+ * product code.
  *
- * Where the notes mark a behaviour [unconfirmed] the double picks the strictest reading: it
+ * Where Google's behaviour is not confirmed the double picks the strictest reading: it
  * refuses feed-style enum spellings (`in stock`), requires the attributes a shopping listing
  * cannot do without (title, link, image link, price) at insert time although Google reports
  * most data problems later as item-level issues, and checks the JWT's `kid` when one is sent.
@@ -224,7 +224,7 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
-/** An AIP-193 envelope (§8). */
+/** An AIP-193 error envelope. */
 function googleError(
   code: number,
   message: string,
@@ -254,7 +254,7 @@ const badRequest = (field: string, description: string) => ({
 
 type Invalid = { status: 400; body: { error: Record<string, unknown> } };
 
-/** A refusal naming the field as ErrorInfo FIELD_LOCATION (`[field] message`, as §8 shows). */
+/** A refusal naming the field as ErrorInfo FIELD_LOCATION (`[field] message`, as Google writes it). */
 function invalidField(field: string, message: string, value?: string): Invalid {
   return {
     status: 400,
@@ -495,7 +495,7 @@ export async function startFakeMerchant(
     return status;
   }
 
-  /** The JWT bearer grant (§2): the checks Google's token endpoint makes. */
+  /** The JWT bearer grant: the checks Google's token endpoint makes. */
   async function handleToken(request: IncomingMessage, response: ServerResponse): Promise<number> {
     const text = await readBody(request);
     if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded'))

@@ -1,8 +1,7 @@
 /**
- * The last part of a product input's resource name, `{contentLanguage}~{feedLabel}~{offerId}`
- * (shared/integrations/google-merchant.md §4): v1 wants it as unpadded base64url of that text
- * when any part holds a character reserved in resource names. Shared by the client and the test
- * double, so both read offer ids the same way.
+ * The last part of a product input's resource name, `{contentLanguage}~{feedLabel}~{offerId}`:
+ * v1 wants it as unpadded base64url of that text when any part holds a character reserved in
+ * resource names. Shared by the client and the test double, so both read offer ids the same way.
  */
 
 /** `% . + / : ~ , ( * ! ) & ? = @ # $` (MIGRATE), plus anything that is not printable ASCII. */

@@ -3,7 +3,7 @@ import { GoogleMerchantError } from './types.js';
 
 /**
  * Access tokens for the Merchant API from a service-account key: the OAuth 2.0 JWT bearer grant
- * (shared/integrations/google-merchant.md §2) done with node:crypto, because google-auth-library
+ * (RFC 7523) done with node:crypto, because google-auth-library
  * ignores the key's `token_uri` and so cannot be aimed at the test double by configuration.
  *
  * The private key, the signed assertion and the access token never leave this module except in

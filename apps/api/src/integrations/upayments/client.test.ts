@@ -120,7 +120,7 @@ describe('UPayments client against the test double', () => {
   }
 
   describe('charge', () => {
-    it('creates a session with the §3 body and returns the payment link', async () => {
+    it('creates a session with the charge body and returns the payment link', async () => {
       const result = await client().charge(chargeInput());
       expect(result).toMatchObject({ ok: true, trackId: null });
       if (!result.ok) throw new Error('unreachable');

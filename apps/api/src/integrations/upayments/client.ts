@@ -1,13 +1,13 @@
 /**
- * Client of the UPayments Gateway API (Bearer key, JSON; ../shared/integrations/upayments.md).
+ * Client of the UPayments Gateway API (Bearer key, JSON).
  *
- * - `charge` creates a hosted-payment session (§3). It is never retried: UPayments has no
+ * - `charge` creates a hosted-payment session. It is never retried: UPayments has no
  *   idempotency key, so a retry would open a second session the shopper could also pay.
- * - `paymentStatus` is the only trusted source of "paid" (§5); it retries 429, 5xx and network
+ * - `paymentStatus` is the only trusted source of "paid"; it retries 429, 5xx and network
  *   failures (not timeouts: a hung gateway would hold the caller three times as long) with
  *   exponential back-off, and keeps to the documented 30 calls a minute per client instance: when
  *   the last minute is full it answers `rate_limited` at once instead of waiting (see takeStatusSlot).
- * - `refund` asks for a refund invoice (§7); never retried either (a retry could refund twice).
+ * - `refund` asks for a refund invoice; never retried either (a retry could refund twice).
  *
  * Money crosses this boundary as integer fils: `filsToAmount` / `amountToFils` convert exactly at
  * the edge. The API key is only ever put in the Authorization header; failures are logged with the

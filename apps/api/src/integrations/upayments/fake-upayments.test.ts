@@ -138,7 +138,7 @@ describe('UPayments test double: hosted payment page', () => {
     expect((await fetch(`${fake.origin}/pay?session_id=unknown`)).status).toBe(404);
   });
 
-  it('paying redirects the browser to returnUrl with the §4 query, then posts the form-encoded notification', async () => {
+  it('paying redirects the browser to returnUrl with the redirect query, then posts the form-encoded notification', async () => {
     const { sessionId, paymentUrl } = await charge();
     const response = await press(paymentUrl, 'paid');
     expect(response.status).toBe(303);

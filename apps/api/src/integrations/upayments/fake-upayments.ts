@@ -10,15 +10,14 @@ import { amountToFils } from './client.js';
 
 /**
  * A UPayments Gateway API test double: a real HTTP server on the loopback interface that behaves
- * as ../shared/integrations/upayments.md describes (§2 Bearer check, §3 charge, §4 redirect query,
- * §5 status lookups, §6 form-encoded notification, §7 refund), plus the hosted payment page the
- * shopper's browser is sent to. Used by tests and by `npm run upayments:fake` for local runs; never
- * by product code.
+ * as UPayments' API does (Bearer check, charge, redirect query, status lookups, form-encoded
+ * notification, refund), plus the hosted payment page the shopper's browser is sent to. Used by
+ * tests and by `npm run upayments:fake` for local runs; never by product code.
  *
- * Where the notes mark a behaviour [unconfirmed] the double picks the strictest reading: it
+ * Where UPayments' behaviour is not confirmed the double picks the strictest reading: it
  * validates `order.description` (docs: mandatory), appends the redirect query with `?` even when
- * the return URL has one (§4 pitfall), and answers "not found" for a session nobody has paid,
- * failed or cancelled yet.
+ * the return URL has one, and answers "not found" for a session nobody has paid, failed or
+ * cancelled yet.
  */
 
 export type FakeChargeMode = 'ok' | 'timeout' | 'error500' | 'non_json';
@@ -80,9 +79,9 @@ export interface FakeNotificationDelivery {
 }
 
 export interface FakeSettlement {
-  /** Where the gateway sends the browser (303): returnUrl when paid, cancelUrl otherwise, with the §4 query. */
+  /** Where the gateway sends the browser (303): returnUrl when paid, cancelUrl otherwise, with the redirect query. */
   redirectUrl: string;
-  /** The §4/§6 fields, as posted form-encoded to notificationUrl. */
+  /** The redirect query's fields, as posted form-encoded to notificationUrl. */
   notification: Record<string, string>;
   /** Resolves once the notification has been posted (or has failed); null when not sent. */
   delivered: Promise<FakeNotificationDelivery> | null;
@@ -203,7 +202,7 @@ function numberAmountFils(value: unknown): number | null {
 type Validated =
   { ok: true; session: FakeSession } | { ok: false; errors: Record<string, string[]> };
 
-/** The §3 charge body checks (lengths and mandatory fields from DOC-charge). */
+/** The charge body checks (lengths and mandatory fields from DOC-charge). */
 function validateCharge(body: unknown, sessionId: string): Validated {
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => {
@@ -291,7 +290,7 @@ function validateCharge(body: unknown, sessionId: string): Validated {
   };
 }
 
-/** The §4 query / §6 notification fields of a settled (or forged) attempt. */
+/** The redirect query / notification fields of a settled (or forged) attempt. */
 function attemptFields(
   session: FakeSession,
   result: Exclude<FakeSessionState, 'pending'>,
@@ -318,7 +317,7 @@ function attemptFields(
   };
 }
 
-/** Appends the query the way the gateway does: always with `?` (§4). */
+/** Appends the query the way the gateway does: always with `?`, even after an existing query. */
 function withGatewayQuery(url: string, fields: Record<string, string>): string {
   return `${url}?${new URLSearchParams(fields).toString()}`;
 }

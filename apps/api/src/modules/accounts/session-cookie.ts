@@ -3,8 +3,8 @@ import { cookieName, servedOverHttps } from '../../lib/secure-cookies.js';
 import { SESSION_TTL_MS } from './service.js';
 
 /**
- * The session token travels as a bearer token (the web app keeps it in localStorage, as the
- * spec says). The same token is also mirrored into this httpOnly cookie so that server-rendered
+ * The session token travels as a bearer token (the web app keeps it in localStorage under
+ * 'token'). The same token is also mirrored into this httpOnly cookie so that server-rendered
  * pages know who is signed in (header, cart count, cart page). The JSON API itself never
  * authenticates from the cookie, only from the Authorization header, so cross-site requests
  * cannot use it; see docs/decisions/006-session-cookie-for-server-rendering.md.

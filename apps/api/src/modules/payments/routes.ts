@@ -17,9 +17,10 @@ const NOTIFY_BODY_LIMIT = 16 * 1024;
 const notifyField = z.unknown().optional();
 
 /**
- * What UPayments posts (integrations/upayments.md §4, §6): only requested_order_id and track_id
- * are read, and only to find the payment to verify. Other fields are accepted and ignored. A body
- * that is not a set of fields at all (malformed JSON, a JSON array) is a 400.
+ * What UPayments posts to the notification URL (the redirect query's fields): only
+ * requested_order_id and track_id are read, and only to find the payment to verify. Other fields
+ * are accepted and ignored. A body that is not a set of fields at all (malformed JSON, a JSON
+ * array) is a 400.
  */
 const notifyBodySchema = z
   .object({
@@ -38,7 +39,7 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { payments } = app.services;
 
-  // UPayments posts its notification form-encoded (integrations/upayments.md §6): read here only.
+  // UPayments posts its notification form-encoded, not as JSON: read here only.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },

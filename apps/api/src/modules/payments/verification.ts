@@ -2,8 +2,8 @@ import type { PaymentStatus } from '@shop/shared';
 import type { PaymentTransaction } from '../../integrations/upayments/client.js';
 
 /**
- * What a verified UPayments status answer means for one payment attempt (integrations
- * notes §5, §10.4):
+ * What a verified UPayments status answer means for one payment attempt (the status
+ * lookup is the only trusted source of "paid"):
  *
  * - `paid`: result CAPTURED, and the answer is bound to this attempt and order: its
  *   requested order id is the `order.id` sent with the charge, its total is the order's total in
