@@ -5,12 +5,15 @@ import {
   currencyDecimals,
   currencySymbolFor,
   discountPercent,
+  effectivePrice,
   formatAmount,
   formatPrice,
   fromThousandths,
   MINUS_SIGN,
   moneyFormat,
+  orderTotal,
   priceDirection,
+  shownSalePrice,
   toThousandths,
   type MoneyFormat,
 } from './money.js';
@@ -181,5 +184,30 @@ describe('discountPercent', () => {
     expect(discountPercent(20_000, 20_000)).toBe(0);
     expect(discountPercent(20_000, 25_000)).toBe(0);
     expect(discountPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('orderTotal', () => {
+  it('is subtotal - discount + shipping + tax, tax 0 unless given', () => {
+    expect(orderTotal({ subtotal: 24_000, discount: 2_400, shipping: 1_500 })).toBe(23_100);
+    expect(orderTotal({ subtotal: 24_000, discount: 0, shipping: 0, tax: 500 })).toBe(24_500);
+    expect(orderTotal({ subtotal: 5_000, discount: 5_000, shipping: 0 })).toBe(0);
+  });
+});
+
+describe('effectivePrice and shownSalePrice', () => {
+  it('charges the sale price when there is one, else the price', () => {
+    expect(effectivePrice(20_000, null)).toBe(20_000);
+    expect(effectivePrice(20_000, 15_000)).toBe(15_000);
+    expect(effectivePrice(20_000, 20_000)).toBe(20_000);
+    // A sale price above the price is charged as it is (the storefront's current_price).
+    expect(effectivePrice(20_000, 25_000)).toBe(25_000);
+  });
+
+  it('shows a sale only below the price', () => {
+    expect(shownSalePrice(20_000, 15_000)).toBe(15_000);
+    expect(shownSalePrice(20_000, null)).toBeNull();
+    expect(shownSalePrice(20_000, 20_000)).toBeNull();
+    expect(shownSalePrice(20_000, 25_000)).toBeNull();
   });
 });

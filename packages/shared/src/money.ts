@@ -144,3 +144,44 @@ export function discountPercent(price: Thousandths, salePrice: Thousandths | nul
   if (salePrice === null || price <= 0 || salePrice >= price) return 0;
   return Math.round(((price - salePrice) * 100) / price);
 }
+
+/** The amounts an order's total is made of, in thousandths; tax is 0 in Kuwait. */
+export interface OrderAmounts {
+  subtotal: Thousandths;
+  discount: Thousandths;
+  shipping: Thousandths;
+  tax?: Thousandths;
+}
+
+/**
+ * An order's total: subtotal − discount + shipping + tax. The one rule the API
+ * (placing an order), the checkout and cart summaries and the seed use; the orders table's CHECK
+ * (`orderTotalSql` in apps/api/src/db/sql-rules.ts) guards the same sum in the database.
+ */
+export function orderTotal({ subtotal, discount, shipping, tax = 0 }: OrderAmounts): Thousandths {
+  return subtotal - discount + shipping + tax;
+}
+
+/**
+ * What a shopper pays for a product before option surcharges: the sale price when there is one,
+ * else the regular price (`coalesce(sale_price, price)`, the products.current_price column built
+ * by `effectivePriceSql` in apps/api/src/db/sql-rules.ts).
+ *
+ * Not the same as `shownSalePrice` below for a sale price at or above the regular price: the shop
+ * charges such a sale price as it is (a higher one too), while the Merchant feed and the back
+ * office's list show no sale then. The back office refuses a sale price above the price
+ * (product.sale_price_above_price) and the database has no CHECK for it, so the two disagree only
+ * for rows written around the back office; aligning them would change what the storefront charges
+ * and the generated column, so they are left as they are.
+ */
+export function effectivePrice(price: Thousandths, salePrice: Thousandths | null): Thousandths {
+  return salePrice ?? price;
+}
+
+/**
+ * The sale price shown as a sale (the Merchant feed's sale_price, the struck-through price in the
+ * back office's list): only one below the regular price, else null. See `effectivePrice`.
+ */
+export function shownSalePrice(price: Thousandths, salePrice: Thousandths | null): Thousandths | null {
+  return salePrice !== null && salePrice < price ? salePrice : null;
+}

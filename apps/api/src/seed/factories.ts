@@ -1,3 +1,4 @@
+import { orderTotal } from '@shop/shared';
 import type { Executor } from '../db/client.js';
 import { normalizeEmail, normalizePhone } from '../lib/contact.js';
 import { selectionKey } from '../modules/cart/service.js';
@@ -306,7 +307,7 @@ export async function createOrder(
       discount_amount: discount,
       shipping_amount: shipping,
       tax_amount: tax,
-      total_amount: subtotal - discount + shipping + tax,
+      total_amount: orderTotal({ subtotal, discount, shipping, tax }),
       ...values,
     })
     .returning();

@@ -30,7 +30,7 @@ export const orderItemInputSchema = z.object({
 });
 
 /**
- * The checkout's payload (spec section 3). Prices, totals, the shipping fee and the discount are
+ * The checkout's payload. Prices, totals, the shipping fee and the discount are
  * always computed by the server: `total_amount`, `user_id` and `city` are accepted for
  * compatibility and never trusted. Without `items`, the shopper's cart is ordered.
  */
@@ -56,6 +56,7 @@ export const createOrderBodySchema = z.object({
   promo_code: plainText().trim().max(50).nullish(),
   notes: plainText().trim().max(1000).nullish(),
   items: z.array(orderItemInputSchema).max(100).optional(),
+  /** Accepted from API clients that still send it and ignored: the server prices the order itself. */
   total_amount: z.number().optional(),
   user_id: z.number().int().nullish(),
 });
@@ -90,7 +91,7 @@ export const orderSchema = z.object({
   status: z.enum(orderStatuses),
   created_at: z.string(),
   payment_method: z.enum(paymentMethods),
-  /** not_required (cash on delivery), awaiting_payment, paid, failed or refunded (issue 11). */
+  /** not_required (cash on delivery), awaiting_payment, paid, failed or refunded. */
   payment_status: z.enum(paymentStatuses),
   /** When UPayments' confirmation was verified; null unless paid (or refunded after). */
   paid_at: z.string().nullable(),

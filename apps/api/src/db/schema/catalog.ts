@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { effectivePriceSql } from '../sql-rules.js';
 
 // Money columns hold integer thousandths of the currency unit (fils).
 
@@ -76,7 +77,7 @@ export const products = pgTable(
     sale_price: integer('sale_price'),
     /** What a shopper pays before surcharges; sorting by price uses it. */
     current_price: integer('current_price').generatedAlwaysAs(
-      (): SQL => sql`coalesce(${products.sale_price}, ${products.price})`,
+      (): SQL => effectivePriceSql(products),
     ),
     stock_quantity: integer('stock_quantity').notNull().default(0),
     manage_stock: boolean('manage_stock').notNull().default(true),

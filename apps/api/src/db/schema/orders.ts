@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orderStatuses, paymentMethods, paymentStatuses, type Language } from '@shop/shared';
+import { orderTotalSql } from '../sql-rules.js';
 import { users } from './accounts.js';
 import { products } from './catalog.js';
 import { cities, countries, governorates } from './locations.js';
@@ -153,7 +154,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_total_consistent',
-      sql`${table.total_amount} = ${table.subtotal} - ${table.discount_amount} + ${table.shipping_amount} + ${table.tax_amount}`,
+      sql`${table.total_amount} = ${orderTotalSql(table)}`,
     ),
     check('orders_language_valid', sql`${table.language} in ('ar', 'en')`),
     check(

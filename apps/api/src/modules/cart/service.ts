@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   CART_LINE_MAX_QUANTITY,
   fromThousandths,
+  isInStock,
   normalizePromoCode,
   type CartItem,
   type CartPromo,
@@ -94,7 +95,7 @@ function isPromoRefusal(error: unknown): error is AppError {
 /** Refuses a quantity of a product above its stock when the product's stock is managed. */
 function ensureStock(line: PricedLine, wanted: number): void {
   if (!line.manage_stock) return;
-  if (line.stock_quantity <= 0) throw new AppError('OUT_OF_STOCK', 'error.out_of_stock');
+  if (!isInStock(line)) throw new AppError('OUT_OF_STOCK', 'error.out_of_stock');
   if (wanted > line.stock_quantity) throw new AppError('OUT_OF_STOCK', 'error.stock_not_enough');
 }
 

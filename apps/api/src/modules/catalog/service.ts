@@ -11,7 +11,9 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import {
+  effectivePrice,
   fromThousandths,
+  isInStock,
   sortCategories,
   uploadUrl,
   type Category,
@@ -33,6 +35,7 @@ import {
   publishedProductCounts,
 } from '../../db/schema/index.js';
 import { searchIndexVersion, searchSynonyms, searchVocabulary } from '../../db/schema/search.js';
+import { inStockSql } from '../../db/sql-rules.js';
 import type { SearchIndex, SearchIndexFilter, SearchIndexPage } from './search-index.js';
 import { createSearchIndexStore } from './search-index-store.js';
 import { AppError } from '../../errors.js';
@@ -235,7 +238,7 @@ function hasStatus(status: 'published' | 'draft'): SQL {
 const published = hasStatus('published');
 const isFeatured = sql`${products.featured} = true`;
 /** In stock: stock is not tracked, or pieces are left (the rule of the payload's in_stock). */
-const purchasable = sql`(not ${products.manage_stock} or ${products.stock_quantity} > 0)`;
+const purchasable = inStockSql(products);
 
 /** Ids of the active category with this slug and of all its active descendants. */
 function categoryBranch(slug: string | Placeholder<'category', string>): SQL {
@@ -525,10 +528,10 @@ export function presentProduct(row: ProductRow): Product {
     description_en: row.description_en,
     price: fromThousandths(row.price),
     sale_price: row.sale_price === null ? null : fromThousandths(row.sale_price),
-    current_price: fromThousandths(row.current_price ?? row.sale_price ?? row.price),
+    current_price: fromThousandths(row.current_price ?? effectivePrice(row.price, row.sale_price)),
     stock_quantity: row.stock_quantity,
     manage_stock: row.manage_stock,
-    in_stock: !row.manage_stock || row.stock_quantity > 0,
+    in_stock: isInStock(row),
     sku: row.sku,
     featured: row.featured ? 1 : 0,
     status: row.status,
@@ -1411,9 +1414,9 @@ export function createCatalogService(
           featured_image: product.image ? uploadUrl('products', product.image) : null,
           stock_quantity: product.stock_quantity,
           manage_stock: product.manage_stock,
-          in_stock: !product.manage_stock || product.stock_quantity > 0,
+          in_stock: isInStock(product),
           selected_attributes,
-          unit_price: (product.sale_price ?? product.price) + surcharges,
+          unit_price: effectivePrice(product.price, product.sale_price) + surcharges,
         },
       };
     });

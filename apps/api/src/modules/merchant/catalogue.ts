@@ -1,5 +1,5 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { inLanguage, stockLevel, uploadUrl, type Language } from '@shop/shared';
+import { inLanguage, isInStock, shownSalePrice, uploadUrl, type Language } from '@shop/shared';
 import type { ProductStatus } from '@shop/shared';
 import { queryRows, type Database } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
@@ -144,7 +144,7 @@ function descriptionIn(lang: Language, row: CatalogueRow): string {
  */
 function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): MerchantCatalogueProduct {
   const imageUrls = row.images.map((image) => `${publicUrl}${uploadUrl('products', image.filename)}`);
-  const salePrice = row.sale_price !== null && row.sale_price < row.price ? row.sale_price : null;
+  const salePrice = shownSalePrice(row.price, row.sale_price);
   return {
     id: row.id,
     name: inLanguage(lang, row.name, row.name_en).trim(),
@@ -155,7 +155,7 @@ function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): Merch
     salePrice,
     stockQuantity: row.stock_quantity,
     manageStock: row.manage_stock,
-    inStock: !row.manage_stock || stockLevel(row.stock_quantity) !== 'out',
+    inStock: isInStock(row),
     status: row.status,
     link: `${publicUrl}${productPagePath(row.id)}`,
     imageLink: imageUrls[0] ?? null,

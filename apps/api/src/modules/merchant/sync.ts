@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
+import { inStockSql } from '../../db/sql-rules.js';
 import {
   merchantProducts,
   merchantSettings,
@@ -13,7 +14,7 @@ import type { MerchantPusher, PushOutcome, StoreDefaults } from './push.js';
 import type { MerchantRecords } from './records.js';
 
 /**
- * Keeping Google current (issue 13 point 6): when Merchant is configured and the owner turned
+ * Keeping Google current: when Merchant is configured and the owner turned
  * automatic sync on, a product's change, its stock reaching zero and its deletion are queued in
  * merchant_sync_queue (one row per product: the latest change wins) in the same transaction as
  * the change, and a worker in every server process pushes them. Rows are claimed with FOR UPDATE
@@ -266,8 +267,8 @@ export function createMerchantSync(deps: MerchantSyncDeps) {
       if (productIds.length === 0) return;
       await db.execute(sql`insert into ${merchantSyncQueue} (product_id, action)
         select ${products.id}, 'upsert' from ${products}
-        where ${inArray(products.id, [...productIds])} and ${products.manage_stock}
-          and ${products.stock_quantity} <= 0 and ${products.status} = 'published' and ${autoSyncOn}
+        where ${inArray(products.id, [...productIds])} and not ${inStockSql(products)}
+          and ${products.status} = 'published' and ${autoSyncOn}
         ${coalesce}`);
       wake();
     },

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
+  orderTotal,
   type AdminOrder,
   type Language,
   type Order,
@@ -481,12 +482,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           const discount = Math.min(promo?.discount ?? 0, subtotal);
           const shipping = city.shipping_fee;
           const tax = 0;
+          const total = orderTotal({ subtotal, discount, shipping, tax });
           // UPayments cannot charge nothing: an order that costs 0 is placed cash on delivery.
-          if (online && subtotal - discount + shipping + tax <= 0) {
+          if (online && total <= 0) {
             throw AppError.validation([{ field: 'payment_method', message: 'payment.nothing_to_pay' }]);
           }
           if (anonymous) {
-            checkAnonymousTotal(anonymousLimits.limits, input.payment_method, subtotal - discount + shipping + tax);
+            checkAnonymousTotal(anonymousLimits.limits, input.payment_method, total);
           }
           const id = await insertOrder(tx, {
             user_id: context.userId,
@@ -513,7 +515,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             discount_amount: discount,
             shipping_amount: shipping,
             tax_amount: tax,
-            total_amount: subtotal - discount + shipping + tax,
+            total_amount: total,
             notes: input.notes?.trim() || null,
             language: lang,
             client_network: anonymous ? (network ?? null) : null,
@@ -542,7 +544,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           );
           if (online && payments) {
             // The cart is kept until the payment is confirmed (then emptied with it).
-            await payments.openAttempt(tx, id, subtotal - discount + shipping + tax, cartId);
+            await payments.openAttempt(tx, id, total, cartId);
           } else if (context.cartOwner) {
             await deps.cart.clear(context.cartOwner, tx);
           }

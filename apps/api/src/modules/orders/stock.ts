@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { isBackInStock } from '@shop/shared';
 import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -37,7 +38,7 @@ export async function returnUnits(tx: Executor, productId: number, quantity: num
     .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
     .where(and(eq(products.id, productId), products.manage_stock))
     .returning({ stock: products.stock_quantity });
-  return row !== undefined && quantity > 0 && row.stock - quantity <= 0 && row.stock > 0;
+  return row !== undefined && isBackInStock(row.stock - quantity, row.stock);
 }
 
 /** 409 OUT_OF_STOCK naming the product, reported on `field`. */

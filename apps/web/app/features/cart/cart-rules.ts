@@ -1,4 +1,4 @@
-import { CART_LINE_MAX_QUANTITY, toThousandths, type CartItem, type CartSummary, type Thousandths } from '@shop/shared';
+import { CART_LINE_MAX_QUANTITY, orderTotal, toThousandths, type CartItem, type CartSummary, type Thousandths } from '@shop/shared';
 
 /** Why an add is refused before asking the server: nothing in stock, or not enough left. */
 export type StockRefusal = 'out_of_stock' | 'not_enough';
@@ -51,7 +51,7 @@ export interface CartTotals {
 export function cartTotals(summary: CartSummary, discount: Thousandths = 0): CartTotals {
   const subtotal = toThousandths(summary.total);
   const applied = Math.min(Math.max(discount, 0), subtotal);
-  return { subtotal, items: summary.total_items, discount: applied, total: subtotal - applied };
+  return { subtotal, items: summary.total_items, discount: applied, total: orderTotal({ subtotal, discount: applied, shipping: 0 }) };
 }
 
 /** The delivery fees of the active cities, as the cart reply names them (decimal amounts). */

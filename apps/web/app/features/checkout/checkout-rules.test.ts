@@ -99,7 +99,7 @@ describe('orderPayload', () => {
   it('builds a payload the API schema accepts, trimmed, with the promo code and city name', () => {
     const payload = orderPayload(
       { ...filled, notes: '  ring the bell ' },
-      { promoCode: 'RAMADAN10', cityName: 'Salmiya', totalAmount: 24.675, userId: null },
+      { promoCode: 'RAMADAN10', cityName: 'Salmiya', userId: null },
     );
     expect(payload).toMatchObject({
       name: 'Fatima Al-Sabah',
@@ -110,11 +110,13 @@ describe('orderPayload', () => {
       payment_method: 'cash_on_delivery',
       user_id: null,
     });
+    // The server prices the order itself: the checkout sends no total.
+    expect(payload).not.toHaveProperty('total_amount');
     expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
   });
 
   it('leaves out an empty promo code and notes, and names an unknown city as the spec says', () => {
-    const payload = orderPayload(filled, { promoCode: null, cityName: null, totalAmount: 10, userId: null });
+    const payload = orderPayload(filled, { promoCode: null, cityName: null, userId: null });
     expect(payload).not.toHaveProperty('promo_code');
     expect(payload).not.toHaveProperty('notes');
     expect(payload.city).toBe('Unknown City');
@@ -173,7 +175,7 @@ describe('checkout prefill for a signed-in shopper', () => {
 
   it('sends the signed-in user id with the order', () => {
     const form = { ...fillEmptyFields(emptyCheckoutForm(), checkoutPrefill(account)), country_id: 1, governorate_id: 2, city_id: 3 };
-    const payload = orderPayload(form, { promoCode: null, cityName: 'Salmiya', totalAmount: 10, userId: 42 });
+    const payload = orderPayload(form, { promoCode: null, cityName: 'Salmiya', userId: 42 });
     expect(payload.user_id).toBe(42);
     expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
+import { orderTotal, paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
 
 /** What the shopper types and picks on the checkout page. */
@@ -19,7 +19,7 @@ export type LocationChoice = Pick<CheckoutForm, 'country_id' | 'governorate_id' 
 
 /**
  * The form a checkout starts from. `prefill` is where a signed-in shopper's name, email, phone
- * and address go (spec section 4) once accounts exist; guests start empty.
+ * and address go once accounts exist; guests start empty.
  */
 export function emptyCheckoutForm(prefill: Partial<Pick<CheckoutForm, 'name' | 'email' | 'phone' | 'shipping_address'>> = {}): CheckoutForm {
   return {
@@ -55,7 +55,7 @@ export function checkoutPrefill(
 }
 
 /**
- * Fills the contact and address fields the shopper has left empty (spec section 4: prefilled
+ * Fills the contact and address fields the shopper has left empty (prefilled
  * when authenticated); what the shopper typed is never replaced. The same form comes back when
  * nothing changes.
  */
@@ -67,7 +67,7 @@ export function fillEmptyFields<T extends CheckoutPrefill>(form: T, prefill: Che
   return filled;
 }
 
-/** A new country makes the chosen governorate and city meaningless (spec section 4). */
+/** A new country makes the chosen governorate and city meaningless. */
 export function chooseCountry<T extends LocationChoice>(form: T, countryId: number | null): T {
   if (form.country_id === countryId) return form;
   return { ...form, country_id: countryId, governorate_id: null, city_id: null };
@@ -94,7 +94,7 @@ export const requiredFields = [
 ] as const;
 export type RequiredField = (typeof requiredFields)[number];
 
-/** The spec's per-field messages (section 5, checkout required fields). */
+/** The message of each required checkout field left empty. */
 export const requiredFieldMessages: Record<RequiredField, MessageKey> = {
   name: 'checkout.required.name',
   email: 'checkout.required.email',
@@ -124,30 +124,29 @@ export interface CheckoutTotals {
   total: Thousandths;
 }
 
-/** Order total = subtotal - discount + the chosen city's shipping fee (spec section 9). */
+/** Order total (shared `orderTotal`): subtotal - discount + the chosen city's shipping fee, 0 until one is chosen. */
 export function checkoutTotals(
   subtotal: Thousandths,
   discount: Thousandths,
   shipping: Thousandths | null,
 ): CheckoutTotals {
   const applied = Math.min(Math.max(discount, 0), subtotal);
-  return { subtotal, discount: applied, shipping, total: subtotal - applied + (shipping ?? 0) };
+  return { subtotal, discount: applied, shipping, total: orderTotal({ subtotal, discount: applied, shipping: shipping ?? 0 }) };
 }
 
 export type CreateOrderInput = z.input<typeof createOrderBodySchema>;
 
 /**
- * The order payload (spec section 3). Without items the server orders the cart it holds, and
- * it prices everything itself: total_amount is only what the shopper saw.
+ * The order payload. Without items the server orders the cart it holds, and it prices everything
+ * itself, so no total is sent (the API still accepts a total_amount from other clients and ignores it).
  */
 export function orderPayload(
   form: CheckoutForm,
-  extra: { promoCode: string | null; cityName: string | null; totalAmount: number; userId: number | null },
+  extra: { promoCode: string | null; cityName: string | null; userId: number | null },
 ): CreateOrderInput {
   const notes = form.notes.trim();
   return {
     user_id: extra.userId,
-    total_amount: extra.totalAmount,
     name: form.name.trim(),
     email: form.email.trim(),
     phone: form.phone.trim(),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { fromThousandths, toThousandths, type PaymentMethod } from '@shop/shared';
+import { toThousandths, type PaymentMethod } from '@shop/shared';
 import { telUrl, whatsappUrl } from '../../components/layout/contact';
 import { useRootData } from '../../components/layout/root-data';
 import { useToast } from '../../components/ui/toast';
@@ -80,8 +80,8 @@ function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * The checkout page. A signed-in shopper's name, email, phone and address fill the empty fields
- * (spec section 4), also when the session is confirmed after the first render; guests start
+ * The checkout page. A signed-in shopper's name, email, phone and address fill the empty fields,
+ * also when the session is confirmed after the first render; guests start
  * with an empty form.
  */
 export function CheckoutScreen({ loaded }: { loaded: CartData }) {
@@ -93,7 +93,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const failureText = useActionFailureText();
   const toast = useToast();
   const revalidator = useRevalidator();
-  // Card payment is offered only when the server can take it (public settings, issue 11).
+  // Card payment is offered only when the server can take it (the public settings say so).
   const methods = offeredPaymentMethods(useRootData().settings.payment_methods);
   // The server renders with the session cookie's user, so the first HTML is already filled.
   const checkout = useFieldForm<CheckoutForm>(
@@ -163,14 +163,14 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     idempotencyKey.current = null;
     savePendingOrder(payload, order.order_number);
     if (order.payment_url) {
-      // The cart stays until the server has verified the payment (issue 11).
+      // The cart stays until the server has verified the payment.
       setRedirecting(true);
       window.location.assign(order.payment_url);
       return;
     }
     // The server emptied the cart with the order: the header's count follows.
     storeCart(queryClient, emptyCart);
-    // The tracking page greets this tab once with its thank-you (issue 12, point 11).
+    // The tracking page greets this tab once with its thank-you.
     markJustPlaced(order.order_number);
     setPlaced(order.order_number);
   }
@@ -185,10 +185,10 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
   function failed(error: unknown) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
-    // A dead token (spec section 4): the session ends and the shopper goes to /login.
+    // A dead token: the session ends and the shopper goes to /login.
     if (handleAuthError(error)) return;
     if (error instanceof PaymentFailedError) {
-      // Spec section 8: the message (or 'Payment failed. Please try again.') and the payment-failed toast; the cart is kept.
+      // A failed charge: the message (or 'Payment failed. Please try again.') and the payment-failed toast; the cart is kept.
       setFormError({ kind: 'general', text: error.message || t('checkout.error.payment_failed'), extra: [] });
       toast.error(t('checkout.error.payment_failed_toast'));
       return;
@@ -223,8 +223,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     const payload = orderPayload({ ...form, payment_method: paymentMethod }, {
       promoCode: promo?.code ?? null,
       cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
-      totalAmount: fromThousandths(totals.total),
-      // The server takes the customer from the token; the spec's payload carries the id too.
+      // The server takes the customer from the token; the payload carries the id too.
       userId: user?.id ?? null,
     });
     idempotencyKey.current ??= newIdempotencyKey();
@@ -242,7 +241,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
       {cart.items.length === 0 ? (
         <EmptyCheckout />
       ) : (
-        // The spec puts the summary on the left and the forms on the right in both languages.
+        // The summary is on the left and the forms on the right in both languages.
         // The forms come first in the DOM (phones read them first); on wide screens an RTL row
         // already puts the first child on the right, an LTR row has to be reversed for that.
         <div className="mt-6 flex flex-col gap-6 lg:items-start lg:gap-8 lg:ltr:flex-row-reverse lg:rtl:flex-row">

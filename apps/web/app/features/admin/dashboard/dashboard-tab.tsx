@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   LOW_STOCK_THRESHOLD,
   imageSrcSet,
+  stockLevel,
   type AdminStats,
   type DashboardOrder,
   type DashboardProduct,
@@ -396,7 +397,7 @@ function LowStock({
                 <p className="min-w-0 flex-1">
                   <ProductName product={product} canEdit={canEdit} />
                 </p>
-                {product.stock_quantity <= 0 ? (
+                {stockLevel(product.stock_quantity) === 'out' ? (
                   <Badge tone="red">{t('admin-dashboard.low_stock.out')}</Badge>
                 ) : (
                   <Badge tone="yellow">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { formatPrice, shownSalePrice, stockLevel, toThousandths, type Product } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
@@ -128,7 +128,7 @@ export default function ProductsTab() {
       header: t('admin-products.column.price'),
       className: 'whitespace-nowrap tabular-nums',
       cell: (product) =>
-        product.sale_price !== null && product.sale_price < product.price ? (
+        product.sale_price !== null && shownSalePrice(toThousandths(product.price), toThousandths(product.sale_price)) !== null ? (
           <div className="flex flex-col">
             <span className="font-semibold text-brand-800">
               <span className="sr-only">{t('admin-products.list.price_sale')} </span>
