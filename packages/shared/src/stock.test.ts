@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBackInStock, isInStock, stockLevel } from './stock.js';
 
 describe('stockLevel', () => {
-  it('follows the spec thresholds', () => {
+  it('is out at 0 or less, low up to LOW_STOCK_THRESHOLD, else normal', () => {
     expect(stockLevel(undefined)).toBe('out');
     expect(stockLevel(null)).toBe('out');
     expect(stockLevel(-1)).toBe('out');

@@ -71,7 +71,7 @@ describe('the dependent location selects', () => {
 });
 
 describe('missingRequiredFields', () => {
-  it("gives the spec's message for every empty required field", () => {
+  it('gives its own message for every empty required field', () => {
     const missing = missingRequiredFields({ ...emptyCheckoutForm(), name: '   ' });
     expect(Object.fromEntries(Object.entries(missing).map(([field, key]) => [field, english(key)]))).toEqual({
       name: 'Name is required',
@@ -115,7 +115,7 @@ describe('orderPayload', () => {
     expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
   });
 
-  it('leaves out an empty promo code and notes, and names an unknown city as the spec says', () => {
+  it('leaves out an empty promo code and notes, and names an unknown city Unknown City', () => {
     const payload = orderPayload(filled, { promoCode: null, cityName: null, userId: null });
     expect(payload).not.toHaveProperty('promo_code');
     expect(payload).not.toHaveProperty('notes');
