@@ -18,7 +18,7 @@ import { createPasswordResetService } from './modules/accounts/password-reset.js
 import { createAccountsService } from './modules/accounts/service.js';
 import { createAuthThrottle } from './modules/accounts/throttle.js';
 import { createCartService } from './modules/cart/service.js';
-import { createAttributesAdminService } from './modules/catalog/attributes-admin.js';
+import { createAttributesAdminService } from './modules/catalog/admin-attributes.js';
 import { createAdminProductsService } from './modules/catalog/admin-products.js';
 import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
@@ -31,7 +31,7 @@ import { createOrdersService, isRecipientProven } from './modules/orders/service
 import { createPaymentsService } from './modules/payments/service.js';
 import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
 import { createPromotionsService } from './modules/promotions/service.js';
-import { createSynonymsAdminService } from './modules/search/synonyms-admin.js';
+import { createSynonymsAdminService } from './modules/search/admin-synonyms.js';
 import { createSettingsService } from './modules/settings/service.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
 import { createMerchantCatalogue } from './modules/merchant/catalogue.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleCan, type UserRoleName } from '@shop/shared';
-import { apiCaller, type TestHttpMethod } from '../../../test-support/http.js';
-import { signedInAs } from '../../../test-support/staff.js';
-import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
+import { apiCaller, type TestHttpMethod } from '../test-support/http.js';
+import { signedInAs } from '../test-support/staff.js';
+import { createTestApp, type TestContext } from '../test-support/test-app.js';
 
 /**
  * The permission matrix (docs/decisions/008): every back-office route × guest, customer,
