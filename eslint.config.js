@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/modules/**/routes.ts'],
+    files: ['apps/api/src/modules/**/*routes.ts'],
     rules: {
       // Handlers parse, call a service and shape the reply; SQL lives in services.
       'no-restricted-imports': [
