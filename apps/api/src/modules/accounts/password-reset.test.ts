@@ -7,7 +7,7 @@ import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { passwordResetTokens } from '../../db/schema/index.js';
 import { redactedRequestSerializer, redactUrlSecrets } from './log-redaction.js';
-import { maskEmail } from './password-reset.js';
+import { maskEmail } from '../../lib/mask-email.js';
 
 const LINK_PATTERN = /(https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+)/;
 const resetLinksTo = (server: FakeSmtpServer, address: string) =>

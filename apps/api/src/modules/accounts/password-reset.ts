@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { maskEmail } from '../../lib/mask-email.js';
 import type { NotificationsService } from '../notifications/service.js';
 import { emailSendFailed } from './email-verification.js';
 import type { AccountsService } from './service.js';
@@ -25,15 +26,6 @@ export interface PasswordResetDeps {
 const invalidResetToken = () => new AppError('INVALID_RESET_TOKEN', 'auth.reset_token_invalid');
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** "ah***@example.com": enough for the shopper to recognise the address, not to learn it. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  const local = email.slice(0, at);
-  const visible = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
-  return `${visible}***${email.slice(at)}`;
-}
 
 /**
  * Password reset by e-mailed link: a single-use token of 32 random bytes, stored as its SHA-256,

@@ -1,6 +1,6 @@
 import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, pluralText, type Language } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
-import { maskEmail } from '../accounts/password-reset.js';
+import { maskEmail } from '../../lib/mask-email.js';
 import {
   emailButton,
   emailClosing,

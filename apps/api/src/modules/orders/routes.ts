@@ -26,7 +26,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { requestCartOwner, requestCartOwnerWithCookie } from '../cart/cookie.js';
 import { selectedVariations } from '../cart/routes.js';
 import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
-import { PaymentChargeFailed, PaymentRefundFailed } from '../payments/service.js';
+import { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Order numbers are unguessable; a per-IP limit keeps anyone from trying many of them. */

@@ -33,12 +33,12 @@ import {
 } from './anonymous-limits.js';
 import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
 import { presentOrder, orderStatusList, type OrderRow } from './present.js';
+import type { OnlinePayments } from './online-payment.js';
 import { outOfStock, takeUnits } from './stock.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
-import type { PaymentsService } from '../payments/service.js';
 import type { PromotionsService } from '../promotions/service.js';
 
 export { presentOrder, orderStatusList } from './present.js';
@@ -132,7 +132,7 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
    */
   anonymousLimits?: { limits: AnonymousOrderLimits; secret: () => Promise<string> };
   /** Online payment (UPayments); absent or not available: `upayments` orders are refused. */
-  payments?: Pick<PaymentsService, 'available' | 'cartIdOf' | 'openAttempt' | 'charge' | 'paymentUrlFor'>;
+  payments?: OnlinePayments;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

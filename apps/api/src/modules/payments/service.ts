@@ -28,6 +28,7 @@ import type { CartOwner, CartService } from '../cart/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { LateCaptureOutcome } from '../notifications/staff-payment-alert-email.js';
 import { holdsStock, lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
+import { PaymentChargeFailed, PaymentRefundFailed } from '../orders/online-payment.js';
 import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
 import type { PromotionsService } from '../promotions/service.js';
 import { isRefusal, judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
@@ -56,17 +57,6 @@ const SECOND_LOOK_AFTER_MS = 60 * 60_000;
 const SECOND_LOOK_WITHIN_MS = 24 * 60 * 60_000;
 /** Second looks per sweep, well inside UPayments' 30 status calls a minute. */
 const SECOND_LOOKS_PER_SWEEP = 5;
-
-/**
- * POST /api/orders when UPayments refused or did not answer the charge: the order was cancelled
- * and everything it held released; the shopper's cart is kept. The route answers 502 with
- * paymentFailedResponseSchema.
- */
-export class PaymentChargeFailed extends AppError {
-  constructor() {
-    super('PAYMENT_UNAVAILABLE', 'payment.failed_try_again');
-  }
-}
 
 export interface PaymentsServiceDeps {
   /** Undefined when UPAYMENTS_API_KEY is not set: online payment is off. */
@@ -838,11 +828,6 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   };
 }
 
-/** A refund UPayments refused or did not answer: nothing changed (the route answers 502). */
-export class PaymentRefundFailed extends AppError {
-  constructor() {
-    super('PAYMENT_UNAVAILABLE', 'payment.refund_failed');
-  }
-}
+export { PaymentChargeFailed, PaymentRefundFailed };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
