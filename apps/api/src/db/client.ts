@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { WORD_SIMILARITY_THRESHOLD } from '../modules/catalog/word-similarity.js';
+import { WORD_SIMILARITY_THRESHOLD } from './word-similarity-threshold.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */

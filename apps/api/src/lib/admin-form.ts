@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@shop/shared';
 import type { z } from 'zod';
 import { requireUser } from '../plugins/auth.js';
 import { AppError } from '../errors.js';
-import type { Actor } from '../modules/audit/service.js';
+import type { Actor } from './actor.js';
 import { parseForm, readFormBody, type UploadedFile } from './form-body.js';
 
 /** Who is making a back-office write, for the audit trail (the route's permission hook has run). */

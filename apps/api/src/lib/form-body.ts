@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
-import { MAX_UPLOAD_PIXELS } from '@shop/shared';
-import { imagePixels, MAX_IMAGE_BYTES } from '../modules/media/service.js';
+import { MAX_IMAGE_UPLOAD_BYTES as MAX_IMAGE_BYTES, MAX_UPLOAD_PIXELS } from '@shop/shared';
+import { imagePixels } from './image-header.js';
 
 /** One uploaded file, read whole into memory (images only, at most MAX_IMAGE_BYTES each). */
 export interface UploadedFile {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
 import { countCacheLookup } from '../lib/metrics.js';
-import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
+import { sessionCookieToken } from '../lib/signed-cookies.js';
 import { languageOf } from './language.js';
 
 /**

@@ -15,8 +15,7 @@ import {
   type WebLoadContext,
 } from '@shop/shared';
 import { CHANGE_TOPICS } from '../lib/change-feed.js';
-import { sessionCookieToken } from '../modules/accounts/session-cookie.js';
-import { cartCookieToken } from '../modules/cart/cookie.js';
+import { cartCookieToken, sessionCookieToken } from '../lib/signed-cookies.js';
 import {
   cachedPageFrom,
   createPageCache,

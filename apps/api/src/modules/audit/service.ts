@@ -1,11 +1,9 @@
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import type { Actor } from '../../lib/actor.js';
 
 /** Who made a back-office change. */
-export interface Actor {
-  id: number;
-  email: string;
-}
+export type { Actor };
 
 export type AuditAction = 'create' | 'update' | 'delete' | (string & {});
 

@@ -1,17 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../config.js';
-import { cookieName, servedOverHttps } from '../../lib/secure-cookies.js';
-import { isCartToken, newCartToken, type CartOwner } from './service.js';
+import { servedOverHttps } from '../../lib/secure-cookies.js';
+import { CART_COOKIE, cartCookieName, cartCookieToken } from '../../lib/signed-cookies.js';
+import { newCartToken, type CartOwner } from './service.js';
 
-/** Name of the httpOnly, signed cookie that carries a guest's cart token (`__Host-cart` on https). */
-export const CART_COOKIE = 'cart';
+export { CART_COOKIE, cartCookieName, cartCookieToken };
 /** How long a guest's cart (and the browser's own Idempotency-Keys) is kept: 60 days. */
 export const CART_COOKIE_MAX_AGE_SECONDS = 60 * 24 * 60 * 60;
-
-/** The cart cookie's name as set and read on this server (see lib/secure-cookies.ts). */
-export function cartCookieName(config: Pick<AppConfig, 'publicUrl'>): string {
-  return cookieName(config, CART_COOKIE);
-}
 
 /** Sends the guest cart cookie: the token, signed, httpOnly, for the whole site. */
 export function setCartCookie(reply: FastifyReply, token: string): void {
@@ -31,16 +25,6 @@ export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): v
   const { config } = request.server;
   const name = cartCookieName(config);
   if (request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/', secure: servedOverHttps(config) });
-}
-
-/** The guest token of a correctly signed cart cookie; a missing or tampered cookie gives none. */
-export function cartCookieToken(request: FastifyRequest): string | undefined {
-  const raw = request.cookies[cartCookieName(request.server.config)];
-  if (!raw) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value !== null && isCartToken(unsigned.value)
-    ? unsigned.value
-    : undefined;
 }
 
 /** The guest cart a request's cookie points at (a token of undefined: no cart yet). */

@@ -9,12 +9,8 @@
  * equal there and not here; the differential tests compare both on whole catalogues.
  */
 
-/**
- * pg_trgm.word_similarity_threshold, which every database session of the shop sets (db/client.ts):
- * low enough to forgive a typo in a short Arabic word. The setting is a double; similarities are
- * float4 values compared with it.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** pg_trgm.word_similarity_threshold, set by every database session of the shop. */
+export { WORD_SIMILARITY_THRESHOLD } from '../../db/word-similarity-threshold.js';
 
 /** What pg_trgm counts as part of a word (t_isalnum in a UTF-8 locale). */
 const WORD_CHARACTER = /[\p{Alphabetic}\p{Nd}\p{Nl}\p{No}]/u;

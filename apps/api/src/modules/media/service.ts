@@ -9,20 +9,14 @@ import {
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../../errors.js';
 import { fileKey, type FileStorage } from '../../lib/file-storage/index.js';
+import { ACCEPTED_IMAGE_FORMATS, imagePixels } from '../../lib/image-header.js';
 
 /** Largest upload accepted, in bytes. */
 export const MAX_IMAGE_BYTES = MAX_IMAGE_UPLOAD_BYTES;
 /** Longest side accepted, in pixels: larger is a mistake or a decompression bomb. */
 export { MAX_IMAGE_DIMENSION };
-/** Formats accepted from uploads. SVG is not one: it is a document, not a picture. */
-// AVIF files report the format "heif".
-export const ACCEPTED_IMAGE_FORMATS: ReadonlySet<string> = new Set([
-  'jpeg',
-  'png',
-  'webp',
-  'gif',
-  'heif',
-]);
+/** Formats accepted from uploads, and an upload's pixel count read from its header. */
+export { ACCEPTED_IMAGE_FORMATS, imagePixels };
 
 const WEBP_QUALITY = 82;
 
@@ -46,22 +40,6 @@ function imageTooLarge(): AppError {
   return new AppError('VALIDATION_ERROR', 'error.image_too_large', [
     { field: 'image', message: 'error.image_too_large' },
   ]);
-}
-
-/**
- * The pixels an upload would be decoded into (width × height of its first frame, which is all
- * storeImage decodes), read from the file's header only: nothing is decoded. 0 for bytes that are
- * not a picture in an accepted format (storeImage refuses those on their own, before decoding).
- */
-export async function imagePixels(input: Buffer): Promise<number> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
-    return 0;
-  }
-  if (!ACCEPTED_IMAGE_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) return 0;
-  return metadata.width * (metadata.pageHeight ?? metadata.height);
 }
 
 /**
