@@ -8,6 +8,7 @@ import { createFileStorage } from './lib/file-storage/index.js';
 import { connectRedis } from './lib/redis.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuditReader } from './modules/audit/read.js';
+import { accountNames } from './modules/accounts/account-stats.js';
 import { createDashboardService } from './modules/dashboard/service.js';
 import {
   createGoogleSignInService,
@@ -240,7 +241,7 @@ export function createServices(
     merchantFeed,
     merchant,
     dashboard: createDashboardService(db),
-    auditLog: createAuditReader(db),
+    auditLog: createAuditReader(db, { accountNames }),
     notifications,
     /** Work started after a reply (e-mails); drained when the app closes. */
     background,

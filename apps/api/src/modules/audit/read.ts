@@ -2,12 +2,21 @@ import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AuditActor, AuditEntry, AuditLogQuery, Pagination } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
-import { accountNames } from '../accounts/account-stats.js';
 
 /**
  * Reading the audit trail (the activity view of the back office). Entries come newest first, a
  * page at a time; the accounts module tells the current names of the people in them.
  */
+
+/**
+ * The current name and e-mail of each of these accounts that still exists, by id: the accounts
+ * module's accountNames, passed in by the composition root (services.ts) so that audit, which
+ * every back-office module writes to, depends on no module.
+ */
+export type AccountNames = (
+  executor: Executor,
+  ids: readonly number[],
+) => Promise<Map<number, { name: string; email: string }>>;
 
 export interface AuditPage {
   entries: AuditEntry[];
@@ -20,7 +29,11 @@ const isoTime = (column: SQL | typeof auditLog.created_at) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One page of entries matching the filters, with everyone and everything the trail names. */
-export async function readAuditLog(executor: Executor, query: AuditLogQuery): Promise<AuditPage> {
+export async function readAuditLog(
+  executor: Executor,
+  query: AuditLogQuery,
+  accountNames: AccountNames,
+): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (query.actor_id !== undefined) filters.push(eq(auditLog.actor_id, query.actor_id));
   if (query.entity !== undefined) filters.push(eq(auditLog.entity, query.entity));
@@ -83,10 +96,10 @@ export async function readAuditLog(executor: Executor, query: AuditLogQuery): Pr
 }
 
 /** The audit trail as the activity view reads it. */
-export function createAuditReader(db: Database) {
+export function createAuditReader(db: Database, deps: { accountNames: AccountNames }) {
   return {
     /** One page of entries matching the filters, newest first, with the filters' choices. */
-    page: (query: AuditLogQuery) => readAuditLog(db, query),
+    page: (query: AuditLogQuery) => readAuditLog(db, query, deps.accountNames),
   };
 }
 
