@@ -66,4 +66,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The layers below the modules; their tests may build an app from the modules.
+    files: ['apps/api/src/{lib,db,plugins,integrations}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'Lower layers import no module: move the piece down or pass it in from services.ts / app.ts.' }] },
+      ],
+    },
+  },
 );
