@@ -4,6 +4,7 @@
 //
 // Usage:  node scripts/module-graph.mjs           # edges, then cycles
 //         node scripts/module-graph.mjs --files   # also lists the importing files per edge
+//         node scripts/module-graph.mjs --check   # only the cycles, if any (`npm run lint` runs it)
 //
 // Reads every apps/api/src/modules/**/*.ts except *.test.ts, takes the specifiers of
 // `import ... from`, `import "..."`, `export ... from` and `import("...")` (value and
@@ -16,6 +17,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const modulesDir = join(root, "apps/api/src/modules");
 const showFiles = process.argv.includes("--files");
+const checkOnly = process.argv.includes("--check");
 
 function walk(dir) {
   const out = [];
@@ -90,12 +92,14 @@ function strong(v) {
 }
 for (const n of [...nodes].sort()) if (!idx.has(n)) strong(n);
 
-console.log(`modules: ${nodes.size}, edges: ${edges.size}`);
-for (const key of [...edges.keys()].sort()) {
+if (!checkOnly) console.log(`modules: ${nodes.size}, edges: ${edges.size}`);
+for (const key of checkOnly ? [] : [...edges.keys()].sort()) {
   console.log(`  ${key}`);
   if (showFiles) for (const f of [...edges.get(key)].sort()) console.log(`      ${f}`);
 }
 const cycles = sccs.filter((c) => c.length > 1);
-console.log(`strongly connected components with more than one module: ${cycles.length}`);
+if (!checkOnly || cycles.length > 0) {
+  console.log(`strongly connected components with more than one module: ${cycles.length}`);
+}
 for (const c of cycles) console.log(`  { ${c.join(", ")} }`);
 process.exitCode = cycles.length ? 1 : 0;
