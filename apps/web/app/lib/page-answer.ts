@@ -5,7 +5,8 @@ import { ApiError } from './api';
 /**
  * The API's refusals that are a page's own answer when its loaders let them through: the address
  * asks for something the API refuses to read (400 VALIDATION_ERROR: a control character in the
- * search, a category name longer than any), or the shop cannot answer now (503
+ * search, a category name over the 120 characters a category may have), or the shop cannot
+ * answer now (503
  * SERVICE_UNAVAILABLE: the database is down, with the API's Retry-After). React Router would
  * answer any error a loader throws with a 500; these keep the API's status (entry.server.tsx).
  */

@@ -173,8 +173,16 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The latest result UPayments gave may still turn into a capture (none, or not a refusal). */
   const mayStillBeCaptured = (attempt: PaymentAttemptRow) => attempt.result === null || !isRefusal(attempt.result);
 
-  /** The attempt's references and result as UPayments answered them, verified now. */
-  async function recordAnswer(tx: Executor, attempt: PaymentAttemptRow, transaction: PaymentTransaction, at: Date) {
+  /**
+   * The attempt's references and result as UPayments answered them; `verifiedAt` marks a decided
+   * answer (null leaves a pending one open).
+   */
+  async function recordAnswer(
+    tx: Executor,
+    attempt: PaymentAttemptRow,
+    transaction: PaymentTransaction,
+    verifiedAt: Date | null,
+  ) {
     await tx
       .update(paymentAttempts)
       .set({
@@ -183,7 +191,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         payment_id: transaction.paymentId ?? attempt.payment_id,
         payment_type: transaction.paymentType ?? attempt.payment_type,
         refund_order_id: transaction.refundOrderId ?? attempt.refund_order_id,
-        verified_at: at,
+        ...(verifiedAt === null ? {} : { verified_at: verifiedAt }),
       })
       .where(eq(paymentAttempts.id, attempt.id));
   }
@@ -317,17 +325,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     }
     const at = now();
     if (transaction && verdict !== 'mismatch') {
-      await tx
-        .update(paymentAttempts)
-        .set({
-          result: transaction.result,
-          track_id: transaction.trackId ?? attempt.track_id,
-          payment_id: transaction.paymentId ?? attempt.payment_id,
-          payment_type: transaction.paymentType ?? attempt.payment_type,
-          refund_order_id: transaction.refundOrderId ?? attempt.refund_order_id,
-          ...(verdict === 'pending' ? {} : { verified_at: at }),
-        })
-        .where(eq(paymentAttempts.id, attempt.id));
+      await recordAnswer(tx, attempt, transaction, verdict === 'pending' ? null : at);
     }
     if (settlement === 'pay') {
       const change = await transitionOrder(
