@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../src/db/client.js';
+import { createScratchDatabase } from './test-app.js';
 
 interface Journal {
   entries: Array<{ tag: string }>;
@@ -65,14 +65,8 @@ export async function openMigratingDatabase(): Promise<MigratingDatabase> {
       close: () => client.close(),
     };
   }
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchDatabase(serverUrl);
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   return {
     kind: 'postgres',
@@ -80,10 +74,7 @@ export async function openMigratingDatabase(): Promise<MigratingDatabase> {
     query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
     async close() {
       await client.end().catch(() => undefined);
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -26,6 +26,22 @@ export async function createTestDatabase({ poolSize = 20 }: { poolSize?: number 
     await handle.migrate();
     return { ...handle, url: undefined, destroy: () => handle.close().catch(() => undefined) };
   }
+  const scratch = await createScratchDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: scratch.url, poolSize });
+  await handle.migrate();
+  return {
+    ...handle,
+    url: scratch.url,
+    async destroy() {
+      // A test may already have closed the pool to simulate an outage.
+      await handle.close().catch(() => undefined);
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the server of `serverUrl`: its address, and how to drop it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -33,14 +49,9 @@ export async function createTestDatabase({ poolSize = 20 }: { poolSize?: number 
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize });
-  await handle.migrate();
   return {
-    ...handle,
     url: url.toString(),
-    async destroy() {
-      // A test may already have closed the pool to simulate an outage.
-      await handle.close().catch(() => undefined);
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

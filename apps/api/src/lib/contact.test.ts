@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { KUWAITI_NUMBER, KUWAITI_NUMBER_SPELLINGS } from '../../test-support/phone-spellings.js';
 import { normalizeEmail, normalizePhone, storedPhone } from './contact.js';
 
 describe('normalizePhone', () => {
   it('gives every spelling of a Kuwaiti number one international form', () => {
-    const spellings = [
-      '+965 5111 2222',
-      '+96551112222',
-      '0096551112222',
-      '00965 5111 2222',
-      '(00965) 5111-2222',
-      '965 5111 2222',
-      '96551112222',
-      '(965) 5111-2222',
-      '51112222',
-      '5111 2222',
-      '5111-2222',
-      ' 5111 2222 ',
-    ];
-    for (const spelling of spellings) expect(normalizePhone(spelling), spelling).toBe('+96551112222');
+    for (const spelling of KUWAITI_NUMBER_SPELLINGS) expect(normalizePhone(spelling), spelling).toBe(KUWAITI_NUMBER);
   });
 
   it('reads Arabic-Indic and Persian digits as the same number', () => {
