@@ -13,6 +13,12 @@ const BASE = 'https://shop.invalid';
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
+ * Whether text holds any C0 control character (tab and line breaks included) or DEL: never part
+ * of a link or of a payment reference.
+ */
+export const hasAnyControlCharacter = (value: string) => CONTROL_CHARACTERS.test(value);
+
+/**
  * A path of this site to send the browser to (after switching language, after signing in), or
  * `fallback`. The value is resolved as a browser would resolve it (`new URL`, which drops tabs and
  * line breaks, reads "\" as "/" and collapses "/./"), and only a result on the same origin whose

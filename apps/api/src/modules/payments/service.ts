@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray } from 'drizz
 import {
   apiMessage,
   formatAmount,
+  hasAnyControlCharacter,
   type Language,
   type Order,
   type PaymentMethod,
@@ -110,9 +111,6 @@ function verifyAnswer(row: OrderRow): PaymentVerifyResponse {
   };
 }
 
-/** Whether the text holds a C0 control character (tab and line breaks included) or DEL. */
-const hasControlCharacter = (value: string) => [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
-
 /**
  * A reference from UPayments' notification, or undefined: at most 100 characters, and none of
  * them a control character (a NUL byte cannot even reach PostgreSQL; no reference has a tab or a
@@ -122,7 +120,7 @@ export const notificationReference = (value: unknown): string | undefined => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
-  return trimmed === '' || trimmed.length > 100 || hasControlCharacter(trimmed) ? undefined : trimmed;
+  return trimmed === '' || trimmed.length > 100 || hasAnyControlCharacter(trimmed) ? undefined : trimmed;
 };
 
 /** The `order.id` of a new attempt: random, 32 hex characters (UPayments allows 40). */
