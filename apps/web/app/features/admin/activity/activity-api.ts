@@ -1,5 +1,5 @@
 import type { AuditLogResponse } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { adminApi, adminQueryKeys } from '../ui/admin-api';
 
 /** The activity view's call: GET /api/admin/audit-log (audit.read), paged on the server. */
 
@@ -8,9 +8,11 @@ export interface ActivityFilters {
   entity?: string | undefined;
 }
 
-export const activityKeys = {
-  list: (filters: ActivityFilters) => [...adminKeys.auditLog, 'list', filters] as const,
-};
+/**
+ * The trail's keys. Every write adds an entry, yet none invalidates them: the trail is never
+ * fresh (no staleTime), so each visit to the tab fetches it again.
+ */
+export const activityQueryKeys = adminQueryKeys('audit-log');
 
 /** One page of the trail, newest first, with the people and kinds of thing for the filters. */
 export function fetchActivityPage(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditLogResponse } from '@shop/shared';
 import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
-import { activityKeys } from './activity-api';
+import { activityQueryKeys } from './activity-api';
 import ActivityTab from './activity-tab';
 
 const reply: AuditLogResponse = {
@@ -45,7 +45,7 @@ const reply: AuditLogResponse = {
 const fill =
   (body: AuditLogResponse, filters: { actor_id?: number; entity?: string } = {}) =>
   (client: QueryClient) =>
-    client.setQueryData(activityKeys.list({ actor_id: filters.actor_id, entity: filters.entity }), {
+    client.setQueryData(activityQueryKeys.list({ actor_id: filters.actor_id, entity: filters.entity }), {
       pages: [body],
       pageParams: [1],
     });
@@ -165,7 +165,7 @@ describe('activity tab', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin?tab=activity',
-      fill: fillError(activityKeys.list({ actor_id: undefined, entity: undefined })),
+      fill: fillError(activityQueryKeys.list({ actor_id: undefined, entity: undefined })),
     });
     const text = textOf(html);
     expect(html).toContain('role="alert"');

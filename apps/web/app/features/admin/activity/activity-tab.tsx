@@ -9,7 +9,7 @@ import { pagedListView, usePagedList } from '../ui/paged-list';
 import { LoadMoreFooter } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
-import { activityKeys, fetchActivityPage } from './activity-api';
+import { activityQueryKeys, fetchActivityPage } from './activity-api';
 import {
   CHANGES_SHOWN,
   actionLabel,
@@ -37,7 +37,7 @@ export default function ActivityTab() {
     [state.actor_id, state.entity],
   );
 
-  const activity = usePagedList(activityKeys.list(filters), (page) => fetchActivityPage(filters, page));
+  const activity = usePagedList(activityQueryKeys.list(filters), (page) => fetchActivityPage(filters, page));
 
   const entries = useMemo(
     () => activity.data?.pages.flatMap((page) => page.entries) ?? [],

@@ -6,15 +6,24 @@ import type {
   AdminAttributeResponse,
   AdminVariationResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { productsQueryKeys } from '../products/products-api';
+import { adminApi, adminQueryKeys } from '../ui/admin-api';
 import type { AttributeBody, VariationBody } from './attribute-rules';
 
-/** The calls of the attributes tab; JSON bodies. */
+/** The calls of the attributes tab (JSON bodies) and their query keys. */
+
+const attributeKeysBase = adminQueryKeys('attributes');
+
+export const attributesQueryKeys = {
+  ...attributeKeysBase,
+  /** The attributes and values the product form's variation rows offer (its own query). */
+  options: () => [...attributeKeysBase.all, 'options'] as const,
+};
 
 /** GET /simple-attributes: every attribute with its values and how many products use them. */
 export function attributesQuery() {
   return queryOptions({
-    queryKey: adminKeys.attributes,
+    queryKey: attributesQueryKeys.lists(),
     queryFn: async () => (await adminApi().get<AdminAttributeListResponse>('/simple-attributes')).attributes,
     retry: false,
   });
@@ -45,11 +54,13 @@ export async function deleteVariation(attributeId: number, variationId: number):
 }
 
 /**
- * After a write: the list shows the change at once (the reply's data patched in), then is
- * fetched again for the counts. Product forms read attribute names, so they refresh too.
+ * After a write: the list shows the change at once (the reply's data patched in), then every
+ * attribute query (the list for its counts, the product form's choices) is fetched again. The
+ * products refresh too: a product's detail names its attributes and values with their surcharges.
+ * attributes-tab.tsx calls it after each of its mutations.
  */
 export function refreshAfterWrite(queryClient: QueryClient, patch?: (attributes: AdminAttribute[]) => AdminAttribute[]): void {
-  if (patch) queryClient.setQueryData<AdminAttribute[]>(adminKeys.attributes, (current) => (current ? patch(current) : current));
-  void queryClient.invalidateQueries({ queryKey: adminKeys.attributes });
-  void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+  if (patch) queryClient.setQueryData<AdminAttribute[]>(attributesQueryKeys.lists(), (current) => (current ? patch(current) : current));
+  void queryClient.invalidateQueries({ queryKey: attributesQueryKeys.all });
+  void queryClient.invalidateQueries({ queryKey: productsQueryKeys.all });
 }

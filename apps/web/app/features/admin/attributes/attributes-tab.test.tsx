@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AdminAttribute } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { renderAdmin, textOf } from '../categories/render-for-test';
-import { adminKeys } from '../ui/admin-api';
+import { attributesQueryKeys } from './attributes-api';
 import AttributesTab, { AttributeItem } from './attributes-tab';
 
 const attributes: AdminAttribute[] = [
@@ -20,7 +20,7 @@ const attributes: AdminAttribute[] = [
   { id: 2, name: 'اللون', name_en: null, created_at: '2025-01-02T00:00:00.000Z', product_count: 0, variations: [] },
 ];
 
-const fill = (list: AdminAttribute[]) => (client: QueryClient) => client.setQueryData(adminKeys.attributes, list);
+const fill = (list: AdminAttribute[]) => (client: QueryClient) => client.setQueryData(attributesQueryKeys.lists(), list);
 
 describe('attributes tab', () => {
   it('lists the attributes with their value and product counts, and the create form for an admin', () => {

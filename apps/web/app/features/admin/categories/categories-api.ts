@@ -5,9 +5,18 @@ import type {
   Category,
   CategoryListResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { productsQueryKeys } from '../products/products-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 
-/** The calls of the categories tab and form. */
+/** The calls of the categories tab and form, their query keys and the hooks that write categories. */
+
+const categoryKeysBase = adminQueryKeys('categories');
+
+export const categoriesQueryKeys = {
+  ...categoryKeysBase,
+  /** The categories the product form offers (its own query, beside the tab's list). */
+  options: () => [...categoryKeysBase.all, 'options'] as const,
+};
 
 /** A category as the back office works with it: no nested lists, the staff counts always there. */
 export type CategoryRow = Omit<Category, 'children' | 'products' | 'children_count'> & { children_count: number };
@@ -23,7 +32,7 @@ function withCounts({ children: _children, products: _products, children_count, 
  */
 export function adminCategoriesQuery() {
   return queryOptions({
-    queryKey: adminKeys.categories,
+    queryKey: categoriesQueryKeys.lists(),
     queryFn: async () => (await adminApi().get<CategoryListResponse>('/categories', { admin: true })).flat_categories.map(withCounts),
     retry: false,
   });
@@ -32,7 +41,7 @@ export function adminCategoriesQuery() {
 /** GET /categories/:id: one category as staff see it (an inactive one too). */
 export function adminCategoryQuery(id: number) {
   return queryOptions({
-    queryKey: adminKeys.category(id),
+    queryKey: categoriesQueryKeys.detail(id),
     queryFn: async () => withCounts((await adminApi().get<AdminCategoryResponse>(`/categories/${id}`)).category),
     retry: false,
     // The form starts from what is stored now, not from an older visit.
@@ -53,8 +62,29 @@ export async function deleteCategory(id: number): Promise<AdminCategoryDeleteRes
   return adminApi().delete<AdminCategoryDeleteResponse>(`/categories/${id}`);
 }
 
-/** After a write: the list, every open category and the product lists (category names) refresh. */
-export function refreshCategories(queryClient: QueryClient): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey: adminKeys.products });
-  return queryClient.invalidateQueries({ queryKey: adminKeys.categories });
+/**
+ * What a category write changes: every category query (the list, the records, the product form's
+ * choices); and the products, which show their category's name and become uncategorised when it
+ * is deleted.
+ */
+export function invalidateAfterCategoryWrite(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: categoriesQueryKeys.all }),
+    client.invalidateQueries({ queryKey: productsQueryKeys.all }),
+  ]);
+}
+
+/** POST or PUT a category (multipart), then refresh what shows it. */
+export function useSaveCategory(id: number | null, callbacks?: MutationCallbacks<Category, FormData>) {
+  return useResourceMutation((body: FormData) => saveCategory(id, body), invalidateAfterCategoryWrite, callbacks);
+}
+
+/** DELETE a category, then refresh what showed it. */
+export function useDeleteCategory(callbacks?: MutationCallbacks<AdminCategoryDeleteResponse, CategoryRow>) {
+  return useResourceMutation((category: CategoryRow) => deleteCategory(category.id), invalidateAfterCategoryWrite, callbacks);
+}
+
+/** Refreshes the categories (a row someone else deleted). */
+export function useRefreshCategories(): () => void {
+  return useRefresh(invalidateAfterCategoryWrite);
 }

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { adminKeys } from '../ui/admin-api';
 import CategoriesTab from './categories-tab';
-import type { CategoryRow } from './categories-api';
+import { categoriesQueryKeys, type CategoryRow } from './categories-api';
 import { CategoryFormScreen } from './category-form-screen';
 import { renderAdmin, textOf } from './render-for-test';
 
@@ -36,7 +35,7 @@ const categories: CategoryRow[] = [
   category(1, null, 1, 'سبح', { children_count: 2 }),
 ];
 
-const fillList = (list: CategoryRow[]) => (client: QueryClient) => client.setQueryData(adminKeys.categories, list);
+const fillList = (list: CategoryRow[]) => (client: QueryClient) => client.setQueryData(categoriesQueryKeys.lists(), list);
 
 describe('categories tab', () => {
   it('lists every category in tree order with the English name, slug, status and count', () => {
@@ -97,7 +96,7 @@ describe('category form', () => {
       role: 'admin',
       fill: (client) => {
         fillList(categories)(client);
-        client.setQueryData(adminKeys.category(2), categories.find((item) => item.id === 2));
+        client.setQueryData(categoriesQueryKeys.detail(2), categories.find((item) => item.id === 2));
       },
     });
     const values = [...html.matchAll(/<option value="(\d*)"/g)].map((match) => match[1]);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type CSSProperties } from 'react';
 import { imageSrcSet } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ import { Badge, EnglishNameLine, ResourceList, type Column } from '../ui/resourc
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
-import { adminCategoriesQuery, deleteCategory, refreshCategories, type CategoryRow } from './categories-api';
+import { adminCategoriesQuery, useDeleteCategory, useRefreshCategories, type CategoryRow } from './categories-api';
 import { searchRows, treeRows } from './category-rules';
 
 const URL_DEFAULTS = { search: '' } as const;
@@ -39,7 +39,6 @@ export default function CategoriesTab() {
   const canWrite = userCan(user, 'catalog.write');
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
 
   const categories = useQuery(adminCategoriesQuery());
@@ -56,13 +55,9 @@ export default function CategoriesTab() {
     }));
   }, [categories.data, filters.search]);
 
-  const deleteFailed = useDeleteFailure(t('admin-categories.toast.delete_failed'), () => void refreshCategories(queryClient));
-  const remove = useMutation({
-    mutationFn: (category: CategoryRow) => deleteCategory(category.id),
-    onSuccess: () => {
-      toast.success(t('admin-categories.toast.deleted'));
-      void refreshCategories(queryClient);
-    },
+  const deleteFailed = useDeleteFailure(t('admin-categories.toast.delete_failed'), useRefreshCategories());
+  const remove = useDeleteCategory({
+    onSuccess: () => toast.success(t('admin-categories.toast.deleted')),
     onError: deleteFailed,
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
-import { adminCategoriesQuery, adminCategoryQuery, refreshCategories, saveCategory, type CategoryRow } from './categories-api';
+import { adminCategoriesQuery, adminCategoryQuery, useSaveCategory, type CategoryRow } from './categories-api';
 import {
   categoryFields,
   categoryFormData,
@@ -114,7 +114,6 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
 function CategoryFormBody({ id, category, categories }: { id: number | null; category: CategoryRow | null; categories: readonly CategoryRow[] }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const initial = useMemo(() => (category ? categoryFormFrom(category) : emptyCategoryForm()), [category]);
   const form = useFieldForm<CategoryForm>(initial, { fields: categoryFields, fieldId });
@@ -129,11 +128,9 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
 
   const { saved, markSaved } = useLeaveAfterSave(isCategoryFormDirty(form.values, initial, image), CATEGORIES_TAB_PATH);
 
-  const saving = useMutation({
-    mutationFn: (body: FormData) => saveCategory(id, body),
+  const saving = useSaveCategory(id, {
     onSuccess: () => {
       toast.success(id === null ? t('admin-categories.toast.created') : t('admin-categories.toast.updated'));
-      void refreshCategories(queryClient);
       markSaved();
     },
     onError: (error) => {

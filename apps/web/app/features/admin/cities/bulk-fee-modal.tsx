@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fromThousandths, type City } from '@shop/shared';
 import { useMoneyFormat } from '../../../components/ui/price';
@@ -8,7 +7,7 @@ import { useAuthFailure } from '../ui/admin-api';
 import { Field, TextInput } from '../ui/fields';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { useErrorText } from '../ui/states';
-import { refreshCities, updateCityFee } from './cities-api';
+import { updateCityFee, useRefreshCities } from './cities-api';
 import {
   bulkFailureLines,
   bulkFeeProblem,
@@ -33,7 +32,7 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
   const money = useMoneyFormat();
   const symbol = money.symbol;
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshCities = useRefreshCities();
   const authFailure = useAuthFailure();
   const reasonOf = useErrorText();
   /** The cities of the run: the selection, then only those that failed. */
@@ -70,7 +69,7 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
       (settled) => setProgress({ settled, total: batch.length }),
     );
     setProgress(null);
-    void refreshCities(queryClient);
+    refreshCities();
     if (outcome.failed.some(({ error }) => authFailure(error))) return;
     if (outcome.failed.length === 0) {
       toast.success(t('admin-cities.bulk.toast_done', { count: batch.length, fee: formatFee(amount, money) }));

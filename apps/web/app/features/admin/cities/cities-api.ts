@@ -7,15 +7,24 @@ import type {
   CountryListResponse,
   GovernorateListResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import { cityBody, cityListQuery, type CityFilters, type CityForm } from './city-rules';
 
-/** The calls of the cities tab, the city form and the bulk fee edit. */
+/** The calls of the cities tab, the city form and the bulk fee edit, and their query keys. */
+
+const cityKeysBase = adminQueryKeys('cities');
+
+/** The cities' lists by filter; the countries and governorates they are chosen from. */
+export const citiesQueryKeys = {
+  ...cityKeysBase,
+  countries: () => [...cityKeysBase.all, 'countries'] as const,
+  governorates: (countryId: number) => [...cityKeysBase.all, 'governorates', countryId] as const,
+};
 
 /** GET /locations/countries: the countries cities can be in. */
 export function countriesQuery() {
   return queryOptions({
-    queryKey: adminKeys.countries,
+    queryKey: citiesQueryKeys.countries(),
     queryFn: async () => (await adminApi().get<CountryListResponse>('/locations/countries')).countries,
     retry: false,
   });
@@ -24,7 +33,7 @@ export function countriesQuery() {
 /** GET /locations/countries/:id/governorates; idle without a country. */
 export function governoratesQuery(countryId: number | null) {
   return queryOptions({
-    queryKey: adminKeys.governorates(countryId ?? 0),
+    queryKey: citiesQueryKeys.governorates(countryId ?? 0),
     queryFn: async () =>
       (await adminApi().get<GovernorateListResponse>(`/locations/countries/${countryId}/governorates`)).governorates,
     enabled: countryId !== null,
@@ -39,7 +48,7 @@ export function governoratesQuery(countryId: number | null) {
 export function adminCitiesQuery(filters: CityFilters) {
   const query = cityListQuery(filters);
   return queryOptions({
-    queryKey: [...adminKeys.cities, query] as const,
+    queryKey: citiesQueryKeys.list(query),
     queryFn: async () => (await adminApi().get<CityListResponse>('/locations/cities', query)).cities,
     placeholderData: keepPreviousData,
     retry: false,
@@ -67,7 +76,24 @@ export async function deleteCity(id: number): Promise<void> {
   await adminApi().delete<AdminCityDeleteResponse>(`/locations/cities/${id}`);
 }
 
-/** After a write: every filtered list of cities refreshes (the orders' city filter too). */
+/**
+ * After a write: every filtered list of cities refreshes. Orders keep their city's name and fee
+ * (the orders' city filter is built from the orders), so nothing else does.
+ */
 export function refreshCities(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.cities });
+  return queryClient.invalidateQueries({ queryKey: citiesQueryKeys.lists() });
+}
+
+/** Creates a city (`id` null) or changes one with the whole form. */
+export function useSaveCity(id: number | null, callbacks?: MutationCallbacks<City, CityForm>) {
+  return useResourceMutation((form: CityForm) => saveCity(id, form), refreshCities, callbacks);
+}
+
+export function useDeleteCity(callbacks?: MutationCallbacks<void, City>) {
+  return useResourceMutation((city: City) => deleteCity(city.id), refreshCities, callbacks);
+}
+
+/** Refreshes the cities (a row someone else deleted; the bulk fee edit's run has ended). */
+export function useRefreshCities(): () => void {
+  return useRefresh(refreshCities);
 }

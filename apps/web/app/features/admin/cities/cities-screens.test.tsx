@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { City, Country, Governorate } from '@shop/shared';
 import { renderAdmin, textOf } from '../categories/render-for-test';
-import { adminKeys } from '../ui/admin-api';
-import { adminCitiesQuery } from './cities-api';
+import { adminCitiesQuery, citiesQueryKeys } from './cities-api';
 import CitiesTab from './cities-tab';
 import { BulkFeeModal } from './bulk-fee-modal';
 import { CityFormModal } from './city-form-modal';
@@ -37,8 +36,8 @@ const cities = [
 function fill(filters: { country: string; governorate: string }, list: City[]) {
   return (client: QueryClient) => {
     client.setQueryData(adminCitiesQuery(filters).queryKey, list);
-    client.setQueryData(adminKeys.countries, [kuwait]);
-    client.setQueryData(adminKeys.governorates(1), [hawalli]);
+    client.setQueryData(citiesQueryKeys.countries(), [kuwait]);
+    client.setQueryData(citiesQueryKeys.governorates(1), [hawalli]);
   };
 }
 

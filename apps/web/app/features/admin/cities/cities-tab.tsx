@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { City } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +14,7 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/sta
 import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import { BulkFeeModal } from './bulk-fee-modal';
-import { adminCitiesQuery, countriesQuery, deleteCity, governoratesQuery, refreshCities } from './cities-api';
+import { adminCitiesQuery, countriesQuery, governoratesQuery, useDeleteCity, useRefreshCities } from './cities-api';
 import { CityFormModal } from './city-form-modal';
 import { formatFee, parseId, selectedShown, toggleAllShown, toggleSelected, withFilterCountry } from './city-rules';
 
@@ -34,7 +34,6 @@ export default function CitiesTab() {
   const money = useMoneyFormat();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [open, setOpen] = useState<Open>({ kind: 'none' });
@@ -49,9 +48,8 @@ export default function CitiesTab() {
   const chosen = useMemo(() => selectedShown(rows, selected), [rows, selected]);
   const filtered = countryId !== null;
 
-  const deleteFailed = useDeleteFailure(t('admin-cities.toast.delete_failed'), () => void refreshCities(queryClient));
-  const remove = useMutation({
-    mutationFn: (city: City) => deleteCity(city.id),
+  const deleteFailed = useDeleteFailure(t('admin-cities.toast.delete_failed'), useRefreshCities());
+  const remove = useDeleteCity({
     onSuccess: (_result, city) => {
       toast.success(t('admin-cities.toast.deleted', { name: city.name }));
       setSelected((current) => {
@@ -59,7 +57,6 @@ export default function CitiesTab() {
         next.delete(city.id);
         return next;
       });
-      void refreshCities(queryClient);
     },
     onError: deleteFailed,
   });

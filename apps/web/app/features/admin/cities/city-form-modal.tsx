@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CITY_NAME_MAX, type City } from '@shop/shared';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -10,7 +10,7 @@ import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { countriesQuery, governoratesQuery, refreshCities, saveCity } from './cities-api';
+import { countriesQuery, governoratesQuery, useSaveCity } from './cities-api';
 import {
   cityFields,
   cityFormFrom,
@@ -44,7 +44,6 @@ export function CityFormModal({
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [initial] = useState<CityForm>(() => (city ? cityFormFrom(city) : emptyCityForm(filters)));
   const form = useFieldForm<CityForm>(initial, { fields: cityFields, fieldId });
   const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-cities.toast.save_failed'));
@@ -53,7 +52,7 @@ export function CityFormModal({
   const countries = useQuery(countriesQuery());
   const governorates = useQuery(governoratesQuery(countryId));
 
-  const save = useMutation({ mutationFn: (values: CityForm) => saveCity(city?.id ?? null, values) });
+  const save = useSaveCity(city?.id ?? null);
   const dirty = isCityFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
@@ -77,7 +76,6 @@ export function CityFormModal({
     save.mutate(form.values, {
       onSuccess: (saved) => {
         toast.success(t(city ? 'admin-cities.toast.updated' : 'admin-cities.toast.created', { name: saved.name }));
-        void refreshCities(queryClient);
         onClose();
       },
       // A refusal that names fields shows the messages there (and the rest above the form).

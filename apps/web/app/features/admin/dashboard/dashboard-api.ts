@@ -5,7 +5,16 @@ import {
   type AdminStats,
   type AdminStatsResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { adminApi, adminQueryKeys } from '../ui/admin-api';
+
+/**
+ * The dashboard's keys. It only reads; the writes whose data it shows (products, orders, users)
+ * invalidate `dashboardQueryKeys.all` in their own modules.
+ */
+export const dashboardQueryKeys = {
+  ...adminQueryKeys('dashboard'),
+  stats: () => [...adminQueryKeys('dashboard').all, 'stats'] as const,
+};
 
 /**
  * GET /api/admin/stats: fresh for 30 s and kept 60 s, so the figures are recent without asking
@@ -13,7 +22,7 @@ import { adminApi, adminKeys } from '../ui/admin-api';
  */
 export function dashboardStatsQuery() {
   return queryOptions({
-    queryKey: adminKeys.dashboard,
+    queryKey: dashboardQueryKeys.stats(),
     queryFn: async (): Promise<AdminStats> =>
       (await adminApi().get<AdminStatsResponse>('/admin/stats', { _: Date.now() })).stats,
     staleTime: DASHBOARD_STALE_MS,

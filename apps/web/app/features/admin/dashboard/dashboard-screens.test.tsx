@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '@shop/shared';
 import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
-import { adminKeys } from '../ui/admin-api';
+import { dashboardQueryKeys } from './dashboard-api';
 import DashboardTab from './dashboard-tab';
 
 const days = Array.from({ length: 30 }, (_, index) => ({
@@ -78,7 +78,7 @@ const empty: AdminStats = {
 };
 
 const fill = (data: AdminStats) => (client: QueryClient) =>
-  client.setQueryData(adminKeys.dashboard, data);
+  client.setQueryData(dashboardQueryKeys.stats(), data);
 
 /** A query that already failed; the screen shows the failure instead of fetching again on mount. */
 const fillError = (queryKey: QueryKey, error: Error) => (client: QueryClient) => {
@@ -169,7 +169,7 @@ describe('dashboard tab', () => {
     const html = renderAdmin(<DashboardTab />, {
       lang: 'ar',
       role: 'admin',
-      fill: fillError(adminKeys.dashboard, failure),
+      fill: fillError(dashboardQueryKeys.stats(), failure),
     });
     const text = textOf(html);
     expect(html).toContain('role="alert"');

@@ -11,25 +11,23 @@ import {
   type MerchantTestConnectionResponse,
   type MerchantUpdateResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 
 /** The calls of the Google Merchant tab (contracts/admin-merchant.ts), all under /api/google-merchant. */
 
-const root = [...adminKeys.all, 'google-merchant'] as const;
+const merchantKeysBase = adminQueryKeys('google-merchant');
 
-export const merchantKeys = {
-  root,
-  status: [...root, 'status'] as const,
-  products: [...root, 'products'] as const,
-  list: (search: string) => [...root, 'products', 'list', search] as const,
-  product: (id: number) => [...root, 'products', 'one', id] as const,
-  bulkRun: [...root, 'bulk-run'] as const,
+/** The picker's pages are its lists (by search), a product's prefill its detail. */
+export const merchantQueryKeys = {
+  ...merchantKeysBase,
+  status: () => [...merchantKeysBase.all, 'status'] as const,
+  bulkRun: () => [...merchantKeysBase.all, 'bulk-run'] as const,
 };
 
 /** GET status: configured or not, the feed's addresses, background sync and the latest update-all run. */
 export function merchantStatusQuery() {
   return queryOptions({
-    queryKey: merchantKeys.status,
+    queryKey: merchantQueryKeys.status(),
     queryFn: () => adminApi().get<MerchantStatusResponse>('/google-merchant/status'),
     retry: false,
   });
@@ -47,7 +45,7 @@ export function fetchMerchantProductPage(search: string, page: number): Promise<
 /** GET products/:id: the form prefilled from the product, and its last push. */
 export function merchantProductQuery(id: number) {
   return queryOptions({
-    queryKey: merchantKeys.product(id),
+    queryKey: merchantQueryKeys.detail(id),
     queryFn: () => adminApi().get<MerchantProductResponse>(`/google-merchant/products/${id}`),
     retry: false,
     // The form keeps what was typed: a refetch in the background must not bring a new prefill.
@@ -58,7 +56,7 @@ export function merchantProductQuery(id: number) {
 /** GET bulk-update: the latest update-all run, for the progress bar (also after a reload). */
 export function merchantBulkRunQuery() {
   return queryOptions({
-    queryKey: merchantKeys.bulkRun,
+    queryKey: merchantQueryKeys.bulkRun(),
     queryFn: async () => (await adminApi().get<MerchantBulkRunResponse>('/google-merchant/products/bulk-update')).run,
     retry: false,
   });
@@ -89,7 +87,48 @@ export function runMerchantBulkUpdate(): Promise<MerchantBulkResponse> {
 /** After a push or a delete: the picker's last pushes and the status's queue figures refresh. */
 export function refreshMerchant(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: merchantKeys.products, refetchType: 'active' }),
-    queryClient.invalidateQueries({ queryKey: merchantKeys.status }),
+    queryClient.invalidateQueries({ queryKey: merchantQueryKeys.lists(), refetchType: 'active' }),
+    queryClient.invalidateQueries({ queryKey: merchantQueryKeys.details(), refetchType: 'active' }),
+    queryClient.invalidateQueries({ queryKey: merchantQueryKeys.status() }),
   ]).then(() => undefined);
+}
+
+/** Refreshes the picker and the status (a push that failed is recorded as the product's last one). */
+export function useRefreshMerchant(): () => void {
+  return useRefresh(refreshMerchant);
+}
+
+/** POST products/update: pushes one product to Google (`toBody` makes the payload of what is mutated). */
+export function usePushMerchantProduct<Values>(
+  toBody: (values: Values) => MerchantProductPayloadInput,
+  callbacks?: MutationCallbacks<MerchantUpdateResponse, Values>,
+) {
+  return useResourceMutation((values: Values) => pushMerchantProduct(toBody(values)), refreshMerchant, callbacks);
+}
+
+/** DELETE products/:id: removes one product from Google. */
+export function useDeleteMerchantProduct(callbacks?: MutationCallbacks<MerchantDeleteResponse, number>) {
+  return useResourceMutation(deleteMerchantProduct, refreshMerchant, callbacks);
+}
+
+/** PUT auto-sync: only the status (whether it is on, its queue) changes. */
+export function useSetMerchantAutoSync(callbacks?: MutationCallbacks<unknown, boolean>) {
+  return useResourceMutation(setMerchantAutoSync, (client) => client.invalidateQueries({ queryKey: merchantQueryKeys.status() }), callbacks);
+}
+
+/**
+ * POST bulk-update: the run it answers with is stored as the latest one; a refused start asks for
+ * the latest run again.
+ */
+export function useRunMerchantBulkUpdate(callbacks?: MutationCallbacks<MerchantBulkResponse, void>) {
+  return useResourceMutation(runMerchantBulkUpdate, (client, reply) => client.setQueryData(merchantQueryKeys.bulkRun(), reply.run), callbacks);
+}
+
+/** Asks for the latest update-all run again. */
+export function useRefreshMerchantBulkRun(): () => void {
+  return useRefresh(refreshMerchantBulkRun);
+}
+
+function refreshMerchantBulkRun(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: merchantQueryKeys.bulkRun() });
 }

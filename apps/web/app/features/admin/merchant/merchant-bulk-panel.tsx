@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MerchantBulkRun } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { RefreshIcon } from '../ui/admin-icons';
 import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { failureText } from '../ui/states';
-import { merchantBulkRunQuery, merchantKeys, refreshMerchant, runMerchantBulkUpdate } from './merchant-api';
+import { merchantBulkRunQuery, useRefreshMerchant, useRefreshMerchantBulkRun, useRunMerchantBulkUpdate } from './merchant-api';
 import { MerchantCard } from './merchant-status-panels';
 import { bulkOutcome, bulkProgressPercent, MERCHANT_BULK_POLL_MS, runToAnnounce } from './merchant-rules';
 
@@ -23,19 +23,16 @@ export function BulkUpdatePanel() {
   const { t, formatDateTime } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
+  const refreshMerchant = useRefreshMerchant();
+  const refreshBulkRun = useRefreshMerchantBulkRun();
 
-  const start = useMutation({
-    mutationFn: runMerchantBulkUpdate,
-    onSuccess: (reply) => {
-      queryClient.setQueryData(merchantKeys.bulkRun, reply.run);
-      announce(reply.run);
-    },
+  const start = useRunMerchantBulkUpdate({
+    onSuccess: (reply) => announce(reply.run),
     onError: (error) => {
       if (authFailure(error)) return;
       toast.error(failureText(t('admin-merchant.toast.bulk_failed'), error));
-      void queryClient.invalidateQueries({ queryKey: merchantKeys.bulkRun });
+      refreshBulkRun();
     },
   });
 
@@ -58,7 +55,7 @@ export function BulkUpdatePanel() {
     else if (outcome === 'warning') toast.warning(t('admin-merchant.bulk.result_failed', params));
     else toast.success(t('admin-merchant.bulk.result', params));
     // Each product's last push changed.
-    void refreshMerchant(queryClient);
+    refreshMerchant();
   }
   useEffect(() => {
     const ended = runToAnnounce(previous.current, run, announced.current);

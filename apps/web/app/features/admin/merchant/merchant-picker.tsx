@@ -11,7 +11,7 @@ import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource
 import { EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { useUrlState } from '../ui/url-state';
-import { fetchMerchantProductPage, merchantKeys } from './merchant-api';
+import { fetchMerchantProductPage, merchantQueryKeys } from './merchant-api';
 import { MerchantCard } from './merchant-status-panels';
 import { lastPushLabel } from './merchant-rules';
 
@@ -51,7 +51,7 @@ export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null
   const [state, setState] = useUrlState(PICKER_URL_DEFAULTS);
   const search = state.search.trim();
   const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
-  const products = usePagedList(merchantKeys.list(search), (page) => fetchMerchantProductPage(search, page));
+  const products = usePagedList(merchantQueryKeys.list(search), (page) => fetchMerchantProductPage(search, page));
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
 

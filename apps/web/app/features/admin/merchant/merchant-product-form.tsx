@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   MERCHANT_AVAILABILITIES,
@@ -17,7 +17,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { ErrorPanel, failureText, FormErrorBox, LoadingPanel } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { deleteMerchantProduct, merchantProductQuery, pushMerchantProduct, refreshMerchant } from './merchant-api';
+import { merchantProductQuery, useDeleteMerchantProduct, usePushMerchantProduct, useRefreshMerchant } from './merchant-api';
 import { LastPushLine, PICKER_URL_PARAMS } from './merchant-picker';
 import {
   emptyMerchantForm,
@@ -92,7 +92,7 @@ function MerchantFormBody({
   const { t } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const refreshMerchant = useRefreshMerchant();
   const authFailure = useAuthFailure();
   const initial = useMemo(() => (prefill ? merchantFormFrom(prefill.payload) : emptyMerchantForm()), [prefill]);
   const form = useFieldForm<MerchantForm>(initial, { fields: merchantFields, fieldId });
@@ -108,14 +108,12 @@ function MerchantFormBody({
   }, [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const push = useMutation({
-    mutationFn: (values: MerchantForm) => pushMerchantProduct(merchantPayloadBody(values)),
+  const push = usePushMerchantProduct(merchantPayloadBody, {
     onSuccess: (reply, values) => {
       toast.success(t('admin-merchant.toast.updated', { title: values.title.trim() }));
       setBaseline(values);
       setPushed(reply.last_push);
       setBoxMessages([]);
-      void refreshMerchant(queryClient);
     },
     onError: (error) => {
       if (authFailure(error)) return;
@@ -125,17 +123,15 @@ function MerchantFormBody({
       toast.error(message);
       // The server recorded the failure as the product's last push: show it.
       setPushed(null);
-      void refreshMerchant(queryClient);
+      refreshMerchant();
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (id: number) => deleteMerchantProduct(id),
+  const remove = useDeleteMerchantProduct({
     onSuccess: (_reply, id) => {
       toast.success(t('admin-merchant.toast.deleted', { id }));
       setBoxMessages([]);
       setPushed(null);
-      void refreshMerchant(queryClient);
     },
     onError: (error) => {
       if (authFailure(error)) return;
@@ -143,7 +139,7 @@ function MerchantFormBody({
       setBoxMessages([message]);
       toast.error(message);
       setPushed(null);
-      void refreshMerchant(queryClient);
+      refreshMerchant();
     },
   });
   const busy = push.isPending || remove.isPending;

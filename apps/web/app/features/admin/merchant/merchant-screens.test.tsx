@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MerchantBulkRun, MerchantProductsResponse, MerchantStatusResponse } from '@shop/shared';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { ADMIN_TABS } from '../shell/tabs';
-import { merchantKeys } from './merchant-api';
+import { merchantQueryKeys } from './merchant-api';
 import MerchantTab from './merchant-tab';
 
 const feedUrls = { ar: 'http://localhost/feeds/google-merchant.xml', en: 'http://localhost/feeds/google-merchant.xml?lang=en' };
@@ -78,9 +78,9 @@ const finishedRun: MerchantBulkRun = {
 const fill =
   (status: MerchantStatusResponse, run: MerchantBulkRun | null = null) =>
   (client: QueryClient) => {
-    client.setQueryData(merchantKeys.status, status);
-    client.setQueryData(merchantKeys.bulkRun, run);
-    client.setQueryData(merchantKeys.list(''), { pages: [picker], pageParams: [1] });
+    client.setQueryData(merchantQueryKeys.status(), status);
+    client.setQueryData(merchantQueryKeys.bulkRun(), run);
+    client.setQueryData(merchantQueryKeys.list(''), { pages: [picker], pageParams: [1] });
   };
 
 describe('Google Merchant tab', () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { MerchantStatusResponse } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuthFailure } from '../ui/admin-api';
 import { controlClass } from '../ui/fields';
 import { failureText, serverReason } from '../ui/states';
-import { merchantKeys, setMerchantAutoSync, testMerchantConnection } from './merchant-api';
+import { testMerchantConnection, useSetMerchantAutoSync } from './merchant-api';
 
 /** A titled card of the tab (`id` names the section; its heading is `<id>-title`). */
 export function MerchantCard({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
@@ -69,7 +69,6 @@ export function ConnectionPanel({ status }: { status: MerchantStatusResponse }) 
   const { t, formatDateTime } = useI18n();
   const toast = useToast();
   const authFailure = useAuthFailure();
-  const queryClient = useQueryClient();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const test = useMutation({
@@ -87,11 +86,9 @@ export function ConnectionPanel({ status }: { status: MerchantStatusResponse }) 
     },
   });
 
-  const autoSync = useMutation({
-    mutationFn: setMerchantAutoSync,
+  const autoSync = useSetMerchantAutoSync({
     onSuccess: (_reply, enabled) => {
       toast.success(enabled ? t('admin-merchant.toast.auto_sync_on') : t('admin-merchant.toast.auto_sync_off'));
-      void queryClient.invalidateQueries({ queryKey: merchantKeys.status });
     },
     onError: (error) => {
       if (authFailure(error)) return;

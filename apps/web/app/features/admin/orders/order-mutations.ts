@@ -1,17 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, OrderStatus } from '@shop/shared';
+import type { AdminOrder } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { adminKeys, useAuthFailure } from '../ui/admin-api';
+import { useAuthFailure } from '../ui/admin-api';
 import { failureText } from '../ui/states';
-import { changeOrderStatus, deleteOrder, refundOrder, storeChangedOrder } from './orders-api';
-
-export interface StatusChange {
-  id: number;
-  status: OrderStatus;
-  notes: string;
-}
+import { useDeleteAdminOrder, useRefreshOrders, useRefundAdminOrder, useUpdateOrderStatus } from './orders-api';
 
 /**
  * PUT /api/orders/:id/status with its toasts: 'Order status updated
@@ -21,20 +14,16 @@ export interface StatusChange {
 export function useChangeOrderStatus(options: { onSuccess?: (order: AdminOrder) => void } = {}) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshOrders = useRefreshOrders();
   const authFailure = useAuthFailure();
-  return useMutation({
-    mutationFn: ({ id, status, notes }: StatusChange) => changeOrderStatus(id, status, notes),
+  return useUpdateOrderStatus({
     onSuccess: (order) => {
-      storeChangedOrder(queryClient, order);
       toast.success(t('admin-orders.status.success'));
-      // Cancelling or reopening moves stock; the dashboard counts orders by status.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       options.onSuccess?.(order);
     },
     onError: (error) => {
       if (authFailure(error)) return;
-      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      if (error instanceof ApiError && error.status === 404) refreshOrders();
       toast.error(failureText(t('admin-orders.status.failed'), error));
     },
   });
@@ -44,20 +33,17 @@ export function useChangeOrderStatus(options: { onSuccess?: (order: AdminOrder) 
 export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshOrders = useRefreshOrders();
   const authFailure = useAuthFailure();
-  return useMutation({
-    mutationFn: (order: { id: number; order_number: string }) => deleteOrder(order.id),
+  return useDeleteAdminOrder({
     onSuccess: (_, order) => {
       toast.success(t('admin-orders.delete.success', { number: order.order_number }));
-      queryClient.removeQueries({ queryKey: adminKeys.order(order.id) });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       options.onSuccess?.();
     },
     onError: (error) => {
       if (authFailure(error)) return;
       // One someone else already deleted is gone either way: the list is refreshed.
-      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      if (error instanceof ApiError && error.status === 404) refreshOrders();
       toast.error(failureText(t('admin-orders.delete.failed'), error));
     },
   });
@@ -71,22 +57,19 @@ export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
 export function useRefundOrder() {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refreshOrders = useRefreshOrders();
   const authFailure = useAuthFailure();
-  return useMutation({
-    mutationFn: (order: { id: number; order_number: string }) => refundOrder(order.id),
+  return useRefundAdminOrder({
     onSuccess: (order) => {
-      storeChangedOrder(queryClient, order);
       toast.success(t('admin-orders.refund.success', { number: order.order_number }));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
     onError: (error) => {
       if (authFailure(error)) return;
       // Refused as not refundable (409): the order changed elsewhere; show it as it is.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
-      }
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) refreshOrders();
       toast.error(failureText(t('admin-orders.refund.failed'), error));
     },
   });
 }
+
+export type { StatusChange } from './orders-api';

@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrder,
@@ -9,18 +9,16 @@ import {
   type OrderStatus,
 } from '@shop/shared';
 import { ApiError } from '../../../lib/api';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { dashboardQueryKeys } from '../dashboard/dashboard-api';
+import { merchantQueryKeys } from '../merchant/merchant-api';
+import { productsQueryKeys } from '../products/products-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
+import { usersQueryKeys } from '../users/users-api';
 import { orderListQuery, type OrderListFilters } from './order-rules';
 
-/**
- * The back office's order calls. Every key lives under
- * adminKeys.orders, so one invalidation after a write refreshes the list and the detail.
- */
+/** The back office's order calls, their query keys and the hooks that write orders. */
 
-export const orderKeys = {
-  list: (filters: OrderListFilters) => [...adminKeys.orders, 'list', filters] as const,
-  one: (id: number) => adminKeys.order(id),
-};
+export const ordersQueryKeys = adminQueryKeys('orders');
 
 /** One page of GET /api/orders (newest first; search, filters and paging on the server). */
 export function fetchOrderPage(filters: OrderListFilters, page: number): Promise<AdminOrderListResponse> {
@@ -53,13 +51,18 @@ export async function deleteOrder(id: number): Promise<void> {
   await adminApi().delete<AdminOrderDeleteResponse>(`/orders/${id}`);
 }
 
+/** The order a staff screen shows (its detail, its invoice). */
+export function adminOrderQuery(id: number) {
+  return queryOptions({ queryKey: ordersQueryKeys.detail(id), queryFn: () => fetchAdminOrder(id) });
+}
+
 /**
  * Shows a changed order at once wherever it is cached (its rows in every loaded list, its detail);
  * the caller then invalidates, so filtered lists and other figures catch up with the server.
  */
 export function storeChangedOrder(client: QueryClient, order: AdminOrder): void {
-  client.setQueryData(orderKeys.one(order.id), order);
-  client.setQueriesData<InfiniteData<AdminOrderListResponse>>({ queryKey: [...adminKeys.orders, 'list'] }, (data) =>
+  client.setQueryData(ordersQueryKeys.detail(order.id), order);
+  client.setQueriesData<InfiniteData<AdminOrderListResponse>>({ queryKey: ordersQueryKeys.lists() }, (data) =>
     data
       ? {
           ...data,
@@ -81,4 +84,82 @@ export function storeChangedOrder(client: QueryClient, order: AdminOrder): void 
         }
       : data,
   );
+}
+
+/**
+ * What an order's status change, refund or deletion changes besides the order (shown at once, then
+ * fetched again with every order list): cancelling, refunding, reopening or deleting moves its
+ * units in and out of stock, so the products (their stock) and the Merchant tab (each product's
+ * stock; restocked products are queued for Google) are stale; the dashboard counts orders by
+ * status and sums revenue. Never settings, cities, categories or promo codes.
+ */
+export function invalidateAfterOrderWrite(client: QueryClient, id: number): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ordersQueryKeys.lists() }),
+    client.invalidateQueries({ queryKey: ordersQueryKeys.detail(id) }),
+    client.invalidateQueries({ queryKey: dashboardQueryKeys.all }),
+    client.invalidateQueries({ queryKey: productsQueryKeys.all }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.lists() }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.details() }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.status() }),
+  ]);
+}
+
+/** After a deletion: as any order write, the order forgotten, and the users' order counts. */
+export function invalidateAfterOrderDelete(client: QueryClient, id: number): Promise<unknown> {
+  client.removeQueries({ queryKey: ordersQueryKeys.detail(id) });
+  return Promise.all([
+    invalidateAfterOrderWrite(client, id),
+    // The users tab shows each customer's number of orders.
+    client.invalidateQueries({ queryKey: usersQueryKeys.lists() }),
+  ]);
+}
+
+/** Every order query again (an order changed or deleted elsewhere: a write refused as 404 or 409). */
+export function invalidateOrders(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: ordersQueryKeys.all });
+}
+
+export interface StatusChange {
+  id: number;
+  status: OrderStatus;
+  notes: string;
+}
+
+/** PUT /api/orders/:id/status: the changed order shows at once, then what it changed refreshes. */
+export function useUpdateOrderStatus(callbacks?: MutationCallbacks<AdminOrder, StatusChange>) {
+  return useResourceMutation(
+    ({ id, status, notes }: StatusChange) => changeOrderStatus(id, status, notes),
+    (client, order) => {
+      storeChangedOrder(client, order);
+      return invalidateAfterOrderWrite(client, order.id);
+    },
+    callbacks,
+  );
+}
+
+/** POST /api/orders/:id/refund: the refunded order shows at once, then what it changed refreshes. */
+export function useRefundAdminOrder(callbacks?: MutationCallbacks<AdminOrder, { id: number; order_number: string }>) {
+  return useResourceMutation(
+    (order: { id: number; order_number: string }) => refundOrder(order.id),
+    (client, order) => {
+      storeChangedOrder(client, order);
+      return invalidateAfterOrderWrite(client, order.id);
+    },
+    callbacks,
+  );
+}
+
+/** DELETE /api/orders/:id, then what it changed refreshes. */
+export function useDeleteAdminOrder(callbacks?: MutationCallbacks<void, { id: number; order_number: string }>) {
+  return useResourceMutation(
+    (order: { id: number; order_number: string }) => deleteOrder(order.id),
+    (client, _, order) => invalidateAfterOrderDelete(client, order.id),
+    callbacks,
+  );
+}
+
+/** Refreshes every order query (a write refused because the order changed or went elsewhere). */
+export function useRefreshOrders(): () => void {
+  return useRefresh(invalidateOrders);
 }

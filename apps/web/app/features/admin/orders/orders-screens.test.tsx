@@ -6,7 +6,7 @@ import { renderAdmin, textOf } from '../categories/render-for-test';
 import { OrderDetailScreen } from './order-detail-screen';
 import { OrderInvoiceScreen } from './order-invoice-screen';
 import { NO_ORDER_FILTERS, type OrderListFilters } from './order-rules';
-import { orderKeys } from './orders-api';
+import { ordersQueryKeys } from './orders-api';
 import OrdersTab from './orders-tab';
 
 function summary(id: number, extra: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
@@ -51,7 +51,7 @@ function listReply(orders: AdminOrderSummary[], pagination: { page: number; page
 const fillList =
   (filters: OrderListFilters, pages: AdminOrderListResponse[]) =>
   (client: QueryClient) =>
-    client.setQueryData(orderKeys.list(filters), { pages, pageParams: pages.map((_, index) => index + 1) });
+    client.setQueryData(ordersQueryKeys.list(filters), { pages, pageParams: pages.map((_, index) => index + 1) });
 
 /** A query that already failed; the screen shows the failure instead of fetching again on mount. */
 const fillError = (queryKey: QueryKey, error: Error) => (client: QueryClient) => {
@@ -137,7 +137,7 @@ describe('orders tab', () => {
       lang: 'ar',
       role: 'admin',
       path: '/admin?tab=orders',
-      fill: fillError(orderKeys.list(NO_ORDER_FILTERS), new ApiError(500, 'INTERNAL', 'الخادم مشغول')),
+      fill: fillError(ordersQueryKeys.list(NO_ORDER_FILTERS), new ApiError(500, 'INTERNAL', 'الخادم مشغول')),
     });
     const text = textOf(html);
     expect(text).toContain('خطأ في تحميل الطلبات');
@@ -152,7 +152,7 @@ describe('orders tab', () => {
         lang: 'ar',
         role: 'admin',
         path: '/admin?tab=orders',
-        fill: fillError(orderKeys.list(NO_ORDER_FILTERS), new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch')),
+        fill: fillError(ordersQueryKeys.list(NO_ORDER_FILTERS), new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch')),
       }),
     );
     expect(text).toContain('خطأ في تحميل الطلبات');
@@ -217,7 +217,7 @@ const order: AdminOrder = {
   ],
 };
 
-const fillOrder = (client: QueryClient) => client.setQueryData(orderKeys.one(order.id), order);
+const fillOrder = (client: QueryClient) => client.setQueryData(ordersQueryKeys.detail(order.id), order);
 
 describe('order detail', () => {
   it('shows the items, customer, delivery, payment, summary and history', () => {
@@ -271,7 +271,7 @@ describe('order detail', () => {
       lang: 'ar',
       role: 'admin',
       path: '/admin/orders/8',
-      fill: fillError(orderKeys.one(8), new ApiError(404, 'NOT_FOUND', 'الطلب غير موجود')),
+      fill: fillError(ordersQueryKeys.detail(8), new ApiError(404, 'NOT_FOUND', 'الطلب غير موجود')),
     });
     expect(textOf(html)).toContain('الطلب غير موجود أو ليس لديك صلاحية لعرضه');
   });
@@ -297,7 +297,7 @@ const paidOrder: AdminOrder = {
     refund_arn: null,
   },
 };
-const fillPaid = (client: QueryClient) => client.setQueryData(orderKeys.one(paidOrder.id), paidOrder);
+const fillPaid = (client: QueryClient) => client.setQueryData(ordersQueryKeys.detail(paidOrder.id), paidOrder);
 
 describe('order detail: payment', () => {
   it("shows the paid status, when, UPayments' references and the refund button to an administrator", () => {

@@ -32,7 +32,7 @@ import {
   orderPath,
   orderStatusLabels,
 } from './order-rules';
-import { fetchOrderPage, orderKeys } from './orders-api';
+import { fetchOrderPage, ordersQueryKeys } from './orders-api';
 
 const actionBase =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -60,7 +60,7 @@ export default function OrdersTab() {
   const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
 
   // New filters keep the old rows on screen until the new ones arrive.
-  const orders = usePagedList(orderKeys.list(filters), (page) => fetchOrderPage(filters, page));
+  const orders = usePagedList(ordersQueryKeys.list(filters), (page) => fetchOrderPage(filters, page));
 
   const pages = useMemo(() => orders.data?.pages ?? [], [orders.data]);
   const rows = useMemo(() => pages.flatMap((page) => page.orders), [pages]);

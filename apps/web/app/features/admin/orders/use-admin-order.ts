@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { useAuthFailureOf } from '../ui/admin-api';
 import { orderActionsFor } from './order-rules';
-import { fetchAdminOrder, orderKeys } from './orders-api';
+import { adminOrderQuery } from './orders-api';
 
 /** Whether a failed load means "no such order for you" rather than "try again". */
 function isNotFound(error: unknown): boolean {
@@ -19,8 +19,7 @@ export function useAdminOrder(id: number | null) {
   const { user } = useAuth();
   const can = orderActionsFor(user?.permissions ?? []);
   const order = useQuery({
-    queryKey: orderKeys.one(id ?? 0),
-    queryFn: () => fetchAdminOrder(id ?? 0),
+    ...adminOrderQuery(id ?? 0),
     enabled: id !== null && can.view,
   });
   useAuthFailureOf(order.error);

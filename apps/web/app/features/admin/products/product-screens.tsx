@@ -5,11 +5,12 @@ import { AlertCircleIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
+import { userCan } from '../shell/gate';
 import { useAuthFailureOf } from '../ui/admin-api';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
 import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
-import { fetchProduct, fetchProductAttributes, productKeys } from './products-api';
+import { productAttributesQuery, productQuery } from './products-api';
 
 function BackLink() {
   const { t } = useI18n();
@@ -27,7 +28,7 @@ function PageTitle({ title }: { title: string }) {
 
 function useCanWrite(): boolean {
   const { user } = useAuth();
-  return user?.permissions.includes('catalog.write') ?? false;
+  return userCan(user, 'catalog.write');
 }
 
 /** /admin/products/new: an empty product form (only for those who may change the catalogue). */
@@ -60,12 +61,8 @@ export function EditProductScreen({ id }: { id: number | null }) {
   const { t } = useI18n();
   const canWrite = useCanWrite();
   const valid = id !== null;
-  const product = useQuery({ queryKey: productKeys.one(id ?? 0), queryFn: () => fetchProduct(id ?? 0), enabled: valid });
-  const attributes = useQuery({
-    queryKey: productKeys.attributes(id ?? 0),
-    queryFn: () => fetchProductAttributes(id ?? 0),
-    enabled: valid,
-  });
+  const product = useQuery({ ...productQuery(id ?? 0), enabled: valid });
+  const attributes = useQuery({ ...productAttributesQuery(id ?? 0), enabled: valid });
   const error = product.error ?? attributes.error;
   useAuthFailureOf(error);
 

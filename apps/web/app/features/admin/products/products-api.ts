@@ -1,3 +1,4 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   PRODUCT_PAGE_SIZE,
   type AdminAttributeListResponse,
@@ -9,13 +10,14 @@ import {
   type ProductListResponse,
   type ProductResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { attributesQueryKeys } from '../attributes/attributes-api';
+import { categoriesQueryKeys } from '../categories/categories-api';
+import { dashboardQueryKeys } from '../dashboard/dashboard-api';
+import { merchantQueryKeys } from '../merchant/merchant-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import type { AdminProductSort } from './product-form-rules';
 
-/**
- * The back office's product calls. Every key lives under
- * adminKeys.products, so one invalidation after a write refreshes the list and the forms.
- */
+/** The back office's product calls, their query keys and the hooks that write products. */
 
 export interface ProductListFilters {
   search: string;
@@ -23,14 +25,26 @@ export interface ProductListFilters {
   order: 'asc' | 'desc';
 }
 
+const productKeysBase = adminQueryKeys('products');
+
+export const productsQueryKeys = {
+  ...productKeysBase,
+  /** The values a product offers with their surcharges: part of its detail. */
+  attributes: (id: number) => [...productKeysBase.detail(id), 'attributes'] as const,
+};
+
+/**
+ * The keys product-form.tsx and variation-prices-field.tsx read (kept for them). The options come
+ * from the categories and attributes modules, so their writes refresh the form's choices; getters,
+ * because those modules import this one back.
+ */
 export const productKeys = {
-  list: (filters: ProductListFilters) => [...adminKeys.products, 'list', filters] as const,
-  one: (id: number) => adminKeys.product(id),
-  attributes: (id: number) => [...adminKeys.product(id), 'attributes'] as const,
-  /** The categories offered by the form's select (its own key beside the categories tab's). */
-  categoryOptions: [...adminKeys.categories, 'product-form-options'] as const,
-  /** The attributes and values offered by the form's variation rows. */
-  attributeOptions: [...adminKeys.attributes, 'product-form-options'] as const,
+  get categoryOptions() {
+    return categoriesQueryKeys.options();
+  },
+  get attributeOptions() {
+    return attributesQueryKeys.options();
+  },
 };
 
 /**
@@ -82,4 +96,55 @@ export async function saveProduct(id: number | null, form: FormData): Promise<Ad
 
 export async function deleteProduct(id: number): Promise<void> {
   await adminApi().delete<{ success: true }>(`/products/${id}`);
+}
+
+/**
+ * What a product write changes: the product itself and every product list; and, where product
+ * data shows elsewhere, those too — never settings, users, cities or the other resources.
+ */
+export function invalidateAfterProductWrite(client: QueryClient, id: number | null): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: productsQueryKeys.lists() }),
+    id === null ? null : client.invalidateQueries({ queryKey: productsQueryKeys.detail(id) }),
+    // The dashboard counts products and lists the newest ones and those low in stock.
+    client.invalidateQueries({ queryKey: dashboardQueryKeys.all }),
+    // The categories and attributes tabs count the products in each category and using each value.
+    client.invalidateQueries({ queryKey: categoriesQueryKeys.lists() }),
+    client.invalidateQueries({ queryKey: attributesQueryKeys.lists() }),
+    // The Merchant tab's picker shows each product's price, stock and status, its form is prefilled
+    // from the product, and a save may queue an automatic update (the status's queue figures).
+    client.invalidateQueries({ queryKey: merchantQueryKeys.lists() }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.details() }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.status() }),
+  ]);
+}
+
+/** Every product list again (after a delete that found the product gone already). */
+export function invalidateProductLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: productsQueryKeys.lists() });
+}
+
+/** The product the edit screen shows. */
+export function productQuery(id: number) {
+  return queryOptions({ queryKey: productsQueryKeys.detail(id), queryFn: () => fetchProduct(id) });
+}
+
+/** The values the product offers, for the edit screen. */
+export function productAttributesQuery(id: number) {
+  return queryOptions({ queryKey: productsQueryKeys.attributes(id), queryFn: () => fetchProductAttributes(id) });
+}
+
+/** POST or PUT a product (its form's multipart body), then refresh what shows it. */
+export function useSaveProduct(id: number | null, callbacks?: MutationCallbacks<AdminProduct, FormData>) {
+  return useResourceMutation((form: FormData) => saveProduct(id, form), (client, saved) => invalidateAfterProductWrite(client, saved.id), callbacks);
+}
+
+/** DELETE a product, then refresh what showed it. */
+export function useDeleteProduct(callbacks?: MutationCallbacks<void, Product>) {
+  return useResourceMutation((product: Product) => deleteProduct(product.id), (client, _, product) => invalidateAfterProductWrite(client, product.id), callbacks);
+}
+
+/** Refreshes the product lists (a row someone else deleted). */
+export function useRefreshProducts(): () => void {
+  return useRefresh(invalidateProductLists);
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, shownSalePrice, stockLevel, toThousandths, type Product } from '@shop/shared';
@@ -7,9 +6,9 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
+import { userCan } from '../shell/gate';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { ProductThumb } from '../ui/product-thumb';
-import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
@@ -19,7 +18,7 @@ import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
-import { deleteProduct, fetchProductPage, productKeys } from './products-api';
+import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
 
 /** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
@@ -31,10 +30,9 @@ const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
 export default function ProductsTab() {
   const { t, tp } = useI18n();
   const { user } = useAuth();
-  const canWrite = user?.permissions.includes('catalog.write') ?? false;
+  const canWrite = userCan(user, 'catalog.write');
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const money = useMoneyFormat();
 
@@ -46,19 +44,14 @@ export default function ProductsTab() {
   const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
 
   // A new search keeps the old rows on screen until the new ones arrive.
-  const products = usePagedList(productKeys.list(filters), (page) => fetchProductPage(filters, page));
+  const products = usePagedList(productsQueryKeys.list(filters), (page) => fetchProductPage(filters, page));
 
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
 
-  const deleteFailed = useDeleteFailure(t('admin-products.delete.failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.products }));
-  const remove = useMutation({
-    mutationFn: (product: Product) => deleteProduct(product.id),
-    onSuccess: () => {
-      toast.success(t('admin-products.delete.success'));
-      // Category and attribute counts change with the product: every back-office list is stale.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
+  const deleteFailed = useDeleteFailure(t('admin-products.delete.failed'), useRefreshProducts());
+  const remove = useDeleteProduct({
+    onSuccess: () => toast.success(t('admin-products.delete.success')),
     onError: deleteFailed,
   });
 

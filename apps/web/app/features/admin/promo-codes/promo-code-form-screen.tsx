@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PROMO_CODE_MAX_LENGTH_STORED, PROMO_DESCRIPTION_MAX, type AdminPromoCode } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
@@ -28,7 +28,7 @@ import {
   typedCode,
   type PromoCodeForm,
 } from './promo-code-rules';
-import { adminPromoCodeQuery, refreshPromoCodes, savePromoCode } from './promo-codes-api';
+import { adminPromoCodeQuery, useSavePromoCode } from './promo-codes-api';
 
 /** Where the form returns on save, cancel and back (save or cancel returns to the promo codes tab). */
 export const PROMO_CODES_TAB_PATH = '/admin?tab=promo-codes';
@@ -119,7 +119,6 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const initial = useMemo(() => (promo ? promoCodeFormFrom(promo) : emptyPromoCodeForm()), [promo]);
   const form = useFieldForm<PromoCodeForm>(initial, { fields: promoCodeFields, fieldId });
@@ -129,11 +128,9 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
 
   const { saved, markSaved } = useLeaveAfterSave(isPromoCodeFormDirty(form.values, initial), PROMO_CODES_TAB_PATH);
 
-  const saving = useMutation({
-    mutationFn: (values: PromoCodeForm) => savePromoCode(id, promoCodeBody(values)),
+  const saving = useSavePromoCode(() => id, (values: PromoCodeForm) => promoCodeBody(values), {
     onSuccess: () => {
       toast.success(creating ? t('admin-promo-codes.toast.created') : t('admin-promo-codes.toast.updated'));
-      void refreshPromoCodes(queryClient);
       markSaved();
     },
     onError: (error, values) => {

@@ -6,15 +6,17 @@ import {
   type AdminPromoCodeListResponse,
   type AdminPromoCodeResponse,
 } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import type { PromoCodeBody } from './promo-code-rules';
 
-/** The calls of the promo codes tab and form. */
+/** The calls of the promo codes tab and form, their query keys and the hooks that write codes. */
+
+export const promoCodesQueryKeys = adminQueryKeys('promo-codes');
 
 /** GET /promo-codes: every code, newest first, with its state today; fresh for 5 minutes. */
 export function adminPromoCodesQuery() {
   return queryOptions({
-    queryKey: adminKeys.promoCodes,
+    queryKey: promoCodesQueryKeys.lists(),
     queryFn: async () => (await adminApi().get<AdminPromoCodeListResponse>('/promo-codes')).promo_codes,
     staleTime: PROMO_CODES_CACHE_MS,
     retry: false,
@@ -24,7 +26,7 @@ export function adminPromoCodesQuery() {
 /** GET /promo-codes/:id: one code, as stored now (the form never starts from an older visit). */
 export function adminPromoCodeQuery(id: number) {
   return queryOptions({
-    queryKey: adminKeys.promoCode(id),
+    queryKey: promoCodesQueryKeys.detail(id),
     queryFn: async () => (await adminApi().get<AdminPromoCodeResponse>(`/promo-codes/${id}`)).promo_code,
     retry: false,
     staleTime: 0,
@@ -47,7 +49,29 @@ export function deletePromoCode(id: number): Promise<AdminPromoCodeDeleteRespons
   return adminApi().delete<AdminPromoCodeDeleteResponse>(`/promo-codes/${id}`);
 }
 
-/** After a write: the list and every open code refresh. */
+/**
+ * After a write: the list and every open code refresh. Nothing else shows a code (orders keep the
+ * text of the code they used).
+ */
 export function refreshPromoCodes(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.promoCodes });
+  return queryClient.invalidateQueries({ queryKey: promoCodesQueryKeys.all });
+}
+
+/** POST or PUT a code; `toBody` makes the request body of what is mutated (a form, a row). */
+export function useSavePromoCode<Values>(
+  id: (values: Values) => number | null,
+  toBody: (values: Values) => PromoCodeBody,
+  callbacks?: MutationCallbacks<AdminPromoCode, Values>,
+) {
+  return useResourceMutation((values: Values) => savePromoCode(id(values), toBody(values)), refreshPromoCodes, callbacks);
+}
+
+/** DELETE a code. */
+export function useDeletePromoCode(callbacks?: MutationCallbacks<AdminPromoCodeDeleteResponse, AdminPromoCode>) {
+  return useResourceMutation((promo: AdminPromoCode) => deletePromoCode(promo.id), refreshPromoCodes, callbacks);
+}
+
+/** Refreshes the codes (a write refused because the code changed or went elsewhere). */
+export function useRefreshPromoCodes(): () => void {
+  return useRefresh(refreshPromoCodes);
 }

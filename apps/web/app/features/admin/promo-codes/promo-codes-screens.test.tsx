@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AdminPromoCode } from '@shop/shared';
 import { renderAdmin, textOf } from '../categories/render-for-test';
-import { adminKeys } from '../ui/admin-api';
 import { PromoCodeFormScreen } from './promo-code-form-screen';
+import { promoCodesQueryKeys } from './promo-codes-api';
 import PromoCodesTab from './promo-codes-tab';
 
 function promo(id: number, code: string, extra: Partial<AdminPromoCode> = {}): AdminPromoCode {
@@ -33,7 +33,7 @@ const codes = [
   promo(1, 'OLD10', { is_active: false, state: 'inactive' }),
 ];
 
-const fillList = (list: AdminPromoCode[]) => (client: QueryClient) => client.setQueryData(adminKeys.promoCodes, list);
+const fillList = (list: AdminPromoCode[]) => (client: QueryClient) => client.setQueryData(promoCodesQueryKeys.lists(), list);
 
 describe('promo codes tab', () => {
   it('lists each code with its value, minimum, uses, last day, state and active switch', () => {
@@ -101,7 +101,7 @@ describe('promo code form', () => {
     const html = renderAdmin(<PromoCodeFormScreen id={3} />, {
       lang: 'ar',
       role: 'admin',
-      fill: (client) => client.setQueryData(adminKeys.promoCode(3), { ...codes[0]!, valid_from: '2026-03-20', valid_until: '2026-03-22' }),
+      fill: (client) => client.setQueryData(promoCodesQueryKeys.detail(3), { ...codes[0]!, valid_from: '2026-03-20', valid_until: '2026-03-22' }),
     });
     expect(html).toContain('value="WELCOME5"');
     expect(html).toMatch(/<option value="fixed" selected="">/);

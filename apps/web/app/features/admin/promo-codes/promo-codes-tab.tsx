@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { promoStates, type AdminPromoCode } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -25,7 +25,7 @@ import {
   stateFilterFrom,
   usesText,
 } from './promo-code-rules';
-import { adminPromoCodesQuery, deletePromoCode, refreshPromoCodes, savePromoCode } from './promo-codes-api';
+import { adminPromoCodesQuery, useDeletePromoCode, useRefreshPromoCodes, useSavePromoCode } from './promo-codes-api';
 
 const URL_DEFAULTS = { search: '', state: '' } as const;
 
@@ -43,7 +43,7 @@ export default function PromoCodesTab() {
   const money = useMoneyFormat();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
+  const refreshPromoCodes = useRefreshPromoCodes();
   const authFailure = useAuthFailure();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
   const state = stateFilterFrom(filters.state);
@@ -53,29 +53,27 @@ export default function PromoCodesTab() {
 
   const rows = useMemo(() => filterPromoCodes(promoCodes.data ?? [], filters.search, state), [promoCodes.data, filters.search, state]);
 
-  const deleteFailed = useDeleteFailure(t('admin-promo-codes.toast.delete_failed'), () => void refreshPromoCodes(queryClient));
-  const remove = useMutation({
-    mutationFn: (promo: AdminPromoCode) => deletePromoCode(promo.id),
-    onSuccess: () => {
-      toast.success(t('admin-promo-codes.toast.deleted'));
-      void refreshPromoCodes(queryClient);
-    },
+  const deleteFailed = useDeleteFailure(t('admin-promo-codes.toast.delete_failed'), refreshPromoCodes);
+  const remove = useDeletePromoCode({
+    onSuccess: () => toast.success(t('admin-promo-codes.toast.deleted')),
     onError: deleteFailed,
   });
 
   // The active toggle: the stored code sent back with only the flag changed.
-  const toggle = useMutation({
-    mutationFn: (promo: AdminPromoCode) => savePromoCode(promo.id, { ...promoCodeBody(promoCodeFormFrom(promo)), is_active: !promo.is_active }),
+  const toggle = useSavePromoCode(
+    (promo: AdminPromoCode) => promo.id,
+    (promo) => ({ ...promoCodeBody(promoCodeFormFrom(promo)), is_active: !promo.is_active }),
+    {
     onSuccess: (saved) => {
       toast.success(t(saved.is_active ? 'admin-promo-codes.toast.activated' : 'admin-promo-codes.toast.deactivated', { code: saved.code }));
-      void refreshPromoCodes(queryClient);
     },
     onError: (error) => {
       if (authFailure(error)) return;
-      void refreshPromoCodes(queryClient);
+      refreshPromoCodes();
       toast.error(failureText(t('admin-promo-codes.toast.toggle_failed'), error));
     },
-  });
+  },
+  );
 
   async function askDelete(promo: AdminPromoCode) {
     const yes = await confirm({

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AdminSynonym } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +17,7 @@ import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-acti
 import { useUrlState } from '../ui/url-state';
 import { SynonymFormModal } from './synonym-form-modal';
 import { filterSynonyms } from './synonym-rules';
-import { adminSynonymsQuery, deleteSynonym, refreshSynonyms } from './synonyms-api';
+import { adminSynonymsQuery, useDeleteSynonym, useRefreshSynonyms } from './synonyms-api';
 
 const URL_DEFAULTS = { q: '' } as const;
 
@@ -33,7 +33,6 @@ export default function SearchTab() {
   const { t } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const canWrite = userCan(user, 'catalog.write');
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
@@ -43,13 +42,9 @@ export default function SearchTab() {
   useAuthFailureOf(synonyms.error);
   const rows = useMemo(() => filterSynonyms(synonyms.data ?? [], filters.q), [synonyms.data, filters.q]);
 
-  const deleteFailed = useDeleteFailure(t('admin-search.toast.delete_failed'), () => void refreshSynonyms(queryClient));
-  const remove = useMutation({
-    mutationFn: (synonym: AdminSynonym) => deleteSynonym(synonym.id),
-    onSuccess: (_result, synonym) => {
-      toast.success(t('admin-search.toast.deleted', { term: synonym.term }));
-      void refreshSynonyms(queryClient);
-    },
+  const deleteFailed = useDeleteFailure(t('admin-search.toast.delete_failed'), useRefreshSynonyms());
+  const remove = useDeleteSynonym({
+    onSuccess: (_result, synonym) => toast.success(t('admin-search.toast.deleted', { term: synonym.term })),
     onError: deleteFailed,
   });
 

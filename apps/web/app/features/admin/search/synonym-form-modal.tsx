@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SYNONYM_TEXT_MAX, type AdminSynonym } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
@@ -9,7 +8,7 @@ import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { refreshSynonyms, saveSynonym } from './synonyms-api';
+import { useSaveSynonym } from './synonyms-api';
 import {
   emptySynonymForm,
   isSynonymFormDirty,
@@ -29,12 +28,11 @@ const fieldId = (field: string) => `synonym-${field}`;
 export function SynonymFormModal({ synonym, onClose }: { synonym: AdminSynonym | null; onClose: () => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [initial] = useState<SynonymForm>(() => (synonym ? synonymFormFrom(synonym) : emptySynonymForm));
   const form = useFieldForm<SynonymForm>(initial, { fields: synonymFields, fieldId });
   const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-search.toast.save_failed'));
 
-  const save = useMutation({ mutationFn: (values: SynonymForm) => saveSynonym(synonym?.id ?? null, values) });
+  const save = useSaveSynonym(synonym?.id ?? null);
   const dirty = isSynonymFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
@@ -58,7 +56,6 @@ export function SynonymFormModal({ synonym, onClose }: { synonym: AdminSynonym |
     save.mutate(form.values, {
       onSuccess: (saved) => {
         toast.success(t(synonym ? 'admin-search.toast.updated' : 'admin-search.toast.created', { term: saved.term }));
-        void refreshSynonyms(queryClient);
         onClose();
       },
       onError: showRefusal,

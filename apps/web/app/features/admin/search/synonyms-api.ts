@@ -5,17 +5,18 @@ import type {
   AdminSynonymListResponse,
   AdminSynonymResponse,
 } from '@shop/shared';
-import { adminApi } from '../ui/admin-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import { synonymBody, type SynonymForm } from './synonym-rules';
 
 /** The calls of the search words tab (docs/decisions/020). */
 
-const synonymsKey = ['admin', 'search-synonyms'] as const;
+/** The synonyms' keys: one list (the storefront's search reads them on the server only). */
+export const synonymsQueryKeys = adminQueryKeys('search-synonyms');
 
 /** GET /admin/search-synonyms: every synonym, by term. */
 export function adminSynonymsQuery() {
   return queryOptions({
-    queryKey: synonymsKey,
+    queryKey: synonymsQueryKeys.lists(),
     queryFn: async () => (await adminApi().get<AdminSynonymListResponse>('/admin/search-synonyms')).synonyms,
     retry: false,
   });
@@ -39,5 +40,19 @@ export async function deleteSynonym(id: number): Promise<void> {
 
 /** After a write: the list refreshes. */
 export function refreshSynonyms(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: synonymsKey });
+  return queryClient.invalidateQueries({ queryKey: synonymsQueryKeys.all });
+}
+
+/** Creates a synonym (`id` null) or changes one. */
+export function useSaveSynonym(id: number | null, callbacks?: MutationCallbacks<AdminSynonym, SynonymForm>) {
+  return useResourceMutation((form: SynonymForm) => saveSynonym(id, form), refreshSynonyms, callbacks);
+}
+
+export function useDeleteSynonym(callbacks?: MutationCallbacks<void, AdminSynonym>) {
+  return useResourceMutation((synonym: AdminSynonym) => deleteSynonym(synonym.id), refreshSynonyms, callbacks);
+}
+
+/** Refreshes the synonyms (a row someone else deleted). */
+export function useRefreshSynonyms(): () => void {
+  return useRefresh(refreshSynonyms);
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import {
@@ -14,13 +13,12 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { adminKeys } from '../ui/admin-api';
 import { BilingualField, Field, TextArea, TextInput } from '../ui/fields';
 import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { saveSettings, type AdminSettings } from './settings-api';
+import { useSaveSettings, type AdminSettings } from './settings-api';
 import { isSettingsFormDirty, settingsFields, settingsFormFrom, settingsFormProblems, type SettingsForm } from './settings-rules';
 
 const fieldId = (field: string) => `settings-${field}`;
@@ -33,13 +31,12 @@ const fieldId = (field: string) => `settings-${field}`;
 export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings; onDone: () => void }) {
   const { t, tp } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const [initial] = useState<SettingsForm>(() => settingsFormFrom(settings));
   const form = useFieldForm<SettingsForm>(initial, { fields: settingsFields, fieldId });
   const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-settings.toast.save_failed'));
 
-  const save = useMutation({ mutationFn: saveSettings });
+  const save = useSaveSettings();
   const dirty = isSettingsFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
@@ -61,8 +58,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
     clearFormErrors();
     if (!form.validate(settingsFormProblems(form.values), (problem) => t(problem.key, problem.params))) return;
     save.mutate(form.values, {
-      onSuccess: (saved) => {
-        queryClient.setQueryData(adminKeys.settings, saved);
+      onSuccess: () => {
         // The shop's shell (header, footer, store name) holds the settings of the root loader.
         void revalidator.revalidate();
         toast.success(t('admin-settings.toast.saved'));

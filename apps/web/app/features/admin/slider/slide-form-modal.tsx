@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { SLIDE_DESCRIPTION_MAX, SLIDE_LINK_MAX, SLIDE_TITLE_MAX } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { adminKeys } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, TextInput } from '../ui/fields';
 import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
@@ -19,7 +17,7 @@ import {
   slideFormProblems,
   type SlideForm,
 } from './slide-rules';
-import { createSlide, updateSlide, type AdminSlide } from './slider-api';
+import { useSaveSlide, type AdminSlide } from './slider-api';
 
 const fieldId = (field: string) => `slide-${field}`;
 
@@ -40,15 +38,12 @@ export function SlideFormModal({
 }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [initial] = useState<SlideForm>(() => (slide ? slideFormFrom(slide) : emptySlideForm(slides)));
   const form = useFieldForm<SlideForm>(initial, { fields: slideFields, fieldId });
   const { formErrors, clearFormErrors, showRefusal } = useFormRefusal(form, t('admin-slider.toast.save_failed'));
   const storedImage = slide && !form.values.image.removed ? slide.image : null;
 
-  const save = useMutation({
-    mutationFn: (values: SlideForm) => (slide ? updateSlide(slide.id, values) : createSlide(values)),
-  });
+  const save = useSaveSlide(slide?.id ?? null);
   const dirty = isSlideFormDirty(form.values, initial) && !save.isSuccess;
   useUnsavedChanges(dirty);
 
@@ -72,7 +67,6 @@ export function SlideFormModal({
     save.mutate(form.values, {
       onSuccess: () => {
         toast.success(t(slide ? 'admin-slider.toast.updated' : 'admin-slider.toast.created'));
-        void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
         onClose();
       },
       // A refusal that names fields shows the messages there (and the rest above the form).

@@ -1,9 +1,17 @@
 import type { AdminSlideDeleteResponse, AdminSlideResponse, Slide, SlideListResponse } from '@shop/shared';
-import { adminApi } from '../ui/admin-api';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import { slideFormData, type SlideForm } from './slide-rules';
 
 /** A slide as the back office sees it (packages/shared/src/contracts/admin-slider.ts). */
 export type AdminSlide = Slide;
+
+/** The slider's keys: one list of every slide (only the storefront's home page shows them else). */
+export const slidesQueryKeys = adminQueryKeys('slides');
+
+export function adminSlidesQuery() {
+  return queryOptions({ queryKey: slidesQueryKeys.lists(), queryFn: fetchAdminSlides });
+}
 
 /** Every slide, active or not, in display order (GET /api/slider/admin, catalog.read). */
 export async function fetchAdminSlides(): Promise<AdminSlide[]> {
@@ -26,4 +34,23 @@ export async function updateSlide(id: number, form: SlideForm): Promise<AdminSli
 /** Deletes a slide and its image (DELETE /api/slider/:id). */
 export async function deleteSlide(id: number): Promise<void> {
   await adminApi().delete<AdminSlideDeleteResponse>(`/slider/${id}`);
+}
+
+/** After a write: the list of slides refreshes. */
+export function refreshSlides(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: slidesQueryKeys.all });
+}
+
+/** Creates a slide (`id` null) or changes one. */
+export function useSaveSlide(id: number | null, callbacks?: MutationCallbacks<AdminSlide, SlideForm>) {
+  return useResourceMutation((form: SlideForm) => (id === null ? createSlide(form) : updateSlide(id, form)), refreshSlides, callbacks);
+}
+
+export function useDeleteSlide(callbacks?: MutationCallbacks<void, AdminSlide>) {
+  return useResourceMutation((slide: AdminSlide) => deleteSlide(slide.id), refreshSlides, callbacks);
+}
+
+/** Refreshes the slides (a row someone else deleted). */
+export function useRefreshSlides(): () => void {
+  return useRefresh(refreshSlides);
 }

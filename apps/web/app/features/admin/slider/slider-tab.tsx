@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { imageSrcSet, inLanguage, isSafeLink } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -7,13 +7,13 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { ImagesIcon, PlusIcon } from '../ui/admin-icons';
 import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
-import { adminKeys, useAuthFailureOf } from '../ui/admin-api';
+import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { sortSlides } from './slide-rules';
 import { SlideFormModal } from './slide-form-modal';
-import { deleteSlide, fetchAdminSlides, type AdminSlide } from './slider-api';
+import { adminSlidesQuery, useDeleteSlide, useRefreshSlides, type AdminSlide } from './slider-api';
 
 /** Which form is open: none, a new slide, or the slide being edited. */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminSlide };
@@ -28,20 +28,15 @@ export default function SliderTab() {
   const canWrite = user?.permissions.includes('catalog.write') ?? false;
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
 
-  const slides = useQuery({ queryKey: adminKeys.slides, queryFn: fetchAdminSlides });
+  const slides = useQuery(adminSlidesQuery());
   useAuthFailureOf(slides.error);
   const rows = useMemo(() => sortSlides(slides.data ?? []), [slides.data]);
 
-  const deleteFailed = useDeleteFailure(t('admin-slider.toast.delete_failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.slides }));
-  const remove = useMutation({
-    mutationFn: (slide: AdminSlide) => deleteSlide(slide.id),
-    onSuccess: () => {
-      toast.success(t('admin-slider.toast.deleted'));
-      void queryClient.invalidateQueries({ queryKey: adminKeys.slides });
-    },
+  const deleteFailed = useDeleteFailure(t('admin-slider.toast.delete_failed'), useRefreshSlides());
+  const remove = useDeleteSlide({
+    onSuccess: () => toast.success(t('admin-slider.toast.deleted')),
     onError: deleteFailed,
   });
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, type AdminUser } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
@@ -28,7 +28,7 @@ import {
   userRequestBody,
   type UserForm,
 } from './user-rules';
-import { adminUserQuery, refreshUsers, saveUser } from './users-api';
+import { adminUserQuery, useSaveUser } from './users-api';
 
 const fieldId = (field: keyof UserForm) => `user-${field}`;
 
@@ -112,7 +112,6 @@ export function UserFormScreen({ id }: { id: number | null }) {
 function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null }) {
   const { t, tp } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const authFailure = useAuthFailure();
   const { user: me } = useAuth();
   const mode = id === null ? 'create' : 'edit';
@@ -124,11 +123,9 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
 
   const { saved, markSaved } = useLeaveAfterSave(isUserFormDirty(form.values, initial), USERS_TAB_PATH);
 
-  const saving = useMutation({
-    mutationFn: (values: UserForm) => saveUser(id, userRequestBody(values)),
+  const saving = useSaveUser(id, (values: UserForm) => userRequestBody(values), {
     onSuccess: (savedUser) => {
       toast.success(t(id === null ? 'admin-users.toast.created' : 'admin-users.toast.updated', { name: savedUser.name }));
-      void refreshUsers(queryClient);
       markSaved();
     },
     onError: (error) => {

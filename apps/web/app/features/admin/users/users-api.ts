@@ -1,18 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserDeleteResponse, AdminUserListResponse, AdminUserResponse } from '@shop/shared';
-import { adminApi, adminKeys } from '../ui/admin-api';
+import { dashboardQueryKeys } from '../dashboard/dashboard-api';
+import { ordersQueryKeys } from '../orders/orders-api';
+import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 import type { UserListFilters, UserRequestBody } from './user-rules';
 
-/**
- * The back office's user calls. Every key lives under
- * adminKeys.users (the 'admin-users' cache), so one invalidation after a write refreshes
- * the list, its counters and the forms.
- */
+/** The back office's user calls, their query keys and the hooks that write users. */
 
-export const userKeys = {
-  list: (filters: UserListFilters) => [...adminKeys.users, 'list', filters] as const,
-  one: (id: number) => adminKeys.user(id),
-};
+/** The users' lists (with their counters) by filter, and each user's form. */
+export const usersQueryKeys = adminQueryKeys('users');
 
 /** One page of GET /api/admin/users, newest first; the page size is the server's. */
 export function fetchUserPage(filters: UserListFilters, page: number): Promise<AdminUserListResponse> {
@@ -22,7 +18,7 @@ export function fetchUserPage(filters: UserListFilters, page: number): Promise<A
 /** GET /api/admin/users/:id: the user the form starts from. */
 export function adminUserQuery(id: number) {
   return queryOptions({
-    queryKey: userKeys.one(id),
+    queryKey: usersQueryKeys.detail(id),
     queryFn: async () => (await adminApi().get<AdminUserResponse>(`/admin/users/${id}`)).user,
     retry: false,
     // The form starts from what is stored now, not from an older visit.
@@ -44,9 +40,32 @@ export function deleteUser(id: number): Promise<AdminUserDeleteResponse> {
 }
 
 /**
- * After a write: the users' list and counters refresh; so do the order lists (a deleted
- * customer's orders become guest ones) and the dashboard (its user count).
+ * After a write: the users' lists and counters and the user's form refresh; so does the
+ * dashboard, which counts customers (a new one, a role changed, an account deleted).
  */
-export function refreshUsers(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+export function refreshUsers(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: usersQueryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.all }),
+  ]);
+}
+
+/** After a deletion: as any user write, and the orders, whose deleted customer becomes a guest. */
+export function refreshAfterUserDelete(queryClient: QueryClient, id: number): Promise<unknown> {
+  queryClient.removeQueries({ queryKey: usersQueryKeys.detail(id) });
+  return Promise.all([refreshUsers(queryClient), queryClient.invalidateQueries({ queryKey: ordersQueryKeys.all })]);
+}
+
+/** Creates a user (`id` null) or changes one with the form's JSON body. */
+export function useSaveUser<Values>(id: number | null, toBody: (values: Values) => UserRequestBody, callbacks?: MutationCallbacks<AdminUser, Values>) {
+  return useResourceMutation((values: Values) => saveUser(id, toBody(values)), refreshUsers, callbacks);
+}
+
+export function useDeleteUser(callbacks?: MutationCallbacks<AdminUserDeleteResponse, AdminUser>) {
+  return useResourceMutation((user: AdminUser) => deleteUser(user.id), (client, _, user) => refreshAfterUserDelete(client, user.id), callbacks);
+}
+
+/** Refreshes the users (a row someone else deleted). */
+export function useRefreshUsers(): () => void {
+  return useRefresh(refreshUsers);
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { UserFormScreen, UserNotFound } from './user-form-screen';
 import { USER_LIST_DEFAULTS, userFiltersFrom, type UserListFilters } from './user-rules';
-import { userKeys } from './users-api';
+import { usersQueryKeys } from './users-api';
 import UsersTab from './users-tab';
 
 function person(id: number, extra: Partial<AdminUser> = {}): AdminUser {
@@ -40,7 +40,7 @@ const everyone = userFiltersFrom(USER_LIST_DEFAULTS);
 const fillList =
   (filters: UserListFilters, pages: AdminUserListResponse[]) =>
   (client: QueryClient) =>
-    client.setQueryData(userKeys.list(filters), { pages, pageParams: pages.map((_, index) => index + 1) });
+    client.setQueryData(usersQueryKeys.list(filters), { pages, pageParams: pages.map((_, index) => index + 1) });
 
 /** A query that already failed; the screen shows the failure instead of fetching again on mount. */
 const fillError = (queryKey: QueryKey, error: Error) => (client: QueryClient) => {
@@ -116,7 +116,7 @@ describe('users tab', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin?tab=users',
-      fill: fillError(userKeys.list(everyone), new ApiError(500, 'INTERNAL', 'Database unreachable')),
+      fill: fillError(usersQueryKeys.list(everyone), new ApiError(500, 'INTERNAL', 'Database unreachable')),
     });
     const text = textOf(html);
     expect(text).toContain('Error loading the users');
@@ -147,7 +147,7 @@ describe('user form', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/9',
-      fill: (client) => client.setQueryData(userKeys.one(9), stored),
+      fill: (client) => client.setQueryData(usersQueryKeys.detail(9), stored),
     });
     const text = textOf(html);
     expect(text).toContain('Edit user: نورة الصباح');
@@ -168,7 +168,7 @@ describe('user form', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/1',
-      fill: (client) => client.setQueryData(userKeys.one(1), self),
+      fill: (client) => client.setQueryData(usersQueryKeys.detail(1), self),
     });
     expect(html).toMatch(/<option value="customer" disabled="">Customer<\/option>/);
     expect(html).toMatch(/<option value="moderator" disabled="">Moderator<\/option>/);
@@ -187,7 +187,7 @@ describe('user form', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/9',
-      fill: fillError(userKeys.one(9), new ApiError(500, 'INTERNAL', 'Database unreachable')),
+      fill: fillError(usersQueryKeys.detail(9), new ApiError(500, 'INTERNAL', 'Database unreachable')),
     });
     expect(textOf(withReason)).toContain('Error loading user data');
     expect(textOf(withReason)).toContain('Database unreachable');
@@ -197,7 +197,7 @@ describe('user form', () => {
       lang: 'ar',
       role: 'admin',
       path: '/admin/users/edit/9',
-      fill: fillError(userKeys.one(9), new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch')),
+      fill: fillError(usersQueryKeys.detail(9), new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch')),
     });
     expect(textOf(network)).toContain('خطأ في تحميل بيانات المستخدم');
     expect(textOf(network)).toContain('حدث خطأ غير متوقع');
@@ -209,7 +209,7 @@ describe('user form', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/9',
-      fill: fillError(userKeys.one(9), new ApiError(404, 'NOT_FOUND', 'User not found')),
+      fill: fillError(usersQueryKeys.detail(9), new ApiError(404, 'NOT_FOUND', 'User not found')),
     });
     expect(textOf(html)).toContain('This user does not exist or has been deleted.');
     expect(textOf(renderAdmin(<UserNotFound />, { lang: 'en', role: 'admin' }))).toContain('This user does not exist or has been deleted.');

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { type AdminUser, type AdminUserCounts } from '@shop/shared';
@@ -9,7 +8,6 @@ import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { adminKeys } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
@@ -29,7 +27,7 @@ import {
   roleTones,
   userFiltersFrom,
 } from './user-rules';
-import { deleteUser, fetchUserPage, refreshUsers, userKeys } from './users-api';
+import { fetchUserPage, useDeleteUser, useRefreshUsers, usersQueryKeys } from './users-api';
 
 /**
  * The Users tab: every account, newest first, a page at
@@ -41,7 +39,6 @@ export default function UsersTab() {
   const { user: me } = useAuth();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
 
   const [state, setState] = useUrlState(USER_LIST_DEFAULTS);
@@ -49,20 +46,15 @@ export default function UsersTab() {
   const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
 
   // New filters keep the old rows on screen until the new ones arrive.
-  const users = usePagedList(userKeys.list(filters), (page) => fetchUserPage(filters, page));
+  const users = usePagedList(usersQueryKeys.list(filters), (page) => fetchUserPage(filters, page));
 
   const rows = useMemo(() => users.data?.pages.flatMap((page) => page.users) ?? [], [users.data]);
   const total = users.data?.pages.at(-1)?.pagination.total ?? 0;
   const counts = users.data?.pages.at(-1)?.counts;
 
-  const deleteFailed = useDeleteFailure(t('admin-users.delete.failed'), () => void queryClient.invalidateQueries({ queryKey: adminKeys.users }));
-  const remove = useMutation({
-    mutationFn: (user: AdminUser) => deleteUser(user.id),
-    onSuccess: (reply, user) => {
-      toast.success(tp('admin-users.delete.success', reply.orders_kept, { name: user.name }));
-      queryClient.removeQueries({ queryKey: adminKeys.user(user.id) });
-      void refreshUsers(queryClient);
-    },
+  const deleteFailed = useDeleteFailure(t('admin-users.delete.failed'), useRefreshUsers());
+  const remove = useDeleteUser({
+    onSuccess: (reply, user) => toast.success(tp('admin-users.delete.success', reply.orders_kept, { name: user.name })),
     onError: deleteFailed,
   });
 
