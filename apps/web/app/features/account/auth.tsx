@@ -11,8 +11,9 @@ import {
 import { useNavigate } from 'react-router';
 import type { ProfileResponse, User } from '@shop/shared';
 import { ApiError, browserApi } from '../../lib/api';
+import { endInvalidSession } from '../../lib/errors/session';
 import { cartKeys, fetchCartCount } from '../cart/cart-api';
-import { clearToken, isInvalidTokenError, readToken, staysOnInvalidToken, storeToken } from './auth-token';
+import { clearToken, readToken, storeToken } from './auth-token';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -71,14 +72,14 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
   }, [queryClient, refreshCart]);
 
   const handleAuthError = useCallback(
-    (error: unknown) => {
-      if (!isInvalidTokenError(error)) return false;
-      // The server-rendering cookie holds the same dead token: logging out clears it.
-      void signOutOnServer();
-      forget();
-      if (!staysOnInvalidToken(window.location.pathname)) void navigate('/login');
-      return true;
-    },
+    (error: unknown) =>
+      endInvalidSession(error, {
+        forget,
+        // The server-rendering cookie holds the same dead token: logging out clears it.
+        signOutOnServer: () => void signOutOnServer(),
+        goToLogin: () => void navigate('/login'),
+        currentPath: () => window.location.pathname,
+      }),
     [forget, navigate],
   );
 

@@ -4,13 +4,13 @@ import { Button } from '../../components/ui/button';
 import { MailIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { checkForgotPassword, normaliseEmail } from './auth-rules';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { EmailField } from './form-field';
+import { useErrorText } from '../../lib/errors';
 
 const fields = ['email'] as const;
 const fieldId = () => 'forgot-email';
@@ -18,7 +18,7 @@ const fieldId = () => 'forgot-email';
 /** Forgot password: the e-mail form, then the 'Check your email' screen. */
 export function ForgotPasswordScreen() {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const form = useFieldForm({ email: '' }, { fields, fieldId });
   const [submitting, setSubmitting] = useState(false);

@@ -8,7 +8,7 @@ import { useAuth } from './auth';
 import { completeGoogleSignIn } from './auth-api';
 import { AuthCard } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
-import { serverMessage } from '../../lib/action-failure';
+import { serverMessage } from '../../lib/errors';
 
 /**
  * Codes already sent to the server in this page's life. Google's code works once: a second

@@ -4,7 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { startGoogleSignIn } from './auth-api';
-import { serverMessage } from '../../lib/action-failure';
+import { serverMessage } from '../../lib/errors';
 
 function GoogleLogo({ className }: { className?: string }) {
   return (

@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { useAuth } from './auth';
 import { logIn } from './auth-api';
 import { AuthCard, authLinkClass, RedirectingCard } from './auth-card';
@@ -15,6 +14,7 @@ import { PasswordField } from './password-input';
 import { useArrivalState } from './use-arrival-state';
 import { safeReturnTo } from './return-to';
 import { useGuestOnly } from './use-guest-only';
+import { useErrorText } from '../../lib/errors';
 
 const fields = ['email', 'password'] as const;
 const fieldId = (field: string) => `login-${field}`;
@@ -22,7 +22,7 @@ const fieldId = (field: string) => `login-${field}`;
 /** The login screen: Google, e-mail and password, links to reset and register. */
 export function LoginScreen() {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const navigate = useNavigate();
   const [search] = useSearchParams();

@@ -4,7 +4,6 @@ import { PASSWORD_MIN_LENGTH } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { useAuth } from './auth';
 import { register } from './auth-api';
@@ -20,6 +19,7 @@ import {
 import { EmailField, FormErrors, TextField } from './form-field';
 import { PasswordField } from './password-input';
 import { useGuestOnly } from './use-guest-only';
+import { useErrorText } from '../../lib/errors';
 
 const fields = ['name', 'email', 'password', 'phone', 'address'] as const;
 const fieldId = (field: string) => `register-${field}`;
@@ -32,7 +32,7 @@ const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: 
  */
 export function RegisterScreen() {
   const { t, tp } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const navigate = useNavigate();
   const { signIn } = useAuth();

@@ -6,7 +6,6 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { serverMessage, useActionFailureText } from '../../lib/action-failure';
 import { checkResetToken, resetPassword } from './auth-api';
 import { AuthCard, authLinkClass } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
@@ -15,6 +14,7 @@ import { checkNewPassword, type NewPasswordForm } from './auth-rules';
 import { isolateLtr } from '../../i18n/bidi';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
+import { serverMessage, useErrorText } from '../../lib/errors';
 
 const fields = ['password', 'confirm'] as const;
 const fieldId = (field: string) => `reset-${field}`;
@@ -70,7 +70,7 @@ function InvalidLink({ message }: { message: string }) {
 
 function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
   const { t, tp } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const navigate = useNavigate();
   const form = useFieldForm<NewPasswordForm>({ password: '', confirm: '' }, { fields, fieldId });

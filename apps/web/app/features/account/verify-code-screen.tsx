@@ -4,7 +4,6 @@ import { VERIFICATION_SUCCESS_REDIRECT_MS } from '@shop/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { CheckCircleIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { afterVerification, type AfterVerification } from './after-verification';
 import { useAuth } from './auth';
 import { resendVerificationCode, verifyEmailCode } from './auth-api';
@@ -19,6 +18,7 @@ import {
 import { CodeInputs } from './code-inputs';
 import { FormNotice } from './form-field';
 import { useArrivalState } from './use-arrival-state';
+import { useErrorText } from '../../lib/errors';
 
 const CODE_LABEL_ID = 'verify-code-label';
 const CODE_ERROR_ID = 'verify-code-error';
@@ -54,7 +54,7 @@ export function VerifyCodeScreen() {
 
 function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNavigationState }) {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { user, updateUser } = useAuth();

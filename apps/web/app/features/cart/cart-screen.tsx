@@ -10,7 +10,6 @@ import { Price } from '../../components/ui/price';
 import { useToast } from '../../components/ui/toast';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { actionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
@@ -18,6 +17,7 @@ import { cartTotals, deliveryNote, lineQuantityLimit } from './cart-rules';
 import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
 import { selectionText } from '../../lib/localized';
+import { errorText } from '../../lib/errors';
 
 /** Update, remove and clear: each answer becomes the cart (and the header's count). */
 function useCartActions() {
@@ -31,7 +31,7 @@ function useCartActions() {
   const failed = (message: MessageKey) => (error: unknown) => {
     // A stock refusal is shown beside the line's plus button instead.
     if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') return;
-    toast.error(actionFailureText(error, { fallback: t(message), notSent: t('common.offline.not_sent') }));
+    toast.error(errorText(error, { fallback: t(message), notSent: t('common.offline.not_sent') }));
   };
   const update = useMutation({
     mutationFn: cartRequests.update,

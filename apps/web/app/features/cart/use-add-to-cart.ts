@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError } from '../../lib/api';
 import { cartRequests, knownCart, storeCart, type SelectedAttributesInput } from './cart-api';
 import { quantityInCart, stockRefusal, type StockFacts } from './cart-rules';
 import { useTransientMessage } from './transient-message';
+import { useErrorText } from '../../lib/errors';
 
 export type AddOutcome = 'added' | 'refused' | 'needs_choices' | 'failed';
 
@@ -29,7 +29,7 @@ export function useAddToCart() {
   const toast = useToast();
   const { t } = useI18n();
   const [stockMessage, showStockMessage] = useTransientMessage();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   // Busy from the tap to the answer, the stock check's cart fetch included. (A plain request, not
   // a TanStack mutation: every product card of a page would otherwise build a mutation observer
   // on the server for a button nobody has pressed yet.)

@@ -11,7 +11,6 @@ import { AlertCircleIcon, CartIcon, CheckCircleIcon } from '../../components/ui/
 import { EmptyState } from '../../components/ui/empty-state';
 import { isolateLtr } from '../../i18n/bidi';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
-import { useActionFailureText } from '../../lib/action-failure';
 import { ApiError, browserApi } from '../../lib/api';
 import { useAuth } from '../account/auth';
 import { fetchCart, storeCart, useCart, type CartData } from '../cart/cart-api';
@@ -43,6 +42,7 @@ import {
 import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { useCities, useCountries, useGovernorates } from './locations-api';
+import { useErrorText, useSessionFailure } from '../../lib/errors';
 
 const checkoutPromoTexts: PromoTexts = {
   label: 'checkout.promo.label',
@@ -89,8 +89,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const cart = useCart(loaded);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { user, handleAuthError } = useAuth();
-  const failureText = useActionFailureText();
+  const { user } = useAuth();
+  const handleAuthError = useSessionFailure();
+  const failureText = useErrorText();
   const toast = useToast();
   const revalidator = useRevalidator();
   // Card payment is offered only when the server can take it (the public settings say so).

@@ -5,7 +5,6 @@ import type { User } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
-import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../account/auth';
@@ -25,6 +24,7 @@ import {
   type ProfileField,
   type ProfileForm,
 } from './profile-rules';
+import { useErrorText, useSessionFailure } from '../../lib/errors';
 
 const fieldId = (field: ProfileField) => `profile-${field}`;
 
@@ -117,9 +117,10 @@ function VerifiedBadge({ verified }: { verified: boolean }) {
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
-  const { updateUser, handleAuthError } = useAuth();
+  const { updateUser } = useAuth();
+  const handleAuthError = useSessionFailure();
   const form = useFieldForm<ProfileForm>(() => profileFormFrom(user), { fields: profileFields, fieldId });
   const [alert, setAlert] = useState<FormAlert | null>(null);
 
@@ -212,10 +213,10 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 /** Unverified customers can ask for a new code and go on to /verify-code. */
 function VerificationBanner({ email }: { email: string }) {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const navigate = useNavigate();
-  const { handleAuthError } = useAuth();
+  const handleAuthError = useSessionFailure();
   const sending = useMutation({
     mutationFn: () => sendVerificationCode(email),
     onSuccess: () => {

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CloseIcon } from '../../components/ui/icons';
 import { useToast } from '../../components/ui/toast';
-import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
 import { deleteAccount } from './profile-api';
 import { PasswordField } from '../account/password-input';
 import { deleteAccountPayload } from './profile-rules';
+import { useErrorText, useSessionFailure } from '../../lib/errors';
 
 const fields = ['password'] as const;
 const passwordId = 'profile-delete-password';
@@ -30,10 +30,11 @@ export function DeleteAccountDialog({
   onLeaving: () => void;
 }) {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
   const navigate = useNavigate();
-  const { forget, handleAuthError } = useAuth();
+  const { forget } = useAuth();
+  const handleAuthError = useSessionFailure();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useFieldForm({ password: '' }, { fields, fieldId: () => passwordId });
 

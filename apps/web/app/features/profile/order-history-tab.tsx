@@ -5,13 +5,13 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { AlertCircleIcon, CartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
-import { useAuth } from '../account/auth';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { ItemOptions, OrderAmount } from '../orders/order-parts';
 import { statusLabels } from '../orders/order-progress';
 import { useMyOrders } from './profile-api';
 import { orderItemCount } from './profile-rules';
 import { Spinner } from '../../components/ui/spinner';
+import { useSessionFailure } from '../../lib/errors';
 
 /** Badge colours per status: waiting amber, moving blue, done green, stopped grey or red. */
 const statusColours: Record<OrderStatus, string> = {
@@ -27,7 +27,7 @@ const statusColours: Record<OrderStatus, string> = {
 /** Order History: every order of the customer with its lines. */
 export function OrderHistoryTab({ userId }: { userId: number }) {
   const { t } = useI18n();
-  const { handleAuthError } = useAuth();
+  const handleAuthError = useSessionFailure();
   const orders = useMyOrders(userId);
 
   useEffect(() => {

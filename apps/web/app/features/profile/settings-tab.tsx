@@ -3,7 +3,6 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, type NotificationPreferences, type User } from '@shop/shared';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { useActionFailureText } from '../../lib/action-failure';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -21,6 +20,7 @@ import {
   type PasswordChangeField,
   type PasswordChangeForm,
 } from './profile-rules';
+import { useErrorText, useSessionFailure } from '../../lib/errors';
 
 /** Settings: password, e-mail notifications and deleting the account. */
 export function SettingsTab({ user, onLeaving }: { user: User; onLeaving: () => void }) {
@@ -67,9 +67,9 @@ function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
 
 function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: () => void }) {
   const { t, tp } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
-  const { handleAuthError } = useAuth();
+  const handleAuthError = useSessionFailure();
   const form = useFieldForm<PasswordChangeForm>(emptyPasswordChange, {
     fields: passwordChangeFields,
     fieldId: passwordFieldId,
@@ -138,9 +138,10 @@ function PasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone: (
 
 function NotificationsCard({ user }: { user: User }) {
   const { t } = useI18n();
-  const failureText = useActionFailureText();
+  const failureText = useErrorText();
   const toast = useToast();
-  const { updateUser, handleAuthError } = useAuth();
+  const { updateUser } = useAuth();
+  const handleAuthError = useSessionFailure();
   const saved = user.notification_preferences;
   const [choices, setChoices] = useState<NotificationPreferences>(saved);
   const changed = !samePreferences(choices, saved);

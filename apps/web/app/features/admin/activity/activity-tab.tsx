@@ -7,7 +7,7 @@ import { ActivityIcon } from '../ui/admin-icons';
 import { controlClass } from '../ui/fields';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { LoadMoreFooter } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
 import { activityQueryKeys, fetchActivityPage } from './activity-api';
 import {
@@ -20,6 +20,7 @@ import {
   entityItemLabel,
   entityLabel,
 } from './activity-rules';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 /** The filters in the URL beside `tab`: the person and the kind of thing. */
 const FILTER_DEFAULTS = { actor_id: '', entity: '' } as const;
@@ -30,7 +31,7 @@ const FILTER_DEFAULTS = { actor_id: '', entity: '' } as const;
  */
 export default function ActivityTab() {
   const { t, tp, lang } = useI18n();
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
   const [state, setState] = useUrlState(FILTER_DEFAULTS);
   const filters = useMemo(
     () => ({ actor_id: actorFilterFrom(state.actor_id), entity: entityFilterFrom(state.entity) }),

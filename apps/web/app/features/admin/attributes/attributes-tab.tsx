@@ -7,13 +7,13 @@ import { useCurrencySymbol, useMoneyFormat } from '../../../components/ui/price'
 import { useToast } from '../../../components/ui/toast';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
+import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { PencilIcon, PlusIcon, TagIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, TextInput } from '../ui/fields';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import {
   additionalPriceInput,
   attributeBody,
@@ -55,7 +55,7 @@ type FieldMessages = Partial<Record<string, string>>;
 function useWriteFailure() {
   const { t } = useI18n();
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const queryClient = useQueryClient();
   return (error: unknown, failed: MessageKey, fields: readonly string[], showOnFields?: (messages: FieldMessages) => void) => {
     if (authFailure(error)) return;
@@ -98,7 +98,7 @@ export default function AttributesTab() {
   const attributes = useQuery(attributesQuery());
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
-  useAuthFailureOf(attributes.error);
+  useSessionFailureOf(attributes.error);
 
   const toggle = (id: number) =>
     setExpanded((current) => {

@@ -8,7 +8,6 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon, PlusIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { TextInput } from '../ui/fields';
 import { Badge, EnglishNameLine, ResourceList, type Column } from '../ui/resource-list';
@@ -17,6 +16,7 @@ import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-action
 import { useUrlState } from '../ui/url-state';
 import { adminCategoriesQuery, useDeleteCategory, useRefreshCategories, type CategoryRow } from './categories-api';
 import { searchRows, treeRows } from './category-rules';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 const URL_DEFAULTS = { search: '' } as const;
 
@@ -42,7 +42,7 @@ export default function CategoriesTab() {
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
 
   const categories = useQuery(adminCategoriesQuery());
-  useAuthFailureOf(categories.error);
+  useSessionFailureOf(categories.error);
 
   const searching = filters.search.trim() !== '';
   const rows = useMemo<ListRow[]>(() => {

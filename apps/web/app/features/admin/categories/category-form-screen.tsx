@@ -9,10 +9,9 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { FolderIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import { adminCategoriesQuery, adminCategoryQuery, useSaveCategory, type CategoryRow } from './categories-api';
@@ -29,6 +28,7 @@ import {
   type CategoryForm,
   type CategoryImageState,
 } from './category-rules';
+import { serverMessage, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 /** Where the form returns on save, cancel and back. */
 export const CATEGORIES_TAB_PATH = '/admin?tab=categories';
@@ -76,7 +76,7 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
   const category = useQuery({ ...adminCategoryQuery(id ?? 0), enabled: canWrite && id !== null });
   const title = id === null ? t('admin-categories.form.create_title') : t('admin-categories.form.edit_title');
 
-  useAuthFailureOf(categories.error ?? category.error);
+  useSessionFailureOf(categories.error ?? category.error);
 
   let body;
   if (!canWrite) {
@@ -114,7 +114,7 @@ export function CategoryFormScreen({ id }: { id: number | null }) {
 function CategoryFormBody({ id, category, categories }: { id: number | null; category: CategoryRow | null; categories: readonly CategoryRow[] }) {
   const { t } = useI18n();
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const initial = useMemo(() => (category ? categoryFormFrom(category) : emptyCategoryForm()), [category]);
   const form = useFieldForm<CategoryForm>(initial, { fields: categoryFields, fieldId });
   const [image, setImage] = useState<CategoryImageState>(untouchedImage);
@@ -138,7 +138,7 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
       const elsewhere = form.showServerErrors(error) ?? [];
       const imageMessage = serverFieldMessage(error, 'image') ?? serverFieldMessage(error, 'remove_image');
       setImageError(imageMessage);
-      const reason = serverReason(error) ?? t('admin-categories.form.save_failed');
+      const reason = serverMessage(error, 'staff') ?? t('admin-categories.form.save_failed');
       setBoxMessages([reason, ...elsewhere.filter((message) => message !== imageMessage && message !== reason)]);
       const onAField = error instanceof ApiError && error.details.some((detail) => (categoryFields as readonly string[]).includes(detail.field));
       if (imageMessage && !onAField) document.getElementById(IMAGE_ID)?.focus();

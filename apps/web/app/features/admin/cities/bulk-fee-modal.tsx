@@ -3,10 +3,8 @@ import { fromThousandths, type City } from '@shop/shared';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuthFailure } from '../ui/admin-api';
 import { Field, TextInput } from '../ui/fields';
 import { Modal, ModalFormFooter } from '../ui/modal';
-import { useErrorText } from '../ui/states';
 import { updateCityFee, useRefreshCities } from './cities-api';
 import {
   bulkFailureLines,
@@ -18,6 +16,8 @@ import {
   updateAllInParallel,
   type BulkFailureLine,
 } from './city-rules';
+import { useSessionFailure } from '../../../lib/errors';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 const FEE_ID = 'bulk-fee';
 
@@ -33,8 +33,8 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
   const symbol = money.symbol;
   const toast = useToast();
   const refreshCities = useRefreshCities();
-  const authFailure = useAuthFailure();
-  const reasonOf = useErrorText();
+  const authFailure = useSessionFailure();
+  const reasonOf = useStaffErrorText();
   /** The cities of the run: the selection, then only those that failed. */
   const [targets, setTargets] = useState<readonly City[]>(cities);
   const [included, setIncluded] = useState<ReadonlySet<number>>(() => new Set(cities.map((city) => city.id)));

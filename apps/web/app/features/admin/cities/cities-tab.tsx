@@ -6,7 +6,6 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { MapPinIcon, PlusIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput } from '../ui/fields';
 import { Badge, EnglishNameLine, ResourceList, type Column } from '../ui/resource-list';
@@ -17,6 +16,7 @@ import { BulkFeeModal } from './bulk-fee-modal';
 import { adminCitiesQuery, countriesQuery, governoratesQuery, useDeleteCity, useRefreshCities } from './cities-api';
 import { CityFormModal } from './city-form-modal';
 import { formatFee, parseId, selectedShown, toggleAllShown, toggleSelected, withFilterCountry } from './city-rules';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /** The filters kept in the URL: `?tab=cities&country=1&governorate=3`. */
 const URL_DEFAULTS = { country: '', governorate: '' } as const;
@@ -42,7 +42,7 @@ export default function CitiesTab() {
   const countries = useQuery(countriesQuery());
   const governorates = useQuery(governoratesQuery(countryId));
   const cities = useQuery(adminCitiesQuery(filters));
-  useAuthFailureOf(cities.error);
+  useSessionFailureOf(cities.error);
 
   const rows = useMemo(() => cities.data ?? [], [cities.data]);
   const chosen = useMemo(() => selectedShown(rows, selected), [rows, selected]);

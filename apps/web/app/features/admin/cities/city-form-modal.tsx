@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
-import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
+import { useLeaveForm } from '../ui/form-flow';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
@@ -22,6 +22,7 @@ import {
   type CityFilters,
   type CityForm,
 } from './city-rules';
+import { useFormRefusal } from '../../../lib/errors';
 
 const fieldId = (field: string) => `city-${field}`;
 

@@ -15,13 +15,13 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { AdminAmount, OrderDate, OrderStatusBadge } from '../orders/order-parts';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { BoxIcon, PlusIcon, ReceiptIcon, RefreshIcon } from '../ui/admin-icons';
 import { Badge } from '../ui/resource-list';
 import { AdminPageHeader, ErrorPanel } from '../ui/states';
 import { dashboardStatsQuery } from './dashboard-api';
 import { groupedAmount, groupedCount, isNewShop } from './dashboard-rules';
 import { SalesChart } from './sales-chart';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
 const rowLinkClass =
@@ -35,7 +35,7 @@ const rowLinkClass =
 export default function DashboardTab() {
   const { t } = useI18n();
   const stats = useQuery(dashboardStatsQuery());
-  useAuthFailureOf(stats.error);
+  useSessionFailureOf(stats.error);
   const refreshing = stats.isRefetching;
 
   let body: ReactNode;

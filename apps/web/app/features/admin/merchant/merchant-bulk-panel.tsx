@@ -5,12 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { RefreshIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
-import { failureText } from '../ui/states';
 import { merchantBulkRunQuery, useRefreshMerchant, useRefreshMerchantBulkRun, useRunMerchantBulkUpdate } from './merchant-api';
 import { MerchantCard } from './merchant-status-panels';
 import { bulkOutcome, bulkProgressPercent, MERCHANT_BULK_POLL_MS, runToAnnounce } from './merchant-rules';
+import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 /**
  * "Update all products": after a confirmation
@@ -23,7 +22,7 @@ export function BulkUpdatePanel() {
   const { t, formatDateTime } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const refreshMerchant = useRefreshMerchant();
   const refreshBulkRun = useRefreshMerchantBulkRun();
 
@@ -41,7 +40,7 @@ export function BulkUpdatePanel() {
     // While a run goes on (started here, or found running after a reload) its progress is asked for.
     refetchInterval: (query) => (start.isPending || query.state.data?.status === 'running' ? MERCHANT_BULK_POLL_MS : false),
   });
-  useAuthFailureOf(runQuery.error);
+  useSessionFailureOf(runQuery.error);
   const run = runQuery.data ?? null;
 
   const announced = useRef(new Set<number>());

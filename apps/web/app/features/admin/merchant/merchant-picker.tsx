@@ -8,12 +8,13 @@ import { ProductThumb } from '../ui/product-thumb';
 import { ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
+import { EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { useUrlState } from '../ui/url-state';
 import { fetchMerchantProductPage, merchantQueryKeys } from './merchant-api';
 import { MerchantCard } from './merchant-status-panels';
 import { lastPushLabel } from './merchant-rules';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 /** The picker's search in the URL beside `tab` (like the other tabs' lists). */
 export const PICKER_URL_DEFAULTS = { search: '' } as const;
@@ -47,7 +48,7 @@ export function LastPushLine({ push }: { push: MerchantLastPush | null }) {
 export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null; onChoose: (product: MerchantPickerProduct) => void }) {
   const { t } = useI18n();
   const money = useMoneyFormat();
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
   const [state, setState] = useUrlState(PICKER_URL_DEFAULTS);
   const search = state.search.trim();
   const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);

@@ -12,10 +12,9 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { TrashIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
-import { ErrorPanel, failureText, FormErrorBox, LoadingPanel } from '../ui/states';
+import { ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { merchantProductQuery, useDeleteMerchantProduct, usePushMerchantProduct, useRefreshMerchant } from './merchant-api';
 import { LastPushLine, PICKER_URL_PARAMS } from './merchant-picker';
@@ -33,6 +32,7 @@ import {
   type MerchantForm,
 } from './merchant-rules';
 import { MerchantCard } from './merchant-status-panels';
+import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 const fieldId = (field: MerchantField) => `merchant-${field}`;
 
@@ -51,7 +51,7 @@ export function MerchantFormSection({
 }) {
   const { t } = useI18n();
   const product = useQuery({ ...merchantProductQuery(chosenId ?? 0), enabled: chosenId !== null });
-  useAuthFailureOf(product.error);
+  useSessionFailureOf(product.error);
 
   let body;
   if (chosenId === null) body = <MerchantFormBody key="typed" prefill={null} onDirtyChange={onDirtyChange} onClear={onClear} />;
@@ -93,7 +93,7 @@ function MerchantFormBody({
   const toast = useToast();
   const confirm = useConfirm();
   const refreshMerchant = useRefreshMerchant();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const initial = useMemo(() => (prefill ? merchantFormFrom(prefill.payload) : emptyMerchantForm()), [prefill]);
   const form = useFieldForm<MerchantForm>(initial, { fields: merchantFields, fieldId });
   /** What Google holds as far as this form knows: the prefill, then each sent version. */

@@ -5,10 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, CheckCircleIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuthFailure } from '../ui/admin-api';
 import { controlClass } from '../ui/fields';
-import { failureText, serverReason } from '../ui/states';
 import { testMerchantConnection, useSetMerchantAutoSync } from './merchant-api';
+import { failureText, serverMessage, useSessionFailure } from '../../../lib/errors';
 
 /** A titled card of the tab (`id` names the section; its heading is `<id>-title`). */
 export function MerchantCard({ title, id, children, actions }: { title: string; id: string; children: ReactNode; actions?: ReactNode }) {
@@ -68,7 +67,7 @@ export function NotConfiguredPanel({ missing }: { missing: readonly string[] }) 
 export function ConnectionPanel({ status }: { status: MerchantStatusResponse }) {
   const { t, formatDateTime } = useI18n();
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const test = useMutation({
@@ -198,7 +197,7 @@ export function FeedPanel({ urls }: { urls: MerchantStatusResponse['feed_urls'] 
       await navigator.clipboard.writeText(url);
       toast.success(t('admin-merchant.toast.copied'));
     } catch (error) {
-      toast.error(serverReason(error) ?? t('admin-merchant.toast.copy_failed'));
+      toast.error(serverMessage(error, 'staff') ?? t('admin-merchant.toast.copy_failed'));
     }
   }
 

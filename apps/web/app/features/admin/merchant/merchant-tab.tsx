@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { MerchantPickerProduct } from '@shop/shared';
 import { useI18n } from '../../../i18n/i18n';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { AdminPageHeader, ErrorPanel, LoadingPanel } from '../ui/states';
 import { merchantStatusQuery } from './merchant-api';
@@ -10,6 +9,7 @@ import { BulkUpdatePanel } from './merchant-bulk-panel';
 import { MerchantPicker } from './merchant-picker';
 import { MerchantFormSection } from './merchant-product-form';
 import { ConnectionPanel, FeedPanel, NotConfiguredPanel } from './merchant-status-panels';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /** While background pushes wait, the status's queue figures are asked for again this often. */
 const QUEUE_POLL_MS = 5000;
@@ -27,7 +27,7 @@ export default function MerchantTab() {
     ...merchantStatusQuery(),
     refetchInterval: (query) => (query.state.data?.auto_sync && query.state.data.sync_queue.pending > 0 ? QUEUE_POLL_MS : false),
   });
-  useAuthFailureOf(status.error);
+  useSessionFailureOf(status.error);
 
   const [chosenId, setChosenId] = useState<number | null>(null);
   /** A new form (cleared) gets a new key, so nothing typed survives it. */

@@ -2,9 +2,8 @@ import type { AdminOrder } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { useAuthFailure } from '../ui/admin-api';
-import { failureText } from '../ui/states';
 import { useDeleteAdminOrder, useRefreshOrders, useRefundAdminOrder, useUpdateOrderStatus } from './orders-api';
+import { failureText, useSessionFailure } from '../../../lib/errors';
 
 /**
  * PUT /api/orders/:id/status with its toasts: 'Order status updated
@@ -15,7 +14,7 @@ export function useChangeOrderStatus(options: { onSuccess?: (order: AdminOrder) 
   const { t } = useI18n();
   const toast = useToast();
   const refreshOrders = useRefreshOrders();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   return useUpdateOrderStatus({
     onSuccess: (order) => {
       toast.success(t('admin-orders.status.success'));
@@ -34,7 +33,7 @@ export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
   const { t } = useI18n();
   const toast = useToast();
   const refreshOrders = useRefreshOrders();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   return useDeleteAdminOrder({
     onSuccess: (_, order) => {
       toast.success(t('admin-orders.delete.success', { number: order.order_number }));
@@ -58,7 +57,7 @@ export function useRefundOrder() {
   const { t } = useI18n();
   const toast = useToast();
   const refreshOrders = useRefreshOrders();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   return useRefundAdminOrder({
     onSuccess: (order) => {
       toast.success(t('admin-orders.refund.success', { number: order.order_number }));

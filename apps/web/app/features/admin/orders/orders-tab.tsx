@@ -10,7 +10,7 @@ import { PrinterIcon } from '../../orders/order-icons';
 import { ReceiptIcon, RefreshIcon, TrashIcon } from '../ui/admin-icons';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
@@ -33,6 +33,7 @@ import {
   orderStatusLabels,
 } from './order-rules';
 import { fetchOrderPage, ordersQueryKeys } from './orders-api';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 const actionBase =
   'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -50,7 +51,7 @@ export default function OrdersTab() {
   const { user } = useAuth();
   const can = orderActionsFor(user?.permissions ?? []);
   const confirm = useConfirm();
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
 
   const [state, setState] = useUrlState(ORDER_LIST_DEFAULTS);
   const filters = useMemo(

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { orderActionsFor } from './order-rules';
 import { adminOrderQuery } from './orders-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /** Whether a failed load means "no such order for you" rather than "try again". */
 function isNotFound(error: unknown): boolean {
@@ -22,7 +22,7 @@ export function useAdminOrder(id: number | null) {
     ...adminOrderQuery(id ?? 0),
     enabled: id !== null && can.view,
   });
-  useAuthFailureOf(order.error);
+  useSessionFailureOf(order.error);
   const notFound = id === null || !can.view || (order.isError && isNotFound(order.error));
   return { order, can, notFound };
 }

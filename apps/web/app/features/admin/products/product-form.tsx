@@ -15,9 +15,11 @@ import { useToast } from '../../../components/ui/toast';
 import { firstInvalidField, problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { adminKeys, useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
+import { serverMessage, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
+import { adminKeys } from '../ui/admin-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
-import { FormErrorBox, serverReason, useErrorText } from '../ui/states';
+import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
   categoryOptions,
@@ -72,8 +74,8 @@ export function ProductForm({
   const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const authFailure = useAuthFailure();
-  const errorText = useErrorText();
+  const authFailure = useSessionFailure();
+  const errorText = useStaffErrorText();
   const symbol = useCurrencySymbol();
   const mode = productId === null ? 'create' : 'edit';
 
@@ -95,7 +97,7 @@ export function ProductForm({
   }, [saved, navigate]);
 
   const categories = useQuery({ queryKey: productKeys.categoryOptions, queryFn: fetchCategoryChoices });
-  useAuthFailureOf(categories.error);
+  useSessionFailureOf(categories.error);
   const categoryChoices = useMemo(
     () => categoryOptions(categories.data ?? [], (category) => inLanguage(lang, category.name, category.name_en)),
     [categories.data, lang],
@@ -123,7 +125,7 @@ export function ProductForm({
     },
     onError: (error) => {
       if (authFailure(error)) return;
-      const message = serverReason(error) ?? t('admin-products.form.save_failed');
+      const message = serverMessage(error, 'staff') ?? t('admin-products.form.save_failed');
       const onFields: FieldErrors<ProductField> = {};
       const elsewhere: string[] = [];
       for (const detail of error instanceof ApiError ? error.details : []) {

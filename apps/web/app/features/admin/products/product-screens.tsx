@@ -6,11 +6,11 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
 import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
 import { productAttributesQuery, productQuery } from './products-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 function BackLink() {
   const { t } = useI18n();
@@ -64,7 +64,7 @@ export function EditProductScreen({ id }: { id: number | null }) {
   const product = useQuery({ ...productQuery(id ?? 0), enabled: valid });
   const attributes = useQuery({ ...productAttributesQuery(id ?? 0), enabled: valid });
   const error = product.error ?? attributes.error;
-  useAuthFailureOf(error);
+  useSessionFailureOf(error);
 
   // Fresh data only: a form must not start from a copy cached before someone else's change. Once
   // shown, the form stays (with what was typed) whatever a later refresh does.

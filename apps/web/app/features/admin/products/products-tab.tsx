@@ -11,7 +11,7 @@ import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { ProductThumb } from '../ui/product-thumb';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
@@ -19,6 +19,7 @@ import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 /** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
@@ -33,7 +34,7 @@ export default function ProductsTab() {
   const canWrite = userCan(user, 'catalog.write');
   const toast = useToast();
   const confirm = useConfirm();
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
   const money = useMoneyFormat();
 
   const [state, setState] = useUrlState(LIST_DEFAULTS);

@@ -6,9 +6,7 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon, TrashIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextInput } from '../ui/fields';
-import { useErrorText } from '../ui/states';
 import {
   amountText,
   emptyVariationDraft,
@@ -20,6 +18,8 @@ import {
   type VariationRow,
 } from './product-form-rules';
 import { fetchAttributeChoices, productKeys } from './products-api';
+import { useSessionFailureOf } from '../../../lib/errors';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 const draftFields: readonly VariationDraftField[] = ['attribute_id', 'variation_id', 'price'];
 
@@ -45,13 +45,13 @@ export function VariationPricesField({
   const { t } = useI18n();
   const money = useMoneyFormat();
   const symbol = money.symbol;
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
   const [draft, setDraft] = useState<VariationDraft>(emptyVariationDraft);
   const [errors, setErrors] = useState<FieldErrors<VariationDraftField>>({});
   const [notice, setNotice] = useState('');
 
   const attributes = useQuery({ queryKey: productKeys.attributeOptions, queryFn: fetchAttributeChoices });
-  useAuthFailureOf(attributes.error);
+  useSessionFailureOf(attributes.error);
 
   const fieldId: Record<VariationDraftField, string> = {
     attribute_id: id,

@@ -10,9 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { TicketIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, serverReason } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import {
@@ -29,6 +28,7 @@ import {
   type PromoCodeForm,
 } from './promo-code-rules';
 import { adminPromoCodeQuery, useSavePromoCode } from './promo-codes-api';
+import { serverMessage, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 /** Where the form returns on save, cancel and back (save or cancel returns to the promo codes tab). */
 export const PROMO_CODES_TAB_PATH = '/admin?tab=promo-codes';
@@ -72,7 +72,7 @@ export function PromoCodeFormScreen({ id }: { id: number | null }) {
   const allowed = userCan(user, 'promotions.manage');
   const promo = useQuery({ ...adminPromoCodeQuery(id ?? 0), enabled: allowed && id !== null });
   const title = id === null ? t('admin-promo-codes.form.create_title') : t('admin-promo-codes.form.edit_title');
-  useAuthFailureOf(promo.error);
+  useSessionFailureOf(promo.error);
 
   let body;
   if (!allowed) {
@@ -119,7 +119,7 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
   const { t } = useI18n();
   const symbol = useCurrencySymbol();
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const initial = useMemo(() => (promo ? promoCodeFormFrom(promo) : emptyPromoCodeForm()), [promo]);
   const form = useFieldForm<PromoCodeForm>(initial, { fields: promoCodeFields, fieldId });
   const [boxMessages, setBoxMessages] = useState<string[]>([]);
@@ -148,7 +148,7 @@ function PromoCodeFormBody({ id, promo }: { id: number | null; promo: AdminPromo
       }
       const elsewhere = form.showServerErrors(error) ?? [];
       const failed = creating ? t('admin-promo-codes.form.create_failed') : t('admin-promo-codes.form.update_failed');
-      setBoxMessages([saveFailureText(failed, serverReason(error), t('admin.common.error_generic')), ...elsewhere]);
+      setBoxMessages([saveFailureText(failed, serverMessage(error, 'staff'), t('admin.common.error_generic')), ...elsewhere]);
       const onAField = error instanceof ApiError && error.details.some((detail) => (promoCodeFields as readonly string[]).includes(detail.field));
       if (!onAField) requestAnimationFrame(() => box.current?.querySelector<HTMLElement>('[role="alert"]')?.focus());
     },

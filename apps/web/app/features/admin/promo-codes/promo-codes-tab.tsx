@@ -7,11 +7,10 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon, TicketIcon } from '../ui/admin-icons';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SelectInput, TextInput } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, failureText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { RowDeleteButton, RowEditLink, useDeleteFailure } from '../ui/row-actions';
 import { useUrlState } from '../ui/url-state';
 import {
@@ -26,6 +25,7 @@ import {
   usesText,
 } from './promo-code-rules';
 import { adminPromoCodesQuery, useDeletePromoCode, useRefreshPromoCodes, useSavePromoCode } from './promo-codes-api';
+import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 const URL_DEFAULTS = { search: '', state: '' } as const;
 
@@ -44,12 +44,12 @@ export default function PromoCodesTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const refreshPromoCodes = useRefreshPromoCodes();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const [filters, setFilters] = useUrlState(URL_DEFAULTS);
   const state = stateFilterFrom(filters.state);
 
   const promoCodes = useQuery(adminPromoCodesQuery());
-  useAuthFailureOf(promoCodes.error);
+  useSessionFailureOf(promoCodes.error);
 
   const rows = useMemo(() => filterPromoCodes(promoCodes.data ?? [], filters.search, state), [promoCodes.data, filters.search, state]);
 

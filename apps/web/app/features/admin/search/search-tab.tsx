@@ -8,7 +8,6 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
 import { PlusIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Field, TextInput } from '../ui/fields';
 import { ResourceList, type Column } from '../ui/resource-list';
@@ -18,6 +17,7 @@ import { useUrlState } from '../ui/url-state';
 import { SynonymFormModal } from './synonym-form-modal';
 import { filterSynonyms } from './synonym-rules';
 import { adminSynonymsQuery, useDeleteSynonym, useRefreshSynonyms } from './synonyms-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 const URL_DEFAULTS = { q: '' } as const;
 
@@ -39,7 +39,7 @@ export default function SearchTab() {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
 
   const synonyms = useQuery(adminSynonymsQuery());
-  useAuthFailureOf(synonyms.error);
+  useSessionFailureOf(synonyms.error);
   const rows = useMemo(() => filterSynonyms(synonyms.data ?? [], filters.q), [synonyms.data, filters.q]);
 
   const deleteFailed = useDeleteFailure(t('admin-search.toast.delete_failed'), useRefreshSynonyms());

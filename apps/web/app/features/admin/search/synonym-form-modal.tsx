@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { Field, TextArea, TextInput } from '../ui/fields';
-import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
+import { useLeaveForm } from '../ui/form-flow';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
@@ -17,6 +17,7 @@ import {
   synonymFormProblems,
   type SynonymForm,
 } from './synonym-rules';
+import { useFormRefusal } from '../../../lib/errors';
 
 const fieldId = (field: string) => `synonym-${field}`;
 

@@ -14,12 +14,13 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { BilingualField, Field, TextArea, TextInput } from '../ui/fields';
-import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
+import { useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import { useSaveSettings, type AdminSettings } from './settings-api';
 import { isSettingsFormDirty, settingsFields, settingsFormFrom, settingsFormProblems, type SettingsForm } from './settings-rules';
+import { useFormRefusal } from '../../../lib/errors';
 
 const fieldId = (field: string) => `settings-${field}`;
 

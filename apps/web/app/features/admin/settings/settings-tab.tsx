@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 import { PencilIcon } from '../ui/admin-icons';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { AdminPageHeader, ErrorPanel, LoadingPanel } from '../ui/states';
 import { SettingsEditForm } from './settings-form';
 import { adminSettingsQuery, type AdminSettings } from './settings-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /**
  * The settings tab: a read view of the store's name, description,
@@ -16,7 +16,7 @@ export default function SettingsTab() {
   const { t } = useI18n();
   const [editing, setEditing] = useState(false);
   const settings = useQuery(adminSettingsQuery());
-  useAuthFailureOf(settings.error);
+  useSessionFailureOf(settings.error);
 
   // The button that was pressed disappears with the mode: the focus moves to the first field of
   // the edit mode, and back to the edit button on return (not on the first render).

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { BilingualField, CheckboxField, Field, TextInput } from '../ui/fields';
-import { useFormRefusal, useLeaveForm } from '../ui/form-flow';
+import { useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { FormErrorBox } from '../ui/states';
@@ -18,6 +18,7 @@ import {
   type SlideForm,
 } from './slide-rules';
 import { useSaveSlide, type AdminSlide } from './slider-api';
+import { useFormRefusal } from '../../../lib/errors';
 
 const fieldId = (field: string) => `slide-${field}`;
 

@@ -7,13 +7,13 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { ImagesIcon, PlusIcon } from '../ui/admin-icons';
 import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
-import { useAuthFailureOf } from '../ui/admin-api';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { sortSlides } from './slide-rules';
 import { SlideFormModal } from './slide-form-modal';
 import { adminSlidesQuery, useDeleteSlide, useRefreshSlides, type AdminSlide } from './slider-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /** Which form is open: none, a new slide, or the slide being edited. */
 type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: AdminSlide };
@@ -31,7 +31,7 @@ export default function SliderTab() {
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
 
   const slides = useQuery(adminSlidesQuery());
-  useAuthFailureOf(slides.error);
+  useSessionFailureOf(slides.error);
   const rows = useMemo(() => sortSlides(slides.data ?? []), [slides.data]);
 
   const deleteFailed = useDeleteFailure(t('admin-slider.toast.delete_failed'), useRefreshSlides());

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useAuthFailureOf } from './admin-api';
+import { useSessionFailureOf } from '../../../lib/errors';
 
 /** The page after the last one loaded, or undefined when that was the last (no "load more"). */
 export function nextPage(pagination: { page: number; pages: number }): number | undefined {
@@ -22,7 +22,7 @@ export function usePagedList<Page extends { pagination: { page: number; pages: n
     getNextPageParam: (last) => nextPage(last.pagination),
     placeholderData: keepPreviousData,
   });
-  useAuthFailureOf(list.error);
+  useSessionFailureOf(list.error);
   return list;
 }
 

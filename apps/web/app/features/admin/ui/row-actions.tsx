@@ -3,8 +3,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { PencilIcon, TrashIcon } from './admin-icons';
-import { useAuthFailure } from './admin-api';
-import { failureText } from './states';
+import { failureText, useSessionFailure } from '../../../lib/errors';
 
 /** A list row's icon button (edit, delete): a 40 px square. */
 export const ICON_BUTTON_CLASS =
@@ -57,7 +56,7 @@ export function RowDeleteButton({ label, deleting, onDelete }: { label: string; 
  */
 export function useDeleteFailure(failed: string, refreshList: () => void): (error: unknown) => void {
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   return (error: unknown) => {
     if (authFailure(error)) return;
     if (error instanceof ApiError && error.status === 404) refreshList();

@@ -3,24 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { AlertCircleIcon, SearchIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useI18n } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/api';
-
-/** The server's reason for a failed call, in the admin's language; null when it gave none (or was not reached). */
-export function serverReason(error: unknown): string | null {
-  return error instanceof ApiError && error.code !== 'NETWORK_ERROR' && error.message ? error.message : null;
-}
-
-/** A failure's toast: what failed, then the server's reason when it gave one ("Delete failed: …"). */
-export function failureText(failed: string, error: unknown): string {
-  const reason = serverReason(error);
-  return reason ? `${failed}: ${reason}` : failed;
-}
-
-/** The message of a failed call: the server's text in the admin's language, else a generic one. */
-export function useErrorText() {
-  const { t } = useI18n();
-  return (error: unknown): string => serverReason(error) ?? t('admin.common.error_generic');
-}
+import { serverMessage } from '../../../lib/errors';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 export function LoadingPanel({ label }: { label?: string }) {
   const { t } = useI18n();
@@ -33,8 +17,8 @@ export function LoadingPanel({ label }: { label?: string }) {
  */
 export function ErrorPanel({ title, error, onRetry, fallback }: { title?: string; error: unknown; onRetry?: () => void; fallback?: string }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
-  const text = (failure: unknown) => (fallback === undefined ? errorText(failure) : (serverReason(failure) ?? fallback));
+  const errorText = useStaffErrorText();
+  const text = (failure: unknown) => (fallback === undefined ? errorText(failure) : (serverMessage(failure, 'staff') ?? fallback));
   return (
     <div role="alert" className="mx-auto my-8 flex max-w-md flex-col items-center gap-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
       <AlertCircleIcon className="size-8 text-red-700" />

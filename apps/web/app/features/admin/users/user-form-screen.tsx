@@ -9,9 +9,8 @@ import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
 import { userCan } from '../shell/gate';
-import { useAuthFailure, useAuthFailureOf } from '../ui/admin-api';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel, failureText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
 import {
@@ -29,6 +28,7 @@ import {
   type UserForm,
 } from './user-rules';
 import { adminUserQuery, useSaveUser } from './users-api';
+import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 const fieldId = (field: keyof UserForm) => `user-${field}`;
 
@@ -61,7 +61,7 @@ export function UserFormScreen({ id }: { id: number | null }) {
   const canManage = userCan(me, 'users.manage');
   const user = useQuery({ ...adminUserQuery(id ?? 0), enabled: canManage && id !== null });
   const title = id === null ? t('admin-users.form.create_title') : t('admin-users.form.edit_title');
-  useAuthFailureOf(user.error);
+  useSessionFailureOf(user.error);
 
   let body;
   if (!canManage) {
@@ -112,7 +112,7 @@ export function UserFormScreen({ id }: { id: number | null }) {
 function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null }) {
   const { t, tp } = useI18n();
   const toast = useToast();
-  const authFailure = useAuthFailure();
+  const authFailure = useSessionFailure();
   const { user: me } = useAuth();
   const mode = id === null ? 'create' : 'edit';
   const editingSelf = id !== null && id === me?.id;

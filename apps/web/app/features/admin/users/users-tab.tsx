@@ -10,7 +10,7 @@ import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
-import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, useErrorText } from '../ui/states';
+import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
@@ -28,6 +28,7 @@ import {
   userFiltersFrom,
 } from './user-rules';
 import { fetchUserPage, useDeleteUser, useRefreshUsers, usersQueryKeys } from './users-api';
+import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
 /**
  * The Users tab: every account, newest first, a page at
@@ -39,7 +40,7 @@ export default function UsersTab() {
   const { user: me } = useAuth();
   const toast = useToast();
   const confirm = useConfirm();
-  const errorText = useErrorText();
+  const errorText = useStaffErrorText();
 
   const [state, setState] = useUrlState(USER_LIST_DEFAULTS);
   const filters = useMemo(() => userFiltersFrom({ search: state.search, role: state.role }), [state.search, state.role]);
