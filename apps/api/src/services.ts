@@ -3,11 +3,13 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer } from './integrations/email/mailer.js';
 import { createBackgroundTasks } from './lib/background-tasks.js';
+import { createDomainEvents } from './events.js';
 import { createChangeFeed } from './lib/change-feed.js';
 import { createFileStorage } from './lib/file-storage/index.js';
 import { connectRedis } from './lib/redis.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createAuditReader } from './modules/audit/read.js';
+import { subscribeActivityTrail } from './modules/audit/subscribers.js';
 import { accountNames } from './modules/accounts/account-stats.js';
 import { createDashboardService } from './modules/dashboard/service.js';
 import {
@@ -23,6 +25,7 @@ import { createAttributesAdminService } from './modules/catalog/admin-attributes
 import { createAdminProductsService } from './modules/catalog/admin-products.js';
 import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
+import { subscribeCatalog } from './modules/catalog/subscribers.js';
 import { createContentService } from './modules/content/service.js';
 import { createAdminCitiesService } from './modules/locations/admin-cities.js';
 import { createLocationsService } from './modules/locations/service.js';
@@ -34,10 +37,13 @@ import { createAdminPromotionsService } from './modules/promotions/admin-promoti
 import { createPromotionsService } from './modules/promotions/service.js';
 import { createSynonymsAdminService } from './modules/search/admin-synonyms.js';
 import { createSettingsService } from './modules/settings/service.js';
+import { subscribeSettings } from './modules/settings/subscribers.js';
 import { createAppIconService } from './modules/pwa/app-icons.js';
+import { subscribeAppIcons } from './modules/pwa/subscribers.js';
 import { createMerchantCatalogue } from './modules/merchant/catalogue.js';
 import { createMerchantFeed, merchantFeedIdentifiers } from './modules/merchant/feed.js';
 import { createMerchantService } from './modules/merchant/service.js';
+import { subscribeMerchant } from './modules/merchant/subscribers.js';
 import { createGoogleMerchantClient } from './integrations/google-merchant/client.js';
 import { createAdminUsersService } from './modules/users/admin-users.js';
 
@@ -49,8 +55,13 @@ export function createServices(
   /** The same database for reads that always run their generic plan (DatabaseHandle.genericPlanDb). */
   genericPlanDb: Database = db,
 ) {
-  // Back-office writes publish here; every cached copy below subscribes (docs/decisions/010).
+  // Which cached copies went stale, told to every process (docs/decisions/010).
   const changes = createChangeFeed((error) => log.warn({ err: error }, 'change notification not sent'));
+  // What happened, published by the module that made it happen; each module's subscribers.ts
+  // says what it listens to, and they are all subscribed at the end (docs/decisions/041).
+  const events = createDomainEvents(changes, (error, type) =>
+    log.warn({ err: error, event: type }, 'event subscriber failed after the commit'),
+  );
   const catalog = createCatalogService(db, {
     listCacheTtlMs: config.catalogCacheTtlMs,
     genericPlanDb,
@@ -58,7 +69,6 @@ export function createServices(
       ? { onError: (error) => log.error({ err: error }, 'search index failed; the database answers searches') }
       : undefined,
   });
-  changes.subscribe('catalog', () => catalog.invalidateListings());
   // Pricing reads the catalogue directly, never its listing cache.
   const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
   const promotions = createPromotionsService(db);
@@ -73,21 +83,18 @@ export function createServices(
   const files = createFileStorage(config, { log });
   const settings = createSettingsService(db, {
     cacheTtlMs: config.catalogCacheTtlMs,
-    audit: createAuditService(),
-    changes,
+    events,
     files,
     onCleanupError: (error) => log.warn({ err: error }, 'replaced logo file not removed'),
     paymentMethods: () => payments.methods(),
     signInMethods: () => (googleSignInConfigured(config) ? ['password', 'google'] : ['password']),
   });
-  changes.subscribe('settings', () => settings.invalidate());
   // The app icons are drawn from the logo; a settings change may have replaced it.
   const appIcons = createAppIconService({
     getSettings: () => settings.getSettings(),
     files,
     onLogoError: (error) => log.warn({ err: error }, 'store logo not usable for the app icons'),
   });
-  changes.subscribe('settings', () => appIcons.clear());
   // Google Merchant reads the shop's products through one catalogue (feed and pushes alike).
   const merchantCatalogue = createMerchantCatalogue(db, { publicUrl: config.publicUrl });
   const merchantFeed = createMerchantFeed({
@@ -97,8 +104,6 @@ export function createServices(
     identifiers: merchantFeedIdentifiers(db),
     cacheTtlMs: config.catalogCacheTtlMs,
   });
-  changes.subscribe('catalog', () => merchantFeed.invalidate());
-  changes.subscribe('settings', () => merchantFeed.invalidate());
   // Pushes to Google Merchant: a client only when the GOOGLE_MERCHANT_* variables are set.
   const merchantSetup = config.googleMerchant;
   const merchant = createMerchantService({
@@ -116,16 +121,9 @@ export function createServices(
     publicUrl: config.publicUrl,
     catalogue: merchantCatalogue,
     getSettings: () => settings.getSettings(),
-    audit: createAuditService(),
+    events,
     log,
   });
-  // A committed product or stock change (here or in another process) wakes the background sync.
-  changes.subscribe('catalog', () => merchant.wake());
-  const queueRestocked = (productIds: readonly number[]) =>
-    background.run(
-      () => merchant.stockReturned(productIds),
-      (error) => log.warn({ err: error }, 'products back in stock not queued for Google Merchant'),
-    );
   const accounts = createAccountsService(db);
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
@@ -150,9 +148,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     chargeTimeoutMs: upayments?.timeoutMs ?? 0,
     paymentTimeoutMs: config.paymentTimeoutMs,
-    audit: createAuditService(),
-    changes,
-    onStockReturned: queueRestocked,
+    events,
     cart,
     promotions,
     notifications,
@@ -160,8 +156,15 @@ export function createServices(
     background,
     log,
   });
+  // Every module's listeners, subscribed in one place (each module's subscribers.ts).
+  subscribeActivityTrail(events, createAuditService());
+  subscribeCatalog(events, changes, catalog);
+  subscribeSettings(changes, settings);
+  subscribeAppIcons(changes, appIcons);
+  subscribeMerchant(events, changes, { merchant, feed: merchantFeed, background, log });
   return {
     changes,
+    events,
     audit: createAuditService(),
     accounts,
     authThrottle,
@@ -182,53 +185,38 @@ export function createServices(
     googleSignIn: createGoogleSignInService(db, config),
     catalog,
     adminProducts: createAdminProductsService(db, {
-      audit: createAuditService(),
-      changes,
+      events,
       catalog,
       files,
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
-      // Queued with the write itself, so a committed change is never missed by the sync.
-      onProductWritten: (tx, productId, change) => merchant.enqueue(tx, productId, change),
     }),
     attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
     synonymsAdmin: createSynonymsAdminService(db, { audit: createAuditService(), changes }),
-    adminUsers: createAdminUsersService(db, { accounts, audit: createAuditService() }),
+    adminUsers: createAdminUsersService(db, { accounts, events }),
     cart,
     settings,
     appIcons,
     adminCategories: createAdminCategoriesService(db, {
-      audit: createAuditService(),
-      changes,
+      events,
       files,
       onCleanupError: (error) => log.warn({ err: error }, 'category image file not removed'),
-      onCategoryPathChanged: (tx, categoryId) => merchant.enqueueCategory(tx, categoryId),
     }),
     content: createContentService(db, {
-      audit: createAuditService(),
-      changes,
+      events,
       files,
       onCleanupError: (error) => log.warn({ err: error }, 'slide image file not removed'),
     }),
     locations,
-    adminCities: createAdminCitiesService(db, { audit: createAuditService() }),
+    adminCities: createAdminCitiesService(db, { events }),
     promotions,
-    adminPromotions: createAdminPromotionsService(db, { audit: createAuditService() }),
+    adminPromotions: createAdminPromotionsService(db, { events }),
     orders: createOrdersService(db, {
       catalog: pricing,
       cart,
       locations,
       promotions,
-      onStockChanged: (productIds) => {
-        catalog.invalidateListings();
-        background.run(
-          () => merchant.stockTaken(productIds),
-          (error) => log.warn({ err: error }, 'sold-out products not queued for Google Merchant'),
-        );
-      },
-      onStockReturned: queueRestocked,
-      audit: createAuditService(),
-      changes,
+      events,
       notifications,
       background,
       log,

@@ -8,9 +8,9 @@ import {
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { imageWrites } from '../media/image-writes.js';
 import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './service.js';
 
@@ -24,18 +24,12 @@ import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from 
 type CategoryRecord = typeof categories.$inferSelect;
 
 export interface AdminCategoriesDependencies {
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where each write tells of itself (CategoryChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
   /** Where the category pictures are stored. */
   files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
   onCleanupError?: (error: unknown) => void;
-  /**
-   * Called in the write's transaction, before the write, when the category path of the products
-   * in this category and below it is about to change (a rename, a move, a delete): Google
-   * Merchant's background sync queues them, since their product_type changes.
-   */
-  onCategoryPathChanged?: (tx: Executor, categoryId: number) => Promise<void>;
 }
 
 /** What a delete moved: the category's products (now uncategorised) and its subcategories (moved up). */
@@ -140,7 +134,7 @@ function staffRowsQuery(where: SQL | undefined): SQL {
 }
 
 export function createAdminCategoriesService(db: Database, deps: AdminCategoriesDependencies) {
-  const { audit, changes, files } = deps;
+  const { events, files } = deps;
 
   async function loadStaffCategories(): Promise<Category[]> {
     const rows = await queryRows<CategoryRow>(db, staffRowsQuery(undefined));
@@ -242,8 +236,8 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
       const created = await withNewImage(image, (filename) =>
         retryingSlug(
           () =>
-            db
-              .transaction(async (tx) => {
+            events
+              .transaction(db, async (tx) => {
                 if (input.parent_id !== null) await requireParent(tx, input.parent_id);
                 if (input.slug) await chosenSlugFree(tx, input.slug);
                 const slug =
@@ -264,7 +258,14 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                     image: filename,
                   })
                   .returning();
-                await audit.record(tx, {
+                await events.publish(tx, {
+                  type: 'CategoryChanged',
+                  categoryId: row!.id,
+                  change: 'created',
+                  pathChanges: false,
+                });
+                await events.publish(tx, {
+                  type: 'ActivityRecorded',
                   actor,
                   entity: 'categories',
                   entityId: row!.id,
@@ -277,7 +278,6 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           input.slug !== undefined,
         ),
       );
-      changes.publish('catalog');
       return created;
     },
 
@@ -290,8 +290,8 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
       const { category, replaced } = await withNewImage(image, (filename) =>
         retryingSlug(
           () =>
-            db
-              .transaction(async (tx) => {
+            events
+              .transaction(db, async (tx) => {
                 // Two moves checked at once could each pass and together make a loop. The tree
                 // lock comes before any row lock, in every write that takes it.
                 if (input.parent_id !== undefined) await lockTree(tx);
@@ -342,19 +342,22 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                   image: nextImage,
                   updated_at: new Date(),
                 };
-                if (
-                  values.name !== before.name ||
-                  values.name_en !== before.name_en ||
-                  values.parent_id !== before.parent_id
-                ) {
-                  await deps.onCategoryPathChanged?.(tx, id);
-                }
+                await events.publish(tx, {
+                  type: 'CategoryChanged',
+                  categoryId: id,
+                  change: 'updated',
+                  pathChanges:
+                    values.name !== before.name ||
+                    values.name_en !== before.name_en ||
+                    values.parent_id !== before.parent_id,
+                });
                 const [after] = await tx
                   .update(categories)
                   .set(values)
                   .where(eq(categories.id, id))
                   .returning();
-                await audit.record(tx, {
+                await events.publish(tx, {
+                  type: 'ActivityRecorded',
                   actor,
                   entity: 'categories',
                   entityId: id,
@@ -372,7 +375,6 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
         ),
       );
       await discard(replaced);
-      changes.publish('catalog');
       return category;
     },
 
@@ -381,7 +383,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
      * and its subcategories move up to its parent (main categories when it was one).
      */
     async remove(actor: Actor, id: number): Promise<CategoryDeleteResult> {
-      const { result, image } = await db.transaction(async (tx) => {
+      const { result, image } = await events.transaction(db, async (tx) => {
         // The tree lock first (no parent link changes meanwhile), then the rows below the
         // category, then the category itself: the order product writes lock them in too.
         await lockTree(tx);
@@ -391,7 +393,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           .where(eq(categories.id, id));
         if (!found) throw AppError.notFound('error.category_not_found');
         // Every product below it gets a shorter category path (while the tree still shows which).
-        await deps.onCategoryPathChanged?.(tx, id);
+        await events.publish(tx, { type: 'CategoryChanged', categoryId: id, change: 'deleted', pathChanges: true });
         const moved = await tx
           .update(products)
           .set({ category_id: null, updated_at: new Date() })
@@ -403,7 +405,8 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
           .where(eq(categories.parent_id, id))
           .returning({ id: categories.id });
         for (const child of children) {
-          await audit.record(tx, {
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'categories',
             entityId: child.id,
@@ -414,7 +417,8 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
         }
         const [before] = await tx.delete(categories).where(eq(categories.id, id)).returning();
         if (!before) throw AppError.notFound('error.category_not_found');
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'categories',
           entityId: id,
@@ -432,7 +436,6 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
         };
       });
       await discard(image);
-      changes.publish('catalog');
       return result;
     },
   };

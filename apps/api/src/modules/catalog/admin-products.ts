@@ -19,27 +19,22 @@ import {
   products,
 } from '../../db/schema/index.js';
 import { AppError, type AppErrorDetail } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { removeImage, storeImage } from '../media/service.js';
 import type { CatalogService } from './service.js';
 
 export interface AdminProductsDeps {
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where each write tells of itself (ProductChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
   /** Reads the saved product back (drafts included) for the reply. */
   catalog: CatalogService;
   /** Where the product pictures are stored. */
   files: FileStorage;
   /** Told when an image file of a committed change could not be removed (the change stands). */
   onFileCleanupError?: (error: unknown, filename: string) => void;
-  /**
-   * Runs inside the transaction of each write to a product (created, changed, deleted), so what
-   * must follow the change (Google Merchant's sync queue) commits or rolls back with it.
-   */
-  onProductWritten?: (tx: Executor, productId: number, change: 'upsert' | 'delete') => Promise<void>;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -184,7 +179,7 @@ interface VariationLinkInput {
  * it fails, and files of removed images are deleted only once it has committed.
  */
 export function createAdminProductsService(db: Database, deps: AdminProductsDeps) {
-  const { audit, changes, catalog, files: storage } = deps;
+  const { events, catalog, files: storage } = deps;
 
   async function imagesOf(executor: Executor, productId: number): Promise<ImageRow[]> {
     return executor
@@ -338,7 +333,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
 
   /**
    * Runs a write whose new files are already stored: their names go away again if it fails;
-   * once it commits, the files it let go are removed and the catalogue's copies are refreshed.
+   * once it committed (and its events were told), the files it let go are removed.
    */
   async function commitWithFiles<T>(
     stored: readonly string[],
@@ -352,7 +347,6 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       if (isSkuViolation(error)) throw skuTaken();
       throw error;
     }
-    changes.publish('catalog');
     await removeFiles(outcome.released);
     return outcome.result;
   }
@@ -441,7 +435,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       const links = formLinks(form);
       const stored = await storeUploads(files);
       const id = await commitWithFiles(stored, () =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           const values = {
             name: form.name,
             name_en: form.name_en ?? null,
@@ -462,8 +456,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const product = row!;
           const { filenames } = await writeGallery(tx, product.id, [], gallery, stored);
           if (links) await replaceLinks(tx, product.id, links);
-          await deps.onProductWritten?.(tx, product.id, 'upsert');
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'products',
             entityId: product.id,
@@ -498,7 +493,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       const links = formLinks(form);
       const stored = await storeUploads(files);
       await commitWithFiles(stored, () =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           const before = await lockProduct(tx, id);
           const current = await imagesOf(tx, id);
           const currentLinks = await linksOf(tx, id);
@@ -540,8 +535,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             .returning();
           const { filenames, released } = await writeGallery(tx, id, current, gallery, stored);
           if (links) await replaceLinks(tx, id, links);
-          await deps.onProductWritten?.(tx, id, 'upsert');
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'updated' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'products',
             entityId: id,
@@ -565,13 +561,14 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
      */
     async deleteProduct(id: number, actor: Actor): Promise<void> {
       await commitWithFiles([], () =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           const before = await lockProduct(tx, id);
           const images = await imagesOf(tx, id);
           const links = await linksOf(tx, id);
           await tx.delete(products).where(eq(products.id, id));
-          await deps.onProductWritten?.(tx, id, 'delete');
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'deleted' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'products',
             entityId: id,
@@ -590,15 +587,16 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
     /** Removes one image of a product and its files; NOT_FOUND unless it is that product's. */
     async deleteProductImage(id: number, imageId: number, actor: Actor): Promise<AdminProduct> {
       await commitWithFiles([], () =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           await lockProduct(tx, id);
           const images = await imagesOf(tx, id);
           const image = images.find((candidate) => candidate.id === imageId);
           if (!image) throw AppError.notFound('product.image_not_found');
           await tx.delete(productImages).where(eq(productImages.id, imageId));
           await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-          await deps.onProductWritten?.(tx, id, 'upsert');
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'updated' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'products',
             entityId: id,
@@ -628,13 +626,15 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
         field: `attributes.${index}.attribute_variation_id`,
       }));
       await commitWithFiles([], () =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           await lockProduct(tx, id);
           const before = await linksOf(tx, id);
           await checkReferences(tx, { category_id: null, sku: null }, id, links);
           await replaceLinks(tx, id, links);
           await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'variations_replaced' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'products',
             entityId: id,

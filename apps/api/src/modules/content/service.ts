@@ -3,11 +3,11 @@ import { uploadUrl, type AdminSlideCreate, type AdminSlideUpdate, type Slide } f
 import type { Database } from '../../db/client.js';
 import { slides } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { countSharedRead } from '../../lib/metrics.js';
 import { SHARED_SAME_READS, sharedReadsByKey } from '../../lib/shared-runs.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { imageWrites } from '../media/image-writes.js';
 
 type SlideRow = typeof slides.$inferSelect;
@@ -27,8 +27,8 @@ export function presentSlide(row: SlideRow): Slide {
 }
 
 export interface ContentDependencies {
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where each write tells of itself (SlidesChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
   /** Where the slide pictures are stored. */
   files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
@@ -43,7 +43,7 @@ const slideNotFound = () => AppError.notFound('slider.not_found');
  * it fails; a replaced or deleted picture loses its files after it commits.
  */
 export function createContentService(db: Database, deps: ContentDependencies) {
-  const { audit, changes, files } = deps;
+  const { events, files } = deps;
   const displayOrder = [asc(slides.sort_order), asc(slides.id)];
 
   const { discard, withNewImage } = imageWrites('slider', files, deps.onCleanupError);
@@ -76,12 +76,14 @@ export function createContentService(db: Database, deps: ContentDependencies) {
     async createSlide(actor: Actor, input: AdminSlideCreate, image: Buffer | undefined): Promise<Slide> {
       if (!image) throw AppError.validation([{ field: 'image', message: 'slider.image_required' }]);
       const row = await withNewImage(image, (filename) =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           const [created] = await tx
             .insert(slides)
             .values({ ...input, image: filename! })
             .returning();
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'SlidesChanged' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'slides',
             entityId: created!.id,
@@ -91,7 +93,6 @@ export function createContentService(db: Database, deps: ContentDependencies) {
           return created!;
         }),
       );
-      changes.publish('content');
       return presentSlide(row);
     },
 
@@ -103,7 +104,7 @@ export function createContentService(db: Database, deps: ContentDependencies) {
       image: Buffer | undefined,
     ): Promise<Slide> {
       const { row, replaced } = await withNewImage(image, (filename) =>
-        db.transaction(async (tx) => {
+        events.transaction(db, async (tx) => {
           const [before] = await tx.select().from(slides).where(eq(slides.id, id)).for('update');
           if (!before) throw slideNotFound();
           const changed = Object.fromEntries(
@@ -114,7 +115,9 @@ export function createContentService(db: Database, deps: ContentDependencies) {
             .set({ ...changed, image: filename ?? before.image, updated_at: new Date() })
             .where(eq(slides.id, id))
             .returning();
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'SlidesChanged' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'slides',
             entityId: id,
@@ -126,16 +129,17 @@ export function createContentService(db: Database, deps: ContentDependencies) {
         }),
       );
       await discard(replaced);
-      changes.publish('content');
       return presentSlide(row);
     },
 
     /** Deletes a slide and its picture's files. */
     async deleteSlide(actor: Actor, id: number): Promise<void> {
-      const before = await db.transaction(async (tx) => {
+      const before = await events.transaction(db, async (tx) => {
         const [deleted] = await tx.delete(slides).where(eq(slides.id, id)).returning();
         if (!deleted) throw slideNotFound();
-        await audit.record(tx, {
+        await events.publish(tx, { type: 'SlidesChanged' });
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'slides',
           entityId: id,
@@ -145,7 +149,6 @@ export function createContentService(db: Database, deps: ContentDependencies) {
         return deleted;
       });
       await discard(before.image);
-      changes.publish('content');
     },
   };
 }

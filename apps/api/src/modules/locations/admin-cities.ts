@@ -9,7 +9,8 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { cities, countries, governorates } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { presentCity, selectCities } from './service.js';
 
 /**
@@ -23,7 +24,8 @@ import { presentCity, selectCities } from './service.js';
  */
 
 export interface AdminCitiesDeps {
-  audit: AuditService;
+  /** Where each write records itself for the activity trail (ActivityRecorded), in its transaction. */
+  events: DomainEvents;
 }
 
 /** Serialises city creates and renames, so the case-insensitive name check is exact. */
@@ -53,7 +55,7 @@ const nameTaken = (field: 'name' | 'name_en') =>
 const cityNotFound = () => AppError.notFound('error.city_not_found');
 
 export function createAdminCitiesService(db: Database, deps: AdminCitiesDeps) {
-  const { audit } = deps;
+  const { events } = deps;
 
   async function getCity(id: number, lang: Language, executor: Executor = db): Promise<City> {
     const [row] = await selectCities(executor).where(eq(cities.id, id)).limit(1);
@@ -132,11 +134,12 @@ export function createAdminCitiesService(db: Database, deps: AdminCitiesDeps) {
         shipping_fee: input.shipping_fee ?? DEFAULT_CITY_SHIPPING_FEE,
         is_active: input.is_active,
       };
-      const id = await db.transaction(async (tx) => {
+      const id = await events.transaction(db, async (tx) => {
         await checkPlace(tx, values.country_id, values.governorate_id);
         await ensureNamesFree(tx, values);
         const [row] = await tx.insert(cities).values(values).returning();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'cities',
           entityId: row!.id,
@@ -153,7 +156,7 @@ export function createAdminCitiesService(db: Database, deps: AdminCitiesDeps) {
      * when it is in that country (otherwise the governorate must be sent too, or null).
      */
     async update(actor: Actor, id: number, input: AdminCityUpdate, lang: Language): Promise<City> {
-      await db.transaction(async (tx) => {
+      await events.transaction(db, async (tx) => {
         const before = await lockCity(tx, id);
         const previous = auditedCity(before);
         const next: CityValues = {
@@ -177,7 +180,8 @@ export function createAdminCitiesService(db: Database, deps: AdminCitiesDeps) {
           await ensureNamesFree(tx, next, id);
         }
         await tx.update(cities).set(next).where(eq(cities.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'cities',
           entityId: id,
@@ -195,10 +199,11 @@ export function createAdminCitiesService(db: Database, deps: AdminCitiesDeps) {
      * city; a checkout still open on it is refused with "city not available" when sent.
      */
     async remove(actor: Actor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await events.transaction(db, async (tx) => {
         const before = await lockCity(tx, id);
         await tx.delete(cities).where(eq(cities.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'cities',
           entityId: id,

@@ -17,7 +17,6 @@ import { createSalmiya } from '../../../test-support/places.js';
 import { auditLog, merchantSyncQueue } from '../../db/schema/index.js';
 import { createGoogleMerchantClient } from '../../integrations/google-merchant/client.js';
 import { createCategory } from '../../seed/factories.js';
-import { createAuditService } from '../audit/service.js';
 import { createMerchantService } from './service.js';
 
 /** Google Merchant's automatic sync: the shop's changes pushed to Google in the background. */
@@ -215,7 +214,7 @@ describe('background sync', () => {
         publicUrl: PUBLIC_URL,
         catalogue: services.merchantCatalogue,
         getSettings: () => services.settings.getSettings(),
-        audit: createAuditService(),
+        events: services.events,
         log: ctx.app.log,
       }),
     );

@@ -22,7 +22,8 @@ import { productImages, products } from '../../db/schema/index.js';
 import { merchantBulkRuns, merchantSettings } from '../../db/schema/merchant.js';
 import { AppError } from '../../errors.js';
 import type { GoogleMerchantClient } from '../../integrations/google-merchant/types.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { createBulkRunner, presentRun, type BulkRunnerDeps } from './bulk.js';
 import type { MerchantCatalogue } from './catalogue.js';
 import { FEED_PATH } from './feed.js';
@@ -54,7 +55,8 @@ export interface MerchantServiceDeps {
   publicUrl: string;
   catalogue: MerchantCatalogue;
   getSettings: () => Promise<StoreSettings>;
-  audit: AuditService;
+  /** Where each write records itself for the activity trail (ActivityRecorded), in its transaction. */
+  events: DomainEvents;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Tuning of update all and of the background sync (tests make them quick). */
   bulkOptions?: Pick<BulkRunnerDeps, 'concurrency' | 'pageSize' | 'progressEvery' | 'heartbeatMs' | 'staleAfterMs'>;
@@ -156,7 +158,7 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     /** Turns the background sync on or off (audited); off forgets what was waiting. */
     async setAutoSync(actor: Actor, enabled: boolean): Promise<void> {
       const { sync: worker } = configured();
-      await db.transaction(async (tx) => {
+      await deps.events.transaction(db, async (tx) => {
         // The single row is created on first use; the lock orders concurrent switches.
         await tx.insert(merchantSettings).values({ id: 1 }).onConflictDoNothing();
         const [before] = await tx
@@ -170,7 +172,8 @@ export function createMerchantService(deps: MerchantServiceDeps) {
           .set({ auto_sync: enabled, updated_at: new Date() })
           .where(eq(merchantSettings.id, 1));
         if (!enabled) await worker.clear(tx);
-        await deps.audit.record(tx, {
+        await deps.events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'merchant_settings',
           entityId: 1,

@@ -21,24 +21,24 @@ import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { orderItems, orders, orderStatusHistory, paymentAttempts, products, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import type { NotificationsService } from '../notifications/service.js';
 import { isShippingUpdate } from '../notifications/order-status-email.js';
 import { paymentMethodName, presentAdminOrder, statusLabel, type OrderItemRow, type OrderRow } from './present.js';
-import { outOfStock, returnUnits, takeUnits } from './stock.js';
+import { outOfStock, returnUnits, takeUnits, type StockMove } from './stock.js';
 
 export interface OrderAdministrationDeps {
-  audit: Pick<AuditService, 'record'>;
-  /** Stock changed: every process drops its cached product listings ('catalog'). */
-  changes: Pick<ChangeFeed, 'publish'>;
+  /**
+   * Where status changes and deletions tell of themselves (OrderStatusChanged, StockChanged,
+   * ActivityRecorded), inside their transaction.
+   */
+  events: DomainEvents;
   /** Mails the customer when an order ships or is delivered; called after the change committed. */
   notifications?: Pick<NotificationsService, 'sendOrderStatusUpdate'>;
   /** Runs those e-mails after the reply. */
   background?: Pick<BackgroundTasks, 'run'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
-  /** Products back in stock after a change committed (an order cancelled, refunded or deleted). */
-  onStockReturned?: (productIds: readonly number[]) => void;
 }
 
 export interface AdminOrderList {
@@ -51,9 +51,6 @@ export interface StatusChange {
   /** The order row after the change. */
   row: OrderRow;
   changed: boolean;
-  stockMoved: boolean;
-  /** Products that had none left and got units back from this order. */
-  restocked: number[];
 }
 
 /** Whether an order in this status holds its units (every status but cancelled and refunded). */
@@ -136,9 +133,14 @@ export async function lockOrder(tx: Executor, id: number): Promise<OrderRow> {
  * them refuses the whole change (409 OUT_OF_STOCK naming it in the request's language); a
  * product deleted since is skipped.
  */
-async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang: Language): Promise<void> {
+async function takeOrderUnits(
+  tx: Executor,
+  move: StockMove,
+  items: readonly OrderItemRow[],
+  lang: Language,
+): Promise<void> {
   for (const [productId, quantity] of unitsByProduct(items)) {
-    if (await takeUnits(tx, productId, quantity)) continue;
+    if (await takeUnits(tx, move, productId, quantity)) continue;
     const [product] = await tx
       .select({ name: products.name, name_en: products.name_en })
       .from(products)
@@ -148,16 +150,9 @@ async function takeOrderUnits(tx: Executor, items: readonly OrderItemRow[], lang
   }
 }
 
-/**
- * Returns the order's units to their products (those that still exist and manage stock); the
- * products that were sold out and are back in stock.
- */
-async function returnOrderUnits(tx: Executor, items: readonly OrderItemRow[]): Promise<number[]> {
-  const restocked: number[] = [];
-  for (const [productId, quantity] of unitsByProduct(items)) {
-    if (await returnUnits(tx, productId, quantity)) restocked.push(productId);
-  }
-  return restocked;
+/** Returns the order's units to their products (those that still exist and manage stock). */
+async function returnOrderUnits(tx: Executor, move: StockMove, items: readonly OrderItemRow[]): Promise<void> {
+  for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, move, productId, quantity);
 }
 
 /** Who moves an order: a staff member (history and audit name them) or the shop itself (payments). */
@@ -168,32 +163,29 @@ export interface TransitionBy {
 }
 
 /**
- * Moves a locked order (`before`) to `status` inside the caller's transaction: entering
- * cancelled/refunded from a status that holds stock returns the units, leaving them takes the units
- * again (409 OUT_OF_STOCK when a product lacks them); writes the history row and, for a staff
- * actor, the audit entry. The same status again changes nothing. `extra` columns (e.g. the payment
- * status) are written with the status in the same update.
+ * Moves a locked order (`before`) to `status` inside the caller's transaction (one the event bus
+ * opened): entering cancelled/refunded from a status that holds stock returns the units, leaving
+ * them takes the units again (409 OUT_OF_STOCK when a product lacks them); writes the history row
+ * and publishes OrderStatusChanged (the activity trail records a staff actor's). The same status
+ * again changes nothing. `extra` columns (e.g. the payment status) are written with the status in
+ * the same update.
  */
 export async function transitionOrder(
   tx: Executor,
-  audit: Pick<AuditService, 'record'>,
+  events: DomainEvents,
   before: OrderRow,
   status: OrderStatus,
   by: TransitionBy,
   extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at'>> = {},
 ): Promise<StatusChange> {
   if (before.status === status && Object.keys(extra).length === 0) {
-    return { row: before, changed: false, stockMoved: false, restocked: [] };
+    return { row: before, changed: false };
   }
   const items = await itemsOf(tx, before.id);
-  let stockMoved = false;
-  let restocked: number[] = [];
   if (holdsStock(before.status) && !holdsStock(status)) {
-    restocked = await returnOrderUnits(tx, items);
-    stockMoved = items.length > 0;
+    await returnOrderUnits(tx, { events, orderId: before.id, reason: 'order_released' }, items);
   } else if (!holdsStock(before.status) && holdsStock(status)) {
-    await takeOrderUnits(tx, items, by.lang);
-    stockMoved = items.length > 0;
+    await takeOrderUnits(tx, { events, orderId: before.id, reason: 'order_retaken' }, items, by.lang);
   }
   const [after] = await tx
     .update(orders)
@@ -210,17 +202,16 @@ export async function transitionOrder(
       actor_email: by.actor?.email ?? null,
     });
   }
-  if (by.actor) {
-    await audit.record(tx, {
-      actor: by.actor,
-      entity: 'orders',
-      entityId: before.id,
-      action: 'status_change',
-      before: { status: before.status, ...(extra.payment_status ? { payment_status: before.payment_status } : {}) },
-      after: { status, notes: by.notes, ...(extra.payment_status ? { payment_status: extra.payment_status } : {}) },
-    });
-  }
-  return { row: after!, changed: true, stockMoved, restocked };
+  await events.publish(tx, {
+    type: 'OrderStatusChanged',
+    orderId: before.id,
+    from: before.status,
+    to: status,
+    notes: by.notes,
+    actor: by.actor,
+    ...(extra.payment_status ? { payment: { from: before.payment_status, to: extra.payment_status } } : {}),
+  });
+  return { row: after!, changed: true };
 }
 
 /**
@@ -371,9 +362,9 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
      * units again (409 OUT_OF_STOCK and nothing changed when a product lacks them); between two
      * holding (or two released) statuses no stock moves. Writes a history row and an audit entry.
      * The same status again is a no-op (no history row, no audit entry, no e-mail). A change that
-     * would make status and money disagree (statusPaymentConflict) is 409 CONFLICT. After commit:
-     * the catalogue caches are dropped when stock moved, and the customer is mailed when the order
-     * shipped or was delivered.
+     * would make status and money disagree (statusPaymentConflict) is 409 CONFLICT. After commit
+     * the customer is mailed when the order shipped or was delivered (what follows the stock moves
+     * subscribes to StockChanged).
      */
     async changeOrderStatus(
       actor: Actor,
@@ -382,7 +373,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       notes: string | null,
       lang: Language,
     ): Promise<AdminOrder> {
-      const result = await db.transaction(async (tx): Promise<StatusChange> => {
+      const result = await deps.events.transaction(db, async (tx): Promise<StatusChange> => {
         const before = await lockOrder(tx, id);
         // Status and money agree: a paid online order is refunded by the refund action only.
         const conflict = before.status === status ? null : statusPaymentConflict(before, status);
@@ -390,10 +381,8 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
           const key = `orders.status_conflict.${conflict}` as const;
           throw new AppError('CONFLICT', key, [{ field: 'status', message: key }]);
         }
-        return transitionOrder(tx, deps.audit, before, status, { actor, notes, lang });
+        return transitionOrder(tx, deps.events, before, status, { actor, notes, lang });
       });
-      if (result.stockMoved) deps.changes.publish('catalog');
-      if (result.restocked.length > 0) deps.onStockReturned?.(result.restocked);
       if (result.changed) mailStatus(result.row);
       return staffOrder(db, result.row, lang);
     },
@@ -403,12 +392,14 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
      * first. The audit entry keeps its number, customer, total and status.
      */
     async deleteOrder(actor: Actor, id: number): Promise<{ order_number: string }> {
-      const released = await db.transaction(async (tx) => {
+      const deleted = await deps.events.transaction(db, async (tx) => {
         const row = await lockOrder(tx, id);
-        const holds = holdsStock(row.status);
-        const restocked = holds ? await returnOrderUnits(tx, await itemsOf(tx, id)) : [];
+        if (holdsStock(row.status)) {
+          await returnOrderUnits(tx, { events: deps.events, orderId: id, reason: 'order_released' }, await itemsOf(tx, id));
+        }
         await tx.delete(orders).where(eq(orders.id, id));
-        await deps.audit.record(tx, {
+        await deps.events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'orders',
           entityId: id,
@@ -421,11 +412,9 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
             status: row.status,
           },
         });
-        return { order_number: row.order_number, holds, restocked };
+        return { order_number: row.order_number };
       });
-      if (released.holds) deps.changes.publish('catalog');
-      if (released.restocked.length > 0) deps.onStockReturned?.(released.restocked);
-      return { order_number: released.order_number };
+      return deleted;
     },
 
     /** The reply's message for a deleted order. */

@@ -113,11 +113,6 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
   promotions: Pick<PromotionsService, 'promoDiscount' | 'countPromoUse'>;
-  /**
-   * Called after an order committed with the products whose stock it took: cached product
-   * listings are stale, and a product may have sold out (Google Merchant's sync).
-   */
-  onStockChanged?: (productIds: readonly number[]) => void;
   /** Sends the customer's e-mails (confirmation, shipping updates); called after commits. */
   notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendOrderStatusUpdate'>;
   /** Runs the confirmation e-mail after the reply, so a slow mail server never delays an order. */
@@ -306,9 +301,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * product's row stays locked from its update until the transaction ends (products in id order,
    * so that two orders never wait for each other).
    */
-  async function takeStock(tx: Executor, lines: readonly PricedLine[]): Promise<void> {
+  async function takeStock(tx: Executor, orderId: number, lines: readonly PricedLine[]): Promise<void> {
+    const move = { events: deps.events, orderId, reason: 'order_placed' } as const;
     for (const [line, quantity] of quantitiesByProduct(lines)) {
-      if (!(await takeUnits(tx, line.product_id, quantity))) throw outOfStock(line.name);
+      if (!(await takeUnits(tx, move, line.product_id, quantity))) throw outOfStock(line.name);
     }
   }
 
@@ -466,7 +462,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           : undefined;
       let orderId: number;
       try {
-        orderId = await db.transaction(async (tx) => {
+        orderId = await deps.events.transaction(db, async (tx) => {
           await checkContactLimit(tx, contact, context.userId);
           const anonymous = anonymousLimits !== undefined && (await isAnonymousCustomer(tx, context.userId));
           if (anonymous) {
@@ -553,7 +549,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           // not for this order's other statements (docs/decisions/035). The code before the
           // products, as a payment's release takes them (payments/service.ts releaseOrder).
           if (promo) await onPromoCode(() => deps.promotions.countPromoUse(tx, promo));
-          await takeStock(tx, priced);
+          await takeStock(tx, id, priced);
+          await deps.events.publish(tx, {
+            type: 'OrderPlaced',
+            orderId: id,
+            paymentMethod: input.payment_method,
+            total,
+          });
           return id;
         });
       } catch (error) {
@@ -564,7 +566,6 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         throw error;
       }
       countOrderPlaced(input.payment_method);
-      deps.onStockChanged?.([...new Set(priced.map((line) => line.product_id))]);
       const order = (await findOne(db, eq(orders.id, orderId), lang))!;
       if (online && payments) {
         // Outside the transaction: the charge (a refusal cancels the order and throws a 502).

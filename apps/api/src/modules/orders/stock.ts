@@ -1,15 +1,22 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { isBackInStock } from '@shop/shared';
 import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import type { DomainEvents, StockChangeReason } from '../../events.js';
+
+/** Who moves a product's stock, and why: told to the StockChanged subscribers. */
+export interface StockMove {
+  events: DomainEvents;
+  orderId: number;
+  reason: StockChangeReason;
+}
 
 /**
  * Takes `quantity` units of a product, never below zero: the one guarded update of the checkout
- * and of an order reopened in the back office. A product that does not manage its stock is left
- * as it is. False when it lacks the units (or is gone).
+ * and of an order taken back. A product that does not manage its stock is left as it is. False
+ * when it lacks the units (or is gone).
  */
-export async function takeUnits(tx: Executor, productId: number, quantity: number): Promise<boolean> {
+export async function takeUnits(tx: Executor, move: StockMove, productId: number, quantity: number): Promise<boolean> {
   const [row] = await tx
     .update(products)
     .set({
@@ -22,23 +29,33 @@ export async function takeUnits(tx: Executor, productId: number, quantity: numbe
         or(sql`not ${products.manage_stock}`, sql`${products.stock_quantity} >= ${quantity}`),
       ),
     )
-    .returning({ id: products.id })
+    .returning({ level: products.stock_quantity, managed: products.manage_stock })
     .prepare('orders_take_units')
     .execute();
-  return row !== undefined;
+  if (row === undefined) return false;
+  if (row.managed) await published(tx, move, productId, -quantity, row.level);
+  return true;
 }
 
-/**
- * Puts `quantity` units of a product back on the shelf (only a product that manages its stock).
- * True when the product had none left before: it is back in stock.
- */
-export async function returnUnits(tx: Executor, productId: number, quantity: number): Promise<boolean> {
+/** Puts `quantity` units of a product back on the shelf (only a product that manages its stock). */
+export async function returnUnits(tx: Executor, move: StockMove, productId: number, quantity: number): Promise<void> {
   const [row] = await tx
     .update(products)
     .set({ stock_quantity: sql`${products.stock_quantity} + ${quantity}` })
     .where(and(eq(products.id, productId), products.manage_stock))
-    .returning({ stock: products.stock_quantity });
-  return row !== undefined && isBackInStock(row.stock - quantity, row.stock);
+    .returning({ level: products.stock_quantity });
+  if (row !== undefined) await published(tx, move, productId, quantity, row.level);
+}
+
+function published(tx: Executor, move: StockMove, productId: number, delta: number, level: number): Promise<void> {
+  return move.events.publish(tx, {
+    type: 'StockChanged',
+    productId,
+    delta,
+    level,
+    reason: move.reason,
+    orderId: move.orderId,
+  });
 }
 
 /** 409 OUT_OF_STOCK naming the product, reported on `field`. */

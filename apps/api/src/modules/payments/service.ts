@@ -15,7 +15,6 @@ import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, orderItems, orders, paymentAttempts, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { countPayment, type PaymentOutcome } from '../../lib/metrics.js';
 import type {
   ChargeResult,
@@ -24,7 +23,8 @@ import type {
   PaymentTransaction,
   UpaymentsClient,
 } from '../../integrations/upayments/client.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { LateCaptureOutcome } from '../notifications/staff-payment-alert-email.js';
@@ -70,10 +70,11 @@ export interface PaymentsServiceDeps {
   paymentTimeoutMs: number;
   /** How often the abandoned-payment sweep runs (default: a fifth of the timeout, at most a minute). */
   sweepIntervalMs?: number;
-  audit: Pick<AuditService, 'record'>;
-  changes: Pick<ChangeFeed, 'publish'>;
-  /** Products back in stock after a payment was refused, abandoned or refunded (committed). */
-  onStockReturned?: (productIds: readonly number[]) => void;
+  /**
+   * Where a payment's outcome tells of itself (PaymentCaptured, and the status change with its
+   * stock moves), inside its transaction.
+   */
+  events: DomainEvents;
   cart: Pick<CartService, 'guestCartId'>;
   promotions: Pick<PromotionsService, 'releasePromo' | 'recountPromo'>;
   /**
@@ -93,9 +94,6 @@ interface Settled {
   row: OrderRow;
   /** The transition this call made, if any. */
   verdict: PaymentVerdict | 'none';
-  stockMoved: boolean;
-  /** Products back in stock because the order let its units go. */
-  restocked: number[];
   /** A payment captured after its order had been cancelled, and what the shop did about it. */
   late?: LateCaptureOutcome;
 }
@@ -152,7 +150,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (order.promo_code_id !== null) await deps.promotions.releasePromo(tx, order.promo_code_id);
     return transitionOrder(
       tx,
-      deps.audit,
+      deps.events,
       order,
       'cancelled',
       { actor: null, notes, lang: order.language },
@@ -219,7 +217,15 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     await recordAnswer(tx, attempt, transaction, at);
     const by = (note: Parameters<typeof apiMessage>[0]) => ({ actor: null, notes: apiMessage(note, lang), lang });
     const finish = async (change: StatusChange, late: LateCaptureOutcome): Promise<Settled> => {
-      await deps.audit.record(tx, {
+      await deps.events.publish(tx, {
+        type: 'PaymentCaptured',
+        orderId: order.id,
+        orderNumber: order.order_number,
+        amount: order.total_amount,
+        late,
+      });
+      await deps.events.publish(tx, {
+        type: 'ActivityRecorded',
         actor: null,
         entity: 'orders',
         entityId: order.id,
@@ -228,14 +234,14 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         after: { status: change.row.status, payment_status: change.row.payment_status },
       });
       const verdict = late === 'reinstated' ? 'paid' : 'none';
-      return { row: change.row, verdict, stockMoved: change.stockMoved, restocked: change.restocked, late };
+      return { row: change.row, verdict, late };
     };
 
     try {
       // In a savepoint: a product that lacks its units undoes the units already taken again.
-      const change = await tx.transaction(async (savepoint) => {
+      const change = await deps.events.savepoint(tx, async (savepoint) => {
         if (order.promo_code_id !== null) await deps.promotions.recountPromo(savepoint, order.promo_code_id);
-        return transitionOrder(savepoint, deps.audit, order, 'pending', by('payment.late_capture_reinstated_history'), {
+        return transitionOrder(savepoint, deps.events, order, 'pending', by('payment.late_capture_reinstated_history'), {
           payment_status: 'paid',
           paid_at: at,
         });
@@ -256,7 +262,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         .update(paymentAttempts)
         .set({ refunded_at: at, refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
         .where(eq(paymentAttempts.id, attempt.id));
-      const change = await transitionOrder(tx, deps.audit, order, 'refunded', by('payment.late_capture_refunded_history'), {
+      const change = await transitionOrder(tx, deps.events, order, 'refunded', by('payment.late_capture_refunded_history'), {
         payment_status: 'refunded',
         paid_at: at,
       });
@@ -266,7 +272,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       { orderId: order.id, reason: answer && !answer.ok ? answer.reason : 'no refund reference' },
       'payment captured after its order was cancelled could not be refunded: staff must refund it',
     );
-    const change = await transitionOrder(tx, deps.audit, order, order.status, by('payment.late_capture_refund_failed_history'), {
+    const change = await transitionOrder(tx, deps.events, order, order.status, by('payment.late_capture_refund_failed_history'), {
       payment_status: 'paid',
       paid_at: at,
     });
@@ -319,7 +325,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (order.payment_status === 'failed' && transaction && verdict === 'failed') {
         await recordAnswer(tx, attempt, transaction, now());
       }
-      return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
+      return { row: order, verdict: 'none' };
     }
     const at = now();
     if (transaction && verdict !== 'mismatch') {
@@ -328,32 +334,37 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (settlement === 'pay') {
       const change = await transitionOrder(
         tx,
-        deps.audit,
+        deps.events,
         order,
         order.status,
         { actor: null, notes: apiMessage('payment.confirmed_history', order.language), lang: order.language },
         { payment_status: 'paid', paid_at: at },
       );
       await emptyPaidCart(tx, attempt);
-      return { row: change.row, verdict, stockMoved: change.stockMoved, restocked: change.restocked };
+      await deps.events.publish(tx, {
+        type: 'PaymentCaptured',
+        orderId: order.id,
+        orderNumber: order.order_number,
+        amount: order.total_amount,
+        late: null,
+      });
+      return { row: change.row, verdict };
     }
     if (settlement === 'release') {
       const change = await releaseOrder(tx, order, apiMessage(failureNote, order.language));
-      return { row: change.row, verdict: 'failed', stockMoved: change.stockMoved, restocked: change.restocked };
+      return { row: change.row, verdict: 'failed' };
     }
-    return { row: order, verdict: 'none', stockMoved: false, restocked: [] };
+    return { row: order, verdict: 'none' };
   }
 
   /**
-   * After a commit: caches dropped when stock moved, the confirmation e-mail once when paid, the
-   * outcome counted (a release as `failedAs`: refused, abandoned or a charge that failed).
+   * After a commit: the confirmation e-mail once when paid, the outcome counted (a release as
+   * `failedAs`: refused, abandoned or a charge that failed).
    */
   function afterSettle(settled: Settled, failedAs: PaymentOutcome = 'failed'): void {
     if (settled.late) reportLateCapture(settled.row, settled.late);
     else if (settled.verdict === 'paid') countPayment('paid');
     else if (settled.verdict === 'failed') countPayment(failedAs);
-    if (settled.stockMoved) deps.changes.publish('catalog');
-    if (settled.restocked.length > 0) deps.onStockReturned?.(settled.restocked);
     if (settled.verdict === 'paid') mailConfirmation(settled.row);
   }
 
@@ -429,7 +440,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           'UPayments answer does not match the order: not paid',
         );
       }
-      const settled = await db.transaction(async (tx) => {
+      const settled = await deps.events.transaction(db, async (tx) => {
         const locked = await lockOrder(tx, orderId);
         const [fresh] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
         return settleLocked(tx, locked, fresh ?? attempt, verdict, answer.transaction);
@@ -474,9 +485,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
 
   /** One abandoned order, checked and settled under its row lock; false when none is left. */
   async function sweepOne(cutoff: Date, skip: readonly number[]): Promise<number | undefined> {
-    let stockMoved = false;
     let handled: Settled | undefined;
-    const id = await db.transaction(async (tx) => {
+    const id = await deps.events.transaction(db, async (tx) => {
       const [order] = await tx
         .select()
         .from(orders)
@@ -495,8 +505,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!attempt) {
         // Its charge was never stored, so UPayments was never asked to collect: unpaid, released.
         const change = await releaseOrder(tx, order, apiMessage('payment.abandoned_history', order.language));
-        handled = { row: change.row, verdict: 'failed', stockMoved: change.stockMoved, restocked: change.restocked };
-        stockMoved = handled.stockMoved;
+        handled = { row: change.row, verdict: 'failed' };
         return order.id;
       }
       // Asked by the session id (every charge gave one), else the track id; an attempt with
@@ -523,11 +532,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         );
       }
       handled = await settleLocked(tx, order, attempt, verdict, transaction, 'payment.abandoned_history');
-      stockMoved = handled.stockMoved;
       return order.id;
     });
     if (handled) afterSettle(handled, 'abandoned');
-    else if (stockMoved) deps.changes.publish('catalog');
     return id;
   }
 
@@ -539,7 +546,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    */
   async function secondLookOne(at: Date, skip: readonly number[]): Promise<number | undefined> {
     let handled: Settled | undefined;
-    const id = await db.transaction(async (tx) => {
+    const id = await deps.events.transaction(db, async (tx) => {
       const [candidate] = await tx
         .select({ order: orders, attempt: paymentAttempts })
         .from(orders)
@@ -658,7 +665,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         { orderNumber: order.order_number, reason: result.reason, status: result.status },
         'UPayments charge failed: order cancelled, stock and promo released',
       );
-      const settled = await db.transaction(async (tx) => {
+      const settled = await deps.events.transaction(db, async (tx) => {
         const locked = await lockOrder(tx, order.id);
         return settleLocked(tx, locked, attempt, 'failed', undefined);
       });
@@ -788,7 +795,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * change (stock returned, history, audit). On refusal nothing changes (502).
      */
     async refund(actor: Actor, orderId: number, lang: Language): Promise<void> {
-      const change = await db.transaction(async (tx) => {
+      await deps.events.transaction(db, async (tx) => {
         const locked = await lockOrder(tx, orderId);
         const attempt = await latestAttempt(tx, orderId);
         if (locked.payment_method !== 'upayments' || locked.payment_status !== 'paid' || !attempt?.refund_order_id) {
@@ -808,9 +815,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           .update(paymentAttempts)
           .set({ refunded_at: now(), refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
           .where(eq(paymentAttempts.id, attempt.id));
-        return transitionOrder(
+        await transitionOrder(
           tx,
-          deps.audit,
+          deps.events,
           locked,
           'refunded',
           { actor, notes: apiMessage('payment.refunded_history', lang), lang },
@@ -818,8 +825,6 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         );
       });
       countPayment('refunded');
-      if (change.stockMoved) deps.changes.publish('catalog');
-      if (change.restocked.length > 0) deps.onStockReturned?.(change.restocked);
     },
   };
 }

@@ -13,7 +13,8 @@ import type { Database } from '../../db/client.js';
 import { sqlStateOf } from '../../db/errors.js';
 import { promoCodes } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * The back office's promo codes: list, read, create,
@@ -23,7 +24,8 @@ import type { Actor, AuditService } from '../audit/service.js';
  */
 
 export interface AdminPromotionsDependencies {
-  audit: AuditService;
+  /** Where each write records itself for the activity trail (ActivityRecorded), in its transaction. */
+  events: DomainEvents;
 }
 
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -83,7 +85,7 @@ function mapCodeTaken(error: unknown): never {
 }
 
 export function createAdminPromotionsService(db: Database, deps: AdminPromotionsDependencies) {
-  const { audit } = deps;
+  const { events } = deps;
 
   return {
     /** Every promo code, newest first, with its state at `now`. */
@@ -104,15 +106,16 @@ export function createAdminPromotionsService(db: Database, deps: AdminPromotions
 
     /** Creates a code (unused); a code another promo code has is a 409 on `code`. */
     async create(actor: Actor, input: AdminPromoCodeBody, now: Date = new Date()): Promise<AdminPromoCode> {
-      const row = await db
-        .transaction(async (tx) => {
+      const row = await events
+        .transaction(db, async (tx) => {
           const [taken] = await tx
             .select({ id: promoCodes.id })
             .from(promoCodes)
             .where(eq(promoCodes.code, input.code));
           if (taken) throw codeTaken();
           const [created] = await tx.insert(promoCodes).values(columnsOf(input)).returning();
-          await audit.record(tx, {
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: AUDIT_ENTITY,
             entityId: created!.id,
@@ -135,8 +138,8 @@ export function createAdminPromotionsService(db: Database, deps: AdminPromotions
       input: AdminPromoCodeBody,
       now: Date = new Date(),
     ): Promise<AdminPromoCode> {
-      const row = await db
-        .transaction(async (tx) => {
+      const row = await events
+        .transaction(db, async (tx) => {
           const [before] = await tx
             .select()
             .from(promoCodes)
@@ -164,7 +167,8 @@ export function createAdminPromotionsService(db: Database, deps: AdminPromotions
             .set({ ...columnsOf(input), updated_at: new Date() })
             .where(eq(promoCodes.id, id))
             .returning();
-          await audit.record(tx, {
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: AUDIT_ENTITY,
             entityId: id,
@@ -183,10 +187,11 @@ export function createAdminPromotionsService(db: Database, deps: AdminPromotions
      * becomes null (the foreign key's ON DELETE SET NULL).
      */
     async remove(actor: Actor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      await events.transaction(db, async (tx) => {
         const [before] = await tx.delete(promoCodes).where(eq(promoCodes.id, id)).returning();
         if (!before) throw notFound();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: AUDIT_ENTITY,
           entityId: id,

@@ -12,13 +12,13 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import { countSharedRead } from '../../lib/metrics.js';
 import { SHARED_SAME_READS, sharedReadsByKey } from '../../lib/shared-runs.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 import { imageWrites } from '../media/image-writes.js';
 import { storeImage } from '../media/service.js';
 
@@ -56,8 +56,8 @@ export function presentSettings(
 export interface SettingsServiceOptions {
   /** How long the settings may be reused from memory; 0 reads them every time. */
   cacheTtlMs: number;
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where a save tells of itself (SettingsChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
   /** Where the logo is stored. */
   files: FileStorage;
   /** Told when a file that is no longer used could not be removed (the write itself succeeded). */
@@ -135,7 +135,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       input: AdminSettingsUpdate,
       logo: Buffer | undefined,
     ): Promise<StoreSettings> {
-      const { audit, changes, files } = options;
+      const { events, files } = options;
       let stored: string | null = null;
       if (logo) {
         try {
@@ -150,7 +150,7 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       ) as SettingsUpdate;
       let saved: { row: SettingsRow; replaced: string | null };
       try {
-        saved = await db.transaction(async (tx) => {
+        saved = await events.transaction(db, async (tx) => {
           // The row exists from here on, and is locked: two saves never both keep an old logo.
           await tx.insert(storeSettings).values({ id: 1 }).onConflictDoNothing();
           const [before] = await tx
@@ -166,7 +166,9 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
             .set({ ...changed, logo: nextLogo, updated_at: new Date() })
             .where(eq(storeSettings.id, 1))
             .returning();
-          await audit.record(tx, {
+          await events.publish(tx, { type: 'SettingsChanged' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'settings',
             entityId: 1,
@@ -183,7 +185,6 @@ export function createSettingsService(db: Database, options: SettingsServiceOpti
       }
       await discard(saved.replaced);
       cache.clear();
-      changes.publish('settings');
       return presentSettings(saved.row, options.paymentMethods?.(), options.signInMethods?.());
     },
   };

@@ -14,7 +14,8 @@ import { AppError } from '../../errors.js';
 import { storedPhone } from '../../lib/contact.js';
 import type { AccountsService, UserRow } from '../accounts/service.js';
 import { isUniqueViolation, splitFullName, uniqueUsername } from '../accounts/usernames.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * The back office's users (docs/decisions/014 and 008). Everything an
@@ -27,7 +28,8 @@ import type { Actor, AuditService } from '../audit/service.js';
 
 export interface AdminUsersDependencies {
   accounts: AccountsService;
-  audit: AuditService;
+  /** Where each write records itself for the activity trail (ActivityRecorded), in its transaction. */
+  events: DomainEvents;
 }
 
 /** The administrator making a change, and their session (kept when they set their own password). */
@@ -97,7 +99,7 @@ function listFilter(query: AdminUserListQuery): SQL | undefined {
 }
 
 export function createAdminUsersService(db: Database, deps: AdminUsersDependencies) {
-  const { accounts, audit } = deps;
+  const { accounts, events } = deps;
 
   async function loadUser(executor: Executor, id: number): Promise<AdminUser> {
     const [row] = await selectUsers(executor).where(eq(users.id, id));
@@ -168,7 +170,7 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
       // Two creates may race for an e-mail or a generated username: the unique indexes decide.
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await db.transaction(async (tx) => {
+          return await events.transaction(db, async (tx) => {
             const [row] = await tx
               .insert(users)
               .values({
@@ -183,7 +185,8 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
                 email_verified_at: new Date(),
               })
               .returning();
-            await audit.record(tx, {
+            await events.publish(tx, {
+              type: 'ActivityRecorded',
               actor,
               entity: 'users',
               entityId: row!.id,
@@ -212,7 +215,7 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
       await loadUser(db, id);
       if (await emailUsedElsewhere(input.email, id)) throw emailTaken();
       try {
-        return await db.transaction(async (tx) => {
+        return await events.transaction(db, async (tx) => {
           // The administrators' rows first, then the user's: every write here locks in that order.
           const administrators = input.role === 'admin' ? [] : await lockAdministrators(tx);
           const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -241,7 +244,8 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
           const sessionsEnded = roleChanged || password_hash !== undefined;
           if (sessionsEnded) await accounts.endSessions(tx, id, id === actor.id ? actor.sessionId : undefined);
           if (password_hash !== undefined || emailChanged) await accounts.voidResetLinks(tx, id);
-          await audit.record(tx, {
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
             actor,
             entity: 'users',
             entityId: id,
@@ -268,7 +272,7 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
      */
     async remove(actor: Actor, id: number): Promise<{ orders_kept: number }> {
       if (id === actor.id) throw conflict('users.cannot_delete_self');
-      return db.transaction(async (tx) => {
+      return events.transaction(db, async (tx) => {
         const administrators = await lockAdministrators(tx);
         const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
         if (!before) throw notFound();
@@ -276,7 +280,8 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
         const [placed] = await tx.select({ n: count() }).from(orders).where(eq(orders.user_id, id));
         const ordersKept = placed?.n ?? 0;
         await accounts.removeAccount(tx, id);
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'users',
           entityId: id,

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { isBackInStock } from '@shop/shared';
+import type { DomainEvents } from '../../events.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
+import type { ChangeFeed } from '../../lib/change-feed.js';
+import type { MerchantFeed } from './feed.js';
+import type { MerchantService } from './service.js';
+
+const uniqueIds = (ids: readonly number[]) => [...new Set(ids)];
+
+/**
+ * What Google Merchant listens to. Product and category writes queue their products for the
+ * background sync inside their own transaction, so a committed change is never missed; an order's
+ * stock moves queue the products it sold out or brought back, after the commit. The feed's cached
+ * copy goes, and the sync wakes, when the catalogue or the settings changed in any process.
+ */
+export function subscribeMerchant(
+  events: DomainEvents,
+  changes: Pick<ChangeFeed, 'subscribe'>,
+  deps: {
+    merchant: Pick<
+      MerchantService,
+      'enqueue' | 'enqueueCategory' | 'stockTaken' | 'stockReturned' | 'wake'
+    >;
+    feed: Pick<MerchantFeed, 'invalidate'>;
+    background: Pick<BackgroundTasks, 'run'>;
+    log: Pick<FastifyBaseLogger, 'warn'>;
+  },
+): void {
+  const { merchant, feed, background, log } = deps;
+  events.duringTransaction('ProductChanged', async (tx, { productId, change }) => {
+    // Google's offer carries the product's own price and fields, none of its variations.
+    if (change === 'variations_replaced') return;
+    await merchant.enqueue(tx, productId, change === 'deleted' ? 'delete' : 'upsert');
+  });
+  events.duringTransaction('CategoryChanged', async (tx, { categoryId, pathChanges }) => {
+    // The products' product_type is their category path.
+    if (pathChanges) await merchant.enqueueCategory(tx, categoryId);
+  });
+  events.afterCommit('StockChanged', (moves) => {
+    const taken = uniqueIds(moves.filter((move) => move.delta < 0).map((move) => move.productId));
+    const back = uniqueIds(
+      moves
+        .filter((move) => isBackInStock(move.level - move.delta, move.level))
+        .map((move) => move.productId),
+    );
+    if (taken.length > 0) {
+      background.run(
+        () => merchant.stockTaken(taken),
+        (error) => log.warn({ err: error }, 'sold-out products not queued for Google Merchant'),
+      );
+    }
+    if (back.length > 0) {
+      background.run(
+        () => merchant.stockReturned(back),
+        (error) =>
+          log.warn({ err: error }, 'products back in stock not queued for Google Merchant'),
+      );
+    }
+  });
+  changes.subscribe('catalog', () => feed.invalidate());
+  changes.subscribe('settings', () => feed.invalidate());
+  changes.subscribe('catalog', () => merchant.wake());
+}
