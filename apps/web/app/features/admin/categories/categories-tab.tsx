@@ -6,6 +6,7 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
+import { adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { FolderIcon, PlusIcon } from '../ui/admin-icons';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -168,7 +169,7 @@ export default function CategoriesTab() {
   ];
 
   const addButton = canWrite ? (
-    <ButtonLink to="/admin/categories/new">
+    <ButtonLink to={adminNewRecordHref('categories')}>
       <PlusIcon className="size-4" />
       {t('admin-categories.add')}
     </ButtonLink>
@@ -215,7 +216,7 @@ export default function CategoriesTab() {
                 return (
                   <>
                     <RowEditLink
-                      to={`/admin/categories/edit/${category.id}`}
+                      to={adminRecordHref('categories', category.id)}
                       label={t('admin-categories.edit_label', { name: category.name })}
                     />
                     <RowDeleteButton

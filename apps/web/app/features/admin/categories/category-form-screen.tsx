@@ -7,6 +7,7 @@ import { serverFieldMessage, useFieldForm } from '../../../components/ui/use-fie
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
+import { adminHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { FolderIcon } from '../ui/admin-icons';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
@@ -31,7 +32,7 @@ import {
 import { serverMessage, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 /** Where the form returns on save, cancel and back. */
-export const CATEGORIES_TAB_PATH = '/admin?tab=categories';
+export const CATEGORIES_TAB_PATH = adminHref('categories');
 
 const fieldId = (field: keyof CategoryForm) => `category-${field}`;
 const IMAGE_ID = 'category-image';

@@ -14,6 +14,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
+import { adminHref, adminNewRecordHref, adminOrderHref, adminRecordHref } from '../shell/admin-links';
+import { userCan } from '../shell/gate';
 import { AdminAmount, OrderDate, OrderStatusBadge } from '../orders/order-parts';
 import { BoxIcon, PlusIcon, ReceiptIcon, RefreshIcon } from '../ui/admin-icons';
 import { Badge } from '../ui/resource-list';
@@ -76,8 +78,7 @@ export default function DashboardTab() {
 function DashboardBody({ stats }: { stats: AdminStats }) {
   const { t } = useI18n();
   const { user } = useAuth();
-  const permissions = user?.permissions ?? [];
-  const canWrite = permissions.includes('catalog.write');
+  const canWrite = userCan(user, 'catalog.write');
   const money = useMoneyFormat();
 
   return (
@@ -91,7 +92,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
             <p className="text-sm text-stone-700">{t('admin-dashboard.new_shop.text')}</p>
           </div>
           {canWrite ? (
-            <ButtonLink to="/admin/products/new">
+            <ButtonLink to={adminNewRecordHref('products')}>
               <PlusIcon className="size-5" />
               {t('admin-dashboard.new_shop.add_product')}
             </ButtonLink>
@@ -132,7 +133,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
       <SalesChart sales={stats.sales} money={money} />
 
       <div className="grid gap-5 xl:grid-cols-2">
-        <RecentOrders orders={stats.recentOrders} canOpen={permissions.includes('orders.manage')} />
+        <RecentOrders orders={stats.recentOrders} canOpen={userCan(user, 'orders.manage')} />
         <RecentProducts products={stats.recentProducts} canEdit={canWrite} />
       </div>
       <LowStock products={stats.lowStock} total={stats.lowStockCount} canEdit={canWrite} />
@@ -206,7 +207,7 @@ function RecentOrders({
       action={
         canOpen && orders.length > 0 ? (
           <Link
-            to="/admin?tab=orders"
+            to={adminHref('orders')}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
             {t('admin-dashboard.recent_orders.all')}
@@ -232,7 +233,7 @@ function RecentOrders({
                   <p>
                     {canOpen ? (
                       <Link
-                        to={`/admin/orders/${order.id}`}
+                        to={adminOrderHref(order.id)}
                         className={rowLinkClass}
                         aria-label={t('admin-dashboard.recent_orders.open', {
                           number: order.order_number,
@@ -299,7 +300,7 @@ function ProductName({
   const { t } = useI18n();
   return canEdit ? (
     <Link
-      to={`/admin/products/edit/${product.id}`}
+      to={adminRecordHref('products', product.id)}
       className={rowLinkClass}
       dir="auto"
       aria-label={t('admin-dashboard.product_edit', { name: product.name })}

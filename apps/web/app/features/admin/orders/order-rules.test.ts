@@ -121,17 +121,17 @@ describe('amounts and statuses', () => {
 
 describe('what a permission set may do with orders', () => {
   it('lets an administrator do everything', () => {
-    expect(orderActionsFor(permissionsOf('admin'))).toEqual({ view: true, changeStatus: true, delete: true, refund: true });
+    expect(orderActionsFor({ permissions: permissionsOf('admin') })).toEqual({ view: true, changeStatus: true, delete: true, refund: true });
   });
 
   it('lets a moderator view and change orders but not delete them', () => {
-    expect(orderActionsFor(permissionsOf('moderator'))).toEqual({ view: true, changeStatus: true, delete: false, refund: false });
+    expect(orderActionsFor({ permissions: permissionsOf('moderator') })).toEqual({ view: true, changeStatus: true, delete: false, refund: false });
   });
 
   it('gives a customer nothing, and orders.delete alone is not enough', () => {
-    expect(orderActionsFor(permissionsOf('customer'))).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
-    expect(orderActionsFor(['orders.delete'])).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
-    expect(orderActionsFor(['orders.refund'])).toMatchObject({ view: false, refund: false });
+    expect(orderActionsFor({ permissions: permissionsOf('customer') })).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
+    expect(orderActionsFor({ permissions: ['orders.delete'] })).toEqual({ view: false, changeStatus: false, delete: false, refund: false });
+    expect(orderActionsFor({ permissions: ['orders.refund'] })).toMatchObject({ view: false, refund: false });
   });
 
   it('refunds only a paid online order', () => {

@@ -8,9 +8,11 @@ import {
   type OrderStatus,
   type OrderStatusHistoryEntry,
   type MoneyFormat,
-  type Permission,
+  type User,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
+import { adminHref, adminOrderHref } from '../shell/admin-links';
+import { userCan } from '../shell/gate';
 
 /**
  * The rules of the Orders tab, the order detail and the invoice: the list's
@@ -150,14 +152,14 @@ export interface OrderActions {
   refund: boolean;
 }
 
-/** What a permission set may do with orders (moderators manage orders but may not delete them). */
-export function orderActionsFor(permissions: readonly Permission[]): OrderActions {
-  const manage = permissions.includes('orders.manage');
+/** What the user may do with orders (moderators manage orders but may not delete them). */
+export function orderActionsFor(user: Pick<User, 'permissions'> | null): OrderActions {
+  const manage = userCan(user, 'orders.manage');
   return {
     view: manage,
     changeStatus: manage,
-    delete: manage && permissions.includes('orders.delete'),
-    refund: manage && permissions.includes('orders.refund'),
+    delete: manage && userCan(user, 'orders.delete'),
+    refund: manage && userCan(user, 'orders.refund'),
   };
 }
 
@@ -168,15 +170,15 @@ export function isRefundable(order: Pick<AdminOrder, 'payment_method' | 'payment
 
 // ---------- paths ----------
 
-export const ORDERS_LIST_PATH = '/admin?tab=orders';
+export const ORDERS_LIST_PATH = adminHref('orders');
 
 export function orderPath(id: number): string {
-  return `/admin/orders/${id}`;
+  return adminOrderHref(id);
 }
 
 /** The invoice page; `autoprint` opens the browser's print dialog once it is shown. */
 export function invoicePath(id: number, { autoprint = false } = {}): string {
-  return `/admin/orders/${id}/invoice${autoprint ? '?autoprint=true' : ''}`;
+  return adminOrderHref(id, { invoice: true, autoprint });
 }
 
 /** The shopper's own tracking page of the order. */

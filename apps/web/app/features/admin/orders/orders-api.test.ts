@@ -1,4 +1,4 @@
-import { QueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminOrderListResponse, AdminOrderSummary } from '@shop/shared';
 import { categoriesQueryKeys } from '../categories/categories-api';
@@ -8,17 +8,11 @@ import { merchantQueryKeys } from '../merchant/merchant-api';
 import { productsQueryKeys } from '../products/products-api';
 import { promoCodesQueryKeys } from '../promo-codes/promo-codes-api';
 import { settingsQueryKeys } from '../settings/settings-api';
+import { cacheHolding, isStale } from '../ui/query-cache-for-test';
 import { usersQueryKeys } from '../users/users-api';
 import { NO_ORDER_FILTERS } from './order-rules';
 import { invalidateAfterOrderDelete, invalidateAfterOrderWrite, ordersQueryKeys, storeChangedOrder } from './orders-api';
 
-function filledClient(keys: readonly QueryKey[]): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const key of keys) client.setQueryData(key, { cached: true });
-  return client;
-}
-
-const stale = (client: QueryClient, key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
 
 const productList = productsQueryKeys.list({ search: '', sort: 'created_at', order: 'desc' });
 const userList = usersQueryKeys.list({ search: '', role: '' });
@@ -44,21 +38,21 @@ describe('invalidateAfterOrderWrite (a status change or a refund)', () => {
   ];
 
   it('marks the order, the order lists, stock and the dashboard stale, nothing else', async () => {
-    const client = filledClient([...changed, ...untouched]);
+    const client = cacheHolding([...changed, ...untouched]);
     await invalidateAfterOrderWrite(client, 8);
-    for (const key of changed) expect(stale(client, key), JSON.stringify(key)).toBe(true);
-    for (const key of untouched) expect(stale(client, key), JSON.stringify(key)).toBe(false);
+    for (const key of changed) expect(isStale(client, key), JSON.stringify(key)).toBe(true);
+    for (const key of untouched) expect(isStale(client, key), JSON.stringify(key)).toBe(false);
   });
 });
 
 describe('invalidateAfterOrderDelete', () => {
   it("forgets the order and also refreshes the users' order counts", async () => {
-    const client = filledClient([ordersQueryKeys.detail(8), ordersQueryKeys.list(NO_ORDER_FILTERS), userList, settingsQueryKeys.all]);
+    const client = cacheHolding([ordersQueryKeys.detail(8), ordersQueryKeys.list(NO_ORDER_FILTERS), userList, settingsQueryKeys.all]);
     await invalidateAfterOrderDelete(client, 8);
     expect(client.getQueryState(ordersQueryKeys.detail(8))).toBeUndefined();
-    expect(stale(client, ordersQueryKeys.list(NO_ORDER_FILTERS))).toBe(true);
-    expect(stale(client, userList)).toBe(true);
-    expect(stale(client, settingsQueryKeys.all)).toBe(false);
+    expect(isStale(client, ordersQueryKeys.list(NO_ORDER_FILTERS))).toBe(true);
+    expect(isStale(client, userList)).toBe(true);
+    expect(isStale(client, settingsQueryKeys.all)).toBe(false);
   });
 });
 

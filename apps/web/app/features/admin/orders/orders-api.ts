@@ -105,6 +105,12 @@ export function invalidateAfterOrderWrite(client: QueryClient, id: number): Prom
   ]);
 }
 
+/** A status change's or a refund's reply: shown at once, then what the write changed refreshes. */
+function showChangedOrder(client: QueryClient, order: AdminOrder): Promise<unknown> {
+  storeChangedOrder(client, order);
+  return invalidateAfterOrderWrite(client, order.id);
+}
+
 /** After a deletion: as any order write, the order forgotten, and the users' order counts. */
 export function invalidateAfterOrderDelete(client: QueryClient, id: number): Promise<unknown> {
   client.removeQueries({ queryKey: ordersQueryKeys.detail(id) });
@@ -130,10 +136,7 @@ export interface StatusChange {
 export function useUpdateOrderStatus(callbacks?: MutationCallbacks<AdminOrder, StatusChange>) {
   return useResourceMutation(
     ({ id, status, notes }: StatusChange) => changeOrderStatus(id, status, notes),
-    (client, order) => {
-      storeChangedOrder(client, order);
-      return invalidateAfterOrderWrite(client, order.id);
-    },
+    showChangedOrder,
     callbacks,
   );
 }
@@ -142,10 +145,7 @@ export function useUpdateOrderStatus(callbacks?: MutationCallbacks<AdminOrder, S
 export function useRefundAdminOrder(callbacks?: MutationCallbacks<AdminOrder, { id: number; order_number: string }>) {
   return useResourceMutation(
     (order: { id: number; order_number: string }) => refundOrder(order.id),
-    (client, order) => {
-      storeChangedOrder(client, order);
-      return invalidateAfterOrderWrite(client, order.id);
-    },
+    showChangedOrder,
     callbacks,
   );
 }

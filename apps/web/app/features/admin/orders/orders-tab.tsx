@@ -49,7 +49,7 @@ const deleteAction = `${actionBase} text-red-700 hover:bg-red-50`;
 export default function OrdersTab() {
   const { t, tp } = useI18n();
   const { user } = useAuth();
-  const can = orderActionsFor(user?.permissions ?? []);
+  const can = orderActionsFor(user);
   const confirm = useConfirm();
   const errorText = useStaffErrorText();
 

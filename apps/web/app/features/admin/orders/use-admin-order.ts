@@ -17,7 +17,7 @@ function isNotFound(error: unknown): boolean {
  */
 export function useAdminOrder(id: number | null) {
   const { user } = useAuth();
-  const can = orderActionsFor(user?.permissions ?? []);
+  const can = orderActionsFor(user);
   const order = useQuery({
     ...adminOrderQuery(id ?? 0),
     enabled: id !== null && can.view,

@@ -1,4 +1,3 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { attributesQueryKeys } from '../attributes/attributes-api';
 import { categoriesQueryKeys } from '../categories/categories-api';
@@ -9,19 +8,11 @@ import { ordersQueryKeys } from '../orders/orders-api';
 import { NO_ORDER_FILTERS } from '../orders/order-rules';
 import { promoCodesQueryKeys } from '../promo-codes/promo-codes-api';
 import { settingsQueryKeys } from '../settings/settings-api';
+import { cacheHolding, isStale } from '../ui/query-cache-for-test';
 import { usersQueryKeys } from '../users/users-api';
 import { invalidateAfterProductWrite, productKeys, productsQueryKeys, type ProductListFilters } from './products-api';
 
 const filters: ProductListFilters = { search: '', sort: 'created_at', order: 'desc' };
-
-/** A cache holding one entry under every key a product write might touch, all fresh. */
-function filledClient(keys: readonly QueryKey[]): QueryClient {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const key of keys) client.setQueryData(key, { cached: true });
-  return client;
-}
-
-const stale = (client: QueryClient, key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
 
 describe('invalidateAfterProductWrite', () => {
   const changed = [
@@ -52,22 +43,22 @@ describe('invalidateAfterProductWrite', () => {
   ];
 
   it("marks the product's detail, every product list and the figures showing products stale", async () => {
-    const client = filledClient([...changed, ...untouched]);
+    const client = cacheHolding([...changed, ...untouched]);
     await invalidateAfterProductWrite(client, 5);
-    for (const key of changed) expect(stale(client, key), JSON.stringify(key)).toBe(true);
+    for (const key of changed) expect(isStale(client, key), JSON.stringify(key)).toBe(true);
   });
 
   it('leaves settings, users, cities, orders, promo codes and other products untouched', async () => {
-    const client = filledClient([...changed, ...untouched]);
+    const client = cacheHolding([...changed, ...untouched]);
     await invalidateAfterProductWrite(client, 5);
-    for (const key of untouched) expect(stale(client, key), JSON.stringify(key)).toBe(false);
+    for (const key of untouched) expect(isStale(client, key), JSON.stringify(key)).toBe(false);
   });
 
   it('after a product is created (no id yet) still refreshes the lists, and no product detail', async () => {
-    const client = filledClient([productsQueryKeys.list(filters), productsQueryKeys.detail(6)]);
+    const client = cacheHolding([productsQueryKeys.list(filters), productsQueryKeys.detail(6)]);
     await invalidateAfterProductWrite(client, null);
-    expect(stale(client, productsQueryKeys.list(filters))).toBe(true);
-    expect(stale(client, productsQueryKeys.detail(6))).toBe(false);
+    expect(isStale(client, productsQueryKeys.list(filters))).toBe(true);
+    expect(isStale(client, productsQueryKeys.detail(6))).toBe(false);
   });
 });
 

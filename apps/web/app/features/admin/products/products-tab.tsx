@@ -6,6 +6,7 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
+import { adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { ProductThumb } from '../ui/product-thumb';
@@ -85,7 +86,7 @@ export default function ProductsTab() {
           <p className="flex flex-wrap items-center gap-2">
             {canWrite ? (
               <Link
-                to={`/admin/products/edit/${product.id}`}
+                to={adminRecordHref('products', product.id)}
                 className="font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline"
                 dir="auto"
               >
@@ -181,7 +182,7 @@ export default function ProductsTab() {
         text={canWrite ? t('admin-products.list.empty_text') : t('admin-products.list.empty_text_read_only')}
         action={
           canWrite ? (
-            <ButtonLink to="/admin/products/new">
+            <ButtonLink to={adminNewRecordHref('products')}>
               <PlusIcon className="size-5" />
               {t('admin-products.add')}
             </ButtonLink>
@@ -201,7 +202,7 @@ export default function ProductsTab() {
             ? (product) => (
                 <>
                   <Link
-                    to={`/admin/products/edit/${product.id}`}
+                    to={adminRecordHref('products', product.id)}
                     className={ICON_BUTTON_CLASS}
                     aria-label={t('admin-products.action.edit', { name: product.name })}
                     title={t('admin-products.action.edit', { name: product.name })}
@@ -257,7 +258,7 @@ export default function ProductsTab() {
         description={t('admin-products.description')}
         actions={
           canWrite ? (
-            <ButtonLink to="/admin/products/new">
+            <ButtonLink to={adminNewRecordHref('products')}>
               <PlusIcon className="size-5" />
               {t('admin-products.add')}
             </ButtonLink>

@@ -8,6 +8,7 @@ import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
+import { adminHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { TicketIcon } from '../ui/admin-icons';
 import { CheckboxField, Field, SelectInput, TextArea, TextInput } from '../ui/fields';
@@ -31,7 +32,7 @@ import { adminPromoCodeQuery, useSavePromoCode } from './promo-codes-api';
 import { serverMessage, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
 /** Where the form returns on save, cancel and back (save or cancel returns to the promo codes tab). */
-export const PROMO_CODES_TAB_PATH = '/admin?tab=promo-codes';
+export const PROMO_CODES_TAB_PATH = adminHref('promo-codes');
 
 const fieldId = (field: keyof PromoCodeForm) => `promo-${field}`;
 

@@ -6,6 +6,7 @@ import { SearchIcon } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
+import { adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 import { PlusIcon, TicketIcon } from '../ui/admin-icons';
 import { useConfirm } from '../ui/confirm-dialog';
 import { SelectInput, TextInput } from '../ui/fields';
@@ -30,8 +31,8 @@ import { failureText, useSessionFailure, useSessionFailureOf } from '../../../li
 const URL_DEFAULTS = { search: '', state: '' } as const;
 
 /** Where the form opens. */
-const NEW_PATH = '/admin/promocode/new';
-const editPath = (id: number) => `/admin/promocode/edit/${id}`;
+const NEW_PATH = adminNewRecordHref('promo-codes');
+const editPath = (id: number) => adminRecordHref('promo-codes', id);
 
 /**
  * The promo codes tab: every code, newest

@@ -6,6 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { useLogout } from '../../account/user-menu';
 import { StoreIcon } from '../ui/admin-icons';
+import { adminHref } from './admin-links';
 import { resolveTab, visibleTabs, type AdminTab, type AdminTabId } from './tabs';
 
 /** Route modules of admin sub-pages name the tab they belong to: `handle = { adminTab: 'products' }`. */
@@ -41,7 +42,7 @@ function TabLink({ tab, active, compact }: { tab: AdminTab; active: boolean; com
     : 'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold';
   const tone = active ? 'bg-brand-50 text-brand-800' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900';
   return (
-    <Link to={`/admin?tab=${tab.id}`} aria-current={active ? 'page' : undefined} className={`${base} ${tone}`}>
+    <Link to={adminHref(tab.id)} aria-current={active ? 'page' : undefined} className={`${base} ${tone}`}>
       <Icon className={compact ? 'size-6' : 'size-5'} />
       <span className="truncate">{t(tab.label)}</span>
     </Link>
@@ -71,7 +72,7 @@ export function AdminChrome({ settings, children }: { settings: StoreSettings; c
     <div className="flex min-h-dvh flex-col bg-sand-50">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
-          <Link to="/admin" className="flex min-w-0 items-center gap-2 font-semibold text-brand-800">
+          <Link to={adminHref()} className="flex min-w-0 items-center gap-2 font-semibold text-brand-800">
             <span className="truncate">{settings.store_name}</span>
             <span className="hidden rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700 sm:inline">{t('admin.shell.title')}</span>
           </Link>

@@ -7,6 +7,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { readToken } from '../../account/auth-token';
 import { GATE_INITIAL_WAIT_MS, GATE_USER_GRACE_MS, gateDecision, loginPathFor } from './gate';
+import { adminHref } from './admin-links';
 
 /** True once `ms` have passed since the component mounted (in the browser). */
 function useElapsed(ms: number): boolean {
@@ -50,7 +51,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
               onClick={async () => {
                 // The login page sends signed-in visitors away: sign this account out first.
                 await signOut();
-                void navigate(loginPathFor('/admin'));
+                void navigate(loginPathFor(adminHref()));
               }}
             >
               {t('admin.gate.go_to_login')}

@@ -26,12 +26,15 @@ export function gateDecision({ waited, status, hasToken, user, graceOver }: Gate
   if (!hasToken) return 'redirect'; // 3
   if (status === 'loading') return graceOver ? 'redirect' : 'loading'; // 2 and 4
   if (status !== 'authenticated' || !user) return 'redirect'; // 5
-  if (!user.permissions.includes('backoffice.enter')) return 'denied'; // 6
+  if (!userCan(user, 'backoffice.enter')) return 'denied'; // 6
   return 'allowed'; // 7
 }
 
-/** Whether the signed-in user holds a permission (the server checks it again on every call). */
-export function userCan(user: User | null, permission: Permission): boolean {
+/**
+ * Whether the signed-in user holds a permission (the server checks it again on every call). The
+ * back office's one permission check: screens never read the role or the permission list.
+ */
+export function userCan(user: Pick<User, 'permissions'> | null | undefined, permission: Permission): boolean {
   return user?.permissions.includes(permission) ?? false;
 }
 

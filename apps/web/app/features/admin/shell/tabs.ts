@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Permission } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
+import { userCan } from './gate';
 import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The back office's tab ids, in the order the tabs are shown. */
@@ -58,7 +59,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
 
 /** The tabs a user with these permissions may open. */
 export function visibleTabs(permissions: readonly Permission[]): AdminTab[] {
-  return ADMIN_TABS.filter((tab) => permissions.includes(tab.permission));
+  const user = { permissions: [...permissions] };
+  return ADMIN_TABS.filter((tab) => userCan(user, tab.permission));
 }
 
 /**

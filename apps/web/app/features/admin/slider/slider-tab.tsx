@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
+import { userCan } from '../shell/gate';
 import { ImagesIcon, PlusIcon } from '../ui/admin-icons';
 import { RowDeleteButton, RowEditButton, useDeleteFailure } from '../ui/row-actions';
 import { useConfirm } from '../ui/confirm-dialog';
@@ -25,7 +26,7 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; slide: 
 export default function SliderTab() {
   const { t, lang } = useI18n();
   const { user } = useAuth();
-  const canWrite = user?.permissions.includes('catalog.write') ?? false;
+  const canWrite = userCan(user, 'catalog.write');
   const toast = useToast();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });

@@ -8,6 +8,7 @@ import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
+import { adminHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { Field, SelectInput, TextArea, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
@@ -70,7 +71,7 @@ export function UserFormScreen({ id }: { id: number | null }) {
         icon={<UserIcon className="size-8" />}
         title={t('admin-users.form.no_access_title')}
         text={t('admin-users.form.no_access_text')}
-        action={<ButtonLink to="/admin">{t('admin-users.form.back_to_admin')}</ButtonLink>}
+        action={<ButtonLink to={adminHref()}>{t('admin-users.form.back_to_admin')}</ButtonLink>}
       />
     );
   } else if (id !== null && user.isError) {

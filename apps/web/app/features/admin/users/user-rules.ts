@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import type { MessageKey, TranslationKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
+import { adminHref, adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 
 /**
  * The rules of the Users tab and the user form: the list's
@@ -18,9 +19,9 @@ import { ApiError } from '../../../lib/api';
  */
 
 /** Where the form returns on save, cancel and back. */
-export const USERS_TAB_PATH = '/admin?tab=users';
-export const NEW_USER_PATH = '/admin/users/new';
-export const editUserPath = (id: number) => `/admin/users/edit/${id}`;
+export const USERS_TAB_PATH = adminHref('users');
+export const NEW_USER_PATH = adminNewRecordHref('users');
+export const editUserPath = (id: number) => adminRecordHref('users', id);
 
 // ---------- roles ----------
 

@@ -1,0 +1,38 @@
+import type { AdminTabId } from './tabs';
+
+/**
+ * The back office's links, built in one place (docs/decisions/040): a section is a `?tab=` of
+ * /admin, a record's full screen a route under /admin/…; modals have no address.
+ */
+
+/** The route segment of each section whose records open on a screen of their own. */
+const RECORD_SEGMENTS = {
+  products: 'products',
+  categories: 'categories',
+  users: 'users',
+  // The promo codes' screens kept the address they were published with (decision 040).
+  'promo-codes': 'promocode',
+} as const satisfies Partial<Record<AdminTabId, string>>;
+
+export type AdminRecordSection = keyof typeof RECORD_SEGMENTS;
+
+/** /admin, or a section of it (`/admin?tab=orders`). */
+export function adminHref(tab?: AdminTabId): string {
+  return tab === undefined ? '/admin' : `/admin?tab=${tab}`;
+}
+
+/** The screen that creates a record of the section (`/admin/products/new`). */
+export function adminNewRecordHref(section: AdminRecordSection): string {
+  return `/admin/${RECORD_SEGMENTS[section]}/new`;
+}
+
+/** A record's full screen (`/admin/products/edit/12`); an order's is adminOrderHref. */
+export function adminRecordHref(section: AdminRecordSection, id: number): string {
+  return `/admin/${RECORD_SEGMENTS[section]}/edit/${id}`;
+}
+
+/** An order's screen, or its printable invoice (`autoprint` opens the print dialog at once). */
+export function adminOrderHref(id: number, page?: { invoice: true; autoprint?: boolean }): string {
+  if (!page) return `/admin/orders/${id}`;
+  return `/admin/orders/${id}/invoice${page.autoprint ? '?autoprint=true' : ''}`;
+}
