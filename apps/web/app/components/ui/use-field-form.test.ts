@@ -6,6 +6,7 @@ import {
   serverFieldErrors,
   serverFieldMessage,
   splitFieldDetails,
+  withError,
   withoutError,
 } from './use-field-form';
 
@@ -37,6 +38,21 @@ describe('withoutError', () => {
   it('keeps the same object when the field had no message (no needless render)', () => {
     const errors = { name: 'missing' };
     expect(withoutError<'name' | 'email'>(errors, 'email')).toBe(errors);
+  });
+});
+
+describe('withError', () => {
+  it("sets one field's message and keeps the others", () => {
+    expect(withError<'name' | 'email'>({ name: 'missing' }, 'email', 'too many images')).toEqual({
+      name: 'missing',
+      email: 'too many images',
+    });
+  });
+
+  it("drops the field's message when there is none, and keeps the same object when it had none", () => {
+    expect(withError<'name' | 'email'>({ name: 'missing', email: 'x' }, 'email', undefined)).toEqual({ name: 'missing' });
+    const errors = { name: 'missing' };
+    expect(withError<'name' | 'email'>(errors, 'email', '')).toBe(errors);
   });
 });
 

@@ -30,6 +30,15 @@ export function withoutError<Field extends string>(
   return next;
 }
 
+/** The errors with `field`'s message set (a check made as the value is picked), or dropped without one. */
+export function withError<Field extends string>(
+  errors: FieldErrors<Field>,
+  field: Field,
+  message: string | undefined,
+): FieldErrors<Field> {
+  return message ? { ...errors, [field]: message } : withoutError(errors, field);
+}
+
 /** A pre-check's problems (catalogue keys or key + params) as texts, in form order. */
 export function problemMessages<Field extends string, Problem>(
   order: readonly Field[],
@@ -118,6 +127,11 @@ export function useFieldForm<Values extends object>(
     setErrors((current) => withoutError(current, field));
   }
 
+  /** Sets or clears one field's message, leaving the others and the focus where they are. */
+  function setError(field: Field, message: string | undefined) {
+    setErrors((current) => withError<Field>(current, field, message));
+  }
+
   /** Shows a pre-check's problems as messages; true when there are none (the form may be sent). */
   function validate<Problem>(
     problems: Partial<Record<Field, Problem>>,
@@ -154,6 +168,7 @@ export function useFieldForm<Values extends object>(
     change,
     changeWith,
     showErrors,
+    setError,
     validate,
     showServerErrors,
     focus,
