@@ -3,7 +3,8 @@ import type { AdminAttribute } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { attributesQueryKeys } from './attributes-api';
-import AttributesTab, { AttributeItem } from './attributes-tab';
+import { AttributeItem } from './attribute-item';
+import AttributesTab from './attributes-tab';
 
 const attributes: AdminAttribute[] = [
   {
