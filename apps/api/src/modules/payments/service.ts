@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, notInArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   apiMessage,
-  formatAmount,
   hasAnyControlCharacter,
   type Language,
   type Order,
@@ -12,27 +11,27 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
-import { cartItems, carts, orderItems, orders, paymentAttempts, users } from '../../db/schema/index.js';
+import { carts, orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
-import { countPayment, type PaymentOutcome } from '../../lib/metrics.js';
+import { countPayment } from '../../lib/metrics.js';
 import type {
   ChargeResult,
   PaymentStatusLookup,
   PaymentStatusResult,
-  PaymentTransaction,
   UpaymentsClient,
 } from '../../integrations/upayments/client.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { NotificationsService } from '../notifications/service.js';
-import type { LateCaptureOutcome } from '../notifications/staff-payment-alert-email.js';
-import { holdsStock, lockOrder, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
+import { lockOrder, transitionOrder } from '../orders/admin-orders.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from '../orders/online-payment.js';
-import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
+import type { OrderRow, PaymentAttemptRow } from '../orders/present.js';
 import type { PromotionsService } from '../promotions/service.js';
-import { isRefusal, judgeTransaction, paymentSettlement, type PaymentVerdict } from './verification.js';
+import { createSettlement } from './settlement.js';
+import { createAbandonedPaymentSweep } from './sweep.js';
+import { judgeTransaction } from './verification.js';
 
 /** The UPayments calls the shop makes; the real client in production, the test double's in tests. */
 export type PaymentGateway = Pick<UpaymentsClient, 'charge' | 'paymentStatus' | 'refund'>;
@@ -50,14 +49,6 @@ const NOTIFY_RECHECK_MS = 2_000;
 const RATE_LIMIT_PAUSE_MS = 60_000;
 /** How long a repeated order request waits for the first one's charge to give its payment page. */
 const REPLAY_WAIT_STEP_MS = 200;
-/**
- * The sweep looks once more at an abandoned payment an hour after it cancelled the order (a
- * shopper who paid on UPayments' page at the last moment and never came back), within a day.
- */
-const SECOND_LOOK_AFTER_MS = 60 * 60_000;
-const SECOND_LOOK_WITHIN_MS = 24 * 60 * 60_000;
-/** Second looks per sweep, well inside UPayments' 30 status calls a minute. */
-const SECOND_LOOKS_PER_SWEEP = 5;
 
 export interface PaymentsServiceDeps {
   /** Undefined when UPAYMENTS_API_KEY is not set: online payment is off. */
@@ -88,14 +79,6 @@ export interface PaymentsServiceDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Clock (tests move it forward). */
   now?: () => Date;
-}
-
-interface Settled {
-  row: OrderRow;
-  /** The transition this call made, if any. */
-  verdict: PaymentVerdict | 'none';
-  /** A payment captured after its order had been cancelled, and what the shop did about it. */
-  late?: LateCaptureOutcome;
 }
 
 /** The order's payment as the result screen needs it. */
@@ -132,256 +115,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** Per order: the status question in flight, so racing requests share one call. */
   const inFlight = new Map<number, Promise<unknown>>();
   let pausedUntil = 0;
-  let sweeper: NodeJS.Timeout | undefined;
-  let sweeping: Promise<unknown> | undefined;
-
-  async function latestAttempt(executor: Executor, orderId: number): Promise<PaymentAttemptRow | undefined> {
-    const [row] = await executor
-      .select()
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.order_id, orderId))
-      .orderBy(desc(paymentAttempts.id))
-      .limit(1);
-    return row;
-  }
-
-  /** Gives back what an order held (stock by the status change, and its promo use). */
-  async function releaseOrder(tx: Executor, order: OrderRow, notes: string): Promise<StatusChange> {
-    if (order.promo_code_id !== null) await deps.promotions.releasePromo(tx, order.promo_code_id);
-    return transitionOrder(
-      tx,
-      deps.events,
-      order,
-      'cancelled',
-      { actor: null, notes, lang: order.language },
-      { payment_status: 'failed' },
-    );
-  }
-
-  /**
-   * A payment UPayments captured for an order that no longer waits for it: cancelled because it
-   * was not paid in time (the shopper paid at the last moment, or the capture raced the sweep), or
-   * cancelled by staff while its payment was open.
-   */
-  const capturedTooLate = (order: OrderRow) =>
-    order.payment_status === 'failed' || (order.payment_status === 'awaiting_payment' && !holdsStock(order.status));
-
-  /** The latest result UPayments gave may still turn into a capture (none, or not a refusal). */
-  const mayStillBeCaptured = (attempt: PaymentAttemptRow) => attempt.result === null || !isRefusal(attempt.result);
-
-  /**
-   * The attempt's references and result as UPayments answered them; `verifiedAt` marks a decided
-   * answer (null leaves a pending one open).
-   */
-  async function recordAnswer(
-    tx: Executor,
-    attempt: PaymentAttemptRow,
-    transaction: PaymentTransaction,
-    verifiedAt: Date | null,
-  ) {
-    await tx
-      .update(paymentAttempts)
-      .set({
-        result: transaction.result,
-        track_id: transaction.trackId ?? attempt.track_id,
-        payment_id: transaction.paymentId ?? attempt.payment_id,
-        payment_type: transaction.paymentType ?? attempt.payment_type,
-        refund_order_id: transaction.refundOrderId ?? attempt.refund_order_id,
-        ...(verifiedAt === null ? {} : { verified_at: verifiedAt }),
-      })
-      .where(eq(paymentAttempts.id, attempt.id));
-  }
-
-  /** Paid: the cart the order came from is emptied and its promo code, now used, forgotten. */
-  async function emptyPaidCart(tx: Executor, attempt: PaymentAttemptRow) {
-    if (attempt.cart_id === null) return;
-    await tx.delete(cartItems).where(eq(cartItems.cart_id, attempt.cart_id));
-    await tx.update(carts).set({ promo_code: null }).where(eq(carts.id, attempt.cart_id));
-  }
-
-  /**
-   * A late capture is never silent (docs/decisions/038). The order is taken back (its units taken
-   * again, its promo use counted again, marked paid) when every line can still be served; else the
-   * money goes back through UPayments' refund; if UPayments refuses the refund, the order is marked
-   * paid while cancelled for the staff to refund by hand. Each way writes the order's history and
-   * an activity entry by the shop itself; the staff are told after the commit (afterSettle).
-   */
-  async function lateCapture(
-    tx: Executor,
-    order: OrderRow,
-    attempt: PaymentAttemptRow,
-    transaction: PaymentTransaction,
-  ): Promise<Settled> {
-    const at = now();
-    const lang = order.language;
-    await recordAnswer(tx, attempt, transaction, at);
-    const by = (note: Parameters<typeof apiMessage>[0]) => ({ actor: null, notes: apiMessage(note, lang), lang });
-    const finish = async (change: StatusChange, late: LateCaptureOutcome): Promise<Settled> => {
-      await deps.events.publish(tx, {
-        type: 'PaymentCaptured',
-        orderId: order.id,
-        orderNumber: order.order_number,
-        amount: order.total_amount,
-        late,
-      });
-      await deps.events.publish(tx, {
-        type: 'ActivityRecorded',
-        actor: null,
-        entity: 'orders',
-        entityId: order.id,
-        action: 'late_payment',
-        before: { status: order.status, payment_status: order.payment_status },
-        after: { status: change.row.status, payment_status: change.row.payment_status },
-      });
-      const verdict = late === 'reinstated' ? 'paid' : 'none';
-      return { row: change.row, verdict, late };
-    };
-
-    try {
-      // In a savepoint: a product that lacks its units undoes the units already taken again.
-      const change = await deps.events.savepoint(tx, async (savepoint) => {
-        if (order.promo_code_id !== null) await deps.promotions.recountPromo(savepoint, order.promo_code_id);
-        return transitionOrder(savepoint, deps.events, order, 'pending', by('payment.late_capture_reinstated_history'), {
-          payment_status: 'paid',
-          paid_at: at,
-        });
-      });
-      await emptyPaidCart(tx, attempt);
-      return finish(change, 'reinstated');
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'OUT_OF_STOCK')) throw error;
-    }
-
-    const refundOrderId = transaction.refundOrderId ?? attempt.refund_order_id;
-    const answer =
-      gateway && refundOrderId
-        ? await gateway.refund({ refundOrderId, totalFils: order.total_amount, reference: order.order_number })
-        : undefined;
-    if (answer?.ok) {
-      await tx
-        .update(paymentAttempts)
-        .set({ refunded_at: at, refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
-        .where(eq(paymentAttempts.id, attempt.id));
-      const change = await transitionOrder(tx, deps.events, order, 'refunded', by('payment.late_capture_refunded_history'), {
-        payment_status: 'refunded',
-        paid_at: at,
-      });
-      return finish(change, 'refunded');
-    }
-    log.error(
-      { orderId: order.id, reason: answer && !answer.ok ? answer.reason : 'no refund reference' },
-      'payment captured after its order was cancelled could not be refunded: staff must refund it',
-    );
-    const change = await transitionOrder(tx, deps.events, order, order.status, by('payment.late_capture_refund_failed_history'), {
-      payment_status: 'paid',
-      paid_at: at,
-    });
-    return finish(change, 'refund_failed');
-  }
-
-  /** After a late capture committed: logged, counted, and every administrator told by e-mail. */
-  function reportLateCapture(row: OrderRow, late: LateCaptureOutcome): void {
-    countPayment(late === 'reinstated' ? 'late_reinstated' : late === 'refunded' ? 'late_refunded' : 'late_refund_failed');
-    log.warn({ orderNumber: row.order_number, outcome: late }, 'payment captured after its order was cancelled');
-    const { notifications } = deps;
-    if (!notifications) return;
-    const send = async () => {
-      const admins = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.role, 'admin'))
-        .orderBy(asc(users.id));
-      const amount = `${formatAmount(row.total_amount, 'charged', 3)} KWD`;
-      await notifications.sendLatePaymentAlert(
-        admins.map((admin) => admin.email),
-        { id: row.id, order_number: row.order_number },
-        amount,
-        late,
-      );
-    };
-    const warn = (error: unknown) =>
-      log.error({ err: error, orderNumber: row.order_number }, 'staff alert of a late payment could not be sent');
-    if (deps.background) deps.background.run(send, warn);
-    else void send().catch(warn);
-  }
-
-  /**
-   * Applies a verified verdict to a locked order, once: only an order still awaiting payment
-   * moves. Paid: paid_at, the references, a history row, the cart emptied. Failed: cancelled,
-   * stock and promo use released. A late failure never un-pays (the order no longer awaits).
-   */
-  async function settleLocked(
-    tx: Executor,
-    order: OrderRow,
-    attempt: PaymentAttemptRow,
-    verdict: PaymentVerdict,
-    transaction: PaymentTransaction | undefined,
-    failureNote: 'payment.failed_history' | 'payment.abandoned_history' = 'payment.failed_history',
-  ): Promise<Settled> {
-    if (verdict === 'paid' && transaction && capturedTooLate(order)) return lateCapture(tx, order, attempt, transaction);
-    const settlement = paymentSettlement(order.payment_status, verdict, failureNote === 'payment.abandoned_history');
-    if (order.payment_status !== 'awaiting_payment') {
-      // A cancelled order's refusal is kept, so it is not asked about again.
-      if (order.payment_status === 'failed' && transaction && verdict === 'failed') {
-        await recordAnswer(tx, attempt, transaction, now());
-      }
-      return { row: order, verdict: 'none' };
-    }
-    const at = now();
-    if (transaction && verdict !== 'mismatch') {
-      await recordAnswer(tx, attempt, transaction, verdict === 'pending' ? null : at);
-    }
-    if (settlement === 'pay') {
-      const change = await transitionOrder(
-        tx,
-        deps.events,
-        order,
-        order.status,
-        { actor: null, notes: apiMessage('payment.confirmed_history', order.language), lang: order.language },
-        { payment_status: 'paid', paid_at: at },
-      );
-      await emptyPaidCart(tx, attempt);
-      await deps.events.publish(tx, {
-        type: 'PaymentCaptured',
-        orderId: order.id,
-        orderNumber: order.order_number,
-        amount: order.total_amount,
-        late: null,
-      });
-      return { row: change.row, verdict };
-    }
-    if (settlement === 'release') {
-      const change = await releaseOrder(tx, order, apiMessage(failureNote, order.language));
-      return { row: change.row, verdict: 'failed' };
-    }
-    return { row: order, verdict: 'none' };
-  }
-
-  /**
-   * After a commit: the confirmation e-mail once when paid, the outcome counted (a release as
-   * `failedAs`: refused, abandoned or a charge that failed).
-   */
-  function afterSettle(settled: Settled, failedAs: PaymentOutcome = 'failed'): void {
-    if (settled.late) reportLateCapture(settled.row, settled.late);
-    else if (settled.verdict === 'paid') countPayment('paid');
-    else if (settled.verdict === 'failed') countPayment(failedAs);
-    if (settled.verdict === 'paid') mailConfirmation(settled.row);
-  }
-
-  function mailConfirmation(row: OrderRow): void {
-    const { notifications } = deps;
-    if (!notifications) return;
-    const send = async () => {
-      const items = await db.select().from(orderItems).where(eq(orderItems.order_id, row.id)).orderBy(orderItems.id);
-      const order: Order = presentOrder(row, items, row.language);
-      const showCustomerText = (await deps.recipientProven?.(row.user_id, row.customer_email)) ?? false;
-      await notifications.sendOrderConfirmation(order, row.language, { showCustomerText });
-    };
-    const warn = (error: unknown) =>
-      log.warn({ err: error, orderNumber: row.order_number }, 'Order confirmation e-mail could not be sent');
-    if (deps.background) deps.background.run(send, warn);
-    else void send().catch(warn);
-  }
+  const settlement = createSettlement(db, deps);
+  const { latestAttempt, mayStillBeCaptured, settleLocked, afterSettle } = settlement;
+  const sweep = createAbandonedPaymentSweep(db, deps, settlement);
 
   /** Asks UPayments about an attempt (by track id, else session id), within the rate budget. */
   async function askStatus(attempt: PaymentAttemptRow, hintTrackId?: string): Promise<PaymentStatusResult | undefined> {
@@ -481,114 +217,6 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     }
     if (ids.orderId !== undefined) return latestAttempt(db, ids.orderId);
     return undefined;
-  }
-
-  /** One abandoned order, checked and settled under its row lock; false when none is left. */
-  async function sweepOne(cutoff: Date, skip: readonly number[]): Promise<number | undefined> {
-    let handled: Settled | undefined;
-    const id = await deps.events.transaction(db, async (tx) => {
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.payment_status, 'awaiting_payment'),
-            lt(orders.created_at, cutoff),
-            skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
-          ),
-        )
-        .orderBy(asc(orders.created_at), asc(orders.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!order) return undefined;
-      const attempt = await latestAttempt(tx, order.id);
-      if (!attempt) {
-        // Its charge was never stored, so UPayments was never asked to collect: unpaid, released.
-        const change = await releaseOrder(tx, order, apiMessage('payment.abandoned_history', order.language));
-        handled = { row: change.row, verdict: 'failed' };
-        return order.id;
-      }
-      // Asked by the session id (every charge gave one), else the track id; an attempt with
-      // neither never reached the payment page, so it is unpaid.
-      const lookup: PaymentStatusLookup | undefined = attempt.session_id
-        ? { sessionId: attempt.session_id }
-        : attempt.track_id
-          ? { trackId: attempt.track_id }
-          : undefined;
-      const answer = gateway && lookup ? await gateway.paymentStatus(lookup) : undefined;
-      if (answer && !answer.ok && answer.reason !== 'not_found') {
-        // No answer (network, timeout, rate limit): decided at a later sweep.
-        log.info({ orderId: order.id, reason: answer.reason }, 'abandoned payment not checked this time');
-        return order.id;
-      }
-      const transaction = answer?.ok ? answer.transaction : undefined;
-      const verdict = transaction
-        ? judgeTransaction(transaction, { requestedOrderId: attempt.requested_order_id, totalFils: order.total_amount })
-        : 'pending';
-      if (verdict === 'mismatch') {
-        log.error(
-          { orderId: order.id, trackId: transaction?.trackId, result: transaction?.result },
-          'abandoned payment: UPayments answer does not match the order; cancelled as unpaid',
-        );
-      }
-      handled = await settleLocked(tx, order, attempt, verdict, transaction, 'payment.abandoned_history');
-      return order.id;
-    });
-    if (handled) afterSettle(handled, 'abandoned');
-    return id;
-  }
-
-  /**
-   * One order the sweep cancelled as abandoned SECOND_LOOK_AFTER_MS ago or more (within a day),
-   * whose payment UPayments never refused: asked about once more under its row lock, so a capture
-   * nobody reported (no notification, no return to the shop) is still found. The attempt is
-   * marked verified whatever the answer, so each order is looked at once.
-   */
-  async function secondLookOne(at: Date, skip: readonly number[]): Promise<number | undefined> {
-    let handled: Settled | undefined;
-    const id = await deps.events.transaction(db, async (tx) => {
-      const [candidate] = await tx
-        .select({ order: orders, attempt: paymentAttempts })
-        .from(orders)
-        .innerJoin(paymentAttempts, eq(paymentAttempts.order_id, orders.id))
-        .where(
-          and(
-            eq(orders.payment_method, 'upayments'),
-            eq(orders.payment_status, 'failed'),
-            lt(orders.updated_at, new Date(at.getTime() - SECOND_LOOK_AFTER_MS)),
-            gt(orders.created_at, new Date(at.getTime() - SECOND_LOOK_WITHIN_MS)),
-            isNull(paymentAttempts.verified_at),
-            isNotNull(paymentAttempts.session_id),
-            skip.length > 0 ? notInArray(orders.id, [...skip]) : undefined,
-          ),
-        )
-        .orderBy(asc(orders.created_at), asc(orders.id))
-        .limit(1)
-        .for('update', { of: orders, skipLocked: true });
-      if (!candidate || !gateway) return undefined;
-      const { order, attempt } = candidate;
-      const answer = await gateway.paymentStatus({ sessionId: attempt.session_id! });
-      if (!answer.ok) {
-        if (answer.reason !== 'not_found') return order.id;
-        await tx.update(paymentAttempts).set({ verified_at: at }).where(eq(paymentAttempts.id, attempt.id));
-        return order.id;
-      }
-      const verdict = judgeTransaction(answer.transaction, {
-        requestedOrderId: attempt.requested_order_id,
-        totalFils: order.total_amount,
-      });
-      if (verdict === 'paid') {
-        handled = await lateCapture(tx, order, attempt, answer.transaction);
-      } else {
-        await tx
-          .update(paymentAttempts)
-          .set({ result: answer.transaction.result, verified_at: at })
-          .where(eq(paymentAttempts.id, attempt.id));
-      }
-      return order.id;
-    });
-    if (handled) afterSettle(handled);
-    return id;
   }
 
   return {
@@ -742,50 +370,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       else await work().catch(warn);
     },
 
-    /**
-     * The abandoned-payment sweep: every online order awaiting payment for longer than the
-     * timeout is checked with UPayments once more, one at a time under `for update skip locked`
-     * (several processes never handle one order at once); unpaid: cancelled, stock and promo use
-     * released; paid: marked paid. Then a second look at a few orders it cancelled earlier
-     * (secondLookOne). Returns how many orders were looked at.
-     */
-    async sweepOnce(at: Date = now()): Promise<number> {
-      const cutoff = new Date(at.getTime() - deps.paymentTimeoutMs);
-      const seen: number[] = [];
-      for (;;) {
-        const id = await sweepOne(cutoff, seen);
-        if (id === undefined) break;
-        seen.push(id);
-      }
-      const looked: number[] = [];
-      while (looked.length < SECOND_LOOKS_PER_SWEEP) {
-        const id = await secondLookOne(at, looked);
-        if (id === undefined) break;
-        looked.push(id);
-      }
-      return seen.length + looked.length;
-    },
-
-    /** Starts the sweep timer (stopped by stop()). */
-    start(): void {
-      if (!gateway || sweeper) return;
-      const interval = deps.sweepIntervalMs ?? Math.min(60_000, Math.max(5_000, deps.paymentTimeoutMs / 5));
-      sweeper = setInterval(() => {
-        if (sweeping) return;
-        sweeping = this.sweepOnce()
-          .catch((error: unknown) => log.warn({ err: error }, 'abandoned-payment sweep failed'))
-          .finally(() => {
-            sweeping = undefined;
-          });
-      }, interval);
-      sweeper.unref();
-    },
-
-    async stop(): Promise<void> {
-      if (sweeper) clearInterval(sweeper);
-      sweeper = undefined;
-      await sweeping;
-    },
+    /** The abandoned-payment sweep (sweep.ts): one pass, and its timer. */
+    sweepOnce: sweep.sweepOnce,
+    start: sweep.start,
+    stop: sweep.stop,
 
     /**
      * Refunds a paid UPayments order in full. The order row stays locked from the check to the
