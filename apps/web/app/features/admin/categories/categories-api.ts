@@ -5,6 +5,8 @@ import type {
   Category,
   CategoryListResponse,
 } from '@shop/shared';
+import { dashboardQueryKeys } from '../dashboard/dashboard-api';
+import { merchantQueryKeys } from '../merchant/merchant-api';
 import { productsQueryKeys } from '../products/products-api';
 import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 
@@ -64,13 +66,16 @@ export async function deleteCategory(id: number): Promise<AdminCategoryDeleteRes
 
 /**
  * What a category write changes: every category query (the list, the records, the product form's
- * choices); and the products, which show their category's name and become uncategorised when it
- * is deleted.
+ * choices); the products, which show their category's name and become uncategorised when it is
+ * deleted; the dashboard, whose newest products show their category; and the Merchant tab's
+ * status, since a category's products are queued for Google when its path changes.
  */
 export function invalidateAfterCategoryWrite(client: QueryClient): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: categoriesQueryKeys.all }),
     client.invalidateQueries({ queryKey: productsQueryKeys.all }),
+    client.invalidateQueries({ queryKey: dashboardQueryKeys.all }),
+    client.invalidateQueries({ queryKey: merchantQueryKeys.status() }),
   ]);
 }
 
