@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeArabic } from '@shop/shared';
-import {
-  SearchIndex,
-  type SearchIndexCategory,
-  type SearchIndexFilter,
-  type SearchIndexProduct,
-} from './search-index.js';
+import { SearchIndex, type SearchIndexFilter } from './search-index.js';
+import type { SearchIndexCategory, SearchIndexProduct } from './search-index-build.js';
 import {
   MATERIALS,
   MATERIALS_EN,

@@ -5,17 +5,33 @@ import {
   type SearchTerm,
   type SearchTerms,
 } from './search-terms.js';
+import { WORD_SIMILARITY_THRESHOLD, WordSimilarityMeter, type TrigramIds } from './word-similarity.js';
 import {
-  TrigramIds,
-  WORD_SIMILARITY_THRESHOLD,
-  WordSimilarityMeter,
-  type TrigramPattern,
-} from './word-similarity.js';
+  CloseName,
+  EMPTY,
+  hasAll,
+  hasEveryTerm,
+  Members,
+  nameSimilarity,
+  type PackedLists,
+  ProductSet,
+  sortedUnique,
+  tests,
+} from './product-sets.js';
+import {
+  buildIndexParts,
+  piecesOf,
+  type Field,
+  type IndexParts,
+  type SearchIndexCategory,
+  type SearchIndexOptions,
+  type SearchIndexProduct,
+} from './search-index-build.js';
 
 /**
  * The storefront's search over the published catalogue, answered in the server process
  * (docs/decisions/034). It finds, counts and orders exactly the products the search statements
- * of service.ts find (docs/decisions/027, 031, 032): every term of the query found in a
+ * of search-statements.ts find (docs/decisions/027, 031, 032): every term of the query found in a
  * product's document (its text in both languages and its category's) as a substring of one of
  * its words, or, when fewer than a page match that way and a word has four letters or more, close
  * to a word of its name (pg_trgm's word similarity, word-similarity.ts); ranked with every term
@@ -28,26 +44,6 @@ import {
  * that contain it (found through their trigrams, or their one- and two-letter pieces, as the
  * database's vocabulary finds them) and those words' products.
  */
-
-/** A published product as the index needs it, given in list order. */
-export interface SearchIndexProduct {
-  id: number;
-  category_id: number | null;
-  featured: boolean;
-  /** products.name_search: the normalised names in both languages. */
-  name_search: string;
-  /** products.search_text: the normalised names, summaries and descriptions in both languages. */
-  search_text: string;
-  /** products.category_text: the normalised text of the product's category. */
-  category_text: string | null;
-}
-
-export interface SearchIndexCategory {
-  id: number;
-  slug: string;
-  parent_id: number | null;
-  is_active: boolean;
-}
 
 export interface SearchIndexFilter {
   featured?: boolean;
@@ -63,268 +59,11 @@ export interface SearchIndexPage {
   total: number;
 }
 
-/** A set of products by their number in list order. */
-class ProductSet {
-  readonly words: Uint32Array;
-
-  constructor(
-    readonly size: number,
-    words?: Uint32Array,
-  ) {
-    this.words = words ?? new Uint32Array((size + 31) >>> 5);
-  }
-
-  static all(size: number): ProductSet {
-    const set = new ProductSet(size);
-    set.words.fill(0xffffffff);
-    const spare = set.words.length * 32 - size;
-    if (spare > 0) set.words[set.words.length - 1] = 0xffffffff >>> spare;
-    return set;
-  }
-
-  add(position: number): void {
-    this.words[position >>> 5]! |= 1 << (position & 31);
-  }
-
-  has(position: number): boolean {
-    return (this.words[position >>> 5]! & (1 << (position & 31))) !== 0;
-  }
-
-  addAll(positions: Int32Array): void {
-    for (const position of positions) this.words[position >>> 5]! |= 1 << (position & 31);
-  }
-
-  copy(): ProductSet {
-    return new ProductSet(this.size, this.words.slice());
-  }
-
-  /** Keeps only the members the other set has too. */
-  keep(other: ProductSet): this {
-    const { words } = this;
-    const others = other.words;
-    for (let i = 0; i < words.length; i += 1) words[i]! &= others[i]!;
-    return this;
-  }
-
-  /** Adds the other set's members to this one. */
-  include(other: ProductSet): this {
-    const { words } = this;
-    const others = other.words;
-    for (let i = 0; i < words.length; i += 1) words[i]! |= others[i]!;
-    return this;
-  }
-
-  /** Drops the other set's members from this one. */
-  exclude(other: ProductSet): this {
-    const { words } = this;
-    const others = other.words;
-    for (let i = 0; i < words.length; i += 1) words[i]! &= ~others[i]!;
-    return this;
-  }
-
-  /** Whether every member of the other set (every product, when undefined) is in this one. */
-  covers(other: ProductSet | undefined): boolean {
-    const { words } = this;
-    if (other) {
-      const others = other.words;
-      for (let i = 0; i < words.length; i += 1) if ((others[i]! & ~words[i]!) !== 0) return false;
-      return true;
-    }
-    const last = words.length - 1;
-    for (let i = 0; i < last; i += 1) if (words[i] !== 0xffffffff) return false;
-    return last < 0 || words[last] === 0xffffffff >>> (words.length * 32 - this.size);
-  }
-
-  count(): number {
-    const { words } = this;
-    let total = 0;
-    for (let i = 0; i < words.length; i += 1) {
-      let word = words[i]!;
-      word -= (word >>> 1) & 0x55555555;
-      word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
-      // Math.imul keeps the product in 32 bits; `*` would make it a double, four times slower.
-      total += Math.imul((word + (word >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-    }
-    return total;
-  }
-
-  /** The members, in order. */
-  members(): number[] {
-    const { words } = this;
-    const out: number[] = [];
-    for (let i = 0; i < words.length; i += 1) {
-      let word = words[i]!;
-      while (word !== 0) {
-        out.push(i * 32 + 31 - Math.clz32(word & -word));
-        word &= word - 1;
-      }
-    }
-    return out;
-  }
-
-  /** The members from the `skip`-th on, at most `take` of them, in order. */
-  slice(skip: number, take: number): number[] {
-    const out: number[] = [];
-    let seen = 0;
-    for (let i = 0; i < this.words.length && out.length < take; i += 1) {
-      let word = this.words[i]!;
-      while (word !== 0 && out.length < take) {
-        const bit = 31 - Math.clz32(word & -word);
-        word &= word - 1;
-        if (seen >= skip) out.push(i * 32 + bit);
-        seen += 1;
-      }
-    }
-    return out;
-  }
-}
-
-const EMPTY = new Int32Array(0);
-
-/** Whether a sorted list holds the value. */
-function sortedHas(list: Int32Array, value: number): boolean {
-  let low = 0;
-  let high = list.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = list[middle]!;
-    if (at === value) return true;
-    if (at < value) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
-function sortedUnique(positions: number[]): number[] {
-  positions.sort((a, b) => a - b);
-  let kept = 0;
-  for (let i = 0; i < positions.length; i += 1) {
-    if (i === 0 || positions[i] !== positions[i - 1]) positions[kept++] = positions[i]!;
-  }
-  positions.length = kept;
-  return positions;
-}
-
-/**
- * A word's products as the index keeps them, not yet united: the sets of its vocabulary words (or
- * trigrams) in many products, and the sorted lists of the others. A search led by a rare word
- * tests that word's few products against the other words' members one by one; any other search
- * unites them into one set.
- */
-class Members {
-  private united: ProductSet | undefined;
-
-  constructor(
-    private readonly catalogueSize: number,
-    readonly sets: readonly ProductSet[],
-    readonly lists: readonly Int32Array[],
-    /** How many products there are at most: the parts' sizes added up. */
-    readonly estimate: number,
-  ) {}
-
-  has(position: number): boolean {
-    for (const set of this.sets) if (set.has(position)) return true;
-    for (const list of this.lists) if (sortedHas(list, position)) return true;
-    return false;
-  }
-
-  /** The products, in order. */
-  positions(): number[] {
-    if (this.sets.length === 0 && this.lists.length === 1) return Array.from(this.lists[0]!);
-    return this.set().members();
-  }
-
-  /** The products as one set, kept for the search; read only (it may be a set of the index). */
-  set(): ProductSet {
-    if (!this.united) {
-      if (this.sets.length === 1 && this.lists.length === 0) {
-        this.united = this.sets[0]!;
-      } else {
-        this.united = new ProductSet(this.catalogueSize);
-        for (const set of this.sets) this.united.include(set);
-        for (const list of this.lists) this.united.addAll(list);
-      }
-    }
-    return this.united;
-  }
-
-  union(other: Members): Members {
-    return new Members(
-      this.catalogueSize,
-      [...this.sets, ...other.sets],
-      [...this.lists, ...other.lists],
-      this.estimate + other.estimate,
-    );
-  }
-}
-
-/** Whether a product has a word, one way or another (a search pass's test of one word). */
-interface ProductTest {
-  has(position: number): boolean;
-}
-
-/** A term as the tests of its alternatives' words. */
-type TermTests = readonly (readonly ProductTest[])[];
-
-function tests(term: SearchTerm, test: (word: string) => ProductTest): TermTests {
-  return term.alternatives.map((words) => words.map(test));
-}
-
-/** Whether every one of the words' products has the product. */
-function hasAll(words: readonly ProductTest[], position: number): boolean {
-  for (const word of words) if (!word.has(position)) return false;
-  return true;
-}
-
-/** Whether every term is found in the product: all the words of one of its alternatives. */
-function hasEveryTerm(terms: readonly TermTests[], position: number): boolean {
-  for (const alternatives of terms) {
-    // A loop, not some(): this runs for every product a search tests, without a function each.
-    let found = false;
-    for (const words of alternatives) {
-      if (hasAll(words, position)) {
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  return true;
-}
-
-/** A word found as typed, or close to a word of the name (`word <% name_search`). */
-class CloseName implements ProductTest {
-  constructor(
-    private readonly asTyped: Members,
-    private readonly candidates: Members,
-    private readonly pattern: TrigramPattern,
-    private readonly names: PackedLists,
-    private readonly meter: WordSimilarityMeter,
-  ) {}
-
-  has(position: number): boolean {
-    if (this.asTyped.has(position)) return true;
-    return (
-      this.candidates.has(position) &&
-      nameSimilarity(this.meter, this.pattern, this.names, position, WORD_SIMILARITY_THRESHOLD) >=
-        WORD_SIMILARITY_THRESHOLD
-    );
-  }
-}
-
 /**
  * A pass is led by its rarest term, product by product, when that term is in at most this share
  * of the catalogue (1/16); otherwise it unites and intersects whole sets. Both ways find the same.
  */
 const RARE_SHARE = 16;
-
-export interface SearchIndexOptions {
-  /** Whether passes are led by their rarest term as RARE_SHARE says, always or never (tests). */
-  leadByRarest?: 'when rare' | 'always' | 'never';
-}
-
-/** A word's postings are also kept as a set when it is in at least 1/DENSE_SHARE of the products. */
-const DENSE_SHARE = 16;
 
 /**
  * A query word in this many vocabulary words or more has its products kept with the index, at
@@ -333,125 +72,11 @@ const DENSE_SHARE = 16;
 const WIDE_WORD = 64;
 const WIDE_WORDS_KEPT = 1024;
 
-/** Where a word is looked for in a product: its document, its text, or its name. */
-type Field = 'document' | 'text' | 'name';
-
-/**
- * Many lists of integers in one array, with where each begins: a list per vocabulary word, per
- * trigram or per product. Hundreds of thousands of small arrays would cost as much again in
- * object headers, and the garbage collector would walk every one of them at each full collection.
- */
-class PackedLists {
-  private constructor(
-    private readonly starts: Int32Array,
-    /** Every list, one after the other (read only). */
-    readonly values: Int32Array,
-  ) {}
-
-  static pack(lists: ArrayLike<ArrayLike<number> | undefined>): PackedLists {
-    const starts = new Int32Array(lists.length + 1);
-    for (let i = 0; i < lists.length; i += 1) starts[i + 1] = starts[i]! + (lists[i]?.length ?? 0);
-    const values = new Int32Array(starts[lists.length]!);
-    for (let i = 0; i < lists.length; i += 1) {
-      const list = lists[i];
-      if (list) values.set(list, starts[i]!);
-    }
-    return new PackedLists(starts, values);
-  }
-
-  /** How many lists there are. */
-  get count(): number {
-    return this.starts.length - 1;
-  }
-
-  lengthOf(index: number): number {
-    return index >= 0 && index < this.count ? this.starts[index + 1]! - this.starts[index]! : 0;
-  }
-
-  /** Where list `index` begins in `values`, and where it ends (not included): 0 and 0 without one. */
-  startOf(index: number): number {
-    return index >= 0 && index < this.count ? this.starts[index]! : 0;
-  }
-
-  endOf(index: number): number {
-    return index >= 0 && index < this.count ? this.starts[index + 1]! : 0;
-  }
-
-  /** A list (a view into the packed array: read only); empty for an index without one. */
-  get(index: number): Int32Array {
-    return this.values.subarray(this.startOf(index), this.endOf(index));
-  }
-}
-
-/** The word similarity of a pattern to the name at `position` of the names' trigrams. */
-function nameSimilarity(
-  meter: WordSimilarityMeter,
-  pattern: TrigramPattern,
-  names: PackedLists,
-  position: number,
-  enough?: number,
-): number {
-  return meter.measureIn(
-    pattern,
-    names.values,
-    names.startOf(position),
-    names.endOf(position),
-    enough,
-  );
-}
-
-/** Positions per vocabulary word, collected in list order (so each list is sorted). */
-class Postings {
-  private readonly lists: number[][] = [];
-
-  add(word: number, position: number): void {
-    (this.lists[word] ??= []).push(position);
-  }
-
-  packed(): PackedLists {
-    return PackedLists.pack(this.lists);
-  }
-}
-
-function distinctWords(text: string | null): string[] {
-  if (!text) return [];
-  return [...new Set(text.split(' '))].filter((word) => word !== '');
-}
-
-/** The pieces a vocabulary word is found by: its trigrams, or its one- and two-letter pieces. */
-function piecesOf(word: readonly string[], size: number): Set<string> {
-  const pieces = new Set<string>();
-  for (let i = 0; i + size <= word.length; i += 1) pieces.add(word.slice(i, i + size).join(''));
-  return pieces;
-}
-
-/** What a SearchIndex is made of, built by SearchIndex.build. */
-interface IndexParts {
-  productIds: Int32Array;
-  categoryOf: Int32Array;
-  featured: ProductSet;
-  vocabulary: string[];
-  postings: Record<Field, PackedLists>;
-  denseSets: Record<Field, Map<number, ProductSet>>;
-  wordsByPiece: Map<string, Int32Array>;
-  trigramIds: TrigramIds;
-  nameTrigrams: PackedLists;
-  productsByNameTrigram: PackedLists;
-  denseNameTrigrams: Map<number, ProductSet>;
-  categories: readonly SearchIndexCategory[];
-  leadByRarest: NonNullable<SearchIndexOptions['leadByRarest']>;
-}
-
 /** What one search has worked out, by word: its products, and its vocabulary words. */
 interface SearchMemo {
   members: Map<string, Members>;
   vocabulary: Map<string, number[]>;
 }
-
-/** How many products or words are indexed between two turns of the event loop. */
-const BUILD_SLICE = 500;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SearchIndex {
   private readonly productIds: Int32Array;
@@ -509,90 +134,14 @@ export class SearchIndex {
     categories: readonly SearchIndexCategory[],
     options: SearchIndexOptions = {},
   ): Promise<SearchIndex> {
-    const size = products.length;
-    const featured = new ProductSet(size);
-    const vocabulary: string[] = [];
-    const wordIds = new Map<string, number>();
-    const wordId = (word: string) => {
-      let id = wordIds.get(word);
-      if (id === undefined) {
-        id = vocabulary.length;
-        wordIds.set(word, id);
-        vocabulary.push(word);
-      }
-      return id;
-    };
-    const document = new Postings();
-    const text = new Postings();
-    const name = new Postings();
-    const byNameTrigram = new Postings();
-    const trigramIds = new TrigramIds();
-    const nameTrigramLists: Int32Array[] = [];
-    for (let position = 0; position < size; position += 1) {
-      if (position % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
-      const product = products[position]!;
-      if (product.featured) featured.add(position);
-      const textWords = distinctWords(product.search_text);
-      const documentWords = new Set([...textWords, ...distinctWords(product.category_text)]);
-      for (const word of documentWords) document.add(wordId(word), position);
-      for (const word of textWords) text.add(wordId(word), position);
-      for (const word of distinctWords(product.name_search)) name.add(wordId(word), position);
-      const trigrams = trigramIds.encode(product.name_search);
-      nameTrigramLists.push(trigrams);
-      for (const trigram of new Set(trigrams)) byNameTrigram.add(trigram, position);
-    }
-    const postings = { document: document.packed(), text: text.packed(), name: name.packed() };
-    const dense = (lists: PackedLists) => {
-      const sets = new Map<number, ProductSet>();
-      for (let word = 0; word < lists.count; word += 1) {
-        if (lists.lengthOf(word) * DENSE_SHARE < size) continue;
-        const set = new ProductSet(size);
-        set.addAll(lists.get(word));
-        sets.set(word, set);
-      }
-      return sets;
-    };
-    const piecesTo = new Map<string, number[]>();
-    for (let id = 0; id < vocabulary.length; id += 1) {
-      if (id % BUILD_SLICE === BUILD_SLICE - 1) await nextTurn();
-      const letters = [...vocabulary[id]!];
-      for (const size of [1, 2, 3]) {
-        for (const piece of piecesOf(letters, size)) {
-          let list = piecesTo.get(piece);
-          if (!list) piecesTo.set(piece, (list = []));
-          list.push(id);
-        }
-      }
-    }
-    const wordsByPiece = new Map<string, Int32Array>();
-    for (const [piece, ids] of piecesTo) wordsByPiece.set(piece, Int32Array.from(ids));
-    const productsByNameTrigram = byNameTrigram.packed();
-    return new SearchIndex(version, {
-      productIds: Int32Array.from(products, (product) => product.id),
-      categoryOf: Int32Array.from(products, (product) => product.category_id ?? -1),
-      featured,
-      vocabulary,
-      postings,
-      denseSets: {
-        document: dense(postings.document),
-        text: dense(postings.text),
-        name: dense(postings.name),
-      },
-      wordsByPiece,
-      trigramIds,
-      nameTrigrams: PackedLists.pack(nameTrigramLists),
-      productsByNameTrigram,
-      denseNameTrigrams: dense(productsByNameTrigram),
-      categories,
-      leadByRarest: options.leadByRarest ?? 'when rare',
-    });
+    return new SearchIndex(version, await buildIndexParts(products, categories, options));
   }
 
   get size(): number {
     return this.productIds.length;
   }
 
-  /** The vocabulary words a query word is in (the search_vocabulary lookup of service.ts). */
+  /** The vocabulary words a query word is in (the search_vocabulary lookup of search-sql.ts). */
   private wordsContaining(word: string, memo: SearchMemo): number[] {
     let words = memo.vocabulary.get(word);
     if (!words) memo.vocabulary.set(word, (words = this.vocabularyWordsContaining(word)));
@@ -646,7 +195,7 @@ export class SearchIndex {
 
   /**
    * The products of `within` (every product when undefined) in which every term is found: any of
-   * its alternatives with all their words (service.ts allTerms). A new set, the caller's to change;
+   * its alternatives with all their words (search-sql.ts allTerms). A new set, the caller's to change;
    * `wordSet` may give sets kept elsewhere, which are only read.
    */
   private allTerms(
@@ -702,7 +251,7 @@ export class SearchIndex {
     return inBranch;
   }
 
-  /** The active category with this slug and its active descendants (service.ts categoryBranch). */
+  /** The active category with this slug and its active descendants (the catalog's categoryBranch). */
   private categoryBranch(slug: string): Set<number> {
     const branch = new Set<number>();
     const root = this.categories.find((category) => category.slug === slug && category.is_active);
@@ -910,7 +459,7 @@ export class SearchIndex {
 
   /**
    * One page of the list without a search, newest first (the products' order here, the list
-   * statement's order in service.ts), and how many there are.
+   * statement's order in the catalog's service.ts), and how many there are.
    */
   list(filter: SearchIndexFilter): SearchIndexPage {
     const allowed = this.filtered(filter);
