@@ -2,7 +2,7 @@ import { orderTotal } from '@shop/shared';
 import type { Executor } from '../db/client.js';
 import { normalizeEmail, normalizePhone } from '../lib/contact.js';
 import { selectionKey } from '../modules/cart/service.js';
-import { newOrderNumber } from '../modules/orders/service.js';
+import { newOrderNumber } from '../modules/orders/order-keys.js';
 import {
   attributeVariations,
   attributes,

@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   fromThousandths,
-  IMAGE_ORDER_ENTRY,
-  MAX_PRODUCT_IMAGES,
   type AdminProduct,
   type AdminProductVariation,
   type ProductAttribute,
@@ -24,6 +22,7 @@ import type { UploadedFile } from '../../lib/form-body.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { removeImage, storeImage } from '../media/service.js';
+import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
 import type { CatalogService } from './service.js';
 
 export interface AdminProductsDeps {
@@ -38,13 +37,9 @@ export interface AdminProductsDeps {
 }
 
 type ProductRow = typeof products.$inferSelect;
-type ImageRow = { id: number; filename: string; sort_order: number };
 
 /** Arbitrary namespace of the transaction locks that serialise writers of one SKU (any case). */
 const SKU_LOCK_NAMESPACE = 7_310_442;
-
-/** One image of the product's final gallery: a kept row or the n-th new file of the request. */
-type GallerySlot = { kind: 'kept'; id: number } | { kind: 'new'; index: number };
 
 /** True when a database error is a violation of the SKU's unique index (drizzle wraps the driver's). */
 function isSkuViolation(error: unknown): boolean {
@@ -59,62 +54,6 @@ function isSkuViolation(error: unknown): boolean {
 
 function skuTaken(): AppError {
   return AppError.validation([{ field: 'sku', message: 'product.sku_taken' }]);
-}
-
-function tooManyImages(): AppError {
-  return AppError.validation([
-    { field: 'images', message: 'product.images_too_many', params: { max: MAX_PRODUCT_IMAGES } },
-  ]);
-}
-
-/**
- * The final gallery from the images the product has, the ids the form keeps (undefined: all,
- * in their order), how many new files came and the optional explicit order. Refuses unknown
- * ids, repeats, more than MAX_PRODUCT_IMAGES and an order that does not name each image once.
- */
-function planGallery(
-  current: readonly ImageRow[],
-  keep: readonly number[] | undefined,
-  newFiles: number,
-  order: readonly string[] | undefined,
-): GallerySlot[] {
-  const currentIds = new Set(current.map((image) => image.id));
-  const kept = keep ?? current.map((image) => image.id);
-  if (new Set(kept).size !== kept.length) {
-    throw AppError.validation([
-      { field: 'existingImages', message: 'product.existing_images_invalid' },
-    ]);
-  }
-  if (kept.some((id) => !currentIds.has(id))) {
-    throw AppError.validation([{ field: 'existingImages', message: 'product.image_unknown' }]);
-  }
-  if (kept.length + newFiles > MAX_PRODUCT_IMAGES) throw tooManyImages();
-
-  const natural: GallerySlot[] = [
-    ...kept.map((id): GallerySlot => ({ kind: 'kept', id })),
-    ...Array.from({ length: newFiles }, (_, index): GallerySlot => ({ kind: 'new', index })),
-  ];
-  if (order === undefined) return natural;
-
-  const expected = new Set(natural.map(slotKey));
-  const named = new Set(order);
-  const complete =
-    order.length === expected.size &&
-    named.size === order.length &&
-    order.every((entry) => expected.has(entry));
-  if (!complete) {
-    throw AppError.validation([{ field: 'image_order', message: 'product.image_order_invalid' }]);
-  }
-  return order.map((entry): GallerySlot => {
-    const [, kind, value] = IMAGE_ORDER_ENTRY.exec(entry)!;
-    return kind === 'e'
-      ? { kind: 'kept', id: Number(value) }
-      : { kind: 'new', index: Number(value) };
-  });
-}
-
-function slotKey(slot: GallerySlot): string {
-  return slot.kind === 'kept' ? `e:${slot.id}` : `n:${slot.index}`;
 }
 
 /** A product's variation link as stored: the surcharge in thousandths. */

@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test-support/test-app.
 import { queryRows } from '../../db/client.js';
 import { orders, products, promoCodes } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct, createPromoCode } from '../../seed/factories.js';
-import { recentOrdersOfContact } from './service.js';
+import { recentOrdersOfContact } from './contact-limit.js';
 
 // Real concurrency needs real connections: the embedded database runs one statement at a time.
 const onPostgres = Boolean(process.env.DATABASE_URL);

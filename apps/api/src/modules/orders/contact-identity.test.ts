@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct, createPromoCode } from '../../seed/factories.js';
 import { customerOrdersWithCode } from '../promotions/service.js';
-import { ORDERS_PER_CONTACT_PER_HOUR, recentOrdersOfContact } from './service.js';
+import { ORDERS_PER_CONTACT_PER_HOUR, recentOrdersOfContact } from './contact-limit.js';
 
 /**
  * Decision 039 (docs/decisions/039): one customer, however they spell their phone or their

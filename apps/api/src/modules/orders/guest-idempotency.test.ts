@@ -5,7 +5,7 @@ import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { orders } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct } from '../../seed/factories.js';
-import { idempotencyScope } from './service.js';
+import { idempotencyScope } from './order-keys.js';
 
 /**
  * Decision 039 (docs/decisions/039): a guest's Idempotency-Key is their browser's. A guest

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_NUMBER_PATTERN } from '@shop/shared';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { createOrder, createUser } from '../../seed/factories.js';
-import { newOrderNumber } from './service.js';
+import { newOrderNumber } from './order-keys.js';
 
 let ctx: TestContext;
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
@@ -21,7 +20,6 @@ import {
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { countOrderPlaced } from '../../lib/metrics.js';
-import { normalizeEmail, normalizePhone } from '../../lib/contact.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
 import {
   checkAnonymousTotal,
@@ -35,6 +33,8 @@ import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
 import { presentOrder, orderStatusList, type OrderRow } from './present.js';
 import type { OnlinePayments } from './online-payment.js';
 import { outOfStock, takeUnits } from './stock.js';
+import { checkContactLimit, contactOf } from './contact-limit.js';
+import { idempotencyScope, newOrderNumber, ORDER_NUMBER_ATTEMPTS, requestHash as hashOfRequest } from './order-keys.js';
 import type { CartOwner, CartService } from '../cart/service.js';
 import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
 import type { LocationsService } from '../locations/service.js';
@@ -43,26 +43,7 @@ import type { PromotionsService } from '../promotions/service.js';
 
 export { presentOrder, orderStatusList } from './present.js';
 
-/** Crockford base32: no I, L, O or U, so a number read aloud or typed is hard to get wrong. */
-const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const ORDER_NUMBER_LENGTH = 10;
-const ORDER_NUMBER_ATTEMPTS = 5;
-/**
- * Orders one e-mail address or one phone number may receive in a sliding hour, across every
- * process (counted in the database). Keeps a stranger from mailing or ringing chosen people.
- */
-export const ORDERS_PER_CONTACT_PER_HOUR = 5;
-/** Advisory-lock class of the per-contact count (the second key is a hash of the contact). */
-const CONTACT_LOCK_CLASS = 7301;
 
-/** A new random order number, "SB-" + 10 Crockford base32 characters (50 random bits). */
-export function newOrderNumber(): string {
-  // 32 divides 256, so the low 5 bits of a random byte are uniformly distributed.
-  const bytes = randomBytes(ORDER_NUMBER_LENGTH);
-  let digits = '';
-  for (const byte of bytes) digits += CROCKFORD_ALPHABET[byte & 31];
-  return `SB-${digits}`;
-}
 
 export interface PlaceOrderInput {
   name: string;
@@ -130,35 +111,7 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   payments?: OnlinePayments;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-/**
- * Whose Idempotency-Key this is: a signed-in customer or a guest's browser, by its cart (the
- * token hashed, never stored as such). Keys never reach across these scopes. A guest without a
- * cart has none (the order route gives every guest sending a key a cart cookie first): their key
- * is not kept, so it can never answer with an order, another client's least of all
- * (docs/decisions/039).
- */
-export function idempotencyScope(userId: number | null, owner: CartOwner | undefined): string | null {
-  if (userId !== null) return `user:${userId}`;
-  if (owner?.kind === 'guest' && owner.token !== undefined) return `cart:${sha256(owner.token)}`;
-  return null;
-}
-
-/** A 32-bit lock key for a contact. */
-const contactLockKey = (contact: string) => createHash('sha256').update(contact).digest().readInt32BE(0);
 
 
 /**
@@ -185,27 +138,6 @@ const cartEmpty = () =>
 const fieldError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
   new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
 
-/**
- * The orders of the last hour with this e-mail or this phone (their comparison forms,
- * lib/contact.ts), as the orders' contact indexes find them (orders.contact_email, contact_phone).
- */
-export function recentOrdersOfContact(email: string, phone: string): SQL {
-  return sql`${orders.created_at} > now() - interval '1 hour' and (${orders.contact_email} = ${email} or ${orders.contact_phone} = ${phone})`;
-}
-
-/** The customer's e-mail and phone as customers are compared (lib/contact.ts). */
-interface Contact {
-  email: string;
-  /** The international form, also what the order stores and shows. */
-  phone: string;
-}
-
-/** The contact of a checkout; a phone no number can be read from is refused on its field. */
-function contactOf(input: PlaceOrderInput): Contact {
-  const phone = normalizePhone(input.phone);
-  if (phone === null) throw AppError.validation([{ field: 'phone', message: 'order.phone_invalid' }]);
-  return { email: normalizeEmail(input.email), phone };
-}
 
 /** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
 function quantitiesByProduct(lines: readonly PricedLine[]): Array<[PricedLine, number]> {
@@ -330,28 +262,6 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     });
   }
 
-  /**
-   * At most ORDERS_PER_CONTACT_PER_HOUR orders per e-mail address and per phone number in the
-   * last hour. Counted in the database under a transaction lock per contact (and per account
-   * for a signed-in customer, which once-per-customer promo codes count too), so simultaneous
-   * requests and other processes count each other.
-   */
-  async function checkContactLimit(tx: Executor, { email, phone }: Contact, userId: number | null): Promise<void> {
-    const contacts = [`email:${email}`, `phone:${phone}`, ...(userId === null ? [] : [`user:${userId}`])];
-    const lockKeys = [...new Set(contacts.map(contactLockKey))].sort((a, b) => a - b);
-    for (const lockKey of lockKeys) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_CLASS}::int, ${lockKey}::int)`);
-    }
-    const [row] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(recentOrdersOfContact(email, phone))
-      .prepare('orders_contact_recent_count')
-      .execute();
-    if ((row?.count ?? 0) >= ORDERS_PER_CONTACT_PER_HOUR) {
-      throw new AppError('RATE_LIMITED', 'order.too_many_for_contact');
-    }
-  }
 
   const recipientProven = (userId: number | null, email: string) => isRecipientProven(db, userId, email);
 
@@ -400,7 +310,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         context.idempotencyKey === undefined ? null : idempotencyScope(context.userId, context.cartOwner);
       // A key without its requester's scope is not kept: it could only be found by another client.
       const key = scope === null ? undefined : context.idempotencyKey;
-      const requestHash = key === undefined ? null : sha256(canonicalJson(input));
+      const requestHash = key === undefined ? null : hashOfRequest(input);
       // A key is looked up in its requester's scope only: another shopper sending the same key
       // makes their own order and never sees this one. The same key with another request is a
       // client bug (or a probe): 422 UNPROCESSABLE, never the first order.
