@@ -90,7 +90,7 @@ describe('background sync', () => {
     expect(form.json().last_push).toMatchObject({ result: 'updated', source: 'auto' });
   });
 
-  it('an order that takes the last piece pushes the product as out of stock', async () => {
+  it('an order that takes the last piece, or is reopened to take it again, pushes the product as out of stock', async () => {
     const { id } = await product({ stock_quantity: 1 });
     await editProduct(id, { stock_quantity: '1' });
     await eventually(() => expect(fake.productInput(String(id))?.productAttributes.availability).toBe('IN_STOCK'), 5_000);
@@ -113,6 +113,11 @@ describe('background sync', () => {
     const cancelled = await call('PUT', `/api/orders/${orderId}/status`, { status: 'cancelled' }, { token: admin.token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await eventually(() => expect(fake.productInput(String(id))?.productAttributes.availability).toBe('IN_STOCK'), 5_000);
+
+    // Staff reopen it: it takes the piece again, and Google hears the product is sold out again.
+    const reopened = await call('PUT', `/api/orders/${orderId}/status`, { status: 'processing' }, { token: admin.token });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    await eventually(() => expect(fake.productInput(String(id))?.productAttributes.availability).toBe('OUT_OF_STOCK'), 5_000);
   });
 
   it('a product deleted in the back office is deleted from Google; a draft is withdrawn', async () => {
