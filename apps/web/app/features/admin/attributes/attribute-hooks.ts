@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast';
 import { firstInvalidField, serverFieldErrors, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n, type MessageKey } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { failureText, useSessionFailure } from '../../../lib/errors';
-import { refreshAfterWrite } from './attributes-api';
+import { useRefreshAttributes } from './attributes-api';
 
 /** The fields of the form that was sent and how it shows messages on them (useFieldForm's showErrors). */
 export interface WriteForm<Field extends string> {
@@ -21,7 +20,7 @@ export function useWriteFailure() {
   const { t } = useI18n();
   const toast = useToast();
   const sessionFailure = useSessionFailure();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAttributes();
   return <Field extends string>(error: unknown, failed: MessageKey, form?: WriteForm<Field>) => {
     if (sessionFailure(error)) return;
     const onFields = form ? serverFieldErrors(error, form.fields)?.onFields : undefined;
@@ -29,7 +28,7 @@ export function useWriteFailure() {
       form.showErrors(onFields);
       return;
     }
-    if (error instanceof ApiError && error.status === 404) refreshAfterWrite(queryClient);
+    if (error instanceof ApiError && error.status === 404) refresh();
     toast.error(failureText(t(failed), error));
   };
 }

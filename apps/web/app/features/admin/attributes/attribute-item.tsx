@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { AdminAttribute } from '@shop/shared';
 import { ChevronRightIcon } from '../../../components/ui/icons';
@@ -8,7 +7,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { EditDeleteButtons } from './attribute-buttons';
 import { useCounts, useWriteFailure } from './attribute-hooks';
 import { RenameAttributeForm } from './attribute-name-forms';
-import { deleteAttribute, refreshAfterWrite } from './attributes-api';
+import { useDeleteAttribute } from './attributes-api';
 import { VariationList } from './variation-list';
 import { NewVariationForm } from './variation-forms';
 
@@ -27,18 +26,15 @@ export function AttributeItem({
   const { t, formatDate } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const counts = useCounts();
   const panelId = useId();
   const renameButton = useRef<HTMLButtonElement>(null);
   const [renaming, setRenaming] = useState(false);
 
-  const remove = useMutation({
-    mutationFn: () => deleteAttribute(attribute.id),
+  const remove = useDeleteAttribute(attribute.id, {
     onSuccess: () => {
       toast.success(t('admin-attributes.toast.deleted'));
-      refreshAfterWrite(queryClient, (list) => list.filter((item) => item.id !== attribute.id));
     },
     onError: (error) => failure(error, 'admin-attributes.toast.delete_failed'),
   });

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { ATTRIBUTE_TEXT_MAX, type AdminAttribute } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -8,8 +7,8 @@ import { useI18n } from '../../../i18n/i18n';
 import { PlusIcon } from '../ui/admin-icons';
 import { Field, TextInput } from '../ui/fields';
 import { useWriteFailure } from './attribute-hooks';
-import { attributeBody, attributeNameEnProblem, attributeNameProblem, type AttributeBody } from './attribute-rules';
-import { createAttribute, refreshAfterWrite, renameAttribute } from './attributes-api';
+import { attributeBody, attributeNameEnProblem, attributeNameProblem } from './attribute-rules';
+import { useCreateAttribute, useRenameAttribute } from './attributes-api';
 import { inlineEditHandlers } from './inline-edit';
 
 const NEW_ATTRIBUTE_ID = 'new-attribute-name';
@@ -78,16 +77,13 @@ function EnglishNameInput({
 export function NewAttributeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const form = useNameForm({ name: '', name_en: '' }, { name: NEW_ATTRIBUTE_ID, name_en: NEW_ATTRIBUTE_EN_ID });
 
-  const create = useMutation({
-    mutationFn: createAttribute,
+  const create = useCreateAttribute({
     onSuccess: (attribute) => {
       toast.success(t('admin-attributes.toast.created'));
       form.setValues({ name: '', name_en: '' });
-      refreshAfterWrite(queryClient, (list) => [...list.filter((item) => item.id !== attribute.id), attribute]);
       onCreated(attribute.id);
     },
     onError: (failed) => failure(failed, 'admin-attributes.toast.create_failed', form.writeForm),
@@ -141,17 +137,14 @@ export function NewAttributeForm({ onCreated }: { onCreated: (id: number) => voi
 export function RenameAttributeForm({ attribute, onClose }: { attribute: AdminAttribute; onClose: (restoreFocus: boolean) => void }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const id = `attribute-${attribute.id}-name`;
   const idEn = `attribute-${attribute.id}-name-en`;
   const form = useNameForm({ name: attribute.name, name_en: attribute.name_en ?? '' }, { name: id, name_en: idEn });
 
-  const rename = useMutation({
-    mutationFn: (body: AttributeBody) => renameAttribute(attribute.id, body),
-    onSuccess: (updated) => {
+  const rename = useRenameAttribute(attribute.id, {
+    onSuccess: () => {
       toast.success(t('admin-attributes.toast.renamed'));
-      refreshAfterWrite(queryClient, (list) => list.map((item) => (item.id === updated.id ? updated : item)));
       onClose(true);
     },
     onError: (failed) => failure(failed, 'admin-attributes.toast.rename_failed', form.writeForm),

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { ATTRIBUTE_TEXT_MAX, type AdminAttribute, type AdminVariation } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
@@ -15,11 +14,10 @@ import {
   variationChanged,
   variationFields,
   variationProblems,
-  type VariationBody,
   type VariationDraft,
   type VariationField,
 } from './attribute-rules';
-import { createVariation, refreshAfterWrite, updateVariation } from './attributes-api';
+import { useCreateVariation, useUpdateVariation } from './attributes-api';
 import { inlineEditHandlers } from './inline-edit';
 
 const fieldId = (prefix: string, field: VariationField) => `${prefix}-${field}`;
@@ -118,21 +116,16 @@ function useVariationForm(initial: VariationDraft, idPrefix: string) {
 export function NewVariationForm({ attribute }: { attribute: AdminAttribute }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const idPrefix = `attribute-${attribute.id}-new-value`;
   const headingId = `${idPrefix}-heading`;
   const form = useVariationForm({ title: '', title_en: '', additional_price: '' }, idPrefix);
 
-  const create = useMutation({
-    mutationFn: (body: VariationBody) => createVariation(attribute.id, body),
-    onSuccess: (variation) => {
+  const create = useCreateVariation(attribute.id, {
+    onSuccess: () => {
       toast.success(t('admin-attributes.toast.value_created'));
       form.setValues({ title: '', title_en: '', additional_price: '' });
       form.showErrors({});
-      refreshAfterWrite(queryClient, (list) =>
-        list.map((item) => (item.id === attribute.id ? { ...item, variations: [...item.variations, variation] } : item)),
-      );
       form.focus('title');
     },
     onError: (error) => failure(error, 'admin-attributes.toast.value_create_failed', form.writeForm),
@@ -172,7 +165,6 @@ export function EditVariationForm({
 }) {
   const { t } = useI18n();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const idPrefix = `variation-${variation.id}`;
   const form = useVariationForm(
@@ -180,17 +172,9 @@ export function EditVariationForm({
     idPrefix,
   );
 
-  const update = useMutation({
-    mutationFn: (body: VariationBody) => updateVariation(attribute.id, variation.id, body),
-    onSuccess: (updated) => {
+  const update = useUpdateVariation(attribute.id, variation.id, {
+    onSuccess: () => {
       toast.success(t('admin-attributes.toast.value_updated'));
-      refreshAfterWrite(queryClient, (list) =>
-        list.map((item) =>
-          item.id === attribute.id
-            ? { ...item, variations: item.variations.map((value) => (value.id === updated.id ? { ...value, ...updated } : value)) }
-            : item,
-        ),
-      );
       onClose(true);
     },
     onError: (error) => failure(error, 'admin-attributes.toast.value_update_failed', form.writeForm),

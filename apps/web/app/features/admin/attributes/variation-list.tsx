@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { AdminAttribute, AdminVariation } from '@shop/shared';
 import { useMoneyFormat } from '../../../components/ui/price';
@@ -8,7 +7,7 @@ import { useConfirm } from '../ui/confirm-dialog';
 import { EditDeleteButtons } from './attribute-buttons';
 import { useCounts, useWriteFailure } from './attribute-hooks';
 import { formatSurcharge } from './attribute-rules';
-import { deleteVariation, refreshAfterWrite } from './attributes-api';
+import { useDeleteVariation } from './attributes-api';
 import { EditVariationForm } from './variation-forms';
 
 /** The values of an expanded attribute. */
@@ -31,20 +30,15 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
   const { t } = useI18n();
   const toast = useToast();
   const confirm = useConfirm();
-  const queryClient = useQueryClient();
   const failure = useWriteFailure();
   const counts = useCounts();
   const money = useMoneyFormat();
   const editButton = useRef<HTMLButtonElement>(null);
   const [editing, setEditing] = useState(false);
 
-  const remove = useMutation({
-    mutationFn: () => deleteVariation(attribute.id, variation.id),
+  const remove = useDeleteVariation(attribute.id, variation.id, {
     onSuccess: () => {
       toast.success(t('admin-attributes.toast.value_deleted'));
-      refreshAfterWrite(queryClient, (list) =>
-        list.map((item) => (item.id === attribute.id ? { ...item, variations: item.variations.filter((value) => value.id !== variation.id) } : item)),
-      );
     },
     onError: (error) => failure(error, 'admin-attributes.toast.value_delete_failed'),
   });

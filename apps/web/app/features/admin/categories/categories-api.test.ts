@@ -3,18 +3,18 @@ import { dashboardQueryKeys } from '../dashboard/dashboard-api';
 import { merchantQueryKeys } from '../merchant/merchant-api';
 import { NO_ORDER_FILTERS } from '../orders/order-rules';
 import { ordersQueryKeys } from '../orders/orders-api';
-import { productKeys, productsQueryKeys } from '../products/products-api';
+import { productsQueryKeys } from '../products/products-api';
 import { settingsQueryKeys } from '../settings/settings-api';
 import { cacheHolding, isStale } from '../ui/query-cache-for-test';
 import { usersQueryKeys } from '../users/users-api';
-import { categoriesQueryKeys, invalidateAfterCategoryWrite } from './categories-api';
+import { categoriesQueryKeys, categoryOptionsQuery, invalidateAfterCategoryWrite } from './categories-api';
 
 describe('invalidateAfterCategoryWrite', () => {
   it("marks the categories, the product form's choices, the products and the dashboard stale, not settings, users or orders", async () => {
     const changed = [
       categoriesQueryKeys.lists(),
       categoriesQueryKeys.detail(2),
-      productKeys.categoryOptions,
+      categoryOptionsQuery().queryKey,
       productsQueryKeys.list({ search: '', sort: 'created_at', order: 'desc' }),
       productsQueryKeys.detail(5),
       dashboardQueryKeys.stats(),

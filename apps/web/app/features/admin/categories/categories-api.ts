@@ -40,6 +40,14 @@ export function adminCategoriesQuery() {
   });
 }
 
+/** The categories the product form offers: every one, active or not, as the server sends them. */
+export function categoryOptionsQuery() {
+  return queryOptions({
+    queryKey: categoriesQueryKeys.options(),
+    queryFn: async () => (await adminApi().get<CategoryListResponse>('/categories', { admin: 'true' })).flat_categories,
+  });
+}
+
 /** GET /categories/:id: one category as staff see it (an inactive one too). */
 export function adminCategoryQuery(id: number) {
   return queryOptions({
@@ -53,14 +61,14 @@ export function adminCategoryQuery(id: number) {
 }
 
 /** POST /categories (id null) or PUT /categories/:id, multipart. */
-export async function saveCategory(id: number | null, body: FormData): Promise<Category> {
+async function saveCategory(id: number | null, body: FormData): Promise<Category> {
   const api = adminApi();
   const reply = id === null ? await api.postForm<AdminCategoryResponse>('/categories', body) : await api.putForm<AdminCategoryResponse>(`/categories/${id}`, body);
   return reply.category;
 }
 
 /** DELETE /categories/:id: its products become uncategorised, its subcategories move up. */
-export async function deleteCategory(id: number): Promise<AdminCategoryDeleteResponse> {
+async function deleteCategory(id: number): Promise<AdminCategoryDeleteResponse> {
   return adminApi().delete<AdminCategoryDeleteResponse>(`/categories/${id}`);
 }
 

@@ -14,6 +14,7 @@ import type { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
 import { useSessionFailureOf } from '../../../lib/errors';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
+import { categoryOptionsQuery } from '../categories/categories-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import {
   categoryOptions,
@@ -22,7 +23,6 @@ import {
   type ProductForm as ProductFormValues,
   type VariationRow,
 } from './product-form-rules';
-import { fetchCategoryChoices, productKeys } from './products-api';
 
 /** Everything the product form holds: the typed values and its two lists. */
 export interface ProductFormState extends ProductFormValues {
@@ -84,7 +84,7 @@ export function ProductPublishingSection({ form, readOnly }: { form: ProductFiel
   const { t, lang } = useI18n();
   const errorText = useStaffErrorText();
   const { values, errors, change } = form;
-  const categories = useQuery({ queryKey: productKeys.categoryOptions, queryFn: fetchCategoryChoices });
+  const categories = useQuery(categoryOptionsQuery());
   useSessionFailureOf(categories.error);
   const categoryChoices = useMemo(
     () => categoryOptions(categories.data ?? [], (category) => inLanguage(lang, category.name, category.name_en)),

@@ -10,7 +10,7 @@ import { promoCodesQueryKeys } from '../promo-codes/promo-codes-api';
 import { settingsQueryKeys } from '../settings/settings-api';
 import { cacheHolding, isStale } from '../ui/query-cache-for-test';
 import { usersQueryKeys } from '../users/users-api';
-import { invalidateAfterProductWrite, productKeys, productsQueryKeys, type ProductListFilters } from './products-api';
+import { invalidateAfterProductWrite, productsQueryKeys, type ProductListFilters } from './products-api';
 
 const filters: ProductListFilters = { search: '', sort: 'created_at', order: 'desc' };
 
@@ -59,12 +59,5 @@ describe('invalidateAfterProductWrite', () => {
     await invalidateAfterProductWrite(client, null);
     expect(isStale(client, productsQueryKeys.list(filters))).toBe(true);
     expect(isStale(client, productsQueryKeys.detail(6))).toBe(false);
-  });
-});
-
-describe('product keys', () => {
-  it("keep the form's choices under the categories and attributes they come from", () => {
-    expect(productKeys.categoryOptions.slice(0, 2)).toEqual(categoriesQueryKeys.all);
-    expect(productKeys.attributeOptions.slice(0, 2)).toEqual(attributesQueryKeys.all);
   });
 });

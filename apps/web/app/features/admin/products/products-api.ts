@@ -1,10 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   PRODUCT_PAGE_SIZE,
-  type AdminAttributeListResponse,
   type AdminProduct,
   type AdminProductResponse,
-  type CategoryListResponse,
   type Product,
   type ProductAttributesResponse,
   type ProductListResponse,
@@ -34,20 +32,6 @@ export const productsQueryKeys = {
 };
 
 /**
- * The keys product-form.tsx and variation-prices-field.tsx read (kept for them). The options come
- * from the categories and attributes modules, so their writes refresh the form's choices; getters,
- * because those modules import this one back.
- */
-export const productKeys = {
-  get categoryOptions() {
-    return categoriesQueryKeys.options();
-  },
-  get attributeOptions() {
-    return attributesQueryKeys.options();
-  },
-};
-
-/**
  * One page of GET /api/products as staff see it: `status=` is sent empty on purpose (every
  * status; without it the server lists published products only, like the storefront).
  */
@@ -64,37 +48,26 @@ export function fetchProductPage(filters: ProductListFilters, page: number): Pro
   return adminApi().get<ProductListResponse>(`/products?${query.toString()}`);
 }
 
-export async function fetchProduct(id: number): Promise<Product> {
+async function fetchProduct(id: number): Promise<Product> {
   const body = await adminApi().get<ProductResponse>(`/products/${id}`);
   return body.product;
 }
 
 /** The values the product offers with their surcharge for this product. */
-export async function fetchProductAttributes(id: number): Promise<ProductAttributesResponse['attributes']> {
+async function fetchProductAttributes(id: number): Promise<ProductAttributesResponse['attributes']> {
   const body = await adminApi().get<ProductAttributesResponse>(`/products/${id}/attributes`);
   return body.attributes;
 }
 
-/** Every category, active or not (GET /api/categories?admin=true, flat_categories). */
-export async function fetchCategoryChoices(): Promise<CategoryListResponse['flat_categories']> {
-  const body = await adminApi().get<CategoryListResponse>('/categories', { admin: 'true' });
-  return body.flat_categories;
-}
-
-export async function fetchAttributeChoices(): Promise<AdminAttributeListResponse['attributes']> {
-  const body = await adminApi().get<AdminAttributeListResponse>('/simple-attributes');
-  return body.attributes;
-}
-
 /** POST /api/products (id null) or PUT /api/products/:id with the form's multipart body. */
-export async function saveProduct(id: number | null, form: FormData): Promise<AdminProduct> {
+async function saveProduct(id: number | null, form: FormData): Promise<AdminProduct> {
   const api = adminApi();
   const body =
     id === null ? await api.postForm<AdminProductResponse>('/products', form) : await api.putForm<AdminProductResponse>(`/products/${id}`, form);
   return body.product;
 }
 
-export async function deleteProduct(id: number): Promise<void> {
+async function deleteProduct(id: number): Promise<void> {
   await adminApi().delete<{ success: true }>(`/products/${id}`);
 }
 
@@ -120,7 +93,7 @@ export function invalidateAfterProductWrite(client: QueryClient, id: number | nu
 }
 
 /** Every product list again (after a delete that found the product gone already). */
-export function invalidateProductLists(client: QueryClient): Promise<void> {
+function invalidateProductLists(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: productsQueryKeys.lists() });
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
+import { attributeOptionsQuery } from '../attributes/attributes-api';
 import { PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { Field, SelectInput, TextInput } from '../ui/fields';
 import {
@@ -17,7 +18,6 @@ import {
   type VariationDraftField,
   type VariationRow,
 } from './product-form-rules';
-import { fetchAttributeChoices, productKeys } from './products-api';
 import { useSessionFailureOf } from '../../../lib/errors';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
@@ -50,7 +50,7 @@ export function VariationPricesField({
   const [errors, setErrors] = useState<FieldErrors<VariationDraftField>>({});
   const [notice, setNotice] = useState('');
 
-  const attributes = useQuery({ queryKey: productKeys.attributeOptions, queryFn: fetchAttributeChoices });
+  const attributes = useQuery(attributeOptionsQuery());
   useSessionFailureOf(attributes.error);
 
   const fieldId: Record<VariationDraftField, string> = {
