@@ -56,7 +56,7 @@ export function adminCitiesQuery(filters: CityFilters) {
 }
 
 /** POST /locations/cities (id null) or PUT /locations/cities/:id with the whole form. */
-export async function saveCity(id: number | null, form: CityForm): Promise<City> {
+async function saveCity(id: number | null, form: CityForm): Promise<City> {
   const api = adminApi();
   const body = cityBody(form);
   const reply =
@@ -72,7 +72,7 @@ export async function updateCityFee(id: number, fee: number): Promise<City> {
 }
 
 /** DELETE /locations/cities/:id: past orders keep the city's name and fee. */
-export async function deleteCity(id: number): Promise<void> {
+async function deleteCity(id: number): Promise<void> {
   await adminApi().delete<AdminCityDeleteResponse>(`/locations/cities/${id}`);
 }
 

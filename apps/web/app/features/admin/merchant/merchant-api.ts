@@ -67,20 +67,20 @@ export function testMerchantConnection(): Promise<MerchantTestConnectionResponse
 }
 
 /** PUT auto-sync: keeps Google current in the background, or stops doing so. */
-export function setMerchantAutoSync(enabled: boolean): Promise<unknown> {
+function setMerchantAutoSync(enabled: boolean): Promise<unknown> {
   return adminApi().put('/google-merchant/auto-sync', { enabled });
 }
 
-export function pushMerchantProduct(body: MerchantProductPayloadInput): Promise<MerchantUpdateResponse> {
+function pushMerchantProduct(body: MerchantProductPayloadInput): Promise<MerchantUpdateResponse> {
   return adminApi().post<MerchantUpdateResponse>('/google-merchant/products/update', body);
 }
 
-export function deleteMerchantProduct(id: number): Promise<MerchantDeleteResponse> {
+function deleteMerchantProduct(id: number): Promise<MerchantDeleteResponse> {
   return adminApi().delete<MerchantDeleteResponse>(`/google-merchant/products/${id}`);
 }
 
 /** POST bulk-update: answers when the run has ended (its progress is read with GET meanwhile). */
-export function runMerchantBulkUpdate(): Promise<MerchantBulkResponse> {
+function runMerchantBulkUpdate(): Promise<MerchantBulkResponse> {
   return adminApi().post<MerchantBulkResponse>('/google-merchant/products/bulk-update');
 }
 

@@ -29,25 +29,25 @@ export function fetchOrderPage(filters: OrderListFilters, page: number): Promise
  * GET /api/orders/:id as staff see it (with its history). The shopper's reply (the caller owns
  * the order but may not manage orders) is refused like an order of someone else.
  */
-export async function fetchAdminOrder(id: number): Promise<AdminOrder> {
+async function fetchAdminOrder(id: number): Promise<AdminOrder> {
   const body = await adminApi().get<OrderDetailResponse>(`/orders/${id}`);
   if (!('history' in body.order)) throw new ApiError(403, 'FORBIDDEN', '');
   return body.order;
 }
 
 /** PUT /api/orders/:id/status; the reply is the order as it now is. */
-export async function changeOrderStatus(id: number, status: OrderStatus, notes: string): Promise<AdminOrder> {
+async function changeOrderStatus(id: number, status: OrderStatus, notes: string): Promise<AdminOrder> {
   const body = await adminApi().put<AdminOrderResponse>(`/orders/${id}/status`, { status, notes });
   return body.order;
 }
 
 /** POST /api/orders/:id/refund: refunds a paid online order in full; the reply is the order, now refunded. */
-export async function refundOrder(id: number): Promise<AdminOrder> {
+async function refundOrder(id: number): Promise<AdminOrder> {
   const body = await adminApi().post<AdminOrderResponse>(`/orders/${id}/refund`);
   return body.order;
 }
 
-export async function deleteOrder(id: number): Promise<void> {
+async function deleteOrder(id: number): Promise<void> {
   await adminApi().delete<AdminOrderDeleteResponse>(`/orders/${id}`);
 }
 
@@ -122,7 +122,7 @@ export function invalidateAfterOrderDelete(client: QueryClient, id: number): Pro
 }
 
 /** Every order query again (an order changed or deleted elsewhere: a write refused as 404 or 409). */
-export function invalidateOrders(client: QueryClient): Promise<void> {
+function invalidateOrders(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: ordersQueryKeys.all });
 }
 

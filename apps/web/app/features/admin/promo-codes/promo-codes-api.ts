@@ -35,7 +35,7 @@ export function adminPromoCodeQuery(id: number) {
 }
 
 /** POST /promo-codes (id null) or PUT /promo-codes/:id with the whole form. */
-export async function savePromoCode(id: number | null, body: PromoCodeBody): Promise<AdminPromoCode> {
+async function savePromoCode(id: number | null, body: PromoCodeBody): Promise<AdminPromoCode> {
   const api = adminApi();
   const reply =
     id === null
@@ -45,7 +45,7 @@ export async function savePromoCode(id: number | null, body: PromoCodeBody): Pro
 }
 
 /** DELETE /promo-codes/:id: orders that used it keep the code's text. */
-export function deletePromoCode(id: number): Promise<AdminPromoCodeDeleteResponse> {
+function deletePromoCode(id: number): Promise<AdminPromoCodeDeleteResponse> {
   return adminApi().delete<AdminPromoCodeDeleteResponse>(`/promo-codes/${id}`);
 }
 

@@ -23,7 +23,7 @@ export function adminSynonymsQuery() {
 }
 
 /** POST /admin/search-synonyms (id null) or PUT /admin/search-synonyms/:id with the whole form. */
-export async function saveSynonym(id: number | null, form: SynonymForm): Promise<AdminSynonym> {
+async function saveSynonym(id: number | null, form: SynonymForm): Promise<AdminSynonym> {
   const api = adminApi();
   const body = synonymBody(form);
   const reply =
@@ -34,12 +34,12 @@ export async function saveSynonym(id: number | null, form: SynonymForm): Promise
 }
 
 /** DELETE /admin/search-synonyms/:id. */
-export async function deleteSynonym(id: number): Promise<void> {
+async function deleteSynonym(id: number): Promise<void> {
   await adminApi().delete<AdminSynonymDeleteResponse>(`/admin/search-synonyms/${id}`);
 }
 
 /** After a write: the list refreshes. */
-export function refreshSynonyms(queryClient: QueryClient): Promise<void> {
+function refreshSynonyms(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: synonymsQueryKeys.all });
 }
 

@@ -18,13 +18,13 @@ export function adminSettingsQuery() {
  * (public cache-control, for the storefront); the back office asks past any kept copy, so it
  * never shows settings older than the ones it has just saved.
  */
-export async function fetchSettings(): Promise<AdminSettings> {
+async function fetchSettings(): Promise<AdminSettings> {
   const reply = await adminApi().get<SettingsResponse>('/settings', { fresh: Date.now() });
   return reply.settings;
 }
 
 /** Saves the store settings (POST /api/settings, multipart, settings.write); replies with them as saved. */
-export async function saveSettings(form: SettingsForm): Promise<AdminSettings> {
+async function saveSettings(form: SettingsForm): Promise<AdminSettings> {
   const reply = await adminApi().postForm<SettingsResponse>('/settings', settingsFormData(form));
   return reply.settings;
 }

@@ -14,30 +14,30 @@ export function adminSlidesQuery() {
 }
 
 /** Every slide, active or not, in display order (GET /api/slider/admin, catalog.read). */
-export async function fetchAdminSlides(): Promise<AdminSlide[]> {
+async function fetchAdminSlides(): Promise<AdminSlide[]> {
   const reply = await adminApi().get<SlideListResponse>('/slider/admin');
   return reply.slides;
 }
 
 /** Creates a slide (POST /api/slider, multipart; the image is required). */
-export async function createSlide(form: SlideForm): Promise<AdminSlide> {
+async function createSlide(form: SlideForm): Promise<AdminSlide> {
   const reply = await adminApi().postForm<AdminSlideResponse>('/slider', slideFormData(form));
   return reply.slide;
 }
 
 /** Changes a slide (PUT /api/slider/:id, multipart; without a new image the stored one stays). */
-export async function updateSlide(id: number, form: SlideForm): Promise<AdminSlide> {
+async function updateSlide(id: number, form: SlideForm): Promise<AdminSlide> {
   const reply = await adminApi().putForm<AdminSlideResponse>(`/slider/${id}`, slideFormData(form));
   return reply.slide;
 }
 
 /** Deletes a slide and its image (DELETE /api/slider/:id). */
-export async function deleteSlide(id: number): Promise<void> {
+async function deleteSlide(id: number): Promise<void> {
   await adminApi().delete<AdminSlideDeleteResponse>(`/slider/${id}`);
 }
 
 /** After a write: the list of slides refreshes. */
-export function refreshSlides(client: QueryClient): Promise<void> {
+function refreshSlides(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: slidesQueryKeys.all });
 }
 

@@ -1,28 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { browserApi, type Api } from '../../../lib/api';
-import { useAuth } from '../../account/auth';
 
 /** The API client of the back office: the browser client with the admin's bearer token. */
 export function adminApi(): Api {
   return browserApi();
-}
-
-/**
- * Handles a failed back-office call the shop's way: an invalid or expired token clears the
- * session; returns true when it did, so the screen shows nothing more.
- */
-export function useAuthFailure(): (error: unknown) => boolean {
-  const { handleAuthError } = useAuth();
-  return useCallback((error: unknown) => handleAuthError(error), [handleAuthError]);
-}
-
-/** Ends the session the shop's way when a query of the screen failed on an invalid token. */
-export function useAuthFailureOf(error: unknown): void {
-  const authFailure = useAuthFailure();
-  useEffect(() => {
-    if (error) authFailure(error);
-  }, [error, authFailure]);
 }
 
 /**

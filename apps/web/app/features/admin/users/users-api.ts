@@ -28,14 +28,14 @@ export function adminUserQuery(id: number) {
 }
 
 /** POST /api/admin/users (id null) or PUT /api/admin/users/:id with the form's JSON body. */
-export async function saveUser(id: number | null, body: UserRequestBody): Promise<AdminUser> {
+async function saveUser(id: number | null, body: UserRequestBody): Promise<AdminUser> {
   const api = adminApi();
   const reply = id === null ? await api.post<AdminUserResponse>('/admin/users', body) : await api.put<AdminUserResponse>(`/admin/users/${id}`, body);
   return reply.user;
 }
 
 /** DELETE /api/admin/users/:id: the account goes, its orders stay (detached). */
-export function deleteUser(id: number): Promise<AdminUserDeleteResponse> {
+function deleteUser(id: number): Promise<AdminUserDeleteResponse> {
   return adminApi().delete<AdminUserDeleteResponse>(`/admin/users/${id}`);
 }
 
