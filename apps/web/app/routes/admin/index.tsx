@@ -14,7 +14,7 @@ export default function AdminIndex() {
   const { t } = useI18n();
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const tab = resolveTab(params.get('tab'), visibleTabs(user?.permissions ?? []));
+  const tab = resolveTab(params.get('tab'), visibleTabs(user));
   if (!tab) return <EmptyPanel title={t('admin.gate.denied')} />;
   const Screen = tab.screen;
   return (

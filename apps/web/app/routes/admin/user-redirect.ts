@@ -1,7 +1,8 @@
 import { redirect } from 'react-router';
+import { adminRecordHref } from '../../features/admin/shell/admin-links';
 import type { Route } from './+types/user-redirect';
 
 /** /admin/user/{id} (an older address) leads to /admin/users/edit/{id}. */
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/admin/users/edit/${encodeURIComponent(params.id)}`, 301);
+  return redirect(adminRecordHref('users', params.id), 301);
 }

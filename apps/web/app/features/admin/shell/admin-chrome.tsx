@@ -58,7 +58,7 @@ export function AdminChrome({ settings, children }: { settings: StoreSettings; c
   const { t } = useI18n();
   const { user } = useAuth();
   const logout = useLogout();
-  const tabs = visibleTabs(user?.permissions ?? []);
+  const tabs = visibleTabs(user);
   const handle = useAdminHandle();
   const active = useActiveTab(tabs, handle);
   if (handle?.bare) {

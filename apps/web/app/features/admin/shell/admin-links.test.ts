@@ -18,6 +18,11 @@ describe('back-office links', () => {
     expect(adminRecordHref('promo-codes', 4)).toBe('/admin/promocode/edit/4');
   });
 
+  it('keep an id read from an address inside the path', () => {
+    expect(adminRecordHref('users', '42')).toBe('/admin/users/edit/42');
+    expect(adminRecordHref('users', '../x?y')).toBe('/admin/users/edit/..%2Fx%3Fy');
+  });
+
   it("open an order and its invoice", () => {
     expect(adminOrderHref(8)).toBe('/admin/orders/8');
     expect(adminOrderHref(8, { invoice: true })).toBe('/admin/orders/8/invoice');

@@ -26,9 +26,12 @@ export function adminNewRecordHref(section: AdminRecordSection): string {
   return `/admin/${RECORD_SEGMENTS[section]}/new`;
 }
 
-/** A record's full screen (`/admin/products/edit/12`); an order's is adminOrderHref. */
-export function adminRecordHref(section: AdminRecordSection, id: number): string {
-  return `/admin/${RECORD_SEGMENTS[section]}/edit/${id}`;
+/**
+ * A record's full screen (`/admin/products/edit/12`); an order's is adminOrderHref. An id taken
+ * from an address as it was typed stays inside the path (encoded); its screen then says no such record.
+ */
+export function adminRecordHref(section: AdminRecordSection, id: number | string): string {
+  return `/admin/${RECORD_SEGMENTS[section]}/edit/${encodeURIComponent(id)}`;
 }
 
 /** An order's screen, or its printable invoice (`autoprint` opens the print dialog at once). */

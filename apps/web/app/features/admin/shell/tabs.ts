@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Permission } from '@shop/shared';
+import type { Permission, User } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
 import { userCan } from './gate';
@@ -57,9 +57,8 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'activity', label: 'admin-activity.tab', icon: ActivityIcon, permission: 'audit.read', screen: lazy(() => import('../activity/activity-tab')) },
 ];
 
-/** The tabs a user with these permissions may open. */
-export function visibleTabs(permissions: readonly Permission[]): AdminTab[] {
-  const user = { permissions: [...permissions] };
+/** The tabs the signed-in user may open (none without a user). */
+export function visibleTabs(user: Pick<User, 'permissions'> | null | undefined): AdminTab[] {
   return ADMIN_TABS.filter((tab) => userCan(user, tab.permission));
 }
 
