@@ -25,6 +25,7 @@ import { createAttributesAdminService } from './modules/catalog/admin-attributes
 import { createAdminProductsService } from './modules/catalog/admin-products.js';
 import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
 import { createCatalogService } from './modules/catalog/service.js';
+import { createPricingService } from './modules/catalog/pricing.js';
 import { subscribeCatalog } from './modules/catalog/subscribers.js';
 import { createContentService } from './modules/content/service.js';
 import { createAdminCitiesService } from './modules/locations/admin-cities.js';
@@ -70,7 +71,7 @@ export function createServices(
       : undefined,
   });
   // Pricing reads the catalogue directly, never its listing cache.
-  const pricing = createCatalogService(db, { listCacheTtlMs: 0 });
+  const pricing = createPricingService(db);
   const promotions = createPromotionsService(db);
   const background = createBackgroundTasks();
   const cart = createCartService(db, {

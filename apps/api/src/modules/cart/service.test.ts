@@ -14,7 +14,7 @@ import {
   createUser,
   linkProductVariations,
 } from '../../seed/factories.js';
-import { createCatalogService } from '../catalog/service.js';
+import { createPricingService } from '../catalog/pricing.js';
 import { createPromotionsService } from '../promotions/service.js';
 import { createCartService, newCartToken, type CartService } from './service.js';
 
@@ -41,7 +41,7 @@ async function startApp(overrides: NodeJS.ProcessEnv = {}): Promise<App> {
 beforeAll(async () => {
   database = await createTestDatabase();
   service = createCartService(database.db, {
-    catalog: createCatalogService(database.db),
+    catalog: createPricingService(database.db),
     promotions: createPromotionsService(database.db),
     sessionSecret: undefined,
   });

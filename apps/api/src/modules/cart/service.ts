@@ -16,7 +16,7 @@ import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isCartToken } from '../../lib/signed-cookies.js';
 import { productNames } from '../catalog/product-names.js';
-import type { CatalogService, PricedLine } from '../catalog/service.js';
+import type { PricedLine, PricingService } from '../catalog/pricing.js';
 import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
 
 /** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
@@ -104,7 +104,7 @@ function ensureLineLimit(quantity: number): void {
 }
 
 export interface CartServiceOptions {
-  catalog: CatalogService;
+  catalog: PricingService;
   /** Checks the cart's promo code (the same rule as the validate route and the order). */
   promotions: Pick<PromotionsService, 'validatePromoCode'>;
   /** Configured cookie-signing key; without one a generated key is kept in the database. */

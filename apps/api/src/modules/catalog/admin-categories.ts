@@ -12,7 +12,7 @@ import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { imageWrites } from '../media/image-writes.js';
-import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './service.js';
+import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './presenters.js';
 
 /**
  * The back office's categories: the staff listing (every category, with what a delete would

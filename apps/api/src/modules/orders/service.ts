@@ -36,7 +36,7 @@ import { outOfStock, takeUnits } from './stock.js';
 import { checkContactLimit, contactOf } from './contact-limit.js';
 import { idempotencyScope, newOrderNumber, ORDER_NUMBER_ATTEMPTS, requestHash as hashOfRequest } from './order-keys.js';
 import type { CartOwner, CartService } from '../cart/service.js';
-import type { CatalogService, PriceLineInput, PricedLine } from '../catalog/service.js';
+import type { PriceLineInput, PricedLine, PricingService } from '../catalog/pricing.js';
 import type { LocationsService } from '../locations/service.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PromotionsService } from '../promotions/service.js';
@@ -89,7 +89,7 @@ export interface OrderViewer {
 
 export interface OrdersServiceDeps extends OrderAdministrationDeps {
   /** Prices lines from the database (never the listing cache). */
-  catalog: Pick<CatalogService, 'priceLines'>;
+  catalog: Pick<PricingService, 'priceLines'>;
   /** promoCode: the code kept with the cart, used when the order is the cart's and names none. */
   cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
