@@ -158,7 +158,8 @@ export function createServices(
     log,
   });
   // Every module's listeners, subscribed in one place (each module's subscribers.ts).
-  subscribeActivityTrail(events, createAuditService());
+  const audit = createAuditService();
+  subscribeActivityTrail(events, audit);
   subscribeCatalog(events, changes, catalog);
   subscribeSettings(changes, settings);
   subscribeAppIcons(changes, appIcons);
@@ -166,7 +167,7 @@ export function createServices(
   return {
     changes,
     events,
-    audit: createAuditService(),
+    audit,
     accounts,
     authThrottle,
     emailVerification: createEmailVerificationService(db, {
@@ -192,8 +193,8 @@ export function createServices(
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
     }),
-    attributesAdmin: createAttributesAdminService(db, { audit: createAuditService(), changes }),
-    synonymsAdmin: createSynonymsAdminService(db, { audit: createAuditService(), changes }),
+    attributesAdmin: createAttributesAdminService(db, { events }),
+    synonymsAdmin: createSynonymsAdminService(db, { events }),
     adminUsers: createAdminUsersService(db, { accounts, events }),
     cart,
     settings,

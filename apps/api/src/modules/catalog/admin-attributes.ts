@@ -15,9 +15,9 @@ import {
   productAttributeVariations,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { publishedWrite } from '../../lib/published-write.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * The back office's attributes and their values (variations): list, create, rename, delete.
@@ -26,8 +26,8 @@ import type { Actor, AuditService } from '../audit/service.js';
  */
 
 export interface AttributesAdminDeps {
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where each write tells of itself (AttributesChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
 }
 
 /** Serialises attribute creates and renames, so the case-insensitive name check is exact. */
@@ -81,7 +81,7 @@ const attributeNotFound = () => AppError.notFound('attributes.not_found');
 const variationNotFound = () => AppError.notFound('attributes.value_not_found');
 
 export function createAttributesAdminService(db: Database, deps: AttributesAdminDeps) {
-  const { audit, changes } = deps;
+  const { events } = deps;
 
   /** Values with their product counts, one grouped statement. */
   function selectVariations(executor: Executor, where: SQL | undefined) {
@@ -235,7 +235,7 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
     return row;
   }
 
-  const write = publishedWrite(db, changes, 'catalog');
+  const write = publishedWrite(db, events, { type: 'AttributesChanged' });
 
   return {
     /** Every attribute with its values and how many products use them. */
@@ -254,7 +254,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           .insert(attributes)
           .values({ name: input.name, name_en: input.name_en ?? null })
           .returning();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attributes',
           entityId: row!.id,
@@ -274,7 +275,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
         if (before.name === next.name && before.name_en === next.name_en) return;
         if (before.name !== next.name) await ensureNameFree(tx, next.name, id);
         await tx.update(attributes).set(next).where(eq(attributes.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attributes',
           entityId: id,
@@ -292,7 +294,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
         await lockAttribute(tx, id);
         const before = await getAttribute(id, tx);
         await tx.delete(attributes).where(eq(attributes.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attributes',
           entityId: id,
@@ -345,7 +348,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
             additional_price: input.additional_price ?? 0,
           })
           .returning();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attribute_variations',
           entityId: row!.id,
@@ -387,7 +391,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           await ensureTitleFree(tx, before.attribute_id, next.title, id);
         }
         await tx.update(attributeVariations).set(next).where(eq(attributeVariations.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attribute_variations',
           entityId: id,
@@ -412,7 +417,8 @@ export function createAttributesAdminService(db: Database, deps: AttributesAdmin
           .from(productLinks)
           .where(eq(productLinks.variation_id, id));
         await tx.delete(attributeVariations).where(eq(attributeVariations.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'attribute_variations',
           entityId: id,

@@ -3,9 +3,9 @@ import { synonymKey, type AdminSynonym, type AdminSynonymBody } from '@shop/shar
 import type { Database, Executor } from '../../db/client.js';
 import { searchSynonyms } from '../../db/schema/search.js';
 import { AppError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { publishedWrite } from '../../lib/published-write.js';
-import type { Actor, AuditService } from '../audit/service.js';
+import type { DomainEvents } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 
 /**
  * The back office's search synonyms (docs/decisions/020): list, create, change, delete. One entry
@@ -15,8 +15,8 @@ import type { Actor, AuditService } from '../audit/service.js';
  */
 
 export interface SynonymsAdminDeps {
-  audit: AuditService;
-  changes: ChangeFeed;
+  /** Where each write tells of itself (SearchWordsChanged, ActivityRecorded), inside its transaction. */
+  events: DomainEvents;
 }
 
 /** Serialises synonym creates and changes, so the key check is exact. */
@@ -40,7 +40,7 @@ const termTaken = () =>
 const notFound = () => AppError.notFound('search.not_found');
 
 export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps) {
-  const { audit, changes } = deps;
+  const { events } = deps;
 
   async function ensureKeyFree(tx: Executor, key: string, exceptId?: number): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNONYM_KEYS_LOCK})`);
@@ -67,7 +67,7 @@ export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps
     return row;
   }
 
-  const write = publishedWrite(db, changes, 'catalog');
+  const write = publishedWrite(db, events, { type: 'SearchWordsChanged' });
 
   return {
     /** Every synonym, by term (its key, so "Amber" and "amber" sort together). */
@@ -93,7 +93,8 @@ export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps
           .insert(searchSynonyms)
           .values({ term: input.term, term_key: key, targets: input.targets })
           .returning();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'search_synonyms',
           entityId: created!.id,
@@ -119,7 +120,8 @@ export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps
           .set({ term: input.term, term_key: key, targets: input.targets, updated_at: new Date() })
           .where(eq(searchSynonyms.id, id))
           .returning();
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'search_synonyms',
           entityId: id,
@@ -136,7 +138,8 @@ export function createSynonymsAdminService(db: Database, deps: SynonymsAdminDeps
       await write(async (tx) => {
         const before = await lock(tx, id);
         await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id));
-        await audit.record(tx, {
+        await events.publish(tx, {
+          type: 'ActivityRecorded',
           actor,
           entity: 'search_synonyms',
           entityId: id,
