@@ -3,6 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** From a module's file: another module's file other than its face, `../<area>/<file>.js`. */
+const otherModuleThroughFace = {
+  regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)[^/]+$',
+  message: 'Another module is reached through its face: import from ../<area>/index.js (docs/decisions/042).',
+};
+/** From outside the modules: a module's file other than its face. */
+const modulesFromOutside = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.js$)[^/]+$',
+  message: 'A module is reached through its face: import from modules/<area>/index.js (docs/decisions/042).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -57,12 +68,33 @@ export default tseslint.config(
     },
   },
   {
+    // Outside the modules (services.ts, routes.ts, app.ts, seed, cli, tests), a module is
+    // reached through its face, modules/<area>/index.ts (docs/decisions/042).
+    files: ['apps/api/src/**/*.ts', 'apps/api/test-support/**/*.ts'],
+    ignores: ['apps/api/src/modules/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [modulesFromOutside] }],
+    },
+  },
+  {
+    // A module reaches another only through that module's face.
+    files: ['apps/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [otherModuleThroughFace] }],
+    },
+  },
+  {
     files: ['apps/api/src/modules/**/*routes.ts'],
     rules: {
       // Handlers parse, call a service and shape the reply; SQL lives in services.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'], message: 'Routes call services; database access belongs in service.ts.' }] },
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'], message: 'Routes call services; database access belongs in service.ts.' },
+            otherModuleThroughFace,
+          ],
+        },
       ],
     },
   },

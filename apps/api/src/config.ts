@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AnonymousOrderLimits } from './modules/orders/anonymous-limits.js';
+import type { AnonymousOrderLimits } from './modules/orders/index.js';
 import { parseServiceAccountKey, type ServiceAccountKey } from './integrations/google-merchant/token.js';
 
 const optionalString = z

@@ -1,23 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { attributeRoutes } from './modules/catalog/admin-attributes-routes.js';
-import { adminProductRoutes } from './modules/catalog/admin-products-routes.js';
-import { adminCategoryRoutes } from './modules/catalog/admin-categories-routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { contentRoutes } from './modules/content/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { adminLocationsRoutes } from './modules/locations/admin-cities-routes.js';
-import { locationsRoutes } from './modules/locations/routes.js';
-import { ordersRoutes } from './modules/orders/routes.js';
-import { paymentsRoutes } from './modules/payments/routes.js';
-import { adminPromotionRoutes } from './modules/promotions/admin-promotions-routes.js';
-import { promotionsRoutes } from './modules/promotions/routes.js';
-import { searchSynonymRoutes } from './modules/search/admin-synonyms-routes.js';
-import { settingsRoutes } from './modules/settings/routes.js';
-import { adminUserRoutes } from './modules/users/admin-users-routes.js';
-import { merchantRoutes } from './modules/merchant/routes.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { cartRoutes } from './modules/cart/index.js';
+import {
+  adminCategoryRoutes,
+  adminProductRoutes,
+  attributeRoutes,
+  catalogRoutes,
+} from './modules/catalog/index.js';
+import { contentRoutes } from './modules/content/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { adminLocationsRoutes, locationsRoutes } from './modules/locations/index.js';
+import { ordersRoutes } from './modules/orders/index.js';
+import { paymentsRoutes } from './modules/payments/index.js';
+import { adminPromotionRoutes, promotionsRoutes } from './modules/promotions/index.js';
+import { searchSynonymRoutes } from './modules/search/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { adminUserRoutes } from './modules/users/index.js';
+import { merchantRoutes } from './modules/merchant/index.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {

@@ -7,46 +7,52 @@ import { createDomainEvents } from './events.js';
 import { createChangeFeed } from './lib/change-feed.js';
 import { createFileStorage } from './lib/file-storage/index.js';
 import { connectRedis } from './lib/redis.js';
-import { createAuditService } from './modules/audit/service.js';
-import { createAuditReader } from './modules/audit/read.js';
-import { subscribeActivityTrail } from './modules/audit/subscribers.js';
-import { accountNames } from './modules/accounts/account-stats.js';
-import { createDashboardService } from './modules/dashboard/service.js';
 import {
+  createAuditReader,
+  createAuditService,
+  subscribeActivityTrail,
+} from './modules/audit/index.js';
+import {
+  accountNames,
+  createAccountsService,
+  createAuthThrottle,
+  createEmailVerificationService,
   createGoogleSignInService,
+  createPasswordResetService,
   googleSignInConfigured,
-} from './modules/accounts/google-service.js';
-import { createEmailVerificationService } from './modules/accounts/email-verification.js';
-import { createPasswordResetService } from './modules/accounts/password-reset.js';
-import { createAccountsService } from './modules/accounts/service.js';
-import { createAuthThrottle } from './modules/accounts/throttle.js';
-import { createCartService } from './modules/cart/service.js';
-import { createAttributesAdminService } from './modules/catalog/admin-attributes.js';
-import { createAdminProductsService } from './modules/catalog/admin-products.js';
-import { createAdminCategoriesService } from './modules/catalog/admin-categories.js';
-import { createCatalogService } from './modules/catalog/service.js';
-import { createPricingService } from './modules/catalog/pricing.js';
-import { subscribeCatalog } from './modules/catalog/subscribers.js';
-import { createContentService } from './modules/content/service.js';
-import { createAdminCitiesService } from './modules/locations/admin-cities.js';
-import { createLocationsService } from './modules/locations/service.js';
-import { createNotificationsService } from './modules/notifications/service.js';
+} from './modules/accounts/index.js';
+import { createDashboardService } from './modules/dashboard/index.js';
+import { createCartService } from './modules/cart/index.js';
+import {
+  createAdminCategoriesService,
+  createAdminProductsService,
+  createAttributesAdminService,
+  createCatalogService,
+  createPricingService,
+  subscribeCatalog,
+} from './modules/catalog/index.js';
+import { createContentService } from './modules/content/index.js';
+import { createAdminCitiesService, createLocationsService } from './modules/locations/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
 import { createUpaymentsClient } from './integrations/upayments/client.js';
-import { createOrdersService, isRecipientProven } from './modules/orders/service.js';
-import { createPaymentsService } from './modules/payments/service.js';
-import { createAdminPromotionsService } from './modules/promotions/admin-promotions.js';
-import { createPromotionsService } from './modules/promotions/service.js';
-import { createSynonymsAdminService } from './modules/search/admin-synonyms.js';
-import { createSettingsService } from './modules/settings/service.js';
-import { subscribeSettings } from './modules/settings/subscribers.js';
-import { createAppIconService } from './modules/pwa/app-icons.js';
-import { subscribeAppIcons } from './modules/pwa/subscribers.js';
-import { createMerchantCatalogue } from './modules/merchant/catalogue.js';
-import { createMerchantFeed, merchantFeedIdentifiers } from './modules/merchant/feed.js';
-import { createMerchantService } from './modules/merchant/service.js';
-import { subscribeMerchant } from './modules/merchant/subscribers.js';
+import { createOrdersService, isRecipientProven } from './modules/orders/index.js';
+import { createPaymentsService } from './modules/payments/index.js';
+import {
+  createAdminPromotionsService,
+  createPromotionsService,
+} from './modules/promotions/index.js';
+import { createSynonymsAdminService } from './modules/search/index.js';
+import { createSettingsService, subscribeSettings } from './modules/settings/index.js';
+import { createAppIconService, subscribeAppIcons } from './modules/pwa/index.js';
+import {
+  createMerchantCatalogue,
+  createMerchantFeed,
+  createMerchantService,
+  merchantFeedIdentifiers,
+  subscribeMerchant,
+} from './modules/merchant/index.js';
 import { createGoogleMerchantClient } from './integrations/google-merchant/client.js';
-import { createAdminUsersService } from './modules/users/admin-users.js';
+import { createAdminUsersService } from './modules/users/index.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ImageFolder } from '@shop/shared';
 import sharp from 'sharp';
-import { storedImageFiles } from '../src/modules/media/service.js';
+import { storedImageFiles } from '../src/modules/media/index.js';
 
 /** One file of a multipart form: its field, file name, content type and bytes. */
 export interface FormFile {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase, queryRows } from '../db/client.js';
 import { cities, countries, governorates, users } from '../db/schema/index.js';
-import { createAccountsService } from '../modules/accounts/service.js';
+import { createAccountsService } from '../modules/accounts/index.js';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '20000' } } });
 const total = Number(values.orders);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createCatalogService } from '../modules/catalog/service.js';
+import { createCatalogService } from '../modules/catalog/index.js';
 import { createCategory, createProduct } from '../seed/factories.js';
 import { queryRows } from './client.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-app.js';

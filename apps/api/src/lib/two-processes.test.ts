@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, SettingsResponse } from '@shop/shared';
-import { createAccountsService } from '../modules/accounts/service.js';
+import { createAccountsService } from '../modules/accounts/index.js';
 import { createCategory, createProduct, createUser, saveStoreSettings } from '../seed/factories.js';
 import { eventually } from '../../test-support/eventually.js';
 import { assertShopBuilt, startShopProcess, stopShopProcess, type ShopProcess } from '../../test-support/shop-process.js';

@@ -10,7 +10,7 @@ import { startTestS3Server, type TestS3Server } from '../../test-support/s3-serv
 import { createTestApp, type TestContext } from '../../test-support/test-app.js';
 import { products } from '../db/schema/index.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../lib/file-storage/index.js';
-import { storedImageFiles } from '../modules/media/service.js';
+import { storedImageFiles } from '../modules/media/index.js';
 import { createCategory } from '../seed/factories.js';
 import { contentSecurityPolicy } from './web.js';
 import { freePort } from '../../test-support/ports.js';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '@shop/shared';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { createAccountsService } from '../modules/accounts/service.js';
+import { createAccountsService } from '../modules/accounts/index.js';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.subha.shop';
 export const DEMO_ADMIN_FILE = 'demo-admin.txt';

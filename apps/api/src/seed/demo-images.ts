@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { toBitmap, type Bitmap } from '../modules/media/service.js';
+import { toBitmap, type Bitmap } from '../modules/media/index.js';
 import { seededRandom, type SeededRandom } from './seeded-random.js';
 
 /**

@@ -24,7 +24,7 @@ import {
   storeSettings,
 } from '../db/schema/index.js';
 import { createLocalFileStorage } from '../lib/file-storage/index.js';
-import { storedImageFiles } from '../modules/media/service.js';
+import { storedImageFiles } from '../modules/media/index.js';
 import { seedDemoStore } from './demo-store.js';
 
 // Seeding draws ~150 pictures; on a busy 2-core machine two seeds take a while.

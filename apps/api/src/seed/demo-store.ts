@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { ImageFolder } from '@shop/shared';
 import type { Database } from '../db/client.js';
 import type { FileStorage } from '../lib/file-storage/index.js';
-import { removeImage, storeBitmap } from '../modules/media/service.js';
+import { removeImage, storeBitmap } from '../modules/media/index.js';
 import {
   demoAttributes,
   demoCategories,

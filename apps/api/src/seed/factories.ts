@@ -1,8 +1,8 @@
 import { orderTotal } from '@shop/shared';
 import type { Executor } from '../db/client.js';
 import { normalizeEmail, normalizePhone } from '../lib/contact.js';
-import { selectionKey } from '../modules/cart/service.js';
-import { newOrderNumber } from '../modules/orders/order-keys.js';
+import { selectionKey } from '../modules/cart/index.js';
+import { newOrderNumber } from '../modules/orders/index.js';
 import {
   attributeVariations,
   attributes,

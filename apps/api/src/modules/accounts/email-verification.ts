@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { emailVerificationCodes, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { AccountsService, UserRow } from './service.js';
 import type { AuthThrottle } from './throttle.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cartCookieToken, clearCartCookie } from '../cart/cookie.js';
+import { cartCookieToken, clearCartCookie } from '../cart/index.js';
 
 /**
  * At login or registration (any sign-in): moves the guest cart of the request's cookie into the

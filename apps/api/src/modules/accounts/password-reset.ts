@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { maskEmail } from '../../lib/mask-email.js';
-import type { NotificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/index.js';
 import { emailSendFailed } from './email-verification.js';
 import type { AccountsService } from './service.js';
 import type { AuthThrottle } from './throttle.js';

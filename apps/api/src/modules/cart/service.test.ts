@@ -14,8 +14,8 @@ import {
   createUser,
   linkProductVariations,
 } from '../../seed/factories.js';
-import { createPricingService } from '../catalog/pricing.js';
-import { createPromotionsService } from '../promotions/service.js';
+import { createPricingService } from '../catalog/index.js';
+import { createPromotionsService } from '../promotions/index.js';
 import { createCartService, newCartToken, type CartService } from './service.js';
 
 let database: TestDatabase;

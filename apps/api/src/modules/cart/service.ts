@@ -15,9 +15,8 @@ import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, serverSecrets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isCartToken } from '../../lib/signed-cookies.js';
-import { productNames } from '../catalog/product-names.js';
-import type { PricedLine, PricingService } from '../catalog/pricing.js';
-import type { PromoCustomer, PromotionsService } from '../promotions/service.js';
+import { type PricedLine, type PricingService, productNames } from '../catalog/index.js';
+import type { PromoCustomer, PromotionsService } from '../promotions/index.js';
 
 /** Whose cart: a guest's, by the token of the signed cookie (none yet: undefined), or a user's. */
 export type CartOwner =

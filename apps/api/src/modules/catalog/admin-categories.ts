@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { imageWrites } from '../media/image-writes.js';
+import { imageWrites } from '../media/index.js';
 import { buildTree, presentCategory, type CategoryRow, type CategoryTree } from './presenters.js';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { testPicture } from '../../../test-support/multipart.js';
 import { cartItems, productImages } from '../../db/schema/index.js';
 import { addCartItem, createCart, createOrder } from '../../seed/factories.js';
-import { storedImageFiles } from '../media/service.js';
+import { storedImageFiles } from '../media/index.js';
 
 useAdminProductsShop();
 

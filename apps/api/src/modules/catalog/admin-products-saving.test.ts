@@ -15,7 +15,7 @@ import {
 import { testPicture } from '../../../test-support/multipart.js';
 import { auditLog } from '../../db/schema/index.js';
 import { createProduct } from '../../seed/factories.js';
-import { storedImageFiles } from '../media/service.js';
+import { storedImageFiles } from '../media/index.js';
 
 useAdminProductsShop();
 

@@ -21,7 +21,7 @@ import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { removeImage, storeImage } from '../media/service.js';
+import { removeImage, storeImage } from '../media/index.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
 import type { CatalogService } from './service.js';
 

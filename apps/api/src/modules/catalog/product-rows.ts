@@ -3,8 +3,7 @@ import type { ProductSortField, SortOrder } from '@shop/shared';
 import type { Database } from '../../db/client.js';
 import { categories, productImages, products } from '../../db/schema/index.js';
 import { inStockSql } from '../../db/sql-rules.js';
-import type { PageBound } from '../search/search-sql.js';
-import type { ProductQueries } from '../search/search-statements.js';
+import type { PageBound, ProductQueries } from '../search/index.js';
 
 // A product's row as the catalogue reads it (its category's names and its images in the same
 // row), and the conditions and order of the product list, shared by its reads and its searches.

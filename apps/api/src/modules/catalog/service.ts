@@ -24,10 +24,10 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   createSearchService,
   indexFilter,
+  type PageBound,
+  type SearchFilter,
   type SearchServiceOptions,
-} from '../search/search-service.js';
-import type { PageBound } from '../search/search-sql.js';
-import type { SearchFilter } from '../search/search-statements.js';
+} from '../search/index.js';
 import { createCategoryReads } from './categories.js';
 import { buildTree, presentProduct, type CategoryTree } from './presenters.js';
 import {

@@ -8,7 +8,7 @@ import { SHARED_SAME_READS, sharedReadsByKey } from '../../lib/shared-runs.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { imageWrites } from '../media/image-writes.js';
+import { imageWrites } from '../media/index.js';
 
 type SlideRow = typeof slides.$inferSelect;
 

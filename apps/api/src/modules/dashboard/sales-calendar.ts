@@ -1,5 +1,5 @@
 import { fromThousandths, type SalesDay, type SalesMonth } from '@shop/shared';
-import type { DaySales } from '../orders/stats.js';
+import type { DaySales } from '../orders/index.js';
 
 /**
  * Calendar arithmetic of the dashboard's sales series. Days are plain YYYY-MM-DD strings of the

@@ -11,9 +11,9 @@ import {
   type Language,
 } from '@shop/shared';
 import type { Database } from '../../db/client.js';
-import { customerCount } from '../accounts/account-stats.js';
-import { lowStockProducts, productCount, recentProducts } from '../catalog/stock-report.js';
-import { orderFigures, recentOrders, salesByDay } from '../orders/stats.js';
+import { customerCount } from '../accounts/index.js';
+import { lowStockProducts, productCount, recentProducts } from '../catalog/index.js';
+import { orderFigures, recentOrders, salesByDay } from '../orders/index.js';
 import { salesSeries, seriesStart } from './sales-calendar.js';
 
 /**

@@ -3,7 +3,7 @@ import { inLanguage, isInStock, shownSalePrice, uploadUrl, type Language } from 
 import type { ProductStatus } from '@shop/shared';
 import { queryRows, type Database } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
-import { productImagesJson, type ImageRow } from '../catalog/product-rows.js';
+import { productImagesJson, type ImageRow } from '../catalog/index.js';
 
 /** Google reads at most ten additional images per product (product data specification). */
 export const MERCHANT_ADDITIONAL_IMAGES_MAX = 10;

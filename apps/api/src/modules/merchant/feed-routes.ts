@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shop/shared';
 import { z } from 'zod';
-import { etagMatches } from '../catalog/http-cache.js';
+import { etagMatches } from '../catalog/index.js';
 import { FEED_MAX_AGE_SECONDS, FEED_PATH } from './feed.js';
 
 /**

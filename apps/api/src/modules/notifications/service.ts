@@ -1,6 +1,6 @@
 import type { Language, Order } from '@shop/shared';
 import type { Mailer } from '../../integrations/email/mailer.js';
-import type { SettingsService } from '../settings/service.js';
+import type { SettingsService } from '../settings/index.js';
 import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-email.js';

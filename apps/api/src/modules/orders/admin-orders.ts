@@ -18,13 +18,19 @@ import {
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { orderItems, orders, orderStatusHistory, paymentAttempts, products, users } from '../../db/schema/index.js';
+import {
+  orderItems,
+  orders,
+  orderStatusHistory,
+  paymentAttempts,
+  products,
+  users,
+} from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import type { NotificationsService } from '../notifications/service.js';
-import { isShippingUpdate } from '../notifications/order-status-email.js';
+import { isShippingUpdate, type NotificationsService } from '../notifications/index.js';
 import { paymentMethodName, presentAdminOrder, statusLabel, type OrderItemRow, type OrderRow } from './present.js';
 import { outOfStock, returnUnits, takeUnits, type StockMove } from './stock.js';
 

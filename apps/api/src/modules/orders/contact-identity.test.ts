@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test-support/test-app.
 import { queryRows } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { createCity, createCountry, createGovernorate, createProduct, createPromoCode } from '../../seed/factories.js';
-import { customerOrdersWithCode } from '../promotions/service.js';
+import { customerOrdersWithCode } from '../promotions/index.js';
 import { ORDERS_PER_CONTACT_PER_HOUR, recentOrdersOfContact } from './contact-limit.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Language, Order } from '@shop/shared';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { CartOwner } from '../cart/service.js';
+import type { CartOwner } from '../cart/index.js';
 
 /**
  * What placing an order needs from online payment (UPayments). Declared here so that orders

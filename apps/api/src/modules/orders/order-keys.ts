@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { CartOwner } from '../cart/service.js';
+import type { CartOwner } from '../cart/index.js';
 
 /**
  * What names an order and the request that made it: the public order number, and the

@@ -23,8 +23,7 @@ import {
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
-import { requestCartOwner, requestCartOwnerWithCookie } from '../cart/cookie.js';
-import { selectedVariations } from '../cart/routes.js';
+import { requestCartOwner, requestCartOwnerWithCookie, selectedVariations } from '../cart/index.js';
 import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 

@@ -35,11 +35,11 @@ import type { OnlinePayments } from './online-payment.js';
 import { outOfStock, takeUnits } from './stock.js';
 import { checkContactLimit, contactOf } from './contact-limit.js';
 import { idempotencyScope, newOrderNumber, ORDER_NUMBER_ATTEMPTS, requestHash as hashOfRequest } from './order-keys.js';
-import type { CartOwner, CartService } from '../cart/service.js';
-import type { PriceLineInput, PricedLine, PricingService } from '../catalog/pricing.js';
-import type { LocationsService } from '../locations/service.js';
-import type { NotificationsService } from '../notifications/service.js';
-import type { PromotionsService } from '../promotions/service.js';
+import type { CartOwner, CartService } from '../cart/index.js';
+import type { PriceLineInput, PricedLine, PricingService } from '../catalog/index.js';
+import type { LocationsService } from '../locations/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { PromotionsService } from '../promotions/index.js';
 
 export { presentOrder, orderStatusList } from './present.js';
 

@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
-import { splitFullName } from '../accounts/usernames.js';
+import { splitFullName } from '../accounts/index.js';
 
 /**
  * The orders module's figures for the dashboard (docs/decisions/011-dashboard-figures.md). They

@@ -23,12 +23,17 @@ import type {
 } from '../../integrations/upayments/client.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import type { CartOwner, CartService } from '../cart/service.js';
-import type { NotificationsService } from '../notifications/service.js';
-import { lockOrder, transitionOrder } from '../orders/admin-orders.js';
-import { PaymentChargeFailed, PaymentRefundFailed } from '../orders/online-payment.js';
-import type { OrderRow, PaymentAttemptRow } from '../orders/present.js';
-import type { PromotionsService } from '../promotions/service.js';
+import type { CartOwner, CartService } from '../cart/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import {
+  lockOrder,
+  type OrderRow,
+  type PaymentAttemptRow,
+  PaymentChargeFailed,
+  PaymentRefundFailed,
+  transitionOrder,
+} from '../orders/index.js';
+import type { PromotionsService } from '../promotions/index.js';
 import { createSettlement } from './settlement.js';
 import { createAbandonedPaymentSweep } from './sweep.js';
 import { judgeTransaction } from './verification.js';

@@ -5,9 +5,15 @@ import { cartItems, carts, orderItems, paymentAttempts, users } from '../../db/s
 import { AppError } from '../../errors.js';
 import { countPayment, type PaymentOutcome } from '../../lib/metrics.js';
 import type { PaymentTransaction } from '../../integrations/upayments/client.js';
-import type { LateCaptureOutcome } from '../notifications/staff-payment-alert-email.js';
-import { holdsStock, transitionOrder, type StatusChange } from '../orders/admin-orders.js';
-import { presentOrder, type OrderRow, type PaymentAttemptRow } from '../orders/present.js';
+import type { LateCaptureOutcome } from '../notifications/index.js';
+import {
+  holdsStock,
+  type OrderRow,
+  type PaymentAttemptRow,
+  presentOrder,
+  type StatusChange,
+  transitionOrder,
+} from '../orders/index.js';
 import type { PaymentsServiceDeps } from './service.js';
 import { isRefusal, paymentSettlement, type PaymentVerdict } from './verification.js';
 

@@ -12,8 +12,8 @@ import {
 } from '../../../test-support/catalogue-words.js';
 import { expectWordsInStep } from '../../../test-support/search-words.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import type { Actor } from '../audit/service.js';
-import type { ProductListFilter } from '../catalog/service.js';
+import type { Actor } from '../audit/index.js';
+import type { ProductListFilter } from '../catalog/index.js';
 import {
   buildSynonymIndex,
   expandSearch,

@@ -12,7 +12,7 @@ import { createCategory, createProduct } from '../../seed/factories.js';
 import { signedInAs } from '../../../test-support/staff.js';
 import { expectWordsInStep } from '../../../test-support/search-words.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
-import type { Actor } from '../audit/service.js';
+import type { Actor } from '../audit/index.js';
 
 // The search's stored words (products.search_tokens, search_vocabulary; docs/decisions/027)
 // follow every write of the back office. (search-tokens.test.ts compares the answers.)

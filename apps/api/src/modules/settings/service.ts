@@ -19,8 +19,7 @@ import { createTtlCache } from '../../lib/ttl-cache.js';
 import { storeSettings } from '../../db/schema/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { imageWrites } from '../media/image-writes.js';
-import { storeImage } from '../media/service.js';
+import { imageWrites, storeImage } from '../media/index.js';
 
 type SettingsRow = typeof storeSettings.$inferSelect;
 export type SettingsUpdate = Partial<Omit<SettingsRow, 'id' | 'updated_at'>>;

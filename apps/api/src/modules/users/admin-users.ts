@@ -12,8 +12,13 @@ import type { Database, Executor } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { storedPhone } from '../../lib/contact.js';
-import type { AccountsService, UserRow } from '../accounts/service.js';
-import { isUniqueViolation, splitFullName, uniqueUsername } from '../accounts/usernames.js';
+import {
+  type AccountsService,
+  isUniqueViolation,
+  splitFullName,
+  uniqueUsername,
+  type UserRow,
+} from '../accounts/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 

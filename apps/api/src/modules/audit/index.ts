@@ -1,0 +1,10 @@
+/**
+ * The audit module's public face: what the other modules, the composition root (services.ts,
+ * routes.ts, app.ts) and code outside the module use of it. Every other file in this folder is
+ * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
+ */
+export { createAuditReader } from './read.js';
+export { auditRoutes } from './routes.js';
+export { createAuditService } from './service.js';
+export type { Actor } from './service.js';
+export { subscribeActivityTrail } from './subscribers.js';

@@ -1,0 +1,10 @@
+/**
+ * The locations module's public face: what the other modules, the composition root (services.ts,
+ * routes.ts, app.ts) and code outside the module use of it. Every other file in this folder is
+ * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
+ */
+export { adminLocationsRoutes } from './admin-cities-routes.js';
+export { createAdminCitiesService } from './admin-cities.js';
+export { locationsRoutes } from './routes.js';
+export { createLocationsService } from './service.js';
+export type { LocationsService } from './service.js';

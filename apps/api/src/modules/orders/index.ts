@@ -1,0 +1,16 @@
+/**
+ * The orders module's public face: what the other modules, the composition root (services.ts,
+ * routes.ts, app.ts) and code outside the module use of it. Every other file in this folder is
+ * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
+ */
+export { holdsStock, lockOrder, transitionOrder } from './admin-orders.js';
+export type { StatusChange } from './admin-orders.js';
+export type { AnonymousOrderLimits } from './anonymous-limits.js';
+export { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
+export { newOrderNumber } from './order-keys.js';
+export { presentOrder } from './present.js';
+export type { OrderRow, PaymentAttemptRow } from './present.js';
+export { ordersRoutes } from './routes.js';
+export { createOrdersService, isRecipientProven } from './service.js';
+export { orderFigures, recentOrders, salesByDay } from './stats.js';
+export type { DaySales } from './stats.js';

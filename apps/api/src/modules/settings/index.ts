@@ -1,0 +1,9 @@
+/**
+ * The settings module's public face: what the other modules, the composition root (services.ts,
+ * routes.ts, app.ts) and code outside the module use of it. Every other file in this folder is
+ * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
+ */
+export { settingsRoutes } from './routes.js';
+export { createSettingsService } from './service.js';
+export type { SettingsService } from './service.js';
+export { subscribeSettings } from './subscribers.js';
