@@ -457,7 +457,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           // Last, what every order for the same product or code contends for: their rows stay
           // locked from these updates until the commit, so the next order waits for a commit,
           // not for this order's other statements (docs/decisions/035). The code before the
-          // products, as a payment's release takes them (payments/service.ts releaseOrder).
+          // products, as a payment's release takes them (payments/settlement.ts releaseOrder).
           if (promo) await onPromoCode(() => deps.promotions.countPromoUse(tx, promo));
           await takeStock(tx, id, priced);
           await deps.events.publish(tx, {
