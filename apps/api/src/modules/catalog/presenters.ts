@@ -17,23 +17,16 @@ export interface CategoryTree {
   flat_categories: Category[];
 }
 
-/** A category as the category queries select it (counts may come back as numeric text). */
-export interface CategoryRow {
-  id: number;
-  name: string;
-  name_en: string | null;
-  slug: string;
-  description: string | null;
-  description_en: string | null;
-  image: string | null;
-  parent_id: number | null;
-  sort_order: number | null;
-  is_active: boolean;
+/**
+ * A category as the category queries select it: the contract's fields before presentation (the
+ * image a stored file name, counts possibly numeric text), without the nested children and
+ * products that buildTree and the previews add.
+ */
+export type CategoryRow = Omit<Category, 'product_count' | 'children_count' | 'children' | 'products'> & {
   product_count: number | string;
   /** Staff views only. */
   children_count?: number | string;
-  created_at: string;
-}
+};
 
 function presentImages(rows: readonly ImageRow[]): ProductImage[] {
   return rows.map((row, index) => ({

@@ -56,8 +56,8 @@ export function queryShape(terms: SearchTerms, common: CommonWords): QueryShape 
       words.map((word, w) => {
         const name = wordName(t, a, w);
         return {
-          word: sql`${sql.placeholder(name)}`,
-          pattern: sql`${sql.placeholder(`${name}l`)}`,
+          word: sql`${new Placeholder<string, string>(name)}`,
+          pattern: sql`${new Placeholder<string, string>(`${name}l`)}`,
           letters: [...word].length,
           common: common.has(word),
         };
