@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
@@ -34,12 +35,20 @@ export const users = pgTable(
     notify_order_confirmations: boolean('notify_order_confirmations').notNull().default(true),
     notify_shipping_updates: boolean('notify_shipping_updates').notNull().default(true),
     notify_promotional: boolean('notify_promotional').notNull().default(false),
+    /**
+     * Staff only: whether a new order is e-mailed to this account. Null until the member chooses,
+     * which means on for administrators and off for moderators (orders/new-order-alerts).
+     */
+    new_order_alerts: boolean('new_order_alerts'),
+    /** The language the account last used the shop in (ar, en): staff alerts are written in it. */
+    language: text('language').$type<'ar' | 'en'>(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_username_key').on(table.username),
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    check('users_language_valid', sql`${table.language} in ('ar', 'en')`),
   ],
 );
 

@@ -92,6 +92,15 @@ export const orders = pgTable(
     tax_amount: integer('tax_amount').notNull().default(0),
     total_amount: integer('total_amount').notNull(),
     notes: text('notes'),
+    /**
+     * How the order travels once shipped: the carrier's name, its tracking number and, when the
+     * carrier has one, the address of its tracking page (https only). Set with the status shipped.
+     */
+    carrier: text('carrier'),
+    tracking_number: text('tracking_number'),
+    tracking_url: text('tracking_url'),
+    /** What has been given back so far (thousandths), by partial or full refunds (order_refunds). */
+    refunded_amount: integer('refunded_amount').notNull().default(0),
     /** The client's Idempotency-Key: a retried request finds its order instead of making another. */
     idempotency_key: text('idempotency_key'),
     /**
@@ -156,6 +165,10 @@ export const orders = pgTable(
       'orders_total_consistent',
       sql`${table.total_amount} = ${orderTotalSql(table)}`,
     ),
+    check(
+      'orders_refunded_within_total',
+      sql`${table.refunded_amount} >= 0 and ${table.refunded_amount} <= ${table.total_amount}`,
+    ),
     check('orders_language_valid', sql`${table.language} in ('ar', 'en')`),
     check(
       'orders_payment_status_method',
@@ -215,4 +228,41 @@ export const orderStatusHistory = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_status_history_order_created_idx').on(table.order_id, table.created_at)],
+);
+
+/** A line given back by a refund: how many of the order line's units, and whether they went back to stock. */
+export interface OrderRefundLine {
+  order_item_id: number;
+  quantity: number;
+  restocked: boolean;
+}
+
+/**
+ * Money given back on an order, in part or in full: through UPayments' refund API for an online
+ * order (`method` online, with its references) or in cash for cash on delivery (`method` cash,
+ * recorded by staff). Amount in thousandths; the order's refunded_amount is the sum of its rows.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    method: text('method').$type<'online' | 'cash'>().notNull(),
+    lines: jsonb('lines').$type<OrderRefundLine[]>().notNull().default([]),
+    notes: text('notes'),
+    /** UPayments' refund order id and ARN for an online refund. */
+    provider_reference: text('provider_reference'),
+    provider_arn: text('provider_arn'),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_email: text('actor_email'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_refunds_order_created_idx').on(table.order_id, table.created_at),
+    check('order_refunds_amount_positive', sql`${table.amount} > 0`),
+    check('order_refunds_method_valid', sql`${table.method} in ('online', 'cash')`),
+  ],
 );
