@@ -17,7 +17,7 @@ import { adminOrderPaymentSchema } from './payments.js';
  * The back office's orders.
  *
  * - `GET /api/orders` (`orders.manage`): one page of orders, newest first (created_at desc, id
- *   desc), filtered by `search`, `status` and `city_id`; `pagination.total` counts every order
+ *   desc), filtered by `search`, `status`, `city_id` and `user_id`; `pagination.total` counts every order
  *   matching the filters; `cities` are the distinct cities of all orders (for the city filter).
  * - `GET /api/orders/:id`: the order's owner gets the shopper's reply (`orderResponseSchema`,
  *   unchanged); a caller with `orders.manage` gets the staff order (`adminOrderSchema`: the
@@ -58,6 +58,8 @@ export const adminOrderListQuerySchema = z.object({
   ),
   /** Orders shipped to this city (its id at the time of the order); absent or empty: every city. */
   city_id: z.preprocess(blankAsUndefined, strictId('orders.city_invalid').optional()),
+  /** One customer's orders (their account id; a user's panel in the back office); absent or empty: everyone's. */
+  user_id: z.preprocess(blankAsUndefined, strictId('orders.user_invalid').optional()),
   ...pageQueryFields({
     defaultLimit: ADMIN_ORDERS_PAGE_SIZE,
     maxLimit: ADMIN_ORDERS_PAGE_SIZE_MAX,

@@ -4,6 +4,7 @@ import { USER_ROLES } from '../permissions.js';
 import { registerBodySchema } from './accounts.js';
 import {
   idParam,
+  moneySchema,
   optionalSearchQuery,
   pageQueryFields,
   paginationSchema,
@@ -119,6 +120,22 @@ export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 
 export const adminUserResponseSchema = successShape({ user: adminUserSchema });
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+/**
+ * GET /api/admin/users/:id: the user with their orders' figures. total_spent (KWD) sums
+ * total_amount − refunded_amount over their orders that are neither cancelled nor awaiting or
+ * failed payment (apps/api/src/modules/orders/customer-figures.ts); last_order_at is the newest
+ * order's time (ISO 8601), null without orders.
+ */
+export const adminUserDetailSchema = adminUserSchema.extend({
+  orders_count: z.number().int(),
+  total_spent: moneySchema,
+  last_order_at: z.string().nullable(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const adminUserDetailResponseSchema = successShape({ user: adminUserDetailSchema });
+export type AdminUserDetailResponse = z.infer<typeof adminUserDetailResponseSchema>;
 
 /** DELETE reply: the message and how many orders stayed, detached from the account. */
 export const adminUserDeleteResponseSchema = successShape({

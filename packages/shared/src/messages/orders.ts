@@ -58,6 +58,7 @@ export const ordersMessages = {
   },
   'orders.status_invalid': { ar: 'حالة الطلب غير صحيحة', en: 'The order status is invalid' },
   'orders.city_invalid': { ar: 'المدينة المختارة غير صحيحة', en: 'The chosen city is invalid' },
+  'orders.user_invalid': { ar: 'رقم العميل غير صحيح', en: 'The customer id is invalid' },
   'orders.notes_invalid': { ar: 'الملاحظات غير صحيحة', en: 'The notes are invalid' },
   'orders.notes_too_long': {
     ar: 'الملاحظات يجب ألا تزيد على 1000 حرف',

@@ -83,6 +83,7 @@ function listConditions(query: AdminOrderListQuery): SQL | undefined {
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.city_id !== undefined) conditions.push(eq(orders.city_id, query.city_id));
+  if (query.user_id !== undefined) conditions.push(eq(orders.user_id, query.user_id));
   return conditions.length === 0 ? undefined : and(...conditions);
 }
 

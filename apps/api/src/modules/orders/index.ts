@@ -6,6 +6,8 @@
 export { holdsStock, lockOrder, transitionOrder } from './admin-orders.js';
 export type { StatusChange } from './admin-orders.js';
 export type { AnonymousOrderLimits } from './anonymous-limits.js';
+export { countsAsCustomerSpend, customerOrderFigures } from './customer-figures.js';
+export type { CustomerOrderFigures } from './customer-figures.js';
 export { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 export { newOrderNumber } from './order-keys.js';
 export { presentOrder } from './present.js';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminUserCreateSchema,
   adminUserDeleteResponseSchema,
+  adminUserDetailResponseSchema,
   adminUserListQuerySchema,
   adminUserListResponseSchema,
   adminUserParamsSchema,
@@ -59,9 +60,12 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
       config: MANAGE,
       schema: {
         tags,
-        summary: 'One user',
+        summary: 'One user, with their orders\' count, total spent and latest order',
+        description:
+          'total_spent (KWD) sums total_amount − refunded_amount over the user\'s orders that are ' +
+          'neither cancelled nor awaiting or failed payment; last_order_at is null without orders.',
         params: adminUserParamsSchema,
-        response: { 200: adminUserResponseSchema, ...ID_ROUTE_FAILURES },
+        response: { 200: adminUserDetailResponseSchema, ...ID_ROUTE_FAILURES },
       },
     },
     async (request) => ({ success: true as const, user: await service.get(request.params.id) }),

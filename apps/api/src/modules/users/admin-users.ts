@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdminUser,
   AdminUserCounts,
+  AdminUserDetail,
   AdminUserCreate,
   AdminUserListQuery,
   AdminUserUpdate,
@@ -21,6 +22,7 @@ import {
 } from '../accounts/index.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
+import { customerOrderFigures } from '../orders/index.js';
 
 /**
  * The back office's users (docs/decisions/014 and 008). Everything an
@@ -163,7 +165,11 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
       };
     },
 
-    get: (id: number): Promise<AdminUser> => loadUser(db, id),
+    /** One user with their orders' count, spend and latest order (the customer's panel). */
+    async get(id: number): Promise<AdminUserDetail> {
+      const [user, figures] = await Promise.all([loadUser(db, id), customerOrderFigures(db, id)]);
+      return { ...user, ...figures };
+    },
 
     /**
      * Creates an account of any role with the password the administrator chose. Its e-mail counts
