@@ -44,6 +44,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'PUT /api/orders/:id/status',
   'DELETE /api/orders/:id',
   'POST /api/orders/:id/refund',
+  'GET /api/admin/orders/export',
   'GET /api/admin/stats',
   'GET /api/admin/audit-log',
   'GET /api/admin/users',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../promotions.js';
 import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, paymentStatuses, type OrderStatusColor } from '../orders.js';
 import {
   blankAsUndefined,
@@ -66,6 +67,31 @@ export const adminOrderListQuerySchema = z.object({
   }),
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** A Kuwait calendar day `YYYY-MM-DD` of the export's range (required). */
+const exportDay = z
+  .string({ error: 'orders.export.date_invalid' })
+  .transform((value) => value.trim())
+  .refine(isCalendarDate, 'orders.export.date_invalid');
+
+/**
+ * GET /api/admin/orders/export (`orders.manage`): the orders placed from `from` to `to` (Kuwait
+ * days, both included), optionally of one `status` and one `city` (its id), as a CSV file.
+ */
+export const adminOrderExportQuerySchema = z
+  .object({
+    from: exportDay,
+    to: exportDay,
+    status: z.preprocess(blankAsUndefined, z.enum(orderStatuses, { error: 'orders.status_invalid' }).optional()),
+    city: z.preprocess(blankAsUndefined, strictId('orders.city_invalid').optional()),
+  })
+  .superRefine((query, context) => {
+    // YYYY-MM-DD texts compare as their days.
+    if (query.to < query.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'orders.export.range_invalid' });
+    }
+  });
+export type AdminOrderExportQuery = z.output<typeof adminOrderExportQuerySchema>;
 
 /** One row of the orders list. Money as decimals (KD). */
 export const adminOrderSummarySchema = z.object({

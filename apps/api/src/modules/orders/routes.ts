@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminOrderDeleteResponseSchema,
+  adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
   adminOrderResponseSchema,
@@ -20,10 +21,12 @@ import {
   apiMessage,
   roleCan,
 } from '@shop/shared';
+import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requestCartOwner, requestCartOwnerWithCookie, selectedVariations } from '../cart/index.js';
+import { exportFileName } from './export.js';
 import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 
@@ -289,6 +292,41 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       success: true as const,
       ...(await orders.listOrders(request.query, request.lang)),
     }),
+  );
+
+  routes.get(
+    '/admin/orders/export',
+    {
+      config: { permission: 'orders.manage' },
+      schema: {
+        tags: adminTags,
+        summary: 'The orders of a range of days as a CSV file (streamed)',
+        description:
+          'from, to: Kuwait days YYYY-MM-DD, both included; status: one status; city: one city id. ' +
+          'text/csv in UTF-8 with a byte order mark, one row per order, oldest first: number, date ' +
+          '(Kuwait time, YYYY-MM-DD HH:mm), customer, e-mail, phone, city, status and payment ' +
+          'method in words, subtotal, discount, shipping, total and refunded (KWD, 3 decimals); ' +
+          "headers in the request's language. A cell a spreadsheet would run as a formula starts " +
+          'with an apostrophe (docs/decisions/044).',
+        querystring: adminOrderExportQuerySchema,
+        response: {
+          200: {
+            description: 'The CSV file (content-disposition: attachment; filename="orders-<from>-<to>.csv")',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...adminErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      // A stream, which the typed reply (JSON bodies) does not describe; fastify sends it as it is.
+      const file: FastifyReply = reply;
+      return file
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(query)}"`)
+        .send(orders.exportCsv(query, request.lang));
+    },
   );
 
   routes.put(

@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   orderTotal,
   type AdminOrder,
+  type AdminOrderExportQuery,
   type Language,
   type Order,
   type PaymentMethod,
@@ -21,6 +22,7 @@ import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { countOrderPlaced } from '../../lib/metrics.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
+import { ordersCsv } from './export.js';
 import {
   checkAnonymousTotal,
   checkAnonymousUnits,
@@ -546,6 +548,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     statuses: orderStatusList,
+
+    /** The back office's CSV export of a range of days, streamed (export.ts). */
+    exportCsv: (query: AdminOrderExportQuery, lang: Language) => ordersCsv(db, query, lang),
 
     ...administration,
   };
