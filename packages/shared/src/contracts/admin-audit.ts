@@ -52,11 +52,65 @@ export const auditEntrySchema = z.object({
   entity_id: z.number().int().nullable(),
   /** create, update, delete, or a named action such as status_change. */
   action: z.string(),
-  /** Changed fields as stored: money in thousandths (fils), as the database keeps it. */
+  /** Changed fields: money in thousandths (fils), as the database keeps it. */
   changes: z.record(z.string(), auditChangeSchema).nullable(),
   created_at: z.string(),
+  /**
+   * The record's name in the request's language (a product's or category's name, an order's
+   * number, a promo code, a city…): its current one while it exists, else the one the entry
+   * kept. Null when the record has no name (the store settings) or the entry kept none.
+   */
+  record_name: z.string().nullable(),
+  /** True when the entry's record no longer exists (named from its snapshot, not linked). */
+  record_deleted: z.boolean(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * The kinds of record a change may point to by id, whose names `names` gives: a field holding
+ * such an id (AUDIT_REFERENCE_FIELDS), a list of them (AUDIT_REFERENCE_LISTS), or a product's
+ * attribute_variations ({ variation_id, price }).
+ */
+export const AUDIT_NAMED_KINDS = [
+  'products',
+  'categories',
+  'attributes',
+  'attribute_variations',
+  'orders',
+  'users',
+  'cities',
+  'countries',
+  'governorates',
+  'promo_codes',
+  'slides',
+  'search_synonyms',
+] as const;
+export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
+
+/** Fields holding the id of another record, and the kind of that record. */
+export const AUDIT_REFERENCE_FIELDS = {
+  category_id: 'categories',
+  parent_id: 'categories',
+  attribute_id: 'attributes',
+  variation_id: 'attribute_variations',
+  country_id: 'countries',
+  governorate_id: 'governorates',
+  city_id: 'cities',
+  user_id: 'users',
+  promo_code_id: 'promo_codes',
+  product_id: 'products',
+  order_id: 'orders',
+} as const satisfies Record<string, AuditNamedKind>;
+
+/** Fields holding a list of ids of other records (a deleted category's products…). */
+export const AUDIT_REFERENCE_LISTS = {
+  product_ids: 'products',
+  child_category_ids: 'categories',
+} as const satisfies Record<string, AuditNamedKind>;
+
+/** Names of the records a page's changes point to: kind → id → name (existing records only). */
+export const auditNamesSchema = z.record(z.string(), z.record(z.string(), z.string()));
+export type AuditNames = z.infer<typeof auditNamesSchema>;
 
 /** Someone whose changes are in the trail, with the account's current e-mail and name. */
 export const auditActorSchema = z.object({
@@ -71,5 +125,6 @@ export const auditLogResponseSchema = successShape({
   pagination: paginationSchema,
   actors: z.array(auditActorSchema),
   entities: z.array(z.string()),
+  names: auditNamesSchema,
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

@@ -1,11 +1,22 @@
 import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { AuditActor, AuditEntry, AuditLogQuery, Pagination } from '@shop/shared';
+import type {
+  AuditActor,
+  AuditEntry,
+  AuditLogQuery,
+  AuditNames,
+  Language,
+  Pagination,
+} from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { changesInThousandths } from './money-unit.js';
+import { lookUpNames, namedIds, namesForReply, recordName } from './record-names.js';
 
 /**
  * Reading the audit trail (the activity view of the back office). Entries come newest first, a
- * page at a time; the accounts module tells the current names of the people in them.
+ * page at a time, each with its record's name; the accounts module tells the current names of
+ * the people in them. A page costs a bounded number of statements: the entries, their count, the
+ * filters' choices, the accounts, and one per kind of record the page names (record-names.ts).
  */
 
 /**
@@ -23,6 +34,7 @@ export interface AuditPage {
   pagination: Pagination;
   actors: AuditActor[];
   entities: string[];
+  names: AuditNames;
 }
 
 const isoTime = (column: SQL | typeof auditLog.created_at) =>
@@ -33,6 +45,7 @@ export async function readAuditLog(
   executor: Executor,
   query: AuditLogQuery,
   accountNames: AccountNames,
+  lang: Language,
 ): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (query.actor_id !== undefined) filters.push(eq(auditLog.actor_id, query.actor_id));
@@ -66,16 +79,23 @@ export async function readAuditLog(
     executor.selectDistinct({ entity: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
   ]);
 
-  const ids = [...rows.map((row) => row.actor_id), ...actorRows.map((row) => row.id)].filter(
-    (id): id is number => id !== null,
-  );
+  const read = rows.map((row) => ({ ...row, changes: changesInThousandths(row.entity, row.changes) }));
+  const wanted = namedIds(read);
+  // Accounts named as records (a user's entry, an order's user_id) come with the actors'.
+  const ids = [
+    ...read.map((row) => row.actor_id),
+    ...actorRows.map((row) => row.id),
+    ...(wanted.get('users') ?? []),
+  ].filter((id): id is number => id !== null);
   const names = await accountNames(executor, ids);
+  const recordNames = await lookUpNames(executor, wanted, lang, names);
 
   const total = counted?.total ?? 0;
   return {
-    entries: rows.map((row) => ({
+    entries: read.map((row) => ({
       ...row,
       actor_name: row.actor_id === null ? null : (names.get(row.actor_id)?.name ?? null),
+      ...recordName(row, recordNames, lang),
     })),
     pagination: {
       page: query.page,
@@ -92,14 +112,18 @@ export async function readAuditLog(
       })
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
     entities: entityRows.map((row) => row.entity),
+    names: namesForReply(recordNames),
   };
 }
 
 /** The audit trail as the activity view reads it. */
 export function createAuditReader(db: Database, deps: { accountNames: AccountNames }) {
   return {
-    /** One page of entries matching the filters, newest first, with the filters' choices. */
-    page: (query: AuditLogQuery) => readAuditLog(db, query, deps.accountNames),
+    /**
+     * One page of entries matching the filters, newest first, with the filters' choices; names
+     * in the language asked for.
+     */
+    page: (query: AuditLogQuery, lang: Language) => readAuditLog(db, query, deps.accountNames, lang),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { Actor } from '../../lib/actor.js';
+import { moneyUnitMark } from './money-unit.js';
 
 /** Who made a back-office change. */
 export type { Actor };
@@ -51,7 +52,8 @@ export function changedFields(
 
 /**
  * The audit trail of the back office. Services call record() inside the transaction of the write
- * it describes, so a change and its trail are kept or lost together.
+ * it describes, so a change and its trail are kept or lost together. Money is kept in
+ * thousandths; product entries say so with a mark (money-unit.ts: older ones kept dinars).
  */
 export function createAuditService() {
   return {
@@ -62,7 +64,7 @@ export function createAuditService() {
         entity: entry.entity,
         entity_id: entry.entityId,
         action: entry.action,
-        changes: changedFields(entry.before, entry.after),
+        changes: { ...changedFields(entry.before, entry.after), ...moneyUnitMark(entry.entity) },
       });
     },
   };

@@ -263,15 +263,17 @@ describe('the audit trail', () => {
       ['update', admin.id, admin.email],
       ['delete', admin.id, admin.email],
     ]);
+    // Money in thousandths like the rest of the trail, marked so (older product entries kept dinars).
     expect(rows[0]!.changes).toMatchObject({
       name: { from: null, to: 'سبحة مراقبة' },
-      price: { from: null, to: 12.5 },
+      price: { from: null, to: 12_500 },
       sku: { from: null, to: 'AUD-1' },
       status: { from: null, to: 'draft' },
     });
     expect(rows[1]!.changes).toEqual({
-      price: { from: 12.5, to: 20 },
+      price: { from: 12_500, to: 20_000 },
       status: { from: 'draft', to: 'published' },
+      $money: { from: null, to: 'thousandths' },
     });
     expect(rows[2]!.changes).toMatchObject({ name: { from: 'سبحة مراقبة', to: null } });
   });

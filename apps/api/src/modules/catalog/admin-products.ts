@@ -67,15 +67,15 @@ interface LinkRow {
   sort_order: number;
 }
 
-/** Variation links as the audit trail keeps them. */
+/** Variation links as the audit trail keeps them (the surcharge in thousandths). */
 function auditLinks(links: ReadonlyArray<{ variation_id: number; price: number }>) {
-  return links.map((link) => ({
-    variation_id: link.variation_id,
-    price: fromThousandths(link.price),
-  }));
+  return links.map((link) => ({ variation_id: link.variation_id, price: link.price }));
 }
 
-/** The product's fields as the audit trail keeps them (money as decimals, readable later). */
+/**
+ * The product's fields as the audit trail keeps them: money in thousandths like every other
+ * entry (entries written before issue 30 kept decimal dinars; the trail's reader tells them apart).
+ */
 function auditView(
   row: ProductRow,
   images: readonly string[],
@@ -88,8 +88,8 @@ function auditView(
     description_en: row.description_en,
     short_description: row.short_description,
     short_description_en: row.short_description_en,
-    price: fromThousandths(row.price),
-    sale_price: row.sale_price === null ? null : fromThousandths(row.sale_price),
+    price: row.price,
+    sale_price: row.sale_price,
     stock_quantity: row.stock_quantity,
     category_id: row.category_id,
     sku: row.sku,

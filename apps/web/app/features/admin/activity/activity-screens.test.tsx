@@ -24,6 +24,8 @@ const reply: AuditLogResponse = {
         status: { from: 'draft', to: 'published' },
       },
       created_at: '2026-03-14T21:05:00.000Z',
+      record_name: 'مسبحة كهرمان',
+      record_deleted: false,
     },
     {
       id: 2,
@@ -35,11 +37,14 @@ const reply: AuditLogResponse = {
       action: 'merge',
       changes: {},
       created_at: '2026-03-14T20:00:00.000Z',
+      record_name: null,
+      record_deleted: false,
     },
   ],
   pagination: { page: 1, limit: 25, total: 40, pages: 2 },
   actors: [{ id: 1, email: 'admin@example.com', name: 'Mona' }],
   entities: ['gift_cards', 'products'],
+  names: {},
 };
 
 const fill =
@@ -90,6 +95,8 @@ describe('activity tab', () => {
           action: 'late_payment',
           changes: { status: { from: 'cancelled', to: 'pending' }, payment_status: { from: 'failed', to: 'paid' } },
           created_at: '2026-03-14T22:00:00.000Z',
+          record_name: 'SB-7Q2M4K9XTA',
+          record_deleted: false,
         },
       ],
       pagination: { page: 1, limit: 25, total: 1, pages: 1 },

@@ -1,0 +1,257 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  AUDIT_REFERENCE_FIELDS,
+  AUDIT_REFERENCE_LISTS,
+  type AuditNamedKind,
+  type AuditNames,
+  type Language,
+} from '@shop/shared';
+import type { Executor } from '../../db/client.js';
+import {
+  attributeVariations,
+  attributes,
+  categories,
+  cities,
+  countries,
+  governorates,
+  orders,
+  products,
+  promoCodes,
+  searchSynonyms,
+  slides,
+} from '../../db/schema/index.js';
+import type { AccountNames } from './read.js';
+
+/**
+ * The names of the records a page of the trail names: each entry's own record and the records
+ * its changes point to (a product's category, a city's country…). One statement per kind of
+ * record for the whole page, whatever its length; a kind the page does not name costs nothing.
+ *
+ * These are read-only lookups of a name by id. Audit reads the tables directly rather than
+ * through their modules, as it may depend on no module (every back-office module writes to it,
+ * docs/decisions/041); accounts' names come through accountNames like the actors'.
+ */
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+export interface NamedEntry {
+  entity: string;
+  entity_id: number | null;
+  changes: Changes | null;
+}
+
+type NameLookup = (executor: Executor, ids: number[], lang: Language) => Promise<Map<number, string>>;
+
+/** Arabic first: the English name when asked for English and the record has one. */
+const inLanguage = (lang: Language, arabic: string, english: string | null | undefined) =>
+  lang === 'en' && english ? english : arabic;
+
+const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
+  async products(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: products.id, name: products.name, name_en: products.name_en })
+      .from(products)
+      .where(inArray(products.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
+  },
+  async categories(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: categories.id, name: categories.name, name_en: categories.name_en })
+      .from(categories)
+      .where(inArray(categories.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
+  },
+  async attributes(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: attributes.id, name: attributes.name, name_en: attributes.name_en })
+      .from(attributes)
+      .where(inArray(attributes.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
+  },
+  async attribute_variations(executor, ids, lang) {
+    // "Colour: Red": a value's title alone rarely says what it is.
+    const rows = await executor
+      .select({
+        id: attributeVariations.id,
+        title: attributeVariations.title,
+        title_en: attributeVariations.title_en,
+        attribute: attributes.name,
+        attribute_en: attributes.name_en,
+      })
+      .from(attributeVariations)
+      .innerJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
+      .where(inArray(attributeVariations.id, ids));
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        `${inLanguage(lang, row.attribute, row.attribute_en)}: ${inLanguage(lang, row.title, row.title_en)}`,
+      ]),
+    );
+  },
+  async orders(executor, ids) {
+    const rows = await executor
+      .select({ id: orders.id, number: orders.order_number })
+      .from(orders)
+      .where(inArray(orders.id, ids));
+    return new Map(rows.map((row) => [row.id, row.number]));
+  },
+  async cities(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: cities.id, name_ar: cities.name_ar, name_en: cities.name_en })
+      .from(cities)
+      .where(inArray(cities.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
+  },
+  async countries(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: countries.id, name_ar: countries.name_ar, name_en: countries.name_en })
+      .from(countries)
+      .where(inArray(countries.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
+  },
+  async governorates(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: governorates.id, name_ar: governorates.name_ar, name_en: governorates.name_en })
+      .from(governorates)
+      .where(inArray(governorates.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
+  },
+  async promo_codes(executor, ids) {
+    const rows = await executor
+      .select({ id: promoCodes.id, code: promoCodes.code })
+      .from(promoCodes)
+      .where(inArray(promoCodes.id, ids));
+    return new Map(rows.map((row) => [row.id, row.code]));
+  },
+  async slides(executor, ids, lang) {
+    const rows = await executor
+      .select({ id: slides.id, title: slides.title, title_en: slides.title_en })
+      .from(slides)
+      .where(inArray(slides.id, ids));
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.title, row.title_en)]));
+  },
+  async search_synonyms(executor, ids) {
+    const rows = await executor
+      .select({ id: searchSynonyms.id, term: searchSynonyms.term })
+      .from(searchSynonyms)
+      .where(inArray(searchSynonyms.id, ids));
+    return new Map(rows.map((row) => [row.id, row.term]));
+  },
+};
+
+function isNamedKind(entity: string): entity is AuditNamedKind {
+  return entity === 'users' || Object.hasOwn(LOOKUPS, entity);
+}
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** The ids of every kind of record the entries name, their own and those their changes point to. */
+export function namedIds(entries: readonly NamedEntry[]): Map<AuditNamedKind, Set<number>> {
+  const wanted = new Map<AuditNamedKind, Set<number>>();
+  const want = (kind: AuditNamedKind, value: unknown) => {
+    if (!isId(value)) return;
+    let ids = wanted.get(kind);
+    if (!ids) wanted.set(kind, (ids = new Set()));
+    ids.add(value);
+  };
+  for (const entry of entries) {
+    if (isNamedKind(entry.entity)) want(entry.entity, entry.entity_id);
+    for (const [field, change] of Object.entries(entry.changes ?? {})) {
+      for (const value of [change.from, change.to]) {
+        if (Object.hasOwn(AUDIT_REFERENCE_FIELDS, field)) {
+          want(AUDIT_REFERENCE_FIELDS[field as keyof typeof AUDIT_REFERENCE_FIELDS], value);
+        } else if (Object.hasOwn(AUDIT_REFERENCE_LISTS, field) && Array.isArray(value)) {
+          const kind = AUDIT_REFERENCE_LISTS[field as keyof typeof AUDIT_REFERENCE_LISTS];
+          for (const id of value) want(kind, id);
+        } else if (field === 'attribute_variations' && Array.isArray(value)) {
+          for (const link of value) {
+            if (typeof link === 'object' && link !== null && 'variation_id' in link) {
+              want('attribute_variations', (link as { variation_id: unknown }).variation_id);
+            }
+          }
+        }
+      }
+    }
+  }
+  return wanted;
+}
+
+/**
+ * The current names of the records the entries name, by kind and id; records that no longer
+ * exist are absent. Accounts' names come with the actors' (`accounts`, already looked up).
+ */
+export async function lookUpNames(
+  executor: Executor,
+  wanted: Map<AuditNamedKind, Set<number>>,
+  lang: Language,
+  accounts: Awaited<ReturnType<AccountNames>>,
+): Promise<Map<AuditNamedKind, Map<number, string>>> {
+  const found = new Map<AuditNamedKind, Map<number, string>>();
+  await Promise.all(
+    [...wanted].map(async ([kind, ids]) => {
+      if (kind === 'users') {
+        found.set(kind, new Map([...ids].flatMap((id) => {
+          const account = accounts.get(id);
+          return account ? [[id, account.name] as const] : [];
+        })));
+        return;
+      }
+      found.set(kind, await LOOKUPS[kind](executor, [...ids], lang));
+    }),
+  );
+  return found;
+}
+
+/** The field that names each kind of record in its stored entry: [Arabic or only, English]. */
+const SNAPSHOT_NAMES: Record<AuditNamedKind, readonly [string, string?]> = {
+  products: ['name', 'name_en'],
+  categories: ['name', 'name_en'],
+  attributes: ['name', 'name_en'],
+  attribute_variations: ['title', 'title_en'],
+  orders: ['order_number'],
+  users: ['name'],
+  cities: ['name_ar', 'name_en'],
+  countries: ['name_ar', 'name_en'],
+  governorates: ['name_ar', 'name_en'],
+  promo_codes: ['code'],
+  slides: ['title', 'title_en'],
+  search_synonyms: ['term'],
+};
+
+function snapshotText(changes: Changes | null, field: string | undefined): string | null {
+  if (field === undefined) return null;
+  const change = changes?.[field];
+  const value = change ? (change.to ?? change.from) : null;
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/**
+ * An entry's record name and whether the record is gone: the current name while it exists,
+ * else the name its entry kept (the latest value of its name field: a deleted record's is in
+ * `from`, a created one's in `to`).
+ */
+export function recordName(
+  entry: NamedEntry,
+  names: Map<AuditNamedKind, Map<number, string>>,
+  lang: Language,
+): { record_name: string | null; record_deleted: boolean } {
+  if (!isNamedKind(entry.entity) || entry.entity_id === null) {
+    return { record_name: null, record_deleted: false };
+  }
+  const current = names.get(entry.entity)?.get(entry.entity_id);
+  if (current !== undefined) return { record_name: current, record_deleted: false };
+  const [arabic, english] = SNAPSHOT_NAMES[entry.entity];
+  const kept =
+    (lang === 'en' ? snapshotText(entry.changes, english) : null) ?? snapshotText(entry.changes, arabic);
+  return { record_name: kept, record_deleted: true };
+}
+
+/** The names for the reply: kind → id → name, for the records the changes point to. */
+export function namesForReply(names: Map<AuditNamedKind, Map<number, string>>): AuditNames {
+  const reply: AuditNames = {};
+  for (const [kind, byId] of names) {
+    if (byId.size === 0) continue;
+    reply[kind] = Object.fromEntries([...byId].map(([id, name]) => [String(id), name]));
+  }
+  return reply;
+}
