@@ -6,6 +6,7 @@ import { categoriesMessages } from './messages/categories.js';
 import { contractMessages } from './messages/contract.js';
 import { locationsMessages } from './messages/locations.js';
 import { ordersMessages } from './messages/orders.js';
+import { fulfilmentMessages } from './messages/fulfilment.js';
 import { paymentsMessages } from './messages/payments.js';
 import { productsMessages } from './messages/products.js';
 import { promotionsMessages } from './messages/promotions.js';
@@ -351,6 +352,7 @@ export const apiMessages = {
   ...settingsMessages,
   ...contractMessages,
   ...ordersMessages,
+  ...fulfilmentMessages,
   ...paymentsMessages,
   ...promotionsMessages,
   ...locationsMessages,

@@ -20,6 +20,8 @@ export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
 export * from './orders.js';
+export * from './shipping.js';
+export * from './refunds.js';
 export * from './contracts/orders.js';
 export * from './contracts/payments.js';
 export * from './contracts/accounts.js';

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../promotions.js';
+import { LANGUAGES } from '../constants.js';
 import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, paymentStatuses, type OrderStatusColor } from '../orders.js';
+import { REFUND_NOTES_MAX_LENGTH, refundMethods } from '../refunds.js';
+import { isWebAddress } from '../safe-links.js';
+import {
+  CARRIER_MAX_LENGTH,
+  isTrackingNumber,
+  TRACKING_NUMBER_MAX_LENGTH,
+  TRACKING_URL_MAX_LENGTH,
+} from '../shipping.js';
 import {
   blankAsUndefined,
+  errorCodes,
   moneySchema,
   optionalSearchQuery,
   pageQueryFields,
@@ -11,7 +21,8 @@ import {
   strictId,
   successShape,
 } from './common.js';
-import { orderResponseSchema, orderSchema } from './orders.js';
+import { formMoney } from './form-fields.js';
+import { orderItemSchema, orderResponseSchema, orderSchema } from './orders.js';
 import { adminOrderPaymentSchema } from './payments.js';
 
 /**
@@ -29,7 +40,13 @@ import { adminOrderPaymentSchema } from './payments.js';
  *   The same status again changes nothing and writes no history row (200, the order as it is).
  * - `DELETE /api/orders/:id` (`orders.delete`): units still held return to stock, then the order
  *   and its items are deleted.
- * - `POST /api/orders/:id/refund` (`orders.refund`): see contracts/payments.ts.
+ *   With `status: "shipped"` it may carry the carrier, tracking number and tracking page
+ *   (`shipment`); the same status shipped again with a different shipment updates it and writes a
+ *   history note.
+ * - `POST /api/orders/bulk-status` (`orders.manage`): one status change for up to 100 orders, each
+ *   by the rules of the single change in its own transaction; one refused never stops the others.
+ * - `POST /api/orders/:id/refund` (`orders.refund`): all that is left, or part of it (an amount,
+ *   lines with or without restocking); see adminOrderRefundBodySchema and docs/decisions/043.
  * - `GET /api/orders/statuses`: the statuses with their labels (orderStatusListResponseSchema).
  */
 
@@ -154,14 +171,53 @@ export const orderStatusHistoryEntrySchema = z.object({
 });
 export type OrderStatusHistoryEntry = z.infer<typeof orderStatusHistoryEntrySchema>;
 
+/** A line a refund gave back: how many units of the order line, and whether they went back to stock. */
+export const orderRefundLineSchema = z.object({
+  order_item_id: z.number().int(),
+  quantity: z.number().int(),
+  restocked: z.boolean(),
+});
+export type OrderRefundLine = z.infer<typeof orderRefundLineSchema>;
+
+/** One refund of an order (docs/decisions/043). */
+export const orderRefundSchema = z.object({
+  id: z.number().int(),
+  amount: moneySchema,
+  /** online: through UPayments; cash: paid back by the shop (cash on delivery). */
+  method: z.enum(refundMethods),
+  /** Empty when the refund named no lines (an amount, or the whole order). */
+  lines: z.array(orderRefundLineSchema),
+  notes: z.string().nullable(),
+  /** Null for the shop itself (a late payment refunded) or once the staff account was deleted. */
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** An order line as staff see it: with the units refunded so far and those of them back in stock. */
+export const adminOrderItemSchema = orderItemSchema.extend({
+  refunded_quantity: z.number().int(),
+  restocked_quantity: z.number().int(),
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
+
 /** The order as staff see it. */
 export const adminOrderSchema = orderSchema.extend({
   status_display: z.string(),
   status_color: z.enum(orderStatusColors),
   user_id: z.number().int().nullable(),
+  /** The language the customer ordered in: its e-mails (and staff's messages to them) use it. */
+  language: z.enum(LANGUAGES),
   payment_method_name: z.string(),
   /** UPayments' references of the latest payment attempt; null for cash on delivery. */
   payment: adminOrderPaymentSchema.nullable(),
+  items: z.array(adminOrderItemSchema),
+  /** What was given back so far, in part or in full. */
+  refunded_amount: moneySchema,
+  /** What may still be refunded now: 0 when nothing can be (unpaid, cash not collected, all refunded). */
+  refundable_amount: moneySchema,
+  /** Oldest first. */
+  refunds: z.array(orderRefundSchema),
   /** Oldest first. */
   history: z.array(orderStatusHistoryEntrySchema),
 });
@@ -174,15 +230,167 @@ export type AdminOrderResponse = z.infer<typeof adminOrderResponseSchema>;
 export const orderDetailResponseSchema = z.union([adminOrderResponseSchema, orderResponseSchema]);
 export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 
-/** PUT /api/orders/:id/status body. `notes` may be empty (the detail page sends ''). */
-export const adminOrderStatusBodySchema = z.object({
-  status: z.enum(orderStatuses, { error: 'orders.status_invalid' }),
-  notes: plainText('orders.notes_invalid')
-    .max(1000, 'orders.notes_too_long')
-    .nullish()
-    .transform((value) => value?.trim() || null),
-});
+/** '' and spaces read as null (the field cleared). */
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/**
+ * The shipment a status change may carry (only with status shipped). Absent: kept as it is;
+ * null or blank: cleared. A known carrier's tracking page is built from the number when
+ * tracking_url is not given (shared/shipping.ts carrierTrackingUrl).
+ */
+const shipmentInputFields = {
+  carrier: z
+    .preprocess(
+      blankAsNull,
+      plainText('orders.carrier_invalid').trim().max(CARRIER_MAX_LENGTH, 'orders.carrier_too_long').nullable(),
+    )
+    .optional(),
+  tracking_number: z
+    .preprocess(
+      blankAsNull,
+      plainText('orders.tracking_number_invalid')
+        .trim()
+        .max(TRACKING_NUMBER_MAX_LENGTH, 'orders.tracking_number_too_long')
+        .refine(isTrackingNumber, 'orders.tracking_number_invalid')
+        .nullable(),
+    )
+    .optional(),
+  tracking_url: z
+    .preprocess(
+      blankAsNull,
+      plainText('orders.tracking_url_invalid')
+        .trim()
+        .max(TRACKING_URL_MAX_LENGTH, 'orders.tracking_url_too_long')
+        .refine((value) => /^https:\/\//i.test(value) && isWebAddress(value), 'orders.tracking_url_invalid')
+        .nullable(),
+    )
+    .optional(),
+};
+
+const shipmentFields = ['carrier', 'tracking_number', 'tracking_url'] as const;
+
+/** A carrier, tracking number or tracking page with a status other than shipped: a field error each. */
+function shipmentOnlyWhenShipped(
+  body: { status: string } & Partial<Record<(typeof shipmentFields)[number], string | null | undefined>>,
+  context: z.RefinementCtx,
+) {
+  if (body.status === 'shipped') return;
+  for (const field of shipmentFields) {
+    if (body[field] !== undefined && body[field] !== null) {
+      context.addIssue({ code: 'custom', path: [field], message: 'orders.shipment_only_when_shipped' });
+    }
+  }
+}
+
+const statusNotes = plainText('orders.notes_invalid')
+  .max(1000, 'orders.notes_too_long')
+  .nullish()
+  .transform((value) => value?.trim() || null);
+
+/**
+ * PUT /api/orders/:id/status body. `notes` may be empty (the detail page sends ''). The shipment
+ * fields only with status shipped.
+ */
+export const adminOrderStatusBodySchema = z
+  .object({
+    status: z.enum(orderStatuses, { error: 'orders.status_invalid' }),
+    notes: statusNotes,
+    ...shipmentInputFields,
+  })
+  .superRefine(shipmentOnlyWhenShipped);
 export type AdminOrderStatusBody = z.output<typeof adminOrderStatusBodySchema>;
+
+/** The shipment part of a status change, as the service takes it (undefined: keep). */
+export type ShipmentInput = Pick<AdminOrderStatusBody, 'carrier' | 'tracking_number' | 'tracking_url'>;
+
+/** Most orders one bulk status change may name. */
+export const BULK_STATUS_MAX_ORDERS = 100;
+
+/** POST /api/orders/bulk-status body: the same change for several orders. */
+export const adminOrderBulkStatusBodySchema = z
+  .object({
+    ids: z
+      .array(strictId('orders.bulk_ids_invalid'), { error: 'orders.bulk_ids_invalid' })
+      .min(1, 'orders.bulk_ids_empty')
+      .max(BULK_STATUS_MAX_ORDERS, 'orders.bulk_ids_too_many')
+      .refine((ids) => new Set(ids).size === ids.length, 'orders.bulk_ids_duplicate'),
+    status: z.enum(orderStatuses, { error: 'orders.status_invalid' }),
+    notes: statusNotes,
+    ...shipmentInputFields,
+  })
+  .superRefine(shipmentOnlyWhenShipped);
+export type AdminOrderBulkStatusBody = z.output<typeof adminOrderBulkStatusBodySchema>;
+
+/** One order's outcome in a bulk change: its new status, or why it was refused (nothing changed). */
+export const adminOrderBulkResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    id: z.number().int(),
+    order_number: z.string().nullable(),
+    ok: z.literal(true),
+    status: z.enum(orderStatuses),
+  }),
+  z.object({
+    id: z.number().int(),
+    /** Null for an id that names no order. */
+    order_number: z.string().nullable(),
+    ok: z.literal(false),
+    error: z.object({ code: z.enum(errorCodes), message: z.string() }),
+  }),
+]);
+export type AdminOrderBulkResult = z.infer<typeof adminOrderBulkResultSchema>;
+
+/** POST /api/orders/bulk-status reply: one result per id, in the order sent, and a summary. */
+export const adminOrderBulkStatusResponseSchema = successShape({
+  results: z.array(adminOrderBulkResultSchema),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  /** "3 orders updated, 1 refused", in the request's language. */
+  message: z.string(),
+});
+export type AdminOrderBulkStatusResponse = z.infer<typeof adminOrderBulkStatusResponseSchema>;
+
+/** A line to refund: units of one order line, and whether they go back to stock. */
+export const adminOrderRefundLineInputSchema = z.object({
+  order_item_id: strictId('refund.line_invalid'),
+  quantity: z
+    .number({ error: 'refund.quantity_invalid' })
+    .int('refund.quantity_invalid')
+    .min(1, 'refund.quantity_invalid')
+    .max(100_000, 'refund.quantity_invalid'),
+  restock: z.boolean({ error: 'refund.restock_invalid' }),
+});
+
+/**
+ * POST /api/orders/:id/refund body, optional. None (or {}): everything not refunded yet. `amount`
+ * (a decimal, at most 3 places, as a number or a string) gives back that much; `lines` alone gives
+ * back their unit price × quantity; with both, the amount is given and the lines are recorded
+ * (and restocked as asked). `amount` is thousandths once parsed.
+ */
+export const adminOrderRefundBodySchema = z.preprocess(
+  (value) => (value === undefined || value === null ? {} : value),
+  z.object(
+    {
+      amount: formMoney('refund.amount_invalid')
+        .refine((amount) => amount > 0, 'refund.amount_invalid')
+        .optional(),
+      lines: z
+        .array(adminOrderRefundLineInputSchema, { error: 'refund.lines_invalid' })
+        .min(1, 'refund.lines_invalid')
+        .max(100, 'refund.lines_invalid')
+        .refine(
+          (lines) => new Set(lines.map((line) => line.order_item_id)).size === lines.length,
+          'refund.lines_duplicate',
+        )
+        .optional(),
+      notes: plainText('refund.notes_invalid')
+        .max(REFUND_NOTES_MAX_LENGTH, 'refund.notes_too_long')
+        .nullish()
+        .transform((value) => value?.trim() || null),
+    },
+    { error: 'refund.body_invalid' },
+  ),
+);
+export type AdminOrderRefundBody = z.output<typeof adminOrderRefundBodySchema>;
 
 /** DELETE /api/orders/:id reply. */
 export const adminOrderDeleteResponseSchema = successShape({ message: z.string() });

@@ -3,6 +3,7 @@ import { CART_LINE_MAX_QUANTITY } from '../constants.js';
 import { selectedAttributesInputSchema, selectedAttributeSchema } from './cart.js';
 import { idParam, moneySchema, plainText, strictId, successShape } from './common.js';
 import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods, paymentStatuses } from '../orders.js';
+import type { Shipment } from '../shipping.js';
 
 // ---------- requests ----------
 
@@ -85,6 +86,17 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/**
+ * How the order travels once shipped (shared/shipping.ts): the carrier, its tracking number and
+ * the carrier's tracking page (https), each null when not given; the whole is null until staff
+ * gave any of them. The masked tracking view names the carrier only.
+ */
+export const shipmentSchema = z.object({
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+}) satisfies z.ZodType<Shipment>;
+
 export const orderSchema = z.object({
   id: z.number().int(),
   order_number: z.string(),
@@ -112,6 +124,7 @@ export const orderSchema = z.object({
   /** subtotal - discount_amount + shipping_amount (+ tax_amount, 0 in Kuwait). */
   total_amount: moneySchema,
   items: z.array(orderItemSchema),
+  shipment: shipmentSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

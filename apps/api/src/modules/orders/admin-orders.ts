@@ -32,6 +32,7 @@ import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { isShippingUpdate, type NotificationsService } from '../notifications/index.js';
 import { paymentMethodName, presentAdminOrder, statusLabel, type OrderItemRow, type OrderRow } from './present.js';
+import { refundsOf } from './refunds.js';
 import { outOfStock, returnUnits, takeUnits, type StockMove } from './stock.js';
 
 export interface OrderAdministrationDeps {
@@ -251,7 +252,14 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       .where(eq(paymentAttempts.order_id, row.id))
       .orderBy(desc(paymentAttempts.id))
       .limit(1);
-    return presentAdminOrder(row, await itemsOf(executor, row.id), await history(executor, row.id), lang, payment);
+    return presentAdminOrder(
+      row,
+      await itemsOf(executor, row.id),
+      await history(executor, row.id),
+      lang,
+      payment,
+      await refundsOf(executor, row.id),
+    );
   }
 
   /** After commit: the shipping update e-mail in the order's language, in the background. */

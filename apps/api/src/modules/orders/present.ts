@@ -3,9 +3,13 @@ import {
   fromThousandths,
   ORDER_STATUS_COLORS,
   orderStatuses,
+  refundableAmount,
+  refundBlocker,
+  shipmentOf,
   uploadUrl,
   type AdminOrder,
   type AdminOrderPayment,
+  type OrderRefund,
   type Language,
   type Order,
   type OrderItem,
@@ -13,11 +17,63 @@ import {
   type OrderStatusHistoryEntry,
   type PaymentMethod,
 } from '@shop/shared';
-import type { orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
+import type { orderItems, orderRefunds, orders, paymentAttempts } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+/** A refund with the name of the staff member who made it (null once deleted, or the shop itself). */
+export type OrderRefundRecord = OrderRefundRow & { actor_name: string | null };
+
+/** Per order line: the units refunded so far, and how many of them went back to stock. */
+export interface RefundedUnits {
+  refunded: number;
+  restocked: number;
+}
+
+/** The units each order line gave back over an order's refunds, by order item id. */
+export function refundedUnitsByItem(refunds: ReadonlyArray<Pick<OrderRefundRow, 'lines'>>): Map<number, RefundedUnits> {
+  const units = new Map<number, RefundedUnits>();
+  for (const refund of refunds) {
+    for (const line of refund.lines) {
+      const entry = units.get(line.order_item_id) ?? { refunded: 0, restocked: 0 };
+      entry.refunded += line.quantity;
+      if (line.restocked) entry.restocked += line.quantity;
+      units.set(line.order_item_id, entry);
+    }
+  }
+  return units;
+}
+
+/** A refund as staff see it. */
+export function presentRefund(row: OrderRefundRecord): OrderRefund {
+  return {
+    id: row.id,
+    amount: fromThousandths(row.amount),
+    method: row.method,
+    lines: row.lines.map((line) => ({
+      order_item_id: line.order_item_id,
+      quantity: line.quantity,
+      restocked: line.restocked,
+    })),
+    notes: row.notes,
+    actor_name: row.actor_name,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** What staff may refund of an order now, in thousandths (0 when refunding is not possible). */
+export function refundableNow(row: OrderRow): number {
+  const blocked = refundBlocker({
+    status: row.status,
+    payment_method: row.payment_method,
+    payment_status: row.payment_status,
+    total: row.total_amount,
+    refunded: row.refunded_amount,
+  });
+  return blocked ? 0 : refundableAmount(row.total_amount, row.refunded_amount);
+}
 
 /** UPayments' references of an attempt, as staff see them. */
 export function presentPayment(row: PaymentAttemptRow): AdminOrderPayment {
@@ -92,6 +148,7 @@ export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang
     tax_amount: fromThousandths(row.tax_amount),
     total_amount: fromThousandths(row.total_amount),
     items: items.map(presentItem),
+    shipment: shipmentOf(row),
   };
 }
 
@@ -107,21 +164,36 @@ export const statusLabel = (status: OrderStatus, lang: Language) => apiMessage(`
 export const paymentMethodName = (method: PaymentMethod, lang: Language) =>
   apiMessage(`orders.payment_method.${method}`, lang);
 
-/** The order as staff see it: the shopper's fields plus labels, the account and the history. */
+/**
+ * The order as staff see it: the shopper's fields plus labels, the account, the order's language,
+ * its refunds (with each line's refunded units) and the history.
+ */
 export function presentAdminOrder(
   row: OrderRow,
   items: readonly OrderItemRow[],
   history: OrderStatusHistoryEntry[],
   lang: Language,
   payment: PaymentAttemptRow | undefined,
+  refunds: readonly OrderRefundRecord[],
 ): AdminOrder {
+  const order = presentOrder(row, items, lang);
+  const units = refundedUnitsByItem(refunds);
   return {
-    ...presentOrder(row, items, lang),
+    ...order,
+    items: order.items.map((item) => ({
+      ...item,
+      refunded_quantity: units.get(item.id)?.refunded ?? 0,
+      restocked_quantity: units.get(item.id)?.restocked ?? 0,
+    })),
     status_display: statusLabel(row.status, lang),
     status_color: ORDER_STATUS_COLORS[row.status],
     user_id: row.user_id,
+    language: row.language,
     payment_method_name: paymentMethodName(row.payment_method, lang),
     payment: payment ? presentPayment(payment) : null,
+    refunded_amount: fromThousandths(row.refunded_amount),
+    refundable_amount: fromThousandths(refundableNow(row)),
+    refunds: refunds.map(presentRefund),
     history,
   };
 }

@@ -29,6 +29,7 @@ const order: Order = {
   tax_amount: 0,
   total_amount: 12,
   items: [{ id: 1, product_id: 11, product_name: 'سبحة كهرمان', sku: null, featured_image: null, quantity: 1, price: 10, total: 10, selected_attributes: {} }],
+  shipment: null,
 };
 
 const masked: TrackedOrder = {

@@ -30,6 +30,7 @@ const cashOrder: Order = {
   tax_amount: 0,
   total_amount: 12,
   items: [{ id: 1, product_id: 11, product_name: 'Amber beads', sku: null, featured_image: null, quantity: 1, price: 10, total: 10, selected_attributes: {} }],
+  shipment: null,
 };
 
 const render = (order: Order, lang: 'ar' | 'en') =>
