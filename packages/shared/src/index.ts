@@ -23,6 +23,7 @@ export * from './orders.js';
 export * from './shipping.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';
+export * from './contracts/order-lookup.js';
 export * from './contracts/payments.js';
 export * from './contracts/accounts.js';
 export * from './contracts/form-fields.js';

@@ -59,6 +59,26 @@ export const ordersMessages = {
   'orders.status_invalid': { ar: 'حالة الطلب غير صحيحة', en: 'The order status is invalid' },
   'orders.city_invalid': { ar: 'المدينة المختارة غير صحيحة', en: 'The chosen city is invalid' },
   'orders.user_invalid': { ar: 'رقم العميل غير صحيح', en: 'The customer id is invalid' },
+  'order.lookup.number_invalid': {
+    ar: 'اكتب رقم الطلب كما وصلك، مثل SB-7K3M9Q2X4T',
+    en: 'Enter the order number as you received it, e.g. SB-7K3M9Q2X4T',
+  },
+  'order.lookup.contact_required': {
+    ar: 'اكتب رقم الهاتف أو البريد الإلكتروني الذي استخدمته في الطلب',
+    en: 'Enter the phone number or e-mail you ordered with',
+  },
+  'order.lookup.contact_invalid': {
+    ar: 'اكتب رقم هاتف صحيحاً أو بريداً إلكترونياً صحيحاً',
+    en: 'Enter a valid phone number or e-mail address',
+  },
+  'order.lookup.not_found': {
+    ar: 'لم نجد طلباً بهذا الرقم وبيانات التواصل هذه. تأكد منهما وحاول مرة أخرى',
+    en: 'We found no order with this number and contact. Check both and try again',
+  },
+  'order.lookup.rate_limited': {
+    ar: 'محاولات كثيرة للبحث عن طلب. انتظر بضع دقائق ثم حاول مرة أخرى',
+    en: 'Too many order look-ups. Wait a few minutes, then try again',
+  },
   'orders.export.date_invalid': {
     ar: 'اكتب التاريخ بالصيغة YYYY-MM-DD، مثل 2026-12-01',
     en: 'Write the date as YYYY-MM-DD, e.g. 2026-12-01',

@@ -12,6 +12,8 @@ import {
   orderDetailResponseSchema,
   orderIdParamsSchema,
   orderListResponseSchema,
+  orderLookupBodySchema,
+  orderLookupResponseSchema,
   orderNumberParamsSchema,
   orderResponseSchema,
   orderStatusListResponseSchema,
@@ -33,6 +35,15 @@ import { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /** Order numbers are unguessable; a per-IP limit keeps anyone from trying many of them. */
 const ORDER_LOOKUP_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
+/**
+ * Order look-ups by number and contact per client address in ten minutes: enough for a shopper's
+ * typos, far too few to try many contacts for one number.
+ */
+export const ORDER_CONTACT_LOOKUP_RATE_LIMIT = {
+  max: 10,
+  timeWindow: 10 * 60_000,
+  errorResponseBuilder: () => new AppError('RATE_LIMITED', 'order.lookup.rate_limited'),
+};
 /**
  * Orders placed per client address in ten minutes (every attempt counts). With the
  * per-contact limit of the service, one client cannot buy out the stock or mail many people.
@@ -159,6 +170,38 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       reply.code(placed.created ? 201 : 200);
       const paymentUrl = placed.paymentUrl === undefined ? {} : { payment_url: placed.paymentUrl };
       return { success: true as const, order: { ...placed.order, ...paymentUrl }, ...paymentUrl };
+    },
+  );
+
+  routes.post(
+    '/orders/lookup',
+    {
+      config: { rateLimit: ORDER_CONTACT_LOOKUP_RATE_LIMIT },
+      schema: {
+        tags: ['orders'],
+        summary: 'Find an order by its number and the phone or e-mail it was placed with',
+        description:
+          'contact: the phone (any spelling) or the e-mail (any case, +tags ignored) of the order. ' +
+          'The right pair answers 200 with the order number and remembers the order in this ' +
+          "browser's signed placed_orders cookie, so GET /orders/number/{number} gives the full " +
+          'customer view. A wrong contact answers exactly as an unknown number: 404 NOT_FOUND. ' +
+          '429 RATE_LIMITED after 10 look-ups in 10 minutes from one address.',
+        body: orderLookupBodySchema,
+        response: {
+          200: orderLookupResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errors[429],
+          500: errors[500],
+        },
+      },
+    },
+    async (request, reply) => {
+      const orderNumber = await orders.lookupOrder(request.body);
+      rememberPlacedOrder(request, reply, orderNumber);
+      return { success: true as const, order_number: orderNumber };
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type AdminOrderExportQuery,
   type Language,
   type Order,
+  type OrderLookupBody,
   type PaymentMethod,
   type TrackedOrder,
 } from '@shop/shared';
@@ -23,6 +24,7 @@ import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import { countOrderPlaced } from '../../lib/metrics.js';
 import { createOrderAdministration, type OrderAdministrationDeps } from './admin-orders.js';
 import { ordersCsv } from './export.js';
+import { findOrderByContact } from './lookup.js';
 import {
   checkAnonymousTotal,
   checkAnonymousUnits,
@@ -548,6 +550,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     statuses: orderStatusList,
+
+    /** A guest's order by its number and contact: its number, or 404 for a wrong pair (lookup.ts). */
+    lookupOrder: (body: OrderLookupBody) => findOrderByContact(db, body),
 
     /** The back office's CSV export of a range of days, streamed (export.ts). */
     exportCsv: (query: AdminOrderExportQuery, lang: Language) => ordersCsv(db, query, lang),
