@@ -41,6 +41,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'DELETE /api/slider/:id',
   'POST /api/settings',
   'GET /api/orders',
+  'GET /api/admin/orders/new',
   'PUT /api/orders/:id/status',
   'DELETE /api/orders/:id',
   'POST /api/orders/:id/refund',

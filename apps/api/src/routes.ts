@@ -11,7 +11,7 @@ import { contentRoutes } from './modules/content/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { adminLocationsRoutes, locationsRoutes } from './modules/locations/index.js';
-import { ordersRoutes } from './modules/orders/index.js';
+import { newOrderAlertsRoutes, ordersRoutes } from './modules/orders/index.js';
 import { paymentsRoutes } from './modules/payments/index.js';
 import { adminPromotionRoutes, promotionsRoutes } from './modules/promotions/index.js';
 import { searchSynonymRoutes } from './modules/search/index.js';
@@ -33,6 +33,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(promotionsRoutes);
   await app.register(adminPromotionRoutes);
   await app.register(ordersRoutes);
+  await app.register(newOrderAlertsRoutes);
   await app.register(paymentsRoutes);
   await app.register(attributeRoutes);
   await app.register(searchSynonymRoutes);

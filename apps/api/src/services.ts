@@ -35,7 +35,12 @@ import { createContentService } from './modules/content/index.js';
 import { createAdminCitiesService, createLocationsService } from './modules/locations/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createUpaymentsClient } from './integrations/upayments/client.js';
-import { createOrdersService, isRecipientProven } from './modules/orders/index.js';
+import {
+  createNewOrderAlerts,
+  createOrdersService,
+  isRecipientProven,
+  subscribeNewOrderAlerts,
+} from './modules/orders/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import {
   createAdminPromotionsService,
@@ -170,6 +175,9 @@ export function createServices(
   subscribeSettings(changes, settings);
   subscribeAppIcons(changes, appIcons);
   subscribeMerchant(events, changes, { merchant, feed: merchantFeed, background, log });
+  // Every new order (cash on delivery when placed, online when paid) e-mailed to the staff and told to every process.
+  const newOrderAlerts = createNewOrderAlerts(db, { getSettings: () => settings.getSettings(), notifications });
+  subscribeNewOrderAlerts(events, { alerts: newOrderAlerts, background, log });
   return {
     changes,
     events,
@@ -233,6 +241,7 @@ export function createServices(
       payments,
     }),
     payments,
+    newOrderAlerts,
     merchantCatalogue,
     merchantFeed,
     merchant,

@@ -7,6 +7,7 @@ import { contractMessages } from './messages/contract.js';
 import { locationsMessages } from './messages/locations.js';
 import { ordersMessages } from './messages/orders.js';
 import { fulfilmentMessages } from './messages/fulfilment.js';
+import { orderAlertsMessages } from './messages/order-alerts.js';
 import { paymentsMessages } from './messages/payments.js';
 import { productsMessages } from './messages/products.js';
 import { promotionsMessages } from './messages/promotions.js';
@@ -353,6 +354,7 @@ export const apiMessages = {
   ...contractMessages,
   ...ordersMessages,
   ...fulfilmentMessages,
+  ...orderAlertsMessages,
   ...paymentsMessages,
   ...promotionsMessages,
   ...locationsMessages,

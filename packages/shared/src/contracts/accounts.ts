@@ -67,6 +67,12 @@ export const notificationPreferencesSchema = z.object({
   order_confirmations: z.boolean({ error: 'validation.boolean_invalid' }),
   shipping_updates: z.boolean({ error: 'validation.boolean_invalid' }),
   promotional: z.boolean({ error: 'validation.boolean_invalid' }),
+  /**
+   * Staff only (admin, moderator): e-mail me every new order (issue 30). In a reply, the effective
+   * choice (administrators on, moderators off until they choose); absent for customers, and a
+   * customer who sends it gets a 400.
+   */
+  new_order_alerts: z.boolean({ error: 'validation.boolean_invalid' }).optional(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

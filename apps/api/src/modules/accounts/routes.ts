@@ -30,6 +30,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const sessionInput = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'],
     client: request.ip,
+    lang: request.lang,
   });
 
   routes.post(

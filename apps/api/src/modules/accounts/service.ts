@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ChangePasswordBody,
+  Language,
   LoginBody,
   NotificationPreferences,
   ProfileUpdateBody,
@@ -62,8 +63,17 @@ export function presentUser(row: UserRow): User {
       order_confirmations: row.notify_order_confirmations,
       shipping_updates: row.notify_shipping_updates,
       promotional: row.notify_promotional,
+      ...(row.role === 'customer' ? {} : { new_order_alerts: newOrderAlertsOn(row) }),
     },
   };
+}
+
+/**
+ * Whether a staff member is e-mailed every new order: their own choice, else on for
+ * administrators and off for moderators (the SQL twin is in orders/new-order-alerts.ts).
+ */
+export function newOrderAlertsOn(row: Pick<UserRow, 'role' | 'new_order_alerts'>): boolean {
+  return row.role !== 'customer' && (row.new_order_alerts ?? row.role === 'admin');
 }
 
 const userExists = () => new AppError('USER_EXISTS', 'auth.user_exists');
@@ -81,6 +91,8 @@ export interface SessionInput {
   /** The client's address: login failures are counted per account and client. */
   client?: string | undefined;
   now?: Date;
+  /** The request's language: a staff member's alerts are written in the last one they signed in with. */
+  lang?: Language | undefined;
 }
 
 export function createAccountsService(db: Database) {
@@ -231,6 +243,9 @@ export function createAccountsService(db: Database) {
       }
       await throttle.clear('login', subject);
       const token = await createSession(user.id, session);
+      if (user.role !== 'customer' && session.lang !== undefined && user.language !== session.lang) {
+        await db.update(users).set({ language: session.lang }).where(eq(users.id, user.id));
+      }
       return { token, user };
     },
 
@@ -284,17 +299,31 @@ export function createAccountsService(db: Database) {
       });
     },
 
-    /** Saves the e-mail notification choices of the Settings tab. */
-    async updatePreferences(userId: number, input: NotificationPreferences): Promise<NotificationPreferences> {
+    /**
+     * Saves the e-mail notification choices of the Settings tab. Staff may also choose new-order
+     * alerts (a customer who sends that choice gets a 400), and their language is recorded, so
+     * the alerts are written in the language they use the shop in.
+     */
+    async updatePreferences(
+      user: Pick<UserRow, 'id' | 'role'>,
+      input: NotificationPreferences,
+      lang: Language,
+    ): Promise<NotificationPreferences> {
+      const staff = user.role !== 'customer';
+      if (!staff && input.new_order_alerts !== undefined) {
+        throw AppError.validation([{ field: 'new_order_alerts', message: 'auth.new_order_alerts_staff_only' }]);
+      }
       const [row] = await db
         .update(users)
         .set({
           notify_order_confirmations: input.order_confirmations,
           notify_shipping_updates: input.shipping_updates,
           notify_promotional: input.promotional,
+          ...(staff ? { language: lang } : {}),
+          ...(staff && input.new_order_alerts !== undefined ? { new_order_alerts: input.new_order_alerts } : {}),
           updated_at: new Date(),
         })
-        .where(eq(users.id, userId))
+        .where(eq(users.id, user.id))
         .returning();
       if (!row) throw new AppError('INVALID_TOKEN', 'auth.invalid_token');
       return presentUser(row).notification_preferences;

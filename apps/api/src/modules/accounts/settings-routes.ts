@@ -22,6 +22,9 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Save the e-mail notification preferences',
+        description:
+          'new_order_alerts (e-mail me every new order) is for staff only: a customer who sends it ' +
+          'gets 400. Saving records a staff member\'s language for their alerts.',
         body: notificationPreferencesSchema,
         response: {
           ...jsonBodyErrors,
@@ -34,7 +37,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { user } = requireUser(request);
-      const preferences = await accounts.updatePreferences(user.id, request.body);
+      const preferences = await accounts.updatePreferences(user, request.body, request.lang);
       return {
         success: true as const,
         message: apiMessage('auth.preferences_saved', request.lang),

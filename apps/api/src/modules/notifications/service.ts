@@ -5,6 +5,7 @@ import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-email.js';
 import { staffPaymentAlertEmail, type LateCaptureOutcome } from './staff-payment-alert-email.js';
+import { newOrderAlertEmail } from './new-order-alert-email.js';
 
 export interface NotificationsServiceDeps {
   mailer: Mailer;
@@ -89,6 +90,27 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
       for (const to of recipients) {
         await deps.mailer.sendMail(staffPaymentAlertEmail({ to, order, amount, outcome, ...brand }));
       }
+    },
+
+    /**
+     * Tells each recipient of new-order alerts about an order, in their language (`orderIn`
+     * presents the order in it); every recipient is tried, then rejects if any message failed.
+     */
+    async sendNewOrderAlert(
+      recipients: readonly { to: string; lang: Language }[],
+      orderIn: (lang: Language) => Order,
+      arrivedAt: Date,
+    ): Promise<void> {
+      const brand = await branding();
+      const failures: unknown[] = [];
+      for (const { to, lang } of recipients) {
+        try {
+          await deps.mailer.sendMail(newOrderAlertEmail({ to, lang, order: orderIn(lang), arrivedAt, ...brand }));
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) throw new AggregateError(failures, `${failures.length} new-order alert(s) not sent`);
     },
 
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */

@@ -16,3 +16,7 @@ export { ordersRoutes } from './routes.js';
 export { createOrdersService, isRecipientProven } from './service.js';
 export { orderFigures, recentOrders, salesByDay } from './stats.js';
 export type { DaySales } from './stats.js';
+export { createNewOrderAlerts } from './new-order-alerts.js';
+export type { NewOrderAlerts } from './new-order-alerts.js';
+export { newOrderAlertsRoutes } from './new-order-alerts-routes.js';
+export { subscribeNewOrderAlerts } from './new-order-alerts-subscribers.js';
