@@ -18,12 +18,15 @@ const reply: AuditLogResponse = {
       entity_id: 12,
       action: 'update',
       changes: {
-        price: { from: 12_500, to: 15_000 },
-        is_active: { from: true, to: false },
+        price: { from: 32_000, to: 33_000 },
+        featured: { from: true, to: false },
         description: { from: null, to: 'سبحة '.repeat(40) },
         status: { from: 'draft', to: 'published' },
+        category_id: { from: 3, to: 4 },
+        images: { from: ['a1b2c3.webp', 'd4e5f6.webp'], to: ['d4e5f6.webp'] },
+        attribute_variations: { from: [], to: [{ variation_id: 7, price: 500 }] },
       },
-      created_at: '2026-03-14T21:05:00.000Z',
+      created_at: '2026-12-01T23:40:39.573Z',
       record_name: 'مسبحة كهرمان',
       record_deleted: false,
     },
@@ -40,11 +43,31 @@ const reply: AuditLogResponse = {
       record_name: null,
       record_deleted: false,
     },
+    {
+      id: 1,
+      actor_id: 1,
+      actor_email: 'admin@example.com',
+      actor_name: 'Mona',
+      entity: 'users',
+      entity_id: 40,
+      action: 'delete',
+      changes: {
+        name: { from: 'Salem', to: null },
+        email_verified_at: { from: '2026-12-01T23:40:39.573Z', to: null },
+      },
+      created_at: '2026-03-14T19:00:00.000Z',
+      record_name: 'Salem',
+      record_deleted: true,
+    },
   ],
   pagination: { page: 1, limit: 25, total: 40, pages: 2 },
   actors: [{ id: 1, email: 'admin@example.com', name: 'Mona' }],
-  entities: ['gift_cards', 'products'],
-  names: {},
+  entities: ['gift_cards', 'products', 'users'],
+  names: {
+    categories: { '3': 'سبح الكهرمان', '4': 'سبح الفضة' },
+    attribute_variations: { '7': 'اللون: أحمر' },
+    products: { '12': 'مسبحة كهرمان' },
+  },
 };
 
 const fill =
@@ -56,7 +79,7 @@ const fill =
     });
 
 describe('activity tab', () => {
-  it('lists who changed what and when, the fields from → to, money in KD, long values cut', () => {
+  it('says in words what changed on which record, linked, when (Kuwait time) and by whom', () => {
     const html = renderAdmin(<ActivityTab />, {
       lang: 'en',
       role: 'admin',
@@ -64,21 +87,50 @@ describe('activity tab', () => {
       fill: fill(reply),
     });
     const text = textOf(html);
-    expect(text).toContain('Changed · Product #12');
+    expect(text).toContain('Changed · Product “مسبحة كهرمان”');
+    expect(html).toContain('href="/admin/products/edit/12"');
+    expect(html).toContain('aria-label="Open Product “مسبحة كهرمان”"');
     expect(text).toContain('By Mona (admin@example.com)');
-    expect(text).toContain('12.500 KD → changed to 15.000 KD');
-    expect(text).toContain('Yes → changed to No');
-    expect(text).toContain('Draft → changed to Published');
+    // 23:40 UTC on 1 December is 02:40 on 2 December in Kuwait.
+    expect(text).toContain('2 Dec 2026, 02:40');
+    expect(text).toContain('Price: 32.000 KD → changed to 33.000 KD');
+    expect(text).toContain('Featured: Yes → changed to No');
+    expect(text).toContain('Publishing status: Draft → changed to Published');
+    expect(text).toContain('Category: سبح الكهرمان → changed to سبح الفضة');
     expect(text).toContain('(empty) → changed to');
     expect(text).toContain('…');
-    expect(html).toContain('dateTime="2026-03-14T21:05:00.000Z"');
-    // Unknown kinds and actions keep their raw names; a deleted account keeps its e-mail.
-    expect(text).toContain('merge · gift_cards');
+    // Pictures as thumbnails, lists as added and removed, values by name.
+    expect(html).toContain('src="/uploads/products/a1b2c3.webp"');
+    expect(text).toContain('Images: Removed:');
+    expect(text).toContain('Attribute values: Added: اللون: أحمر (+0.500 KD)');
+    expect(html).toContain('dateTime="2026-12-01T23:40:39.573Z"');
+    // Unknown kinds and actions are humanised; a deleted account keeps its e-mail.
+    expect(text).toContain('Merge · Gift cards');
     expect(text).toContain('By gone@example.com · account deleted');
-    expect(text).toContain('Showing 2 of 40 changes');
+    // A deleted record: named from its entry, marked, not linked; its moments in Kuwait time.
+    expect(text).toContain('Deleted · User “Salem” deleted');
+    expect(html).not.toContain('href="/admin/users/edit/40"');
+    expect(text).toContain('E-mail confirmed: 2 Dec 2026, 02:40 → changed to (empty)');
+    expect(text).toContain('Showing 3 of 40 changes');
     expect(text).toContain('Load more');
-    expect(text).toContain('Mona (admin@example.com)');
-    expect(text).not.toMatch(/admin-activity\.|admin\.common\./);
+    expect(text).not.toMatch(/admin-activity\.|admin\.common\.|category_id|email_verified_at|attribute_variations|T23:40/);
+  });
+
+  it('reads in Arabic: Arabic labels, money in د.ك, the product named and linked', () => {
+    const html = renderAdmin(<ActivityTab />, {
+      lang: 'ar',
+      role: 'admin',
+      path: '/admin?tab=activity',
+      fill: fill(reply),
+    });
+    const text = textOf(html);
+    expect(text).toContain('تعديل · منتج «مسبحة كهرمان»');
+    expect(text).toContain('السعر: 32.000 د.ك ← تغيّر إلى 33.000 د.ك');
+    expect(text).toContain('الفئة: سبح الكهرمان ← تغيّر إلى سبح الفضة');
+    expect(text).toContain('أُزيل:');
+    expect(text).toContain('حذف · مستخدم «Salem» محذوف');
+    expect(html).toContain('href="/admin/products/edit/12"');
+    expect(text).not.toMatch(/admin-activity\.|category_id|email_verified_at|attribute_variations|is_active|T23:40/);
   });
 
   it('names the shop itself as who took back an order paid after it was cancelled', () => {
@@ -102,7 +154,7 @@ describe('activity tab', () => {
       pagination: { page: 1, limit: 25, total: 1, pages: 1 },
     };
     for (const [lang, action, who] of [
-      ['en', 'Payment after cancellation · Order #4', 'By the shop, automatically'],
+      ['en', 'Payment after cancellation · Order SB-7Q2M4K9XTA', 'By the shop, automatically'],
       ['ar', 'دفع وصل بعد الإلغاء', 'المتجر تلقائياً'],
     ] as const) {
       const text = textOf(renderAdmin(<ActivityTab />, { lang, role: 'admin', path: '/admin?tab=activity', fill: fill(late) }));

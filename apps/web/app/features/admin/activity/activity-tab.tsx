@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import type { AuditActor, AuditEntry } from '@shop/shared';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { imageSrcSet, type AuditActor, type AuditEntry, type AuditNames } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
-import { ActivityIcon } from '../ui/admin-icons';
+import { ActivityIcon, ImagesIcon } from '../ui/admin-icons';
 import { controlClass } from '../ui/fields';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { LoadMoreFooter } from '../ui/resource-list';
@@ -14,11 +15,16 @@ import {
   CHANGES_SHOWN,
   actionLabel,
   actorFilterFrom,
-  changeValue,
+  changeView,
   changedFields,
   entityFilterFrom,
-  entityItemLabel,
   entityLabel,
+  fieldLabel,
+  recordHref,
+  recordTitle,
+  type ActivityContext,
+  type ChangeValue,
+  type ChangeView,
 } from './activity-rules';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
@@ -40,8 +46,9 @@ export default function ActivityTab() {
 
   const activity = usePagedList(activityQueryKeys.list(filters), (page) => fetchActivityPage(filters, page));
 
+  // Each page names the records its own entries point to.
   const entries = useMemo(
-    () => activity.data?.pages.flatMap((page) => page.entries) ?? [],
+    () => activity.data?.pages.flatMap((page) => page.entries.map((entry) => ({ entry, names: page.names }))) ?? [],
     [activity.data],
   );
   const firstPage = activity.data?.pages[0];
@@ -84,8 +91,8 @@ export default function ActivityTab() {
     body = (
       <>
         <ol className="flex flex-col gap-3" aria-label={t('admin-activity.list_label')}>
-          {entries.map((entry) => (
-            <ActivityItem key={entry.id} entry={entry} />
+          {entries.map(({ entry, names }) => (
+            <ActivityItem key={entry.id} entry={entry} names={names} />
           ))}
         </ol>
         {/* A failed next page leaves the entries already shown on screen. */}
@@ -206,12 +213,16 @@ function FilterSelect({
   );
 }
 
-/** One change: when, who, what (kind, id and action), and the fields from → to. */
-export function ActivityItem({ entry }: { entry: AuditEntry }) {
-  const { t, formatDateTime } = useI18n();
+/** One change: what was done to which record (named, linked), when, by whom, and its fields. */
+export function ActivityItem({ entry, names }: { entry: AuditEntry; names: AuditNames }) {
+  const { t, lang, formatDateTime } = useI18n();
+  const money = useMoneyFormat();
+  const context = useMemo(() => ({ t, lang, money, names }), [t, lang, money, names]);
   const fields = changedFields(entry);
   const first = fields.slice(0, CHANGES_SHOWN);
   const rest = fields.slice(CHANGES_SHOWN);
+  const title = recordTitle(t, entry);
+  const href = recordHref(entry);
   // Neither an account nor its copied e-mail: the shop itself wrote it (a late payment).
   const who =
     entry.actor_name ??
@@ -219,22 +230,32 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
     (entry.actor_id === null ? t('admin-activity.shop_actor') : t('admin-activity.unknown_actor'));
 
   return (
-    <li className="rounded-2xl border border-stone-200 bg-white p-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <p className="font-semibold text-stone-900">
-          {actionLabel(t, entry.action)} · {entityItemLabel(t, entry.entity)}
-          {entry.entity_id !== null ? (
-            <>
-              {' '}
-              <bdi dir="ltr">{`#${entry.entity_id}`}</bdi>
-            </>
+    <li className="rounded-2xl border border-stone-200 bg-white p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 font-semibold text-stone-900">
+          <span>{actionLabel(t, entry.action)} ·</span>
+          {href ? (
+            <Link
+              to={href}
+              aria-label={t('admin-activity.record.open', { record: title })}
+              className="inline-flex min-h-11 min-w-0 items-center rounded-md text-brand-700 underline decoration-brand-300 underline-offset-4 wrap-anywhere hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <bdi>{title}</bdi>
+            </Link>
+          ) : (
+            <bdi className="inline-flex min-h-11 items-center wrap-anywhere">{title}</bdi>
+          )}
+          {entry.record_deleted ? (
+            <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-600">
+              {t('admin-activity.record.deleted')}
+            </span>
           ) : null}
         </p>
         <time dateTime={entry.created_at} className="text-sm text-stone-600 tabular-nums">
           {formatDateTime(entry.created_at)}
         </time>
       </div>
-      <p className="mt-1 text-sm wrap-anywhere text-stone-700">
+      <p className="text-sm wrap-anywhere text-stone-700">
         {t('admin-activity.by')} <bdi className="font-semibold">{who}</bdi>
         {entry.actor_name && entry.actor_email ? (
           <>
@@ -250,13 +271,13 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
       </p>
       {fields.length > 0 ? (
         <>
-          <ChangeList entity={entry.entity} fields={first} />
+          <ChangeList entry={entry} fields={first} context={context} />
           {rest.length > 0 ? (
             <details className="mt-1">
-              <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
                 {t('admin-activity.more_fields', { count: rest.length })}
               </summary>
-              <ChangeList entity={entry.entity} fields={rest} />
+              <ChangeList entry={entry} fields={rest} context={context} />
             </details>
           ) : null}
         </>
@@ -268,50 +289,130 @@ export function ActivityItem({ entry }: { entry: AuditEntry }) {
 }
 
 function ChangeList({
-  entity,
+  entry,
   fields,
+  context,
 }: {
-  entity: string;
+  entry: AuditEntry;
   fields: Array<{ field: string; from: unknown; to: unknown }>;
+  context: ActivityContext;
 }) {
-  const { t, dir } = useI18n();
+  const { t } = context;
   return (
-    <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
-      {fields.map(({ field, from, to }) => (
-        <div key={field} className="contents">
-          <dt className="font-mono text-xs leading-6 text-stone-600" dir="ltr">
-            <bdi>{field}</bdi>
-          </dt>
-          <dd className="flex min-w-0 flex-wrap items-center gap-x-2 text-stone-800">
-            <Value entity={entity} field={field} value={from} />
-            <span aria-hidden="true" className="text-stone-400">
-              {dir === 'rtl' ? '←' : '→'}
-            </span>
-            <span className="sr-only">{t('admin-activity.changed_to')}</span>
-            <Value entity={entity} field={field} value={to} />
-          </dd>
-        </div>
-      ))}
+    <dl className="mt-2 grid gap-x-3 gap-y-1.5 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
+      {fields.map(({ field, from, to }) => {
+        const view = changeView(entry.entity, field, { from, to }, context, entry.changes ?? {});
+        return (
+          <div key={field} className="contents">
+            <dt className="font-semibold text-stone-600 sm:leading-6">
+              {t('admin-activity.field_label', { label: fieldLabel(t, entry.entity, field) })}
+            </dt>
+            <dd className="min-w-0 text-stone-800">
+              {view.kind === 'values' ? <FromTo from={view.from} to={view.to} /> : <ListChange view={view} />}
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
 
-function Value({ entity, field, value }: { entity: string; field: string; value: unknown }) {
-  const { t } = useI18n();
-  const money = useMoneyFormat();
-  const shown = changeValue(entity, field, value, money);
-  if (shown.kind === 'none')
-    return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
-  if (shown.kind === 'boolean')
-    return <span>{shown.value ? t('admin.common.yes') : t('admin.common.no')}</span>;
-  if (shown.kind === 'label') return <span>{t(shown.key)}</span>;
+function FromTo({ from, to }: { from: ChangeValue; to: ChangeValue }) {
+  const { t, dir } = useI18n();
   return (
-    <bdi
-      dir="auto"
-      title={shown.full === shown.text ? undefined : shown.full}
-      className="min-w-0 wrap-anywhere"
-    >
-      {shown.text}
+    <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+      <Value value={from} />
+      <span aria-hidden="true" className="text-stone-400">
+        {dir === 'rtl' ? '←' : '→'}
+      </span>
+      <span className="sr-only">{t('admin-activity.changed_to')}</span>
+      <Value value={to} />
+    </span>
+  );
+}
+
+function ListChange({ view }: { view: Extract<ChangeView, { kind: 'list' }> }) {
+  const { t, lang } = useI18n();
+  const separator = lang === 'ar' ? '،\u00a0' : ',\u00a0';
+  const group = (label: string, items: ChangeValue[]) =>
+    items.length > 0 ? (
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="text-stone-600">{`${label}:`}</span>
+        {items.map((item, index) => (
+          <span key={index} className="inline-flex items-center">
+            <Value value={item} />
+            {index < items.length - 1 && item.kind !== 'image' ? <span aria-hidden="true">{separator}</span> : null}
+          </span>
+        ))}
+      </span>
+    ) : null;
+  const nothing = view.added.length + view.removed.length + view.changed.length === 0 && !view.reordered;
+  return (
+    <span className="flex min-w-0 flex-col gap-1">
+      {group(t('admin-activity.list.added'), view.added)}
+      {group(t('admin-activity.list.removed'), view.removed)}
+      {view.changed.map((change) => (
+        <span key={change.label} className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <span className="text-stone-600">
+            {`${t('admin-activity.list.changed')}:`} <bdi>{change.label}</bdi>
+          </span>
+          <FromTo from={change.from} to={change.to} />
+        </span>
+      ))}
+      {view.reordered ? <span>{t('admin-activity.list.reordered')}</span> : null}
+      {nothing ? <span className="text-stone-400">{t('admin-activity.list.empty')}</span> : null}
+    </span>
+  );
+}
+
+function Value({ value }: { value: ChangeValue }) {
+  const { t } = useI18n();
+  if (value.kind === 'none') return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
+  if (value.kind === 'image') return <ChangeImage url={value.url} name={value.name} />;
+  return (
+    <bdi dir="auto" title={value.full === value.text ? undefined : value.full} className="min-w-0 wrap-anywhere">
+      {value.text}
     </bdi>
+  );
+}
+
+/**
+ * A stored picture as a small thumbnail. A replaced or removed picture's files are deleted, so
+ * a missing one shows a placeholder instead of a broken image (checked again after hydration,
+ * as the browser may have failed to load it before React listened).
+ */
+function ChangeImage({ url, name }: { url: string; name: string }) {
+  const { t } = useI18n();
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (failed) {
+    return (
+      <span
+        role="img"
+        aria-label={t('admin-activity.image.gone')}
+        title={t('admin-activity.image.gone')}
+        className="inline-flex size-10 items-center justify-center rounded-lg border border-dashed border-stone-300 bg-stone-50 text-stone-400"
+      >
+        <ImagesIcon className="size-5" />
+      </span>
+    );
+  }
+  return (
+    <img
+      ref={image}
+      src={url}
+      srcSet={imageSrcSet(url)}
+      sizes="40px"
+      alt={t('admin-activity.image.label', { name })}
+      title={name}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className="size-10 rounded-lg border border-stone-200 bg-stone-100 object-cover"
+    />
   );
 }
