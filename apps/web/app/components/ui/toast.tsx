@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { Link } from 'react-router';
 import { TOAST_DURATION_MS } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoCircleIcon } from './icons';
@@ -15,10 +16,16 @@ import { takeToastForThisLoad } from './toast-on-next-load';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
+/** A link a toast offers under its message (e.g. "Open the order"). */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
 export interface ToastApi {
-  success: (message: string) => void;
+  success: (message: string, link?: ToastLink) => void;
   error: (message: string) => void;
-  info: (message: string) => void;
+  info: (message: string, link?: ToastLink) => void;
   /** Done, but not all of it (e.g. 'X of Y updated' with some failed). */
   warning: (message: string) => void;
 }
@@ -27,6 +34,7 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  link?: ToastLink | undefined;
 }
 
 /** More than this many at once is noise: the oldest make room for the newest. */
@@ -62,10 +70,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, link?: ToastLink) => {
       nextId.current += 1;
       const id = nextId.current;
-      setToasts((list) => [...list, { id, kind, message }].slice(-MAX_VISIBLE_TOASTS));
+      setToasts((list) => [...list, { id, kind, message, link }].slice(-MAX_VISIBLE_TOASTS));
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), TOAST_DURATION_MS),
@@ -90,9 +98,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(
     () => ({
-      success: (message) => show('success', message),
+      success: (message, link) => show('success', message, link),
       error: (message) => show('error', message),
-      info: (message) => show('info', message),
+      info: (message, link) => show('info', message, link),
       warning: (message) => show('warning', message),
     }),
     [show],
@@ -137,7 +145,18 @@ function ToastViewport({
             className={`pointer-events-auto flex items-start gap-3 rounded-lg border-s-4 bg-white p-3 shadow-lg ring-1 ring-stone-900/10 ${kindStyles[toast.kind].box}`}
           >
             <Icon className={`mt-0.5 size-5 shrink-0 ${kindStyles[toast.kind].icon}`} />
-            <p className="flex-1 text-sm text-stone-900">{toast.message}</p>
+            <div className="flex flex-1 flex-col items-start gap-1">
+              <p className="text-sm text-stone-900">{toast.message}</p>
+              {toast.link ? (
+                <Link
+                  to={toast.link.to}
+                  onClick={() => onDismiss(toast.id)}
+                  className="-ms-1 inline-flex min-h-11 items-center rounded px-1 text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900 lg:min-h-8"
+                >
+                  {toast.link.label}
+                </Link>
+              ) : null}
+            </div>
             <button
               type="button"
               onClick={() => onDismiss(toast.id)}

@@ -177,3 +177,14 @@ describe('order history', () => {
     expect(orderItemCount([])).toBe(0);
   });
 });
+
+describe('new-order alerts in the e-mail preferences', () => {
+  it('are offered to staff only, and a change of them is a change', async () => {
+    const { notificationOptionsFor, samePreferences } = await import('./profile-rules');
+    expect(notificationOptionsFor('customer').map((option) => option.key)).not.toContain('new_order_alerts');
+    expect(notificationOptionsFor('moderator').map((option) => option.key)).toContain('new_order_alerts');
+    const base = { order_confirmations: true, shipping_updates: true, promotional: false };
+    expect(samePreferences({ ...base, new_order_alerts: false }, { ...base, new_order_alerts: true })).toBe(false);
+    expect(samePreferences(base, { ...base, new_order_alerts: false })).toBe(true);
+  });
+});

@@ -4,6 +4,7 @@ import {
   type NotificationPreferences,
   type ProfileUpdateBody,
   type User,
+  type UserRoleName,
 } from '@shop/shared';
 import type { MessageKey, TranslationKey } from '../../i18n/i18n';
 
@@ -160,8 +161,20 @@ export const notificationOptions: readonly { key: keyof NotificationPreferences;
   { key: 'promotional', label: 'profile.notifications.promotional', hint: 'profile.notifications.promotional_hint' },
 ];
 
+/** Staff only: e-mail me every new order (the server refuses it from customers). */
+const newOrderAlertsOption = {
+  key: 'new_order_alerts',
+  label: 'profile.notifications.new_order_alerts',
+  hint: 'profile.notifications.new_order_alerts_hint',
+} as const satisfies (typeof notificationOptions)[number];
+
+/** The choices a person has: a staff member also chooses new-order alerts. */
+export function notificationOptionsFor(role: UserRoleName): typeof notificationOptions {
+  return role === 'customer' ? notificationOptions : [...notificationOptions, newOrderAlertsOption];
+}
+
 export function samePreferences(a: NotificationPreferences, b: NotificationPreferences): boolean {
-  return notificationOptions.every(({ key }) => a[key] === b[key]);
+  return [...notificationOptions, newOrderAlertsOption].every(({ key }) => (a[key] ?? false) === (b[key] ?? false));
 }
 
 /** DELETE /auth/account's body: the password confirms it when the account has one. */

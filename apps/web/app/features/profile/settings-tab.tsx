@@ -12,7 +12,7 @@ import { PasswordField } from '../account/password-input';
 import { EditFormFooter, ProfileCard, type FormAlert } from './profile-fields';
 import {
   emptyPasswordChange,
-  notificationOptions,
+  notificationOptionsFor,
   passwordChangeErrors,
   passwordChangeFields,
   passwordChangePayload,
@@ -169,14 +169,14 @@ function NotificationsCard({ user }: { user: User }) {
       <form onSubmit={submit} className="flex flex-col gap-4">
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-stone-600">{t('profile.notifications.text')}</legend>
-          {notificationOptions.map((option) => {
+          {notificationOptionsFor(user.role).map((option) => {
             const id = `profile-notify-${option.key}`;
             return (
               <div key={option.key} className="flex items-start gap-3">
                 <input
                   id={id}
                   type="checkbox"
-                  checked={choices[option.key]}
+                  checked={choices[option.key] ?? false}
                   onChange={(event) => setChoices((current) => ({ ...current, [option.key]: event.target.checked }))}
                   aria-describedby={`${id}-hint`}
                   className="mt-1 size-5 shrink-0 accent-brand-700"
