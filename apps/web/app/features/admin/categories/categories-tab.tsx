@@ -125,7 +125,7 @@ export default function CategoriesTab() {
               <p className="text-xs font-normal text-stone-500">{t('admin-categories.subcategory_of', { parent: parentName })}</p>
             ) : null}
             {/* On a phone the status sits under the name. */}
-            <span className="mt-1 inline-block md:hidden">
+            <span className="mt-1 inline-block lg:hidden">
               <StatusBadge active={category.is_active} />
             </span>
           </div>
@@ -135,6 +135,7 @@ export default function CategoriesTab() {
     {
       id: 'slug',
       header: t('admin-categories.col.slug'),
+      fold: 'labelled',
       cell: ({ category }) => (
         <span dir="auto" className="font-mono text-xs break-all text-stone-600">
           {category.slug}
@@ -144,10 +145,10 @@ export default function CategoriesTab() {
     {
       id: 'description',
       header: t('admin-categories.col.description'),
-      className: 'max-w-xs',
+      fold: 'bare',
       cell: ({ category }) =>
         category.description ? (
-          <p className="line-clamp-2 break-words text-stone-700" dir="auto" title={category.description}>
+          <p className="line-clamp-2 max-w-md break-words text-stone-600" dir="auto" title={category.description}>
             {category.description}
           </p>
         ) : (

@@ -107,6 +107,7 @@ export default function CitiesTab() {
     {
       id: 'country',
       header: t('admin-cities.col.country'),
+      fold: 'labelled',
       cell: (city) => <span dir="auto">{city.country_name}</span>,
     },
     {

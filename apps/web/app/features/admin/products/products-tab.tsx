@@ -87,7 +87,8 @@ export default function ProductsTab() {
             {canWrite ? (
               <Link
                 to={adminRecordHref('products', product.id)}
-                className="font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline"
+                // A finger's 44 px on a phone; a line of text beside a desktop pointer.
+                className="inline-flex min-h-11 items-center font-semibold break-words text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline lg:min-h-0"
                 dir="auto"
               >
                 {product.name}
@@ -111,6 +112,7 @@ export default function ProductsTab() {
     {
       id: 'category',
       header: t('admin-products.column.category'),
+      fold: 'labelled',
       cell: (product) =>
         product.category_name ? (
           <span dir="auto">{product.category_name}</span>

@@ -101,20 +101,16 @@ export default function PromoCodesTab() {
             {promo.code}
           </bdi>
           {promo.once_per_customer ? <Badge tone="purple">{t('admin-promo-codes.once_per_customer_badge')}</Badge> : null}
-          {/* On a phone the description sits under the code. */}
-          <p className="line-clamp-2 text-sm font-normal break-words text-stone-600 md:hidden" dir="auto">
-            {promo.description}
-          </p>
         </div>
       ),
     },
     {
       id: 'description',
       header: t('admin-promo-codes.col.description'),
-      className: 'max-w-xs',
-      hideOnPhone: true,
+      // Under the code, in the table and on a phone.
+      fold: 'bare',
       cell: (promo) => (
-        <p className="line-clamp-2 break-words text-stone-700" dir="auto" title={promo.description}>
+        <p className="line-clamp-2 max-w-xs break-words text-stone-600" dir="auto" title={promo.description}>
           {promo.description}
         </p>
       ),
@@ -122,6 +118,7 @@ export default function PromoCodesTab() {
     {
       id: 'type',
       header: t('admin-promo-codes.col.type'),
+      fold: 'labelled',
       cell: (promo) => t(`admin-promo-codes.type.${promo.discount_type}`),
     },
     {
@@ -134,6 +131,7 @@ export default function PromoCodesTab() {
       id: 'min_order',
       header: t('admin-promo-codes.col.min_order'),
       className: 'tabular-nums whitespace-nowrap',
+      fold: 'labelled',
       cell: (promo) => {
         const text = minOrderText(promo.min_order_amount, money);
         return text ? <bdi dir="ltr">{text}</bdi> : <span className="text-stone-500">{t('admin-promo-codes.no_minimum')}</span>;
@@ -285,7 +283,7 @@ function ActiveSwitch({ checked, label, busy, onToggle }: { checked: boolean; la
       title={label}
       disabled={busy}
       onClick={onToggle}
-      className="inline-flex min-h-10 items-center disabled:cursor-wait disabled:opacity-60"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center disabled:cursor-wait disabled:opacity-60 lg:min-h-10"
     >
       <span
         aria-hidden="true"

@@ -62,12 +62,51 @@ export function visibleTabs(user: Pick<User, 'permissions'> | null | undefined):
   return ADMIN_TABS.filter((tab) => userCan(user, tab.permission));
 }
 
+/** What /admin?tab= shows: a section, or why it cannot (the screen says so, with a way back). */
+export type TabResolution =
+  | { kind: 'tab'; tab: AdminTab }
+  /** A section of the back office this user's role may not open. */
+  | { kind: 'forbidden'; id: AdminTabId }
+  /** No section has this id (a mistyped or outdated address). */
+  | { kind: 'unknown'; id: string }
+  /** The user may open no section at all. */
+  | { kind: 'none' };
+
+function isAdminTabId(id: string): id is AdminTabId {
+  return (ADMIN_TAB_IDS as readonly string[]).includes(id);
+}
+
 /**
- * The tab to show for ?tab=: the requested one when it exists and is allowed; otherwise the
- * default (dashboard) when available, else the first allowed tab. Null when none is allowed.
+ * The section for ?tab=, among the user's `tabs`: without one (or empty), the default (dashboard)
+ * when allowed, else the first allowed tab; a section the role may not open is `forbidden` and an
+ * id no section has is `unknown`, never silently another section.
  */
-export function resolveTab(requested: string | null, tabs: readonly AdminTab[]): AdminTab | null {
-  const wanted = tabs.find((tab) => tab.id === requested);
-  if (wanted) return wanted;
-  return tabs.find((tab) => tab.id === DEFAULT_ADMIN_TAB) ?? tabs[0] ?? null;
+export function resolveTab(requested: string | null, tabs: readonly AdminTab[]): TabResolution {
+  if (requested) {
+    const wanted = tabs.find((tab) => tab.id === requested);
+    if (wanted) return { kind: 'tab', tab: wanted };
+    return isAdminTabId(requested) && ADMIN_TABS.some((tab) => tab.id === requested)
+      ? { kind: 'forbidden', id: requested }
+      : { kind: 'unknown', id: requested };
+  }
+  const fallback = tabs.find((tab) => tab.id === DEFAULT_ADMIN_TAB) ?? tabs[0];
+  return fallback ? { kind: 'tab', tab: fallback } : { kind: 'none' };
+}
+
+/** The sections a phone's bottom bar holds first, in this order; the others open from "More". */
+export const PHONE_BAR_TAB_IDS: readonly AdminTabId[] = ['dashboard', 'orders', 'products', 'categories'];
+
+/** How many sections fit the phone's bottom bar beside "More" (5 items across 320 px). */
+export const PHONE_BAR_SIZE = 4;
+
+/**
+ * A phone's navigation for the user's tabs: the bar (PHONE_BAR_TAB_IDS first, then the other
+ * tabs in their order, up to PHONE_BAR_SIZE) and the "More" sheet with the rest, so every section
+ * is at most two taps away. When one more would fit in place of "More", the bar holds them all.
+ */
+export function phoneNavigation(tabs: readonly AdminTab[]): { bar: AdminTab[]; more: AdminTab[] } {
+  if (tabs.length <= PHONE_BAR_SIZE + 1) return { bar: [...tabs], more: [] };
+  const preferred = PHONE_BAR_TAB_IDS.flatMap((id) => tabs.filter((tab) => tab.id === id));
+  const bar = [...preferred, ...tabs.filter((tab) => !preferred.includes(tab))].slice(0, PHONE_BAR_SIZE);
+  return { bar, more: tabs.filter((tab) => !bar.includes(tab)) };
 }

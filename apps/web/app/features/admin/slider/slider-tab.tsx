@@ -81,7 +81,7 @@ export default function SliderTab() {
             </p>
           ) : null}
           {/* On a phone the status sits under the title. */}
-          <span className="mt-1 inline-block md:hidden">
+          <span className="mt-1 inline-block lg:hidden">
             <StatusBadge active={slide.is_active} />
           </span>
         </div>

@@ -58,7 +58,7 @@ export function Modal({
           type="button"
           onClick={onClose}
           aria-label={t('admin.common.close')}
-          className="inline-flex size-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 lg:size-10"
         >
           <CloseIcon />
         </button>

@@ -14,6 +14,13 @@ export interface Column<Row> {
   media?: boolean;
   /** Left out of the phone card. */
   hideOnPhone?: boolean;
+  /**
+   * A secondary column folded under the primary one, so the table fits a laptop's content box
+   * (about 1,000 px beside the side navigation): `labelled` shows "Header: value" under the primary
+   * cell in the table and stays a row of the phone card; `bare` shows the value alone under the
+   * primary cell in both layouts (an e-mail under a name, a description under a code).
+   */
+  fold?: 'labelled' | 'bare';
 }
 
 /**
@@ -33,6 +40,19 @@ export interface RowSelection<Row> {
 }
 
 const checkboxClass = 'size-5 cursor-pointer accent-brand-700';
+/** A row checkbox's touch area: 44 px on a phone or tablet, compact beside a desktop pointer. */
+const checkboxTargetClass = 'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg hover:bg-stone-100 lg:size-10';
+
+/**
+ * From which width the rows are a table (below it, a card each): `lg` for most lists (phones and
+ * tablets keep the cards, a laptop gets the table beside the side navigation); `xl` for a list
+ * whose columns need a laptop's full width (orders).
+ */
+const LAYOUT = {
+  md: { table: 'hidden md:block', cards: 'md:hidden' },
+  lg: { table: 'hidden lg:block', cards: 'lg:hidden' },
+  xl: { table: 'hidden xl:block', cards: 'xl:hidden' },
+} as const;
 
 /** A checkbox that also shows the mixed state (some rows selected). */
 function SelectAllBox({ checked, mixed, label, onChange, id }: { checked: boolean; mixed: boolean; label?: string; onChange: () => void; id?: string }) {
@@ -43,9 +63,35 @@ function SelectAllBox({ checked, mixed, label, onChange, id }: { checked: boolea
   return <input ref={box} id={id} type="checkbox" className={checkboxClass} checked={checked} onChange={onChange} aria-label={label} />;
 }
 
+/** The folded columns of a row under its primary cell: bare values, then "Header: value" pairs. */
+function FoldedCells<Row>({ row, bare, labelled }: { row: Row; bare: readonly Column<Row>[]; labelled: readonly Column<Row>[] }) {
+  if (bare.length === 0 && labelled.length === 0) return null;
+  return (
+    <div className="mt-1 flex min-w-0 flex-col gap-0.5 text-sm font-normal text-stone-600">
+      {bare.map((column) => (
+        <div key={column.id} className="min-w-0 break-words">
+          {column.cell(row)}
+        </div>
+      ))}
+      {labelled.length > 0 ? (
+        <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
+          {labelled.map((column) => (
+            <div key={column.id} className="flex min-w-0 items-baseline gap-1">
+              <dt className="text-stone-500">{column.header}:</dt>
+              <dd className="min-w-0 text-stone-800">{column.cell(row)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
 /**
- * The one list of the back office (Polaris' index table): a table on wide screens, a card per row
- * on a phone, the same columns and row actions in both; optional row selection and load-more footer.
+ * The one list of the back office (Polaris' index table): a table from a laptop's width (lg), a
+ * card per row on a phone or tablet, the same columns and row actions in both; secondary columns
+ * folded under the primary one (Column.fold) so the table fits without a sideways scroll; optional
+ * row selection and load-more footer.
  */
 export function ResourceList<Row>({
   label,
@@ -55,6 +101,8 @@ export function ResourceList<Row>({
   actions,
   footer,
   selection,
+  tableFrom = 'lg',
+  compact = false,
 }: {
   /** The accessible name of the table (e.g. "Products"). */
   label: string;
@@ -64,49 +112,59 @@ export function ResourceList<Row>({
   actions?: (row: Row) => ReactNode;
   footer?: ReactNode;
   selection?: RowSelection<Row>;
+  tableFrom?: keyof typeof LAYOUT;
+  /** Narrower cell padding, for a table with many columns. */
+  compact?: boolean;
 }) {
   const { t } = useI18n();
   const primary = columns.find((column) => column.primary) ?? columns[0];
   const media = columns.find((column) => column.media);
-  const details = columns.filter((column) => column !== primary && column !== media && !column.hideOnPhone);
+  const bare = columns.filter((column) => column !== primary && column.fold === 'bare');
+  const labelled = columns.filter((column) => column !== primary && column.fold === 'labelled');
+  const tableColumns = columns.filter((column) => column === primary || column.fold === undefined);
+  const details = columns.filter((column) => column !== primary && column !== media && !column.hideOnPhone && column.fold !== 'bare');
   const selectedCount = selection ? rows.filter((row) => selection.selected.has(rowKey(row))).length : 0;
   const allSelected = rows.length > 0 && selectedCount === rows.length;
   const someSelected = selectedCount > 0 && !allSelected;
+  const layout = LAYOUT[tableFrom];
+  const cell = compact ? 'px-3 py-2.5' : 'px-4 py-3';
   const rowCheckbox = (row: Row) =>
     selection ? (
-      <input
-        type="checkbox"
-        className={checkboxClass}
-        checked={selection.selected.has(rowKey(row))}
-        onChange={() => selection.onToggle(row)}
-        aria-label={selection.rowLabel(row)}
-      />
+      <label className={checkboxTargetClass}>
+        <input
+          type="checkbox"
+          className={checkboxClass}
+          checked={selection.selected.has(rowKey(row))}
+          onChange={() => selection.onToggle(row)}
+          aria-label={selection.rowLabel(row)}
+        />
+      </label>
     ) : null;
   return (
     <div className="flex flex-col gap-4">
       {selection ? (
-        <label className="inline-flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl border border-stone-200 bg-white px-4 font-semibold text-stone-800 md:hidden">
+        <label className={`inline-flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl border border-stone-200 bg-white px-4 font-semibold text-stone-800 ${layout.cards}`}>
           <SelectAllBox checked={allSelected} mixed={someSelected} onChange={selection.onToggleAll} />
           {selection.allLabel}
         </label>
       ) : null}
-      <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
+      <div className={`overflow-x-auto rounded-2xl border border-stone-200 bg-white ${layout.table}`}>
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{label}</caption>
           <thead className="bg-stone-50 text-stone-600">
             <tr>
               {selection ? (
-                <th scope="col" className="w-12 px-4 py-3 text-start">
+                <th scope="col" className={`w-12 text-start ${cell}`}>
                   <SelectAllBox checked={allSelected} mixed={someSelected} label={selection.allLabel} onChange={selection.onToggleAll} />
                 </th>
               ) : null}
-              {columns.map((column) => (
-                <th key={column.id} scope="col" className={`px-4 py-3 text-start font-semibold ${column.className ?? ''}`}>
+              {tableColumns.map((column) => (
+                <th key={column.id} scope="col" className={`text-start font-semibold ${cell} ${column.className ?? ''}`}>
                   {column.header}
                 </th>
               ))}
               {actions ? (
-                <th scope="col" className="px-4 py-3 text-end font-semibold">
+                <th scope="col" className={`text-end font-semibold ${cell}`}>
                   {t('admin.common.actions')}
                 </th>
               ) : null}
@@ -118,14 +176,15 @@ export function ResourceList<Row>({
                 key={rowKey(row)}
                 className={`align-middle hover:bg-sand-50 ${selection?.selected.has(rowKey(row)) ? 'bg-brand-50/60' : ''}`}
               >
-                {selection ? <td className="px-4 py-3">{rowCheckbox(row)}</td> : null}
-                {columns.map((column) => (
-                  <td key={column.id} className={`px-4 py-3 ${column.className ?? ''}`}>
+                {selection ? <td className={cell}>{rowCheckbox(row)}</td> : null}
+                {tableColumns.map((column) => (
+                  <td key={column.id} className={`${cell} ${column.className ?? ''}`}>
                     {column.cell(row)}
+                    {column === primary ? <FoldedCells row={row} bare={bare} labelled={labelled} /> : null}
                   </td>
                 ))}
                 {actions ? (
-                  <td className="px-4 py-3">
+                  <td className={cell}>
                     <div className="flex justify-end gap-1">{actions(row)}</div>
                   </td>
                 ) : null}
@@ -134,13 +193,17 @@ export function ResourceList<Row>({
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={label}>
+      <ul className={`flex flex-col gap-3 ${layout.cards}`} aria-label={label}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="rounded-2xl border border-stone-200 bg-white p-4">
             <div className="flex items-start gap-3">
-              {selection ? <div className="flex min-h-6 shrink-0 items-center">{rowCheckbox(row)}</div> : null}
+              {/* The label around the box (rowCheckbox) is a finger's 44 px target. */}
+              {selection ? <div className="-m-3 flex shrink-0">{rowCheckbox(row)}</div> : null}
               {media ? <div className="shrink-0">{media.cell(row)}</div> : null}
-              <div className="min-w-0 flex-1 font-semibold text-stone-900">{primary?.cell(row)}</div>
+              <div className="min-w-0 flex-1 font-semibold text-stone-900">
+                {primary?.cell(row)}
+                <FoldedCells row={row} bare={bare} labelled={[]} />
+              </div>
             </div>
             {details.length > 0 ? (
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

@@ -97,10 +97,12 @@ export default function UsersTab() {
         </div>
       ),
     },
-    { id: 'id', header: t('admin-users.column.id'), className: 'tabular-nums', cell: (user) => <bdi dir="ltr">{user.id}</bdi> },
+    { id: 'id', header: t('admin-users.column.id'), className: 'tabular-nums', fold: 'labelled', cell: (user) => <bdi dir="ltr">{user.id}</bdi> },
     {
       id: 'email',
       header: t('admin-users.column.email'),
+      // The contact sits under the name.
+      fold: 'bare',
       cell: (user) => (
         <span className="break-all">
           <bdi dir="ltr">{user.email}</bdi>
@@ -111,6 +113,7 @@ export default function UsersTab() {
       id: 'phone',
       header: t('admin-users.column.phone'),
       className: 'whitespace-nowrap',
+      fold: 'labelled',
       cell: (user) => (user.phone ? <bdi dir="ltr">{user.phone}</bdi> : <span className="text-stone-500">{t('admin-users.list.no_phone')}</span>),
     },
     {
