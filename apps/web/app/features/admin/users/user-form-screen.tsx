@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH, type AdminUser } from '@shop/shared';
+import { PASSWORD_MIN_LENGTH, type AdminUser, type AdminUserDetail } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
@@ -28,6 +28,7 @@ import {
   userRequestBody,
   type UserForm,
 } from './user-rules';
+import { UserOrdersPanel } from './user-orders-panel';
 import { adminUserQuery, useSaveUser } from './users-api';
 import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
@@ -110,7 +111,7 @@ export function UserFormScreen({ id }: { id: number | null }) {
   );
 }
 
-function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null }) {
+function UserFormBody({ id, user }: { id: number | null; user: AdminUserDetail | null }) {
   const { t, tp } = useI18n();
   const toast = useToast();
   const authFailure = useSessionFailure();
@@ -244,6 +245,7 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUser | null 
           submitLabel={busy ? t('admin.common.saving') : id === null ? t('admin-users.form.create_submit') : t('admin-users.form.update_submit')}
         />
       </form>
+      {user ? <UserOrdersPanel user={user} /> : null}
     </div>
   );
 }

@@ -1,5 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserDeleteResponse, AdminUserListResponse, AdminUserResponse } from '@shop/shared';
+import type {
+  AdminOrderListResponse,
+  AdminUser,
+  AdminUserDeleteResponse,
+  AdminUserDetailResponse,
+  AdminUserListResponse,
+  AdminUserResponse,
+} from '@shop/shared';
 import { dashboardQueryKeys } from '../dashboard/dashboard-api';
 import { ordersQueryKeys } from '../orders/orders-api';
 import { adminApi, adminQueryKeys, useRefresh, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
@@ -15,15 +22,29 @@ export function fetchUserPage(filters: UserListFilters, page: number): Promise<A
   return adminApi().get<AdminUserListResponse>('/admin/users', { page, search: filters.search, role: filters.role });
 }
 
-/** GET /api/admin/users/:id: the user the form starts from. */
+/** GET /api/admin/users/:id: the user the form starts from, with their orders' figures. */
 export function adminUserQuery(id: number) {
   return queryOptions({
     queryKey: usersQueryKeys.detail(id),
-    queryFn: async () => (await adminApi().get<AdminUserResponse>(`/admin/users/${id}`)).user,
+    queryFn: async () => (await adminApi().get<AdminUserDetailResponse>(`/admin/users/${id}`)).user,
     retry: false,
     // The form starts from what is stored now, not from an older visit.
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** Orders a page of a customer's panel holds. */
+export const USER_ORDERS_PAGE_SIZE = 10;
+
+/**
+ * One page of a customer's orders, newest first (GET /api/orders?user_id=); under the orders'
+ * keys, so every order write refreshes it.
+ */
+export function userOrdersQuery(userId: number, page: number) {
+  return queryOptions({
+    queryKey: ordersQueryKeys.list({ user_id: userId, page }),
+    queryFn: () => adminApi().get<AdminOrderListResponse>('/orders', { user_id: userId, page, limit: USER_ORDERS_PAGE_SIZE }),
   });
 }
 

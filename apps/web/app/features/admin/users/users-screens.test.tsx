@@ -1,11 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser, AdminUserListResponse } from '@shop/shared';
+import type { AdminOrderListResponse, AdminUser, AdminUserDetail, AdminUserListResponse } from '@shop/shared';
 import { ApiError } from '../../../lib/api';
 import { renderAdmin, textOf } from '../categories/render-for-test';
 import { UserFormScreen, UserNotFound } from './user-form-screen';
 import { USER_LIST_DEFAULTS, userFiltersFrom, type UserListFilters } from './user-rules';
-import { usersQueryKeys } from './users-api';
+import { userOrdersQuery, usersQueryKeys } from './users-api';
 import UsersTab from './users-tab';
 
 function person(id: number, extra: Partial<AdminUser> = {}): AdminUser {
@@ -24,6 +24,11 @@ function person(id: number, extra: Partial<AdminUser> = {}): AdminUser {
     order_count: 0,
     ...extra,
   };
+}
+
+/** A user as GET /api/admin/users/:id answers: with their orders' figures (none unless told). */
+function detailOf(user: AdminUser, figures: Partial<AdminUserDetail> = {}): AdminUserDetail {
+  return { ...user, orders_count: 0, total_spent: 0, last_order_at: null, ...figures };
 }
 
 function listReply(users: AdminUser[], pagination: { page: number; pages: number; total: number }): AdminUserListResponse {
@@ -147,7 +152,7 @@ describe('user form', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/9',
-      fill: (client) => client.setQueryData(usersQueryKeys.detail(9), stored),
+      fill: (client) => client.setQueryData(usersQueryKeys.detail(9), detailOf(stored)),
     });
     const text = textOf(html);
     expect(text).toContain('Edit user: نورة الصباح');
@@ -162,13 +167,71 @@ describe('user form', () => {
     expect(text).toContain('Save changes');
   });
 
+  it("shows a customer's orders: count, total spent, latest, and the page of orders linked to their screens", () => {
+    const stored = detailOf(person(9, { name: 'نورة الصباح', order_count: 12 }), {
+      orders_count: 12,
+      total_spent: 154.25,
+      last_order_at: '2026-11-30T21:30:00.000Z',
+    });
+    const page: AdminOrderListResponse = {
+      success: true,
+      orders: [
+        {
+          id: 77,
+          order_number: 'SB-7K3M9Q2X4T',
+          status: 'shipped',
+          status_display: 'Shipped',
+          status_color: 'purple',
+          created_at: '2026-11-30T21:30:00.000Z',
+          customer_type: 'user',
+          user_id: 9,
+          customer_name: 'نورة الصباح',
+          customer_email: 'user9@example.com',
+          customer_phone: '+96551112222',
+          city_id: 1,
+          city_name: 'Salmiya',
+          governorate_name: 'Hawalli',
+          item_count: 2,
+          payment_method: 'cash_on_delivery',
+          payment_method_name: 'Cash on delivery',
+          payment_status: 'not_required',
+          paid_at: null,
+          shipping_amount: 1.5,
+          total_amount: 21.5,
+        },
+      ],
+      pagination: { page: 1, limit: 10, total: 12, pages: 2 },
+      cities: [],
+    };
+    const html = renderAdmin(<UserFormScreen id={9} />, {
+      lang: 'en',
+      role: 'admin',
+      path: '/admin/users/edit/9',
+      fill: (client) => {
+        client.setQueryData(usersQueryKeys.detail(9), stored);
+        client.setQueryData(userOrdersQuery(9, 1).queryKey, page);
+      },
+    });
+    const text = textOf(html);
+    expect(text).toContain("Customer's orders");
+    expect(text).toContain('12 orders');
+    expect(text).toMatch(/Total spent\s*154\.250/);
+    expect(html).toContain('href="/admin/orders/77"');
+    expect(text).toContain('SB-7K3M9Q2X4T');
+    // Kuwait's day: 21:30 UTC on the 30th is already 1 December there.
+    expect(text).toContain('01/12/2026');
+    expect(text).toContain('Shipped');
+    expect(text).toContain('21.500');
+    expect(text).toContain('Page 1 of 2');
+  });
+
   it('an administrator editing themself cannot pick a lower role, and is told why', () => {
     const self = person(1, { name: 'المدير', role: 'admin' });
     const html = renderAdmin(<UserFormScreen id={1} />, {
       lang: 'en',
       role: 'admin',
       path: '/admin/users/edit/1',
-      fill: (client) => client.setQueryData(usersQueryKeys.detail(1), self),
+      fill: (client) => client.setQueryData(usersQueryKeys.detail(1), detailOf(self)),
     });
     expect(html).toMatch(/<option value="customer" disabled="">Customer<\/option>/);
     expect(html).toMatch(/<option value="moderator" disabled="">Moderator<\/option>/);
