@@ -42,6 +42,8 @@ export default [
     route('admin/promocode/edit/:id', 'routes/admin/promo-code-edit.tsx'),
     route('admin/orders/:id', 'routes/admin/order-detail.tsx'),
     route('admin/orders/:id/invoice', 'routes/admin/order-invoice.tsx'),
+    route('admin/orders/:id/packing-slip', 'routes/admin/order-packing-slip.tsx'),
+    route('admin/orders/packing-slips', 'routes/admin/order-packing-slips.tsx'),
   ]),
   route('admin/user/:id', 'routes/admin/user-redirect.ts'),
   route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),

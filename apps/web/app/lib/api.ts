@@ -43,6 +43,14 @@ function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
  * The typed API client. On the server it is built from the load context's in-process fetch;
  * in the browser from window.fetch with the stored token. Both speak the same /api contract.
  */
+/** The ApiError of a reply that is not ok (its error envelope, else its status). */
+function replyError(response: ApiReply, body: unknown): ApiError {
+  if (isErrorEnvelope(body)) {
+    return new ApiError(response.status, body.code, body.message, body.details ?? [], response.headers.get('retry-after'));
+  }
+  return new ApiError(response.status, 'INTERNAL', response.statusText);
+}
+
 export function createApi(apiFetch: ApiFetch) {
   async function request<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> {
     let response: ApiReply;
@@ -52,12 +60,7 @@ export function createApi(apiFetch: ApiFetch) {
       throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
     }
     const body: unknown = await response.json().catch(() => null);
-    if (!response.ok || isErrorEnvelope(body)) {
-      if (isErrorEnvelope(body)) {
-        throw new ApiError(response.status, body.code, body.message, body.details ?? [], response.headers.get('retry-after'));
-      }
-      throw new ApiError(response.status, 'INTERNAL', response.statusText);
-    }
+    if (!response.ok || isErrorEnvelope(body)) throw replyError(response, body);
     return body as T;
   }
   return {
@@ -78,16 +81,34 @@ export function apiFrom(context: { apiFetch: ApiFetch }): Api {
   return createApi(context.apiFetch);
 }
 
+/** The headers of a browser's API call: what it accepts, the page's language and the stored token. */
+function browserHeaders(accept: string): Record<string, string> {
+  // The page's language, which the API would otherwise guess from the browser's settings.
+  const headers: Record<string, string> = { accept, 'accept-language': document.documentElement.lang || 'ar' };
+  const token = window.localStorage.getItem('token');
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * A file from the API in the browser (a CSV export, say), with the same token and language as
+ * browserApi; a refusal throws the ApiError of its JSON envelope.
+ */
+export async function browserDownload(path: string, query: Record<string, QueryValue>, accept: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(withQuery(`/api${path}`, query), { headers: browserHeaders(`${accept}, application/json`), credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+  }
+  if (!response.ok) throw replyError(response, await response.json().catch(() => null));
+  return response.blob();
+}
+
 /** The API client for code running in the browser: same-origin /api with the stored token. */
 export function browserApi(): Api {
   return createApi(async (path, init) => {
-    // The page's language, which the API would otherwise guess from the browser's settings.
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-language': document.documentElement.lang || 'ar',
-    };
-    const token = window.localStorage.getItem('token');
-    if (token) headers.authorization = `Bearer ${token}`;
+    const headers = browserHeaders('application/json');
     const body = init?.body;
     // A FormData body sets its own multipart content type (with the boundary).
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;

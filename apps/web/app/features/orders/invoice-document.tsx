@@ -5,47 +5,58 @@ import { storeName } from '../../lib/localized';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
 
 /**
+ * The top of a printed order paper (the invoice, the back office's packing slip): the store (logo,
+ * name, address, phone, e-mail from the settings), then the paper's title, the order number and date.
+ */
+export function PrintedOrderHeader({ order, title, titleId }: { order: Pick<Order, 'order_number' | 'created_at'>; title: string; titleId?: string }) {
+  const { t, lang, formatDate } = useI18n();
+  const { settings } = useRootData();
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4 border-b border-stone-200 pb-4">
+      <div className="flex items-center gap-3">
+        {settings.logo && <img src={settings.logo} alt="" width={56} height={56} className="size-14 object-contain" />}
+        <div>
+          <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
+          <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
+          {settings.phone_number && (
+            <p className="text-sm text-stone-600">
+              <bdi dir="ltr">{settings.phone_number}</bdi>
+            </p>
+          )}
+          {settings.email && (
+            <p className="text-sm text-stone-600">
+              <bdi dir="ltr">{settings.email}</bdi>
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="text-end">
+        <h2 id={titleId} className="text-2xl font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm">
+          {t('orders.number')}: <bdi dir="ltr" className="font-semibold">{order.order_number}</bdi>
+        </p>
+        <p className="text-sm">
+          {t('orders.date')}: {formatDate(order.created_at)}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/**
  * The invoice of an order: the store (logo, name, address, phone, e-mail from the settings), the
  * order number and date, the customer and address, the items with their options, the totals and
  * the payment method. Amounts are shown as charged, in the currency's own decimals, for the
  * shopper's preview and the back office's invoice page alike.
  */
 export function InvoiceDocument({ order }: { order: Order }) {
-  const { t, lang, formatDate } = useI18n();
-  const { settings } = useRootData();
+  const { t, lang } = useI18n();
   const [street, area] = addressLines(order, lang);
   return (
     <article className="flex flex-col gap-6 p-5 sm:p-8">
-      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-stone-200 pb-4">
-        <div className="flex items-center gap-3">
-          {settings.logo && <img src={settings.logo} alt="" width={56} height={56} className="size-14 object-contain" />}
-          <div>
-            <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
-            <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
-            {settings.phone_number && (
-              <p className="text-sm text-stone-600">
-                <bdi dir="ltr">{settings.phone_number}</bdi>
-              </p>
-            )}
-            {settings.email && (
-              <p className="text-sm text-stone-600">
-                <bdi dir="ltr">{settings.email}</bdi>
-              </p>
-            )}
-          </div>
-        </div>
-        <div className="text-end">
-          <h2 id="invoice-title" className="text-2xl font-semibold">
-            {t('orders.invoice.title')}
-          </h2>
-          <p className="text-sm">
-            {t('orders.number')}: <bdi dir="ltr" className="font-semibold">{order.order_number}</bdi>
-          </p>
-          <p className="text-sm">
-            {t('orders.date')}: {formatDate(order.created_at)}
-          </p>
-        </div>
-      </header>
+      <PrintedOrderHeader order={order} title={t('orders.invoice.title')} titleId="invoice-title" />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

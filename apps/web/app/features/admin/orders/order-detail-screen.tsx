@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { statusPaymentConflict, type AdminOrder, type OrderItem, type OrderStatus } from '@shop/shared';
+import { statusPaymentConflict, type AdminOrder, type AdminOrderItem, type OrderStatus } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { AlertCircleIcon } from '../../../components/ui/icons';
-import { isolateEachLtr } from '../../../i18n/bidi';
+import { AlertCircleIcon, WhatsAppIcon } from '../../../components/ui/icons';
+import { useRootData } from '../../../components/layout/root-data';
 import { useI18n } from '../../../i18n/i18n';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ItemOptions } from '../../orders/order-parts';
@@ -11,16 +11,22 @@ import { Field, TextArea } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
-import { useChangeOrderStatus, useRefundOrder } from './order-mutations';
-import { useConfirm } from '../ui/confirm-dialog';
+import { useChangeOrderStatus } from './order-mutations';
 import { PaymentStatusBadge } from '../../payments/payment-status';
-import { useMoneyFormat } from '../../../components/ui/price';
 import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
-import { ORDERS_LIST_PATH, adminAmount, customerViewPath, historyOf, invoicePath, isRefundable } from './order-rules';
+import { RefundsCard } from './order-refunds';
+import {
+  ORDERS_LIST_PATH,
+  STATUS_NOTE_MAX,
+  customerViewPath,
+  historyOf,
+  invoicePath,
+  orderWhatsappLink,
+  packingSlipPath,
+  sameShipment,
+} from './order-rules';
+import { ShipmentFieldset, ShipmentSummary, useShipmentForm } from './shipment-fields';
 import { useAdminOrder } from './use-admin-order';
-
-/** Longest note a status change may carry (the API refuses longer ones). */
-const STATUS_NOTE_MAX = 1000;
 
 function PageTitle({ title }: { title: string }) {
   const { t } = useI18n();
@@ -84,7 +90,9 @@ export function OrderDetailScreen({ id }: { id: number | null }) {
 
 function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder; canChangeStatus: boolean; canRefund: boolean }) {
   const { t } = useI18n();
+  const { publicUrl } = useRootData();
   const title = t('admin-orders.detail.title', { number: order.order_number });
+  const whatsapp = orderWhatsappLink(order, publicUrl);
   return (
     <div>
       <PageTitle title={title} />
@@ -98,6 +106,15 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
               <PrinterIcon className="size-5" />
               {t('admin-orders.action.print_invoice')}
             </a>
+            <a href={packingSlipPath(order.id)} target="_blank" rel="noopener" className={linkButton}>
+              {t('admin-orders.action.packing_slip')}
+            </a>
+            {whatsapp ? (
+              <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkButton}>
+                <WhatsAppIcon className="size-5" />
+                {t('admin-orders.whatsapp.button')}
+              </a>
+            ) : null}
             <a href={customerViewPath(order.order_number)} target="_blank" rel="noopener" className={linkButton}>
               {t('admin-orders.detail.customer_view')}
             </a>
@@ -112,7 +129,8 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <SummaryCard order={order} />
-          <PaymentCard order={order} canRefund={canRefund} />
+          <PaymentCard order={order} />
+          <RefundsCard order={order} canRefund={canRefund} />
           <CustomerCard order={order} />
           <AddressCard order={order} />
           <Card id="order-notes" title={t('admin-orders.detail.notes')}>
@@ -153,30 +171,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/**
- * The payment: its status, when it was paid, UPayments' references, and for an
- * administrator a full refund of a paid online order (confirmation naming the amount).
- */
-function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boolean }) {
+/** The payment: its status, when it was paid and UPayments' references (refunds have their own card). */
+function PaymentCard({ order }: { order: AdminOrder }) {
   const { t, formatDateTime } = useI18n();
-  const confirm = useConfirm();
-  const money = useMoneyFormat();
-  const refund = useRefundOrder();
   const payment = order.payment;
   const none = <span className="text-stone-500">—</span>;
   const reference = (value: string | null) => (value ? <bdi dir="ltr" className="font-mono text-xs">{value}</bdi> : none);
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
-
-  async function askRefund() {
-    const amount = adminAmount(order.total_amount, money);
-    const yes = await confirm({
-      title: t('admin-orders.refund.title'),
-      message: t('admin-orders.refund.message', isolateEachLtr({ number: order.order_number, amount })),
-      confirmLabel: t('admin-orders.refund.confirm', { amount }),
-      tone: 'danger',
-    });
-    if (yes) refund.mutate(order);
-  }
 
   return (
     <Card id="order-payment" title={t('admin-orders.payment.title')}>
@@ -199,13 +200,6 @@ function PaymentCard({ order, canRefund }: { order: AdminOrder; canRefund: boole
           </>
         ) : null}
       </dl>
-      {canRefund && isRefundable(order) ? (
-        <div className="mt-4">
-          <Button variant="danger" onClick={() => void askRefund()} disabled={refund.isPending} aria-busy={refund.isPending || undefined}>
-            {refund.isPending ? t('admin-orders.refund.working') : t('admin-orders.refund.button')}
-          </Button>
-        </div>
-      ) : null}
     </Card>
   );
 }
@@ -222,7 +216,11 @@ function StatusCard({ order, canChange, canRefund }: { order: AdminOrder; canCha
     setStatus(order.status);
   }
   const change = useChangeOrderStatus({ onSuccess: () => setNotes('') });
-  const changed = status !== order.status;
+  const shipment = useShipmentForm(order.shipment);
+  const shipping = status === 'shipped';
+  // Shipped again with another carrier or number updates the shipment (the server notes it).
+  const shipmentChanged = shipping && !sameShipment(shipment.trimmed, order.shipment);
+  const changed = status !== order.status || shipmentChanged;
   useUnsavedChanges(canChange && (changed || notes.trim() !== '') && !change.isPending);
 
   return (
@@ -231,17 +229,23 @@ function StatusCard({ order, canChange, canRefund }: { order: AdminOrder; canCha
         <span className="text-stone-600">{t('admin-orders.detail.status_now')}</span>
         <OrderStatusBadge status={order.status} />
       </p>
+      {order.shipment ? (
+        <div className="mb-4 rounded-xl bg-sand-50 p-3" role="group" aria-label={t('admin-orders.shipment.legend')}>
+          <ShipmentSummary shipment={order.shipment} />
+        </div>
+      ) : null}
       {canChange ? (
         <form
           className="flex flex-col gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            if (changed) change.mutate({ id: order.id, status, notes: notes.trim() });
+            if (changed) change.mutate({ id: order.id, status, notes: notes.trim(), ...(shipping ? { shipment: shipment.trimmed } : {}) });
           }}
         >
           <Field id="order-new-status" label={t('admin-orders.detail.new_status')}>
             <StatusSelect id="order-new-status" value={status} current={order.status} payment={order} onValue={setStatus} />
           </Field>
+          {shipping ? <ShipmentFieldset form={shipment} idPrefix="order-shipment" error={change.error} /> : null}
           <Field id="order-status-note" label={t('admin-orders.detail.note')} optional hint={t('admin-orders.detail.note_hint')}>
             <TextArea id="order-status-note" value={notes} onValue={setNotes} rows={2} maxLength={STATUS_NOTE_MAX} hint={t('admin-orders.detail.note_hint')} />
           </Field>
@@ -267,7 +271,7 @@ function StatusCard({ order, canChange, canRefund }: { order: AdminOrder; canCha
 
 function ItemsCard({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
-  const columns: Column<OrderItem>[] = [
+  const columns: Column<AdminOrderItem>[] = [
     {
       id: 'product',
       header: t('admin-orders.items.product'),
@@ -304,7 +308,19 @@ function ItemsCard({ order }: { order: AdminOrder }) {
         </div>
       ),
     },
-    { id: 'quantity', header: t('admin-orders.items.quantity'), className: 'tabular-nums', cell: (item) => item.quantity },
+    {
+      id: 'quantity',
+      header: t('admin-orders.items.quantity'),
+      className: 'tabular-nums',
+      cell: (item) => (
+        <>
+          {item.quantity}
+          {item.refunded_quantity > 0 ? (
+            <span className="block text-xs font-semibold text-red-700">{t('admin-orders.items.refunded', { count: item.refunded_quantity })}</span>
+          ) : null}
+        </>
+      ),
+    },
     { id: 'price', header: t('admin-orders.items.price'), className: 'whitespace-nowrap', cell: (item) => <AdminAmount amount={item.price} /> },
     {
       id: 'total',

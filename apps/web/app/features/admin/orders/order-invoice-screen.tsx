@@ -1,32 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { INVOICE_AUTOPRINT_DELAY_MS } from '@shop/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../i18n/i18n';
 import { InvoiceDocument } from '../../orders/invoice-document';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ErrorPanel, LoadingPanel } from '../ui/states';
+import { PrintSheet, PrintSheetPage, printPage as print } from './print-sheet';
 import { OrderNotFound } from './order-detail-screen';
 import { ORDERS_LIST_PATH, orderPath } from './order-rules';
 import { useAdminOrder } from './use-admin-order';
 
 const INVOICE_ROOT_ID = 'admin-invoice';
-
-/**
- * A4 paper with nothing of the screen around the invoice: no toolbar, no toasts, no background.
- * The admin chrome is not on this page at all (the route asks the layout for none).
- */
-const printCss = `@page { size: A4; margin: 12mm 14mm; }
-@media print {
-  html, body { background: #fff !important; }
-  body > [aria-live] { display: none !important; }
-  #${INVOICE_ROOT_ID} { max-width: none; margin: 0; padding: 0; }
-  #${INVOICE_ROOT_ID} article { padding: 0; border: 0; box-shadow: none; }
-  #${INVOICE_ROOT_ID} tr { break-inside: avoid; }
-}`;
-
-function print() {
-  window.print();
-}
 
 /**
  * /admin/orders/{id}/invoice: a toolbar (back to the order, print, download
@@ -53,15 +37,14 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
   const title = order.data ? t('admin-orders.invoice.title', { number: order.data.order_number }) : t('admin-orders.invoice.heading');
 
   return (
-    <div id={INVOICE_ROOT_ID} className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">
-      <style>{printCss}</style>
-      <title>{`${notFound ? t('admin-orders.invoice.not_found') : title} | ${t('admin.meta.title')}`}</title>
-      <div role="toolbar" aria-label={t('admin-orders.invoice.toolbar')} className="mb-4 flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <ButtonLink variant="ghost" to={backTo}>
-          {id !== null && !notFound ? t('admin-orders.invoice.back') : t('admin-orders.detail.back')}
-        </ButtonLink>
-        {order.data ? (
-          <div className="flex flex-wrap gap-2">
+    <PrintSheetPage
+      rootId={INVOICE_ROOT_ID}
+      title={`${notFound ? t('admin-orders.invoice.not_found') : title} | ${t('admin.meta.title')}`}
+      toolbarLabel={t('admin-orders.invoice.toolbar')}
+      back={{ to: backTo, label: id !== null && !notFound ? t('admin-orders.invoice.back') : t('admin-orders.detail.back') }}
+      actions={
+        order.data ? (
+          <>
             <Button onClick={print}>
               <PrinterIcon className="size-5" />
               {t('admin-orders.invoice.print')}
@@ -69,9 +52,10 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
             <Button variant="secondary" onClick={print}>
               {t('admin-orders.invoice.download_pdf')}
             </Button>
-          </div>
-        ) : null}
-      </div>
+          </>
+        ) : null
+      }
+    >
       {notFound ? (
         <OrderNotFound title={t('admin-orders.invoice.not_found')} back={null} />
       ) : order.isPending ? (
@@ -81,12 +65,12 @@ export function OrderInvoiceScreen({ id, autoprint }: { id: number | null; autop
       ) : (
         <>
           <h1 className="sr-only">{title}</h1>
-          <div className="rounded-2xl border border-stone-200 bg-white shadow-sm print:rounded-none print:border-0 print:shadow-none">
+          <PrintSheet>
             <InvoiceDocument order={order.data} />
-          </div>
+          </PrintSheet>
           <p className="mt-3 text-center text-sm text-stone-500 print:hidden">{t('admin-orders.invoice.pdf_hint')}</p>
         </>
       )}
-    </div>
+    </PrintSheetPage>
   );
 }

@@ -1,8 +1,8 @@
-import type { AdminOrder } from '@shop/shared';
+import type { AdminOrder, AdminOrderBulkStatusResponse } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { useDeleteAdminOrder, useRefreshOrders, useRefundAdminOrder, useUpdateOrderStatus } from './orders-api';
+import { useBulkOrderStatus, useDeleteAdminOrder, useRefreshOrders, useRefundAdminOrder, useUpdateOrderStatus } from './orders-api';
 import { failureText, useSessionFailure } from '../../../lib/errors';
 
 /**
@@ -49,11 +49,35 @@ export function useDeleteOrder(options: { onSuccess?: () => void } = {}) {
 }
 
 /**
- * POST /api/orders/:id/refund with its toasts: the refunded order shows at once (status and
- * payment refunded); its stock returned, so the lists and the dashboard are refreshed. A refusal
- * (not refundable, UPayments said no) shows the server's reason; nothing changed.
+ * POST /api/orders/bulk-status with its toast: "3 changed, 1 refused" (a success toast when none
+ * was refused, a warning otherwise); the screen shows the refused orders with their reasons. A
+ * refusal of the whole request (bad input, no permission) shows the server's reason.
  */
-export function useRefundOrder() {
+export function useBulkChangeStatus(options: { onDone?: (reply: AdminOrderBulkStatusResponse) => void } = {}) {
+  const { t, tp } = useI18n();
+  const toast = useToast();
+  const authFailure = useSessionFailure();
+  return useBulkOrderStatus({
+    onSuccess: (reply) => {
+      const changed = tp('admin-orders.bulk.changed', reply.succeeded);
+      if (reply.failed === 0) toast.success(changed);
+      else toast.warning(t('admin-orders.bulk.summary', { changed, refused: tp('admin-orders.bulk.refused', reply.failed) }));
+      options.onDone?.(reply);
+    },
+    onError: (error) => {
+      if (authFailure(error)) return;
+      toast.error(failureText(t('admin-orders.bulk.failed'), error));
+    },
+  });
+}
+
+/**
+ * POST /api/orders/:id/refund with its toasts: the order shows at once with the refund recorded
+ * (fully refunded: status and payment refunded); units given back to stock, so the lists and the
+ * dashboard are refreshed. A refusal (nothing left, too much, UPayments said no) shows the
+ * server's reason; nothing changed.
+ */
+export function useRefundOrder(options: { onSuccess?: (order: AdminOrder) => void } = {}) {
   const { t } = useI18n();
   const toast = useToast();
   const refreshOrders = useRefreshOrders();
@@ -61,6 +85,7 @@ export function useRefundOrder() {
   return useRefundAdminOrder({
     onSuccess: (order) => {
       toast.success(t('admin-orders.refund.success', { number: order.order_number }));
+      options.onSuccess?.(order);
     },
     onError: (error) => {
       if (authFailure(error)) return;

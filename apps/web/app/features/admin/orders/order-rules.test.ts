@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ORDERS_PAGE_SIZE, permissionsOf, type MoneyFormat, type OrderStatusHistoryEntry } from '@shop/shared';
+import { ADMIN_ORDERS_PAGE_SIZE, permissionsOf, type AdminOrder, type MoneyFormat, type OrderStatusHistoryEntry } from '@shop/shared';
 import {
   NO_ORDER_FILTERS,
+  PACKING_SLIPS_MAX,
+  defaultExportRange,
+  exportFileName,
+  exportRangeProblem,
+  orderExportQuery,
+  orderWhatsappLink,
+  orderWhatsappMessage,
+  packingSlipIdsFrom,
+  packingSlipPath,
+  packingSlipsPath,
+  refundBodyOf,
+  refundLinesWorth,
+  refundProblem,
+  refundableLines,
+  sameShipment,
+  typedAmount,
+  type RefundDraft,
+  type WhatsappOrder,
   adminAmount,
   cityChoices,
   customerViewPath,
@@ -134,12 +152,10 @@ describe('what a permission set may do with orders', () => {
     expect(orderActionsFor({ permissions: ['orders.refund'] })).toMatchObject({ view: false, refund: false });
   });
 
-  it('refunds only a paid online order', () => {
-    expect(isRefundable({ payment_method: 'upayments', payment_status: 'paid' })).toBe(true);
-    expect(isRefundable({ payment_method: 'upayments', payment_status: 'awaiting_payment' })).toBe(false);
-    expect(isRefundable({ payment_method: 'upayments', payment_status: 'refunded' })).toBe(false);
-    expect(isRefundable({ payment_method: 'upayments', payment_status: 'failed' })).toBe(false);
-    expect(isRefundable({ payment_method: 'cash_on_delivery', payment_status: 'not_required' })).toBe(false);
+  it('offers a refund while the server says something is left to refund', () => {
+    expect(isRefundable({ refundable_amount: 12.5 })).toBe(true);
+    expect(isRefundable({ refundable_amount: 0.001 })).toBe(true);
+    expect(isRefundable({ refundable_amount: 0 })).toBe(false);
   });
 });
 
@@ -194,5 +210,126 @@ describe('order history', () => {
     expect(historyOf({ history: [], created_at: '2025-04-01T08:00:00.000Z', status: 'delivered' })).toEqual([
       expect.objectContaining({ from_status: null, to_status: 'delivered', created_at: '2025-04-01T08:00:00.000Z' }),
     ]);
+  });
+});
+
+describe('packing slips', () => {
+  it('links one order and several', () => {
+    expect(packingSlipPath(7)).toBe('/admin/orders/7/packing-slip');
+    expect(packingSlipsPath([3, 1, 2])).toBe('/admin/orders/packing-slips?ids=3,1,2');
+  });
+
+  it('reads the ids of the address: positive whole numbers, each once, in order, at most PACKING_SLIPS_MAX', () => {
+    expect(packingSlipIdsFrom('3, 1,2,3,x,0,-4,1.5,')).toEqual([3, 1, 2]);
+    expect(packingSlipIdsFrom(null)).toEqual([]);
+    expect(packingSlipIdsFrom('')).toEqual([]);
+    const many = Array.from({ length: PACKING_SLIPS_MAX + 5 }, (_, index) => index + 1).join(',');
+    expect(packingSlipIdsFrom(many)).toHaveLength(PACKING_SLIPS_MAX);
+  });
+});
+
+describe('the WhatsApp message about an order', () => {
+  const order: WhatsappOrder = {
+    order_number: 'SB-7K3M9Q2X4T',
+    status: 'shipped',
+    name: 'سارة أحمد',
+    phone: '+965 5000 1234',
+    language: 'ar',
+    shipment: { tracking_url: 'https://www.aramex.com/track/results?ShipmentNumber=123' },
+  };
+  const origin = 'https://subha.example';
+
+  it('is written in Arabic for an Arabic order, with the status in words, the tracking link and the order page', () => {
+    expect(orderWhatsappMessage(order, origin)).toBe(
+      [
+        'مرحباً سارة،',
+        'حالة طلبك رقم SB-7K3M9Q2X4T: تم الشحن.',
+        'تتبّع الشحنة: https://www.aramex.com/track/results?ShipmentNumber=123',
+        'تفاصيل الطلب: https://subha.example/order-status/SB-7K3M9Q2X4T',
+      ].join('\n'),
+    );
+  });
+
+  it('is written in English for an English order; without a tracking link it has none', () => {
+    const english = { ...order, name: 'Noura Al-Ali', language: 'en' as const, status: 'processing' as const, shipment: null };
+    expect(orderWhatsappMessage(english, origin)).toBe(
+      ['Hello Noura,', 'Your order SB-7K3M9Q2X4T is now: Processing.', 'Order details: https://subha.example/order-status/SB-7K3M9Q2X4T'].join('\n'),
+    );
+    expect(orderWhatsappMessage({ ...order, shipment: { tracking_url: null } }, origin)).not.toContain('تتبّع');
+  });
+
+  it('links wa.me with the international digits of the phone and the message encoded', () => {
+    const link = orderWhatsappLink(order, origin);
+    expect(link).toMatch(/^https:\/\/wa\.me\/96550001234\?text=/);
+    expect(decodeURIComponent(link!.split('?text=')[1]!)).toBe(orderWhatsappMessage(order, origin));
+    expect(orderWhatsappLink({ ...order, phone: '50001234' }, origin)).toMatch(/^https:\/\/wa\.me\/96550001234\?/);
+    expect(orderWhatsappLink({ ...order, phone: '—' }, origin)).toBeNull();
+  });
+});
+
+describe('refunds', () => {
+  const order = {
+    refundable_amount: 20,
+    items: [
+      { id: 1, price: 7.5, quantity: 2, refunded_quantity: 1 },
+      { id: 2, price: 5, quantity: 1, refunded_quantity: 0 },
+    ],
+  } as unknown as Pick<AdminOrder, 'items' | 'refundable_amount'>;
+  const draft = (change: Partial<RefundDraft>): RefundDraft => ({ mode: 'all', amount: '', lines: {}, notes: '', ...change });
+
+  it('sends nothing but the note for everything left', () => {
+    expect(refundProblem(draft({}), order)).toBeNull();
+    expect(refundBodyOf(draft({ notes: '  broken  ' }))).toEqual({ notes: 'broken' });
+    expect(refundProblem(draft({}), { ...order, refundable_amount: 0 })).toEqual({ field: 'amount', message: 'admin-orders.refund.nothing_left' });
+  });
+
+  it('takes an amount above zero, at most what is left, with up to 3 decimals (Arabic digits too)', () => {
+    expect(refundProblem(draft({ mode: 'amount', amount: '' }), order)?.message).toBe('admin-orders.refund.amount_invalid');
+    expect(refundProblem(draft({ mode: 'amount', amount: '0' }), order)?.message).toBe('admin-orders.refund.amount_invalid');
+    expect(refundProblem(draft({ mode: 'amount', amount: '1.2345' }), order)?.message).toBe('admin-orders.refund.amount_invalid');
+    expect(refundProblem(draft({ mode: 'amount', amount: '20.001' }), order)?.message).toBe('admin-orders.refund.amount_too_much');
+    expect(refundProblem(draft({ mode: 'amount', amount: '20' }), order)).toBeNull();
+    expect(typedAmount('٢٫٥')).toBe(2500);
+    expect(refundBodyOf(draft({ mode: 'amount', amount: ' 2.5 ' }))).toEqual({ amount: '2.500', notes: undefined });
+  });
+
+  it('takes whole units of lines, at most those left of each, at least one in all', () => {
+    expect(refundProblem(draft({ mode: 'lines' }), order)?.message).toBe('admin-orders.refund.lines_empty');
+    expect(refundProblem(draft({ mode: 'lines', lines: { 1: { quantity: '2', restock: true } } }), order)?.message).toBe('admin-orders.refund.quantity_invalid');
+    expect(refundProblem(draft({ mode: 'lines', lines: { 1: { quantity: '1.5', restock: true } } }), order)?.message).toBe('admin-orders.refund.quantity_invalid');
+    const chosen = draft({ mode: 'lines', lines: { 1: { quantity: '1', restock: false }, 2: { quantity: '1', restock: true } } });
+    expect(refundProblem(chosen, order)).toBeNull();
+    expect(refundLinesWorth(chosen, order)).toBe(12_500);
+    expect(refundBodyOf(chosen)).toEqual({
+      lines: [
+        { order_item_id: 1, quantity: 1, restock: false },
+        { order_item_id: 2, quantity: 1, restock: true },
+      ],
+      notes: undefined,
+    });
+    expect(refundableLines(order).map((line) => line.left)).toEqual([1, 1]);
+  });
+});
+
+describe('shipment and export', () => {
+  it('compares the typed shipment with the stored one, blank as none', () => {
+    expect(sameShipment({ carrier: '', tracking_number: '', tracking_url: '' }, null)).toBe(true);
+    expect(sameShipment({ carrier: 'DHL', tracking_number: '1', tracking_url: '' }, { carrier: 'DHL', tracking_number: '1', tracking_url: null })).toBe(true);
+    expect(sameShipment({ carrier: 'DHL', tracking_number: '2', tracking_url: '' }, { carrier: 'DHL', tracking_number: '1', tracking_url: null })).toBe(false);
+  });
+
+  it("asks the export for the list's status and city over a range of days", () => {
+    expect(orderExportQuery({ search: 'x', status: 'shipped', cityId: 4 }, { from: '2026-12-01', to: '2026-12-02' })).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-02',
+      status: 'shipped',
+      city: '4',
+    });
+    expect(orderExportQuery(NO_ORDER_FILTERS, { from: '2026-12-01', to: '2026-12-01' })).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    expect(defaultExportRange('2026-12-17')).toEqual({ from: '2026-12-01', to: '2026-12-17' });
+    expect(exportRangeProblem({ from: '', to: '2026-12-01' })).toBe('missing');
+    expect(exportRangeProblem({ from: '2026-12-02', to: '2026-12-01' })).toBe('reversed');
+    expect(exportRangeProblem({ from: '2026-12-01', to: '2026-12-01' })).toBeNull();
+    expect(exportFileName('2026-12-02')).toBe('orders-2026-12-02.csv');
   });
 });

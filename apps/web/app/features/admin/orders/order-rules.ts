@@ -1,5 +1,7 @@
 import {
   ORDER_STATUS_COLORS,
+  amountDigits,
+  apiMessage,
   formatPrice,
   orderStatuses,
   toThousandths,
@@ -8,10 +10,12 @@ import {
   type OrderStatus,
   type OrderStatusHistoryEntry,
   type MoneyFormat,
+  type Language,
   type User,
 } from '@shop/shared';
+import { whatsappUrl } from '../../../components/layout/contact';
 import type { MessageKey } from '../../../i18n/i18n';
-import { adminHref, adminOrderHref } from '../shell/admin-links';
+import { adminHref, adminOrderHref, adminPackingSlipsHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 
 /**
@@ -74,6 +78,36 @@ export function orderListQuery(filters: OrderListFilters, page: number, limit: n
   return query;
 }
 
+/** The days an export covers, Kuwait calendar days `YYYY-MM-DD`, both included. */
+export interface OrderExportRange {
+  from: string;
+  to: string;
+}
+
+/** The query of GET /api/admin/orders/export: the range, and the list's status and city (its search is not part of an export). */
+export function orderExportQuery(filters: OrderListFilters, range: OrderExportRange): Record<string, string> {
+  const query: Record<string, string> = { from: range.from, to: range.to };
+  if (filters.status) query.status = filters.status;
+  if (filters.cityId !== null) query.city = String(filters.cityId);
+  return query;
+}
+
+/** The range an export starts with: the first day of this month to today (Kuwait's `today`). */
+export function defaultExportRange(today: string): OrderExportRange {
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** Why an export range cannot be asked for, or null: both days are needed, and `to` not before `from`. */
+export function exportRangeProblem(range: OrderExportRange): 'missing' | 'reversed' | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.from) || !/^\d{4}-\d{2}-\d{2}$/.test(range.to)) return 'missing';
+  return range.to < range.from ? 'reversed' : null;
+}
+
+/** The file an export is saved as: `orders-YYYY-MM-DD.csv`, the day it was taken. */
+export function exportFileName(today: string): string {
+  return `orders-${today}.csv`;
+}
+
 /** Whether any filter narrows the list (then an empty list means "no match", not "no orders"). */
 export function hasOrderFilters(filters: OrderListFilters): boolean {
   return filters.search !== '' || filters.status !== null || filters.cityId !== null;
@@ -107,6 +141,9 @@ export function cityChoices(cities: readonly AdminOrderCity[], selected: number 
 }
 
 // ---------- statuses ----------
+
+/** Longest note a status change may carry (the API refuses longer ones). */
+export const STATUS_NOTE_MAX = 1000;
 
 /** The six statuses the back office offers, in this order. */
 export const ADMIN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'];
@@ -163,9 +200,119 @@ export function orderActionsFor(user: Pick<User, 'permissions'> | null): OrderAc
   };
 }
 
-/** Only a paid UPayments order can be refunded (in full); the server refuses the rest. */
-export function isRefundable(order: Pick<AdminOrder, 'payment_method' | 'payment_status'>): boolean {
-  return order.payment_method === 'upayments' && order.payment_status === 'paid';
+/** What a row's "⋯" menu offers, in its order. */
+export type OrderMenuEntry = 'view' | 'status' | 'invoice' | 'packing' | 'whatsapp' | 'delete';
+
+/** A row's menu for what the user may do: status for those who change it, delete for those who may delete. */
+export function orderMenuEntries(can: OrderActions): OrderMenuEntry[] {
+  return (['view', 'status', 'invoice', 'packing', 'whatsapp', 'delete'] as const).filter(
+    (entry) => (entry !== 'status' || can.changeStatus) && (entry !== 'delete' || can.delete),
+  );
+}
+
+/**
+ * Whether the order can be refunded now, in part or in full: the server's rule (refundBlocker:
+ * paid online, or cash collected on delivery; something left), as its reply already says through
+ * `refundable_amount`.
+ */
+export function isRefundable(order: Pick<AdminOrder, 'refundable_amount'>): boolean {
+  return toThousandths(order.refundable_amount) > 0;
+}
+
+/** Whether the typed shipment is the order's own (blank and null alike). */
+export function sameShipment(
+  typed: { carrier: string; tracking_number: string; tracking_url: string },
+  stored: { carrier: string | null; tracking_number: string | null; tracking_url: string | null } | null,
+): boolean {
+  return (
+    typed.carrier === (stored?.carrier ?? '') &&
+    typed.tracking_number === (stored?.tracking_number ?? '') &&
+    typed.tracking_url === (stored?.tracking_url ?? '')
+  );
+}
+
+// ---------- refunds ----------
+
+/** How much of a refund the admin chooses: everything left, an amount, or units of lines. */
+export type RefundMode = 'all' | 'amount' | 'lines';
+
+export interface RefundLineDraft {
+  /** Units to give back, as typed ('' or 0: none of this line). */
+  quantity: string;
+  /** Whether those units go back to stock (unchecked: damaged or kept by the customer). */
+  restock: boolean;
+}
+
+export interface RefundDraft {
+  mode: RefundMode;
+  /** The amount as typed (a decimal of the currency). */
+  amount: string;
+  /** By order line id. */
+  lines: Readonly<Record<number, RefundLineDraft>>;
+  notes: string;
+}
+
+/** Each order line with the units not refunded yet. */
+export function refundableLines(order: Pick<AdminOrder, 'items'>): Array<{ item: AdminOrder['items'][number]; left: number }> {
+  return order.items.map((item) => ({ item, left: Math.max(0, item.quantity - item.refunded_quantity) }));
+}
+
+/** A typed amount in thousandths: digits with at most three decimals (Arabic-Indic digits too), else null. */
+export function typedAmount(text: string): number | null {
+  const latin = text.trim().replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660)).replace('٫', '.');
+  if (!/^\d+(\.\d{1,3})?$/.test(latin)) return null;
+  return toThousandths(latin);
+}
+
+/** The units typed for a line: a whole number from 0, else null. */
+function typedQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
+}
+
+/** Why a refund cannot be sent as drafted (the field and the message), or null. */
+export type RefundProblem = { field: 'amount' | 'lines'; message: MessageKey };
+
+export function refundProblem(draft: RefundDraft, order: Pick<AdminOrder, 'items' | 'refundable_amount'>): RefundProblem | null {
+  const left = toThousandths(order.refundable_amount);
+  if (left <= 0) return { field: 'amount', message: 'admin-orders.refund.nothing_left' };
+  if (draft.mode === 'amount') {
+    const amount = typedAmount(draft.amount);
+    if (amount === null || amount <= 0) return { field: 'amount', message: 'admin-orders.refund.amount_invalid' };
+    if (amount > left) return { field: 'amount', message: 'admin-orders.refund.amount_too_much' };
+  }
+  if (draft.mode === 'lines') {
+    let units = 0;
+    for (const { item, left: unitsLeft } of refundableLines(order)) {
+      const quantity = typedQuantity(draft.lines[item.id]?.quantity ?? '');
+      if (quantity === null || quantity > unitsLeft) return { field: 'lines', message: 'admin-orders.refund.quantity_invalid' };
+      units += quantity;
+    }
+    if (units === 0) return { field: 'lines', message: 'admin-orders.refund.lines_empty' };
+  }
+  return null;
+}
+
+/** What the chosen lines are worth (unit price × units), in thousandths: what a refund of them gives back. */
+export function refundLinesWorth(draft: RefundDraft, order: Pick<AdminOrder, 'items'>): number {
+  return order.items.reduce((sum, item) => sum + toThousandths(item.price) * (typedQuantity(draft.lines[item.id]?.quantity ?? '') ?? 0), 0);
+}
+
+/** The body of POST /api/orders/:id/refund for a valid draft (everything left: no amount, no lines). */
+export function refundBodyOf(draft: RefundDraft): { amount?: string; lines?: Array<{ order_item_id: number; quantity: number; restock: boolean }>; notes?: string } {
+  const notes = draft.notes.trim() || undefined;
+  if (draft.mode === 'amount') {
+    const amount = typedAmount(draft.amount) ?? 0;
+    return { amount: amountDigits(amount, 3), notes };
+  }
+  if (draft.mode === 'lines') {
+    const lines = Object.entries(draft.lines)
+      .map(([id, line]) => ({ order_item_id: Number(id), quantity: typedQuantity(line.quantity) ?? 0, restock: line.restock }))
+      .filter((line) => line.quantity > 0);
+    return { lines, notes };
+  }
+  return { notes };
 }
 
 // ---------- paths ----------
@@ -179,6 +326,33 @@ export function orderPath(id: number): string {
 /** The invoice page; `autoprint` opens the browser's print dialog once it is shown. */
 export function invoicePath(id: number, { autoprint = false } = {}): string {
   return adminOrderHref(id, { invoice: true, autoprint });
+}
+
+/** The printable packing slip of one order. */
+export function packingSlipPath(id: number): string {
+  return adminOrderHref(id, { packingSlip: true });
+}
+
+/** One page of packing slips for several orders (one sheet each). */
+export function packingSlipsPath(ids: readonly number[]): string {
+  return adminPackingSlipsHref(ids);
+}
+
+/** Most orders one packing-slips page prints (the ids in its address). */
+export const PACKING_SLIPS_MAX = 50;
+
+/**
+ * The orders of `?ids=1,2,3`: positive whole numbers, each once, in the order given, at most
+ * PACKING_SLIPS_MAX; anything else in the list is left out.
+ */
+export function packingSlipIdsFrom(value: string | null): number[] {
+  const ids: number[] = [];
+  for (const part of (value ?? '').split(',')) {
+    const id = cityIdFrom(part.trim());
+    if (id !== null && !ids.includes(id)) ids.push(id);
+    if (ids.length === PACKING_SLIPS_MAX) break;
+  }
+  return ids;
 }
 
 /** The shopper's own tracking page of the order. */
@@ -217,4 +391,43 @@ export function historyOf(order: Pick<AdminOrder, 'history' | 'created_at' | 'st
     created_at: order.created_at,
   };
   return [created, ...entries];
+}
+
+// ---------- talking to the customer ----------
+
+export interface WhatsappOrder {
+  order_number: string;
+  status: OrderStatus;
+  name: string;
+  phone: string;
+  /** The language the customer ordered in: the message is written in it. */
+  language: Language;
+  shipment: { tracking_url: string | null } | null;
+}
+
+/**
+ * The WhatsApp message about an order, in the order's language: a greeting, the order number and
+ * its status in words, the carrier's tracking link when there is one, and the order's page on the
+ * store (`storeOrigin`, e.g. "https://subha.example", makes it absolute).
+ */
+export function orderWhatsappMessage(order: WhatsappOrder, storeOrigin: string): string {
+  const lang = order.language;
+  const firstName = order.name.trim().split(/\s+/)[0] ?? '';
+  const lines = [
+    apiMessage('order.whatsapp.greeting', lang, { name: firstName }),
+    apiMessage('order.whatsapp.status', lang, {
+      number: order.order_number,
+      status: apiMessage(`order.status.${order.status}`, lang),
+    }),
+  ];
+  const tracking = order.shipment?.tracking_url;
+  if (tracking) lines.push(apiMessage('order.whatsapp.tracking', lang, { url: tracking }));
+  const page = new URL(customerViewPath(order.order_number), storeOrigin).toString();
+  lines.push(apiMessage('order.whatsapp.order_page', lang, { url: page }));
+  return lines.join('\n');
+}
+
+/** A wa.me link to the customer's phone with the order's message; null when the phone has no digits. */
+export function orderWhatsappLink(order: WhatsappOrder, storeOrigin: string): string | null {
+  return whatsappUrl(order.phone, orderWhatsappMessage(order, storeOrigin));
 }

@@ -1,13 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type AdminOrderSummary, type OrderStatus } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type AdminOrderSummary } from '@shop/shared';
+import { useRootData } from '../../../components/layout/root-data';
 import { Button } from '../../../components/ui/button';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchIcon, WhatsAppIcon } from '../../../components/ui/icons';
+import { useToast } from '../../../components/ui/toast';
+import { failureText } from '../../../lib/errors';
 import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { PrinterIcon } from '../../orders/order-icons';
 import { ReceiptIcon, RefreshIcon, TrashIcon } from '../ui/admin-icons';
+import { ActionMenu, type ActionMenuItem } from '../ui/action-menu';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
@@ -15,8 +20,10 @@ import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
-import { useChangeOrderStatus, useDeleteOrder } from './order-mutations';
-import { AdminAmount, OrderDate, OrderStatusBadge, StatusSelect } from './order-parts';
+import { useDeleteOrder } from './order-mutations';
+import { AdminAmount, OrderDate, OrderStatusBadge } from './order-parts';
+import { OrderSelectionBar, OrderStatusDialog, type OrderRef } from './order-status-dialog';
+import { OrdersExportDialog } from './orders-export-dialog';
 import { PaymentStatusBadge } from '../../payments/payment-status';
 import {
   ADMIN_ORDER_STATUSES,
@@ -31,20 +38,20 @@ import {
   orderFiltersToUrl,
   orderPath,
   orderStatusLabels,
+  orderMenuEntries,
+  orderWhatsappLink,
+  packingSlipPath,
+  type OrderMenuEntry,
 } from './order-rules';
-import { fetchOrderPage, ordersQueryKeys } from './orders-api';
+import { adminOrderQuery, fetchOrderPage, ordersQueryKeys } from './orders-api';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 
-const actionBase =
-  'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
-const actionLink = `${actionBase} text-brand-800 hover:bg-brand-50`;
-const deleteAction = `${actionBase} text-red-700 hover:bg-red-50`;
-
 /**
- * The Orders tab: every order, newest first, 20 at
- * a time with "load more"; search (order number, customer name or e-mail), status and city kept
- * in the URL and run on the server; per row: details, invoice, an inline status select and, for
- * those who may, delete.
+ * The Orders tab: every order, newest first, 20 at a time with "load more"; search (order number,
+ * customer name or e-mail), status and city kept in the URL and run on the server. A row fits a
+ * laptop beside the navigation (secondary facts under the main ones, actions in a "⋯" menu: view,
+ * status, invoice, packing slip, WhatsApp, delete); tablets and phones get a card per order.
+ * Orders may be selected to change their status together or print their packing slips.
  */
 export default function OrdersTab() {
   const { t, tp } = useI18n();
@@ -52,6 +59,9 @@ export default function OrdersTab() {
   const can = orderActionsFor(user);
   const confirm = useConfirm();
   const errorText = useStaffErrorText();
+  const toast = useToast();
+  const client = useQueryClient();
+  const { publicUrl } = useRootData();
 
   const [state, setState] = useUrlState(ORDER_LIST_DEFAULTS);
   const filters = useMemo(
@@ -68,23 +78,16 @@ export default function OrdersTab() {
   const count = orderCount(pages);
   const cities = cityChoices(pages[0]?.cities ?? [], filters.cityId);
 
-  // The status each row is being moved to, until the server answers (then the row shows its own).
-  const [moving, setMoving] = useState<Readonly<Record<number, OrderStatus>>>({});
-  const changeStatus = useChangeOrderStatus();
-  function moveOrder(order: AdminOrderSummary, status: OrderStatus) {
-    if (status === order.status) return;
-    setMoving((current) => ({ ...current, [order.id]: status }));
-    changeStatus
-      .mutateAsync({ id: order.id, status, notes: '' })
-      // The hook's onError has told the admin; the select goes back to the order's status.
-      .catch(() => undefined)
-      .finally(() =>
-        setMoving((current) => {
-          const { [order.id]: _done, ...rest } = current;
-          return rest;
-        }),
-      );
-  }
+  // The selected orders of the rows shown (other filters start a new selection).
+  const filtersKey = JSON.stringify(filters);
+  const [picked, setPicked] = useState<{ key: string; ids: ReadonlySet<number> }>({ key: filtersKey, ids: new Set() });
+  const selectedIds = picked.key === filtersKey ? picked.ids : new Set<number>();
+  const selectedRows = rows.filter((order) => selectedIds.has(order.id));
+  const select = (ids: Iterable<number>) => setPicked({ key: filtersKey, ids: new Set(ids) });
+
+  // The orders whose status the dialog changes: the selection, or one row's from its menu.
+  const [changing, setChanging] = useState<readonly OrderRef[] | null>(null);
+  const [exporting, setExporting] = useState(false);
 
   const remove = useDeleteOrder();
   async function askDelete(order: AdminOrderSummary) {
@@ -97,9 +100,48 @@ export default function OrdersTab() {
     if (yes) remove.mutate(order);
   }
 
+  // The message needs the order's language and tracking link, which the row has not: the tab opens
+  // at once (a later one would be blocked) and goes to WhatsApp once the order is loaded.
+  async function openWhatsapp(order: AdminOrderSummary) {
+    const tab = window.open('', '_blank');
+    try {
+      const full = await client.fetchQuery(adminOrderQuery(order.id));
+      const link = orderWhatsappLink(full, publicUrl);
+      if (!link) throw new Error(t('admin-orders.whatsapp.no_phone'));
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = link;
+      } else {
+        window.location.assign(link);
+      }
+    } catch (error) {
+      tab?.close();
+      toast.error(failureText(t('admin-orders.whatsapp.failed'), error));
+    }
+  }
+
   function clearFilters() {
     setSearchText('');
     setState(orderFiltersToUrl(NO_ORDER_FILTERS));
+  }
+
+  function rowMenu(order: AdminOrderSummary): ActionMenuItem[] {
+    const entries: Record<OrderMenuEntry, ActionMenuItem> = {
+      view: { id: 'view', label: t('admin-orders.action.view'), to: orderPath(order.id) },
+      status: { id: 'status', label: t('admin-orders.action.change_status'), onSelect: () => setChanging([order]) },
+      invoice: { id: 'invoice', label: t('admin-orders.action.invoice'), href: invoicePath(order.id, { autoprint: true }), icon: <PrinterIcon className="size-5" /> },
+      packing: { id: 'packing', label: t('admin-orders.action.packing_slip'), href: packingSlipPath(order.id) },
+      whatsapp: { id: 'whatsapp', label: t('admin-orders.action.whatsapp'), onSelect: () => void openWhatsapp(order), icon: <WhatsAppIcon className="size-5" /> },
+      delete: {
+        id: 'delete',
+        label: t('admin-orders.action.delete'),
+        tone: 'danger',
+        icon: <TrashIcon className="size-5" />,
+        disabled: remove.isPending && remove.variables?.id === order.id,
+        onSelect: () => void askDelete(order),
+      },
+    };
+    return orderMenuEntries(can).map((entry) => entries[entry]);
   }
 
   const columns: Column<AdminOrderSummary>[] = [
@@ -110,34 +152,40 @@ export default function OrdersTab() {
       primary: true,
       cell: (order) => (
         <div className="min-w-0">
-          <Link to={orderPath(order.id)} className="font-semibold text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline">
+          <Link
+            to={orderPath(order.id)}
+            aria-label={t('admin-orders.action.view_named', { number: order.order_number })}
+            className="font-semibold text-stone-900 underline-offset-2 hover:text-brand-800 hover:underline"
+          >
             <bdi dir="ltr">{order.order_number}</bdi>
           </Link>
-          <p className="text-xs font-normal text-stone-500">{t('admin-orders.list.id', { id: order.id })}</p>
+          <p className="text-xs font-normal text-stone-500">
+            <OrderDate iso={order.created_at} /> · {t('admin-orders.list.id', { id: order.id })}
+          </p>
         </div>
       ),
     },
     {
-      id: 'type',
-      header: t('admin-orders.column.customer_type'),
-      cell: (order) =>
-        order.customer_type === 'user' ? (
-          <Badge tone="blue">{t('admin-orders.customer_type.user')}</Badge>
-        ) : (
-          <Badge tone="grey">{t('admin-orders.customer_type.guest')}</Badge>
-        ),
-    },
-    {
       id: 'customer',
       header: t('admin-orders.column.customer'),
+      className: 'max-w-60',
       cell: (order) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-stone-900" dir="auto">
-            {order.customer_name}
+          <p className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate font-semibold text-stone-900" dir="auto" title={order.customer_name}>
+              {order.customer_name}
+            </span>
+            <span className="shrink-0">
+              {order.customer_type === 'user' ? (
+                <Badge tone="blue">{t('admin-orders.customer_type.user')}</Badge>
+              ) : (
+                <Badge tone="grey">{t('admin-orders.customer_type.guest')}</Badge>
+              )}
+            </span>
           </p>
           {/* Written left to right on every page, so a long address loses its end, never its name. */}
-          <p dir="ltr" className="max-w-56 truncate text-sm text-stone-500 rtl:text-right" title={order.customer_email}>
-            {order.customer_email}
+          <p dir="ltr" className="truncate text-xs text-stone-500 rtl:text-right" title={`${order.customer_email} · ${order.customer_phone}`}>
+            {order.customer_phone} · {order.customer_email}
           </p>
         </div>
       ),
@@ -145,42 +193,42 @@ export default function OrdersTab() {
     {
       id: 'city',
       header: t('admin-orders.column.city'),
+      className: 'max-w-36',
       cell: (order) => (
         <div className="min-w-0">
-          <p dir="auto">{order.city_name}</p>
+          <p className="truncate" dir="auto">
+            {order.city_name}
+          </p>
           {order.governorate_name ? (
-            <p className="text-xs text-stone-500" dir="auto">
+            <p className="truncate text-xs text-stone-500" dir="auto">
               {order.governorate_name}
             </p>
           ) : null}
         </div>
       ),
     },
-    { id: 'date', header: t('admin-orders.column.date'), className: 'whitespace-nowrap', cell: (order) => <OrderDate iso={order.created_at} /> },
-    { id: 'status', header: t('admin-orders.column.status'), className: 'whitespace-nowrap', cell: (order) => <OrderStatusBadge status={order.status} /> },
     {
-      id: 'payment',
-      header: t('admin-orders.column.payment'),
+      id: 'status',
+      header: t('admin-orders.column.status'),
       className: 'whitespace-nowrap',
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
-          <span className="text-sm">{order.payment_method_name}</span>
+          <OrderStatusBadge status={order.status} />
           {/* Cash on delivery has nothing to pay online: its method says it all. */}
           {order.payment_status !== 'not_required' ? <PaymentStatusBadge status={order.payment_status} paidAt={order.paid_at} /> : null}
         </div>
       ),
     },
     {
-      id: 'shipping',
-      header: t('admin-orders.column.shipping'),
-      className: 'whitespace-nowrap',
-      cell: (order) => <AdminAmount amount={order.shipping_amount} />,
-    },
-    {
       id: 'total',
       header: t('admin-orders.column.total'),
       className: 'whitespace-nowrap',
-      cell: (order) => <AdminAmount amount={order.total_amount} className="font-semibold text-stone-900" />,
+      cell: (order) => (
+        <div className="flex flex-col items-start">
+          <AdminAmount amount={order.total_amount} className="font-semibold text-stone-900" />
+          <span className="text-xs text-stone-500">{order.payment_method_name}</span>
+        </div>
+      ),
     },
   ];
 
@@ -221,47 +269,20 @@ export default function OrdersTab() {
         columns={columns}
         rows={rows}
         rowKey={(order) => order.id}
-        actions={(order) => (
-          <div className="flex flex-wrap items-center justify-end gap-1">
-            <Link to={orderPath(order.id)} className={actionLink} aria-label={t('admin-orders.action.view_named', { number: order.order_number })}>
-              {t('admin-orders.action.view')}
-            </Link>
-            <a
-              href={invoicePath(order.id, { autoprint: true })}
-              target="_blank"
-              rel="noopener"
-              className={actionLink}
-              aria-label={t('admin-orders.action.invoice_named', { number: order.order_number })}
-            >
-              <PrinterIcon className="size-5" />
-              {t('admin-orders.action.invoice')}
-            </a>
-            {can.changeStatus ? (
-              <StatusSelect
-                id={`order-status-${order.id}`}
-                value={moving[order.id] ?? order.status}
-                current={order.status}
-                payment={order}
-                onValue={(status) => moveOrder(order, status)}
-                disabled={moving[order.id] !== undefined}
-                label={t('admin-orders.list.status_of', { number: order.order_number })}
-                className="min-h-10 w-auto py-1.5 text-sm"
-              />
-            ) : null}
-            {can.delete ? (
-              <button
-                type="button"
-                className={deleteAction}
-                aria-label={t('admin-orders.action.delete_named', { number: order.order_number })}
-                disabled={remove.isPending && remove.variables?.id === order.id}
-                onClick={() => void askDelete(order)}
-              >
-                <TrashIcon className="size-5" />
-                {t('admin-orders.action.delete')}
-              </button>
-            ) : null}
-          </div>
-        )}
+        tableFrom="xl"
+        compact
+        selection={{
+          selected: selectedIds,
+          onToggle: (order) => {
+            const next = new Set(selectedIds);
+            if (!next.delete(order.id)) next.add(order.id);
+            select(next);
+          },
+          onToggleAll: () => select(selectedRows.length === rows.length ? [] : rows.map((order) => order.id)),
+          rowLabel: (order) => t('admin-orders.select.row', { number: order.order_number }),
+          allLabel: t('admin-orders.select.all'),
+        }}
+        actions={(order) => <ActionMenu label={t('admin-orders.action.menu', { number: order.order_number })} items={rowMenu(order)} />}
         footer={
           <>
             {/* A failed next page or refresh leaves the rows already shown on screen. */}
@@ -294,10 +315,15 @@ export default function OrdersTab() {
         title={t('admin-orders.title')}
         description={t('admin-orders.description')}
         actions={
-          <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
-            <RefreshIcon className={`size-5 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`} />
-            {refreshing ? t('admin-orders.list.refreshing_button') : t('admin.common.refresh')}
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setExporting(true)}>
+              {t('admin-orders.export.button')}
+            </Button>
+            <Button variant="secondary" onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+              <RefreshIcon className={`size-5 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`} />
+              {refreshing ? t('admin-orders.list.refreshing_button') : t('admin.common.refresh')}
+            </Button>
+          </>
         }
       />
 
@@ -348,7 +374,23 @@ export default function OrdersTab() {
             : tp('admin-orders.list.count', count.total, { shown: count.shown })
           : null}
       </p>
+      <OrderSelectionBar selected={selectedRows} canChangeStatus={can.changeStatus} onChangeStatus={() => setChanging(selectedRows)} onClear={() => select([])} />
       <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
+      {changing ? (
+        <OrderStatusDialog
+          orders={changing}
+          onClose={() => setChanging(null)}
+          // The refused orders stay selected, to try again or look at.
+          onDone={(reply) => select(reply.results.filter((result) => !result.ok).map((result) => result.id))}
+        />
+      ) : null}
+      {exporting ? (
+        <OrdersExportDialog
+          filters={filters}
+          cityName={filters.cityId === null ? null : (cities.find((city) => city.id === filters.cityId)?.name ?? null)}
+          onClose={() => setExporting(false)}
+        />
+      ) : null}
     </div>
   );
 }

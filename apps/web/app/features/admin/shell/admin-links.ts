@@ -34,8 +34,17 @@ export function adminRecordHref(section: AdminRecordSection, id: number | string
   return `/admin/${RECORD_SEGMENTS[section]}/edit/${encodeURIComponent(id)}`;
 }
 
-/** An order's screen, or its printable invoice (`autoprint` opens the print dialog at once). */
-export function adminOrderHref(id: number, page?: { invoice: true; autoprint?: boolean }): string {
+/**
+ * An order's screen, its printable invoice (`autoprint` opens the print dialog at once) or its
+ * packing slip.
+ */
+export function adminOrderHref(id: number, page?: { invoice: true; autoprint?: boolean } | { packingSlip: true }): string {
   if (!page) return `/admin/orders/${id}`;
+  if ('packingSlip' in page) return `/admin/orders/${id}/packing-slip`;
   return `/admin/orders/${id}/invoice${page.autoprint ? '?autoprint=true' : ''}`;
+}
+
+/** The packing slips of several orders on one page, one sheet each. */
+export function adminPackingSlipsHref(ids: readonly number[]): string {
+  return `/admin/orders/packing-slips?ids=${ids.join(',')}`;
 }
