@@ -8,6 +8,9 @@
 //       after: it writes orders, so only against a benchmark database; the server needs
 //       TRUST_PROXY=loopback so that each shopper counts as its own address)
 //   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
+//   node scripts/bench.mjs --alerts --header "authorization: Bearer <token>"
+//       (20 orders, each placed while the back office's long poll waits: the delay from
+//       sending the order to the poll naming it; bench-alerts.mjs. It writes orders.)
 //       (the back office's orders list; fill a fresh database with `npm run bench:orders-data`,
 //       which prints the token of a benchmark administrator)
 //
@@ -40,6 +43,7 @@ import https from 'node:https';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBaseline } from './bench-baseline.mjs';
+import { benchAlerts } from './bench-alerts.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
 
 const { values } = parseArgs({
@@ -53,6 +57,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
+    alerts: { type: 'boolean', default: false },
     terms: { type: 'string' },
     baseline: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '1' },
@@ -66,7 +71,7 @@ if (values.help) {
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
       '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
         '[--rounds N] ' +
-        '[--orders] [--checkout] [--json]',
+        '[--orders] [--checkout] [--alerts] [--json]',
   );
   process.exit(0);
 }
@@ -358,7 +363,9 @@ const targets = values.path?.length
   ? values.path.map((path) => [path, path, path.includes('{term}') ? givenTerms : undefined])
   : values.orders
     ? await ordersSuite()
-    : await defaultSuite();
+    : values.alerts
+      ? []
+      : await defaultSuite();
 
 if (!values.json) {
   console.log(
@@ -451,6 +458,23 @@ if (values.checkout) {
     );
   }
   if (!result.stock_right) process.exitCode = 1;
+}
+if (values.alerts) {
+  let result;
+  try {
+    result = await benchAlerts({ request: requestJson, orders: 20 });
+  } catch (error) {
+    fail(`new-order alerts: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  results.push(result);
+  if (!values.json) {
+    console.log(
+      `${result.name.padEnd(22)} ${String(result.seen).padStart(4)} of ${result.orders} seen` +
+        `  p50 ${result.p50_ms.toFixed(1).padStart(7)} ms  p90 ${result.p90_ms.toFixed(1).padStart(7)} ms  max ${result.max_ms.toFixed(1).padStart(7)} ms` +
+        (result.missed ? `  ${result.missed} MISSED` : ''),
+    );
+  }
+  if (result.missed) process.exitCode = 1;
 }
 if (values.json)
   console.log(JSON.stringify({ url: base.origin, connections, duration, results }, null, 2));
