@@ -128,7 +128,11 @@ async function smallTargets(page: Page): Promise<string[]> {
 }
 
 async function openTab(page: Page, tab: string) {
-  await page.goto(`/admin?tab=${tab}`);
+  await openScreen(page, `/admin?tab=${tab}`);
+}
+
+async function openScreen(page: Page, path: string) {
+  await page.goto(path);
   await waitForHydration(page);
   await expect(page.locator('main h1')).toBeVisible();
   // The list's rows (or its empty state) are there, not a spinner.
@@ -295,8 +299,14 @@ test.describe('on a 390 px phone', () => {
       await signInWith(page, await adminToken(request));
       await page.goto('/admin');
       await waitForHydration(page);
+      // Nothing clipped from the smallest phone to the largest.
+      for (const width of [320, 360, 430]) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        await expectBarFits(page, lang);
+        await screenshot(page, `phone-bar-${width}-${lang}`);
+      }
+      await page.setViewportSize(PHONE);
       await expectBarFits(page, lang);
-      await screenshot(page, `phone-bar-${lang}`);
       for (const tab of ADMIN_TABS) {
         expect(await reach(page, lang, tab), tab).toBeLessThanOrEqual(2);
         await expectBarMarks(page, lang, tab);
@@ -343,15 +353,17 @@ test.describe('on a 390 px phone', () => {
       }
     });
 
-    test(`every control measures 44 × 44 px on a phone (${lang})`, async ({ page, context, baseURL, request }) => {
+    test(`every control of every section and form measures 44 × 44 px on a phone (${lang})`, async ({ page, context, baseURL, request }) => {
       test.setTimeout(120_000);
       await useLanguage(context, baseURL!, lang);
       await signInWith(page, await adminToken(request));
-      for (const tab of ['products', 'cities', 'users', 'activity', 'promo-codes']) {
-        await openTab(page, tab);
-        await screenshot(page, `phone-${tab}-${lang}`);
-        expect(await smallTargets(page), `${tab} (${lang})`).toEqual([]);
-        expect(await sidewaysScrolls(page), `${tab} (${lang})`).toEqual([]);
+      const tabs = ['dashboard', 'products', 'categories', 'users', 'settings', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity'];
+      const forms = ['/admin/products/new', '/admin/categories/new', '/admin/users/new', '/admin/promocode/new'];
+      for (const path of [...tabs.map((tab) => `/admin?tab=${tab}`), ...forms]) {
+        await openScreen(page, path);
+        if (path.includes('?tab=')) await screenshot(page, `phone-${path.split('=')[1]}-${lang}`);
+        expect.soft(await smallTargets(page), `${path} (${lang})`).toEqual([]);
+        expect.soft(await sidewaysScrolls(page), `${path} (${lang})`).toEqual([]);
       }
     });
 

@@ -3,7 +3,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { PencilIcon, TrashIcon } from '../ui/admin-icons';
 
 const iconButton =
-  'inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex size-11 shrink-0 items-center lg:size-10 justify-center rounded-lg text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-50';
 const dangerIconButton = `${iconButton} text-red-700 hover:bg-red-50`;
 
 /** A row's edit (pencil) and delete (bin) buttons; both are off while the row is being deleted. */

@@ -123,7 +123,7 @@ export function BulkFeeModal({ cities, onClose }: { cities: readonly City[]; onC
           <ul className="max-h-40 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 p-2">
             {targets.map((city) => (
               <li key={city.id}>
-                <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-white">
+                <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-white lg:min-h-10">
                   <input
                     type="checkbox"
                     className="size-5 accent-brand-700"

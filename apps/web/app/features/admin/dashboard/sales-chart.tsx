@@ -68,7 +68,7 @@ export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money
               type="button"
               aria-pressed={period === option}
               onClick={() => setPeriod(option)}
-              className={`min-h-10 rounded-md px-3 text-sm font-semibold ${
+              className={`min-h-11 rounded-md px-3 lg:min-h-10 text-sm font-semibold ${
                 period === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'
               }`}
             >

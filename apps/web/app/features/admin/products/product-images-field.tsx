@@ -10,7 +10,7 @@ import { moveImage, moveImageTo, type ImageItem } from './product-form-rules';
 const MAX_MB = Math.round(MAX_IMAGE_UPLOAD_BYTES / (1024 * 1024));
 
 const iconButton =
-  'inline-flex size-10 items-center justify-center rounded-lg border border-stone-200 bg-white text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex size-11 items-center justify-center rounded-lg border lg:size-10 border-stone-200 bg-white text-stone-700 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
  * The product's pictures: the stored ones from their URL and
@@ -216,7 +216,7 @@ export function ProductImagesField({
         <label
           htmlFor={id}
           aria-disabled={disabled || full ? true : undefined}
-          className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
+          className={`inline-flex min-h-11 items-center justify-center gap-2 lg:min-h-10 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 ${
             disabled || full ? 'cursor-not-allowed opacity-50' : 'cursor-pointer hover:bg-brand-50'
           }`}
         >

@@ -208,7 +208,7 @@ export function VariationPricesField({
               </bdi>
               <button
                 type="button"
-                className="inline-flex size-10 items-center justify-center rounded-lg text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-40"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-red-700 lg:size-10 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-40"
                 disabled={disabled}
                 aria-label={t('admin-products.form.variation_remove', { attribute: row.attribute_name, value: row.variation_title })}
                 title={t('admin-products.form.variation_remove', { attribute: row.attribute_name, value: row.variation_title })}

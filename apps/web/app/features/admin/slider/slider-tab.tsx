@@ -115,7 +115,7 @@ export default function SliderTab() {
             target="_blank"
             rel="noopener noreferrer"
             dir="ltr"
-            className="inline-block max-w-full truncate md:max-w-56 align-bottom text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            className="inline-block max-w-full truncate py-3 align-bottom leading-5 text-brand-800 underline underline-offset-2 hover:text-brand-900 md:max-w-56 lg:py-0"
             title={slide.link_url}
           >
             {slide.link_url}

@@ -9,7 +9,7 @@ export function FormBackLink({ to, label }: { to: string; label: string }) {
   return (
     <Link
       to={to}
-      className="mb-3 inline-flex min-h-10 items-center gap-1 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      className="mb-3 inline-flex min-h-11 items-center gap-1 lg:min-h-10 rounded-lg pe-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
     >
       {/* Points back: to the right in Arabic, to the left in English. */}
       <ChevronRightIcon className="size-5 ltr:-scale-x-100" />

@@ -97,7 +97,7 @@ export function ImagePicker({
             className="sr-only"
             onChange={(event) => choose(event.target.files)}
           />
-          <label htmlFor={id} className="inline-flex min-h-10 cursor-pointer items-center justify-center rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <label htmlFor={id} className="inline-flex min-h-11 cursor-pointer items-center lg:min-h-10 justify-center rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
             {shown ? t('admin.common.replace_image') : t('admin.common.choose_image')}
           </label>
           {shown ? (
