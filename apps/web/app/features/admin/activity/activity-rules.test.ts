@@ -12,6 +12,7 @@ import {
   entityFilterFrom,
   entityItemLabel,
   entityLabel,
+  entrySide,
   fieldLabel,
   humanise,
   recordHref,
@@ -287,6 +288,27 @@ describe('lists as added and removed', () => {
       { field: 'status', from: 'pending', to: 'shipped' },
     ]);
     expect(changedFields({ changes: null })).toEqual([]);
+  });
+
+  it('shows a creation by its values and a deletion by what the record held, without its empty fields', () => {
+    expect(entrySide('create')).toBe('to');
+    expect(entrySide('delete')).toBe('from');
+    expect(entrySide('status_change')).toBe('both');
+    const created = {
+      action: 'create',
+      changes: {
+        name: { from: null, to: 'سبحة' },
+        sale_price: { from: null, to: null },
+        images: { from: null, to: [] },
+        sku: { from: null, to: '' },
+        featured: { from: null, to: false },
+      },
+    };
+    expect(changedFields(created).map((field) => field.field)).toEqual(['featured', 'name']);
+    const deleted = { action: 'delete', changes: { name: { from: 'سبحة', to: null }, sku: { from: null, to: null } } };
+    expect(changedFields(deleted).map((field) => field.field)).toEqual(['name']);
+    // An edit keeps a field emptied or filled: that is the change.
+    expect(changedFields({ action: 'update', changes: created.changes }).map((field) => field.field)).toHaveLength(5);
   });
 });
 

@@ -376,12 +376,29 @@ export function changeView(
 /** Fields the list does not show: the record's own id (the entry names the record already). */
 const HIDDEN_FIELDS = new Set(['id']);
 
-/** An entry's changed fields in a stable order (field name), each with its before and after. */
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * Which side of its fields an entry shows: a creation its values (to), a deletion what the
+ * record held (from), anything else each field from → to.
+ */
+export function entrySide(action: string): 'to' | 'from' | 'both' {
+  if (action === 'create') return 'to';
+  if (action === 'delete') return 'from';
+  return 'both';
+}
+
+/**
+ * An entry's changed fields in a stable order (field name), each with its before and after. A
+ * creation or deletion leaves out the fields the record had empty: they say nothing.
+ */
 export function changedFields(
-  entry: Pick<AuditEntry, 'changes'>,
+  entry: Pick<AuditEntry, 'changes'> & Partial<Pick<AuditEntry, 'action'>>,
 ): Array<{ field: string; from: unknown; to: unknown }> {
+  const side = entrySide(entry.action ?? 'update');
   return Object.entries(entry.changes ?? {})
-    .filter(([field]) => !HIDDEN_FIELDS.has(field))
+    .filter(([field, change]) => !HIDDEN_FIELDS.has(field) && (side === 'both' || !isEmpty(change[side])))
     .map(([field, change]) => ({ field, from: change.from, to: change.to }))
     .sort((a, b) => a.field.localeCompare(b.field));
 }

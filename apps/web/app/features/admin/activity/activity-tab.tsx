@@ -18,6 +18,7 @@ import {
   changeView,
   changedFields,
   entityFilterFrom,
+  entrySide,
   entityLabel,
   fieldLabel,
   recordHref,
@@ -298,6 +299,7 @@ function ChangeList({
   context: ActivityContext;
 }) {
   const { t } = context;
+  const side = entrySide(entry.action);
   return (
     <dl className="mt-2 grid gap-x-3 gap-y-1.5 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
       {fields.map(({ field, from, to }) => {
@@ -308,7 +310,13 @@ function ChangeList({
               {t('admin-activity.field_label', { label: fieldLabel(t, entry.entity, field) })}
             </dt>
             <dd className="min-w-0 text-stone-800">
-              {view.kind === 'values' ? <FromTo from={view.from} to={view.to} /> : <ListChange view={view} />}
+              {view.kind === 'list' ? (
+                <ListChange view={view} />
+              ) : side === 'both' ? (
+                <FromTo from={view.from} to={view.to} />
+              ) : (
+                <Value value={view[side]} />
+              )}
             </dd>
           </div>
         );
