@@ -10,6 +10,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
   route('order-status/:orderNumber', 'routes/order-status.tsx'),
+  route('track', 'routes/track.tsx'),
   // One payment result screen; UPayments may put the order number in the path.
   route('payment-success', 'routes/payment-result.tsx', { id: 'payment-success' }),
   route('payment/success/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-return' }),

@@ -11,6 +11,7 @@ import { displayAddress } from './root-data';
 const footerLinks: ReadonlyArray<{ to: string; label: MessageKey }> = [
   { to: '/products', label: 'common.nav.products' },
   { to: '/categories', label: 'common.nav.categories' },
+  { to: '/track', label: 'common.footer.track_order' },
   { to: '/return-policy', label: 'common.footer.return_policy' },
   { to: '/privacy', label: 'common.footer.privacy' },
   { to: '/terms', label: 'common.footer.terms' },

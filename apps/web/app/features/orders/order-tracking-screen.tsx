@@ -267,7 +267,10 @@ export function OrderMissing({ reason }: { reason: 'not_found' | 'invalid' }) {
         </section>
       )}
       <div className="flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/" size="lg">
+        <ButtonLink to="/track" size="lg">
+          {t('orders.not_found.track')}
+        </ButtonLink>
+        <ButtonLink to="/" variant="secondary" size="lg">
           {t('orders.link.home')}
         </ButtonLink>
         <ButtonLink to="/login" variant="secondary" size="lg">
