@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentMethods } from '../orders.js';
+import type { UserRoleName } from '../permissions.js';
 import { moneySchema, successShape } from './common.js';
 
 /**
@@ -13,6 +14,15 @@ import { moneySchema, successShape } from './common.js';
  *   nothing new yet, the reply waits until an order arrives in any process of the shop or the
  *   time is up (long polling). An order is listed once per chain of cursors.
  */
+
+/**
+ * Whether a staff member is e-mailed every new order: their own choice (users.new_order_alerts),
+ * else on for administrators and off for moderators; never for customers. The recipients' SQL
+ * in apps/api/src/modules/orders/new-order-alerts.ts says the same.
+ */
+export function newOrderAlertsOn(role: UserRoleName, choice: boolean | null): boolean {
+  return role !== 'customer' && (choice ?? role === 'admin');
+}
 
 /** Most orders one reply lists. */
 export const NEW_ORDER_ALERTS_MAX = 50;

@@ -131,6 +131,8 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   orders_count: z.number().int(),
   total_spent: moneySchema,
   last_order_at: z.string().nullable(),
+  /** Staff only: whether they are e-mailed every new order (newOrderAlertsOn); absent for customers. */
+  new_order_alerts: z.boolean().optional(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -10,7 +10,7 @@ import type {
   RegisterBody,
   User,
 } from '@shop/shared';
-import { permissionsOf } from '@shop/shared';
+import { newOrderAlertsOn, permissionsOf } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { orders, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -63,17 +63,9 @@ export function presentUser(row: UserRow): User {
       order_confirmations: row.notify_order_confirmations,
       shipping_updates: row.notify_shipping_updates,
       promotional: row.notify_promotional,
-      ...(row.role === 'customer' ? {} : { new_order_alerts: newOrderAlertsOn(row) }),
+      ...(row.role === 'customer' ? {} : { new_order_alerts: newOrderAlertsOn(row.role, row.new_order_alerts) }),
     },
   };
-}
-
-/**
- * Whether a staff member is e-mailed every new order: their own choice, else on for
- * administrators and off for moderators (the SQL twin is in orders/new-order-alerts.ts).
- */
-export function newOrderAlertsOn(row: Pick<UserRow, 'role' | 'new_order_alerts'>): boolean {
-  return row.role !== 'customer' && (row.new_order_alerts ?? row.role === 'admin');
 }
 
 const userExists = () => new AppError('USER_EXISTS', 'auth.user_exists');

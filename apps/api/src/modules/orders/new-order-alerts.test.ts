@@ -25,9 +25,10 @@ let productId: number;
 let plainProductId: number;
 let sizeAttribute: number;
 let largeVariation: number;
-const staff: Record<'admin' | 'adminEn' | 'adminOff' | 'moderator' | 'moderatorOn', { email: string; token: string }> =
+const staff: Record<'admin' | 'adminEn' | 'adminOff' | 'moderator' | 'moderatorOn', { id: number; email: string; token: string }> =
   {} as never;
 let customerToken: string;
+let customerId: number;
 let shoppers = 0;
 
 beforeAll(async () => {
@@ -51,14 +52,16 @@ beforeAll(async () => {
   const make = async (role: 'admin' | 'moderator', values: Partial<typeof users.$inferInsert>) => {
     const { user, token } = await signedInAs(shop.ctx, role);
     if (Object.keys(values).length > 0) await db().update(users).set(values).where(eq(users.id, user.id));
-    return { email: user.email, token };
+    return { id: user.id, email: user.email, token };
   };
   staff.admin = await make('admin', {});
   staff.adminEn = await make('admin', { language: 'en' });
   staff.adminOff = await make('admin', { new_order_alerts: false });
   staff.moderator = await make('moderator', {});
   staff.moderatorOn = await make('moderator', { new_order_alerts: true, language: 'en' });
-  customerToken = (await signedInAs(shop.ctx, 'customer')).token;
+  const customer = await signedInAs(shop.ctx, 'customer');
+  customerToken = customer.token;
+  customerId = customer.user.id;
 });
 
 afterAll(async () => {
@@ -172,6 +175,16 @@ describe('the staff member\'s switch', () => {
     expect((await profile(staff.adminOff.token)).new_order_alerts).toBe(false);
     expect((await profile(staff.moderator.token)).new_order_alerts).toBe(false);
     expect(await profile(customerToken)).not.toHaveProperty('new_order_alerts');
+  });
+
+  it('shows administrators each staff member\'s choice on their user screen, read only', async () => {
+    const detail = async (id: number) =>
+      (await call('GET', `/api/admin/users/${id}`, undefined, { token: staff.admin.token })).json().user;
+    expect((await detail(staff.adminEn.id)).new_order_alerts).toBe(true);
+    expect((await detail(staff.adminOff.id)).new_order_alerts).toBe(false);
+    expect((await detail(staff.moderator.id)).new_order_alerts).toBe(false);
+    expect((await detail(staff.moderatorOn.id)).new_order_alerts).toBe(true);
+    expect(await detail(customerId)).not.toHaveProperty('new_order_alerts');
   });
 
   it('lets a moderator turn alerts on, recording the language they saved in', async () => {

@@ -34,7 +34,7 @@ const CURSOR_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** An online order alerts when paid: payments are looked for on orders placed this recently. */
 const PAID_WITHIN_MS = 2 * 24 * 60 * 60 * 1000;
 
-/** A staff member's effective choice in SQL, the twin of accounts' newOrderAlertsOn. */
+/** A staff member's effective choice in SQL, the twin of newOrderAlertsOn (@shop/shared). */
 const alertsOn = sql`coalesce(${users.new_order_alerts}, ${users.role} = 'admin')`;
 
 export interface NewOrderCursor {

@@ -9,6 +9,7 @@ import type {
   ApiMessageKey,
   Pagination,
 } from '@shop/shared';
+import { newOrderAlertsOn } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { orders, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -167,8 +168,13 @@ export function createAdminUsersService(db: Database, deps: AdminUsersDependenci
 
     /** One user with their orders' count, spend and latest order (the customer's panel). */
     async get(id: number): Promise<AdminUserDetail> {
-      const [user, figures] = await Promise.all([loadUser(db, id), customerOrderFigures(db, id)]);
-      return { ...user, ...figures };
+      const [user, figures, [alerts]] = await Promise.all([
+        loadUser(db, id),
+        customerOrderFigures(db, id),
+        db.select({ choice: users.new_order_alerts }).from(users).where(eq(users.id, id)),
+      ]);
+      const staff = user.role !== 'customer';
+      return { ...user, ...figures, ...(staff ? { new_order_alerts: newOrderAlertsOn(user.role, alerts?.choice ?? null) } : {}) };
     },
 
     /**

@@ -222,6 +222,17 @@ export function useNewOrderAlerts(): NewOrderAlerts {
   };
 }
 
+/** A staff member's new-order e-mails as their user screen shows them: read only, their own choice. */
+export function NewOrderAlertsNote({ on }: { on: boolean }) {
+  const { t } = useI18n();
+  return (
+    <p className="rounded-xl border border-stone-200 bg-white p-4 text-sm text-stone-700" data-testid="user-new-order-alerts">
+      <span className="font-semibold text-stone-900">{t('admin-alerts.user.label')}</span>{' '}
+      {t(on ? 'admin-alerts.user.on' : 'admin-alerts.user.off')}
+    </p>
+  );
+}
+
 function BellIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

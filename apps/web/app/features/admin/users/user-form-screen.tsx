@@ -29,6 +29,7 @@ import {
   type UserForm,
 } from './user-rules';
 import { UserOrdersPanel } from './user-orders-panel';
+import { NewOrderAlertsNote } from '../orders/new-order-alerts';
 import { adminUserQuery, useSaveUser } from './users-api';
 import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
 
@@ -245,6 +246,7 @@ function UserFormBody({ id, user }: { id: number | null; user: AdminUserDetail |
           submitLabel={busy ? t('admin.common.saving') : id === null ? t('admin-users.form.create_submit') : t('admin-users.form.update_submit')}
         />
       </form>
+      {user?.new_order_alerts !== undefined ? <NewOrderAlertsNote on={user.new_order_alerts} /> : null}
       {user ? <UserOrdersPanel user={user} /> : null}
     </div>
   );
