@@ -43,6 +43,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/orders',
   'GET /api/admin/orders/new',
   'PUT /api/orders/:id/status',
+  'POST /api/orders/bulk-status',
   'DELETE /api/orders/:id',
   'POST /api/orders/:id/refund',
   'GET /api/admin/orders/export',

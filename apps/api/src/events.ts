@@ -55,9 +55,10 @@ export interface SlidesChanged {
 /**
  * Why an order moved a product's stock: the checkout took the units; a cancellation, refund, a
  * refused or abandoned payment or a deletion gave them back; a reopened order (or a payment
- * captured after its order was cancelled) took them again.
+ * captured after its order was cancelled) took them again; a partial refund put some of an
+ * order's units back on the shelf (docs/decisions/043).
  */
-export type StockChangeReason = 'order_placed' | 'order_released' | 'order_retaken';
+export type StockChangeReason = 'order_placed' | 'order_released' | 'order_retaken' | 'refund_restock';
 
 /** Units of a product that manages its stock were taken or given back. */
 export interface StockChanged {
@@ -94,6 +95,8 @@ export interface OrderStatusChanged {
   actor: Actor | null;
   /** Set when the payment status was written with the status. */
   payment?: { from: PaymentStatus; to: PaymentStatus };
+  /** Set when the shipment (carrier, tracking number and page) was written with the status: as it is now. */
+  shipment?: { carrier: string | null; tracking_number: string | null; tracking_url: string | null };
 }
 
 /** UPayments captured an order's payment. `late`: after its order had been cancelled, and what the shop did. */

@@ -251,7 +251,8 @@ const shipmentInputFields = {
       plainText('orders.tracking_number_invalid')
         .trim()
         .max(TRACKING_NUMBER_MAX_LENGTH, 'orders.tracking_number_too_long')
-        .refine(isTrackingNumber, 'orders.tracking_number_invalid')
+        // One message per value: a number too long is told so, not also that its letters are wrong.
+        .refine((value) => value.length > TRACKING_NUMBER_MAX_LENGTH || isTrackingNumber(value), 'orders.tracking_number_invalid')
         .nullable(),
     )
     .optional(),

@@ -25,6 +25,7 @@ export function subscribeActivityTrail(events: DomainEvents, audit: AuditService
         status: change.to,
         notes: change.notes,
         ...(change.payment ? { payment_status: change.payment.to } : {}),
+        ...(change.shipment ?? {}),
       },
     });
   });

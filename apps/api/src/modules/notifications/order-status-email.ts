@@ -1,4 +1,4 @@
-import { apiMessage, type Language, type StoreSettings } from '@shop/shared';
+import { apiMessage, type Language, type Shipment, type StoreSettings } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { emailButton, emailClosing, escapeHtml, renderEmailLayout } from './email-layout.js';
 
@@ -25,6 +25,10 @@ const texts = {
     status: 'حالة الطلب',
     track: 'تتبع طلبك',
     trackText: 'تابع حالة طلبك من هنا:',
+    carrier: 'شركة الشحن',
+    trackingNumber: 'رقم التتبع',
+    trackParcel: 'تتبّع شحنتك',
+    trackParcelText: 'تتبّع شحنتك لدى شركة الشحن:',
   },
   en: {
     subject: {
@@ -40,12 +44,18 @@ const texts = {
     status: 'Order status',
     track: 'Track your order',
     trackText: 'Follow your order here:',
+    carrier: 'Carrier',
+    trackingNumber: 'Tracking number',
+    trackParcel: 'Track your parcel',
+    trackParcelText: "Track your parcel on the carrier's site:",
   },
 } satisfies Record<Language, unknown>;
 
 export interface OrderStatusEmailInput {
   /** The order's number and the address it was placed with. */
   order: { order_number: string; email: string };
+  /** How the order travels (staff's entry), shown in the shipped e-mail when present. */
+  shipment?: Shipment | null;
   status: ShippingUpdateStatus;
   /** The language the customer ordered in. */
   lang: Language;
@@ -57,19 +67,32 @@ export interface OrderStatusEmailInput {
 /**
  * "Your order has shipped / was delivered", in the customer's language. Like the confirmation
  * to an unproven address, it repeats nothing the customer typed (no name, no address): only the
- * order number, the new status and the tracking link.
+ * order number, the new status and the tracking link; the shipped e-mail adds the carrier, the
+ * tracking number and a link to the carrier's tracking page when staff gave them.
  */
-export function orderStatusEmail({ order, status, lang, settings, publicUrl }: OrderStatusEmailInput): MailMessage {
+export function orderStatusEmail({ order, status, lang, settings, publicUrl, shipment }: OrderStatusEmailInput): MailMessage {
   const t = texts[lang];
   const store = settings.store_name;
   const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const subject = t.subject[status](store, order.order_number);
   const statusLabel = apiMessage(`order.status.${status}`, lang);
+  const parcel = status === 'shipped' ? shipment : null;
+  const parcelHtml = parcel
+    ? [
+        parcel.carrier === null
+          ? ''
+          : `<p style="margin:0 0 8px;">${escapeHtml(t.carrier)}: <strong><bdi>${escapeHtml(parcel.carrier)}</bdi></strong></p>`,
+        parcel.tracking_number === null
+          ? ''
+          : `<p style="margin:0 0 16px;">${escapeHtml(t.trackingNumber)}: <strong dir="ltr">${escapeHtml(parcel.tracking_number)}</strong></p>`,
+        parcel.tracking_url === null ? '' : emailButton(parcel.tracking_url, t.trackParcel),
+      ].join('')
+    : '';
   const content = `<p style="margin:0 0 8px;">${escapeHtml(t.greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro[status])}</p>
 <p style="margin:0 0 8px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
 <p style="margin:0 0 16px;">${escapeHtml(t.status)}: <strong>${escapeHtml(statusLabel)}</strong></p>
-${emailButton(trackingUrl, t.track)}`;
+${parcelHtml}${emailButton(trackingUrl, t.track)}`;
   const html = renderEmailLayout({ lang, settings, publicUrl, title: subject, content });
   const text = [
     store,
@@ -79,6 +102,9 @@ ${emailButton(trackingUrl, t.track)}`;
     '',
     `${t.orderNumber}: ${order.order_number}`,
     `${t.status}: ${statusLabel}`,
+    ...(parcel?.carrier ? [`${t.carrier}: ${parcel.carrier}`] : []),
+    ...(parcel?.tracking_number ? [`${t.trackingNumber}: ${parcel.tracking_number}`] : []),
+    ...(parcel?.tracking_url ? ['', `${t.trackParcelText} ${parcel.tracking_url}`] : []),
     '',
     `${t.trackText} ${trackingUrl}`,
     '',

@@ -1,9 +1,10 @@
-import type { Language, Order } from '@shop/shared';
+import type { Language, Order, Shipment } from '@shop/shared';
 import type { Mailer } from '../../integrations/email/mailer.js';
 import type { SettingsService } from '../settings/index.js';
 import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
 import { orderConfirmationEmail } from './order-confirmation-email.js';
 import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-email.js';
+import { refundEmail, type RefundEmailInput } from './refund-email.js';
 import { staffPaymentAlertEmail, type LateCaptureOutcome } from './staff-payment-alert-email.js';
 import { newOrderAlertEmail } from './new-order-alert-email.js';
 
@@ -68,12 +69,25 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
      * rejects when sending fails. Repeats nothing the customer typed.
      */
     async sendOrderStatusUpdate(
-      order: { id: number; order_number: string; email: string },
+      order: { id: number; order_number: string; email: string; shipment?: Shipment | null },
       status: ShippingUpdateStatus,
       lang: Language,
     ): Promise<void> {
       if (!(await deps.shippingUpdatesWanted(order.id))) return;
-      await deps.mailer.sendMail(orderStatusEmail({ order, status, lang, ...(await branding()) }));
+      await deps.mailer.sendMail(orderStatusEmail({ order, shipment: order.shipment, status, lang, ...(await branding()) }));
+    },
+
+    /**
+     * Tells the order's e-mail address what was refunded, in `lang` (the language the customer
+     * ordered in); a refund is money, so it is sent whatever the account's e-mail preferences.
+     * Rejects when sending fails.
+     */
+    async sendRefundNotice(
+      order: RefundEmailInput['order'],
+      refund: RefundEmailInput['refund'],
+      lang: Language,
+    ): Promise<void> {
+      await deps.mailer.sendMail(refundEmail({ order, refund, lang, ...(await branding()) }));
     },
 
     /**

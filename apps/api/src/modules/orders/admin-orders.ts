@@ -4,10 +4,12 @@ import {
   fromThousandths,
   normalizeArabic,
   ORDER_NUMBER_PATTERN,
+  shipmentOf,
   ORDER_STATUS_COLORS,
   STOCK_RELEASED_STATUSES,
   statusPaymentConflict,
   type AdminOrder,
+  type AdminOrderBulkStatusBody,
   type AdminOrderCity,
   type AdminOrderListQuery,
   type AdminOrderSummary,
@@ -15,6 +17,7 @@ import {
   type OrderStatus,
   type OrderStatusHistoryEntry,
   type Pagination,
+  type ShipmentInput,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
@@ -31,8 +34,17 @@ import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { isShippingUpdate, type NotificationsService } from '../notifications/index.js';
-import { paymentMethodName, presentAdminOrder, statusLabel, type OrderItemRow, type OrderRow } from './present.js';
+import {
+  paymentMethodName,
+  presentAdminOrder,
+  refundedUnitsByItem,
+  statusLabel,
+  type OrderItemRow,
+  type OrderRow,
+} from './present.js';
+import { changeManyStatuses } from './bulk-status.js';
 import { refundsOf } from './refunds.js';
+import { shipmentChange, shipmentNote, type ShipmentColumns } from './shipment.js';
 import { outOfStock, returnUnits, takeUnits, type StockMove } from './stock.js';
 
 export interface OrderAdministrationDeps {
@@ -116,17 +128,28 @@ const citiesQuery = sql`
   union all
   select distinct null::int, city_name_ar, city_name_en from ${orders} where city_id is null`;
 
-/** Pieces per product over an order's lines, in product id order (the checkout's lock order). */
-function unitsByProduct(items: readonly OrderItemRow[]): Array<[number, number]> {
+/**
+ * Pieces per product over an order's lines, in product id order (the checkout's lock order). A
+ * line's units that a partial refund already put back on the shelf (`restocked`, by order item id)
+ * are not the order's any more: they never move with its status (docs/decisions/043).
+ */
+function unitsByProduct(items: readonly OrderItemRow[], restocked: ReadonlyMap<number, number>): Array<[number, number]> {
   const units = new Map<number, number>();
   for (const item of items) {
-    if (item.product_id !== null) units.set(item.product_id, (units.get(item.product_id) ?? 0) + item.quantity);
+    const held = item.quantity - (restocked.get(item.id) ?? 0);
+    if (item.product_id !== null && held > 0) units.set(item.product_id, (units.get(item.product_id) ?? 0) + held);
   }
   return [...units.entries()].sort(([a], [b]) => a - b);
 }
 
 export async function itemsOf(executor: Executor, orderId: number): Promise<OrderItemRow[]> {
   return executor.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(orderItems.id);
+}
+
+/** The units of each order line that partial refunds restocked, by order item id. */
+async function restockedUnits(executor: Executor, orderId: number): Promise<Map<number, number>> {
+  const units = refundedUnitsByItem(await refundsOf(executor, orderId));
+  return new Map([...units].map(([itemId, { restocked }]) => [itemId, restocked]));
 }
 
 /** The order row, locked until the transaction ends; NOT_FOUND when there is none. */
@@ -147,7 +170,7 @@ async function takeOrderUnits(
   items: readonly OrderItemRow[],
   lang: Language,
 ): Promise<void> {
-  for (const [productId, quantity] of unitsByProduct(items)) {
+  for (const [productId, quantity] of unitsByProduct(items, await restockedUnits(tx, move.orderId))) {
     if (await takeUnits(tx, move, productId, quantity)) continue;
     const [product] = await tx
       .select({ name: products.name, name_en: products.name_en })
@@ -158,9 +181,14 @@ async function takeOrderUnits(
   }
 }
 
-/** Returns the order's units to their products (those that still exist and manage stock). */
+/**
+ * Returns the order's units to their products (those that still exist and manage stock), less
+ * those a partial refund restocked already.
+ */
 async function returnOrderUnits(tx: Executor, move: StockMove, items: readonly OrderItemRow[]): Promise<void> {
-  for (const [productId, quantity] of unitsByProduct(items)) await returnUnits(tx, move, productId, quantity);
+  for (const [productId, quantity] of unitsByProduct(items, await restockedUnits(tx, move.orderId))) {
+    await returnUnits(tx, move, productId, quantity);
+  }
 }
 
 /** Who moves an order: a staff member (history and audit name them) or the shop itself (payments). */
@@ -184,7 +212,7 @@ export async function transitionOrder(
   before: OrderRow,
   status: OrderStatus,
   by: TransitionBy,
-  extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at'>> = {},
+  extra: Partial<Pick<OrderRow, 'payment_status' | 'paid_at'> & ShipmentColumns> = {},
 ): Promise<StatusChange> {
   if (before.status === status && Object.keys(extra).length === 0) {
     return { row: before, changed: false };
@@ -218,6 +246,15 @@ export async function transitionOrder(
     notes: by.notes,
     actor: by.actor,
     ...(extra.payment_status ? { payment: { from: before.payment_status, to: extra.payment_status } } : {}),
+    ...(extra.carrier !== undefined || extra.tracking_number !== undefined || extra.tracking_url !== undefined
+      ? {
+          shipment: {
+            carrier: after!.carrier,
+            tracking_number: after!.tracking_number,
+            tracking_url: after!.tracking_url,
+          },
+        }
+      : {}),
   });
   return { row: after!, changed: true };
 }
@@ -269,7 +306,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     if (!notifications || !isShippingUpdate(status)) return;
     const send = () =>
       notifications.sendOrderStatusUpdate(
-        { id: row.id, order_number: row.order_number, email: row.customer_email },
+        { id: row.id, order_number: row.order_number, email: row.customer_email, shipment: shipmentOf(row) },
         status,
         row.language,
       );
@@ -277,6 +314,34 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       deps.log?.warn({ err: error, orderNumber: row.order_number, status }, 'Order status e-mail could not be sent');
     if (deps.background) deps.background.run(send, warn);
     else void send().catch(warn);
+  }
+
+  /**
+   * One status change under the order's row lock (see changeOrderStatus), then its e-mail after
+   * the commit; the order row as it is now.
+   */
+  async function applyStatusChange(
+    actor: Actor,
+    id: number,
+    change: { status: OrderStatus; notes: string | null; shipment: ShipmentInput },
+    lang: Language,
+  ): Promise<OrderRow> {
+    const { status, notes } = change;
+    const result = await deps.events.transaction(db, async (tx): Promise<StatusChange> => {
+      const before = await lockOrder(tx, id);
+      // Status and money agree: a paid online order is refunded by the refund action only.
+      const conflict = before.status === status ? null : statusPaymentConflict(before, status);
+      if (conflict) {
+        const key = `orders.status_conflict.${conflict}` as const;
+        throw new AppError('CONFLICT', key, [{ field: 'status', message: key }]);
+      }
+      const shipment = status === 'shipped' ? shipmentChange(before, change.shipment) : null;
+      if (before.status === status && shipment === null) return { row: before, changed: false };
+      const note = notes ?? (shipment ? shipmentNote(shipment, lang) : null);
+      return transitionOrder(tx, deps.events, before, status, { actor, notes: note, lang }, shipment ?? {});
+    });
+    if (result.changed) mailStatus(result.row);
+    return result.row;
   }
 
   return {
@@ -376,9 +441,12 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
      * cancelled/refunded from a status that holds stock returns the units, leaving them takes the
      * units again (409 OUT_OF_STOCK and nothing changed when a product lacks them); between two
      * holding (or two released) statuses no stock moves. Writes a history row and an audit entry.
-     * The same status again is a no-op (no history row, no audit entry, no e-mail). A change that
-     * would make status and money disagree (statusPaymentConflict) is 409 CONFLICT. After commit
-     * the customer is mailed when the order shipped or was delivered (what follows the stock moves
+     * With status shipped it may set the shipment (carrier, tracking number and page; a known
+     * carrier's page built from the number when none is given); shipped again with a different
+     * shipment updates it with a history note. The same status again with nothing new is a no-op
+     * (no history row, no audit entry, no e-mail). A change that would make status and money
+     * disagree (statusPaymentConflict) is 409 CONFLICT. After commit the customer is mailed when
+     * the order shipped (or its shipment changed) or was delivered (what follows the stock moves
      * subscribes to StockChanged).
      */
     async changeOrderStatus(
@@ -387,20 +455,34 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       status: OrderStatus,
       notes: string | null,
       lang: Language,
+      shipment: ShipmentInput = {},
     ): Promise<AdminOrder> {
-      const result = await deps.events.transaction(db, async (tx): Promise<StatusChange> => {
-        const before = await lockOrder(tx, id);
-        // Status and money agree: a paid online order is refunded by the refund action only.
-        const conflict = before.status === status ? null : statusPaymentConflict(before, status);
-        if (conflict) {
-          const key = `orders.status_conflict.${conflict}` as const;
-          throw new AppError('CONFLICT', key, [{ field: 'status', message: key }]);
-        }
-        return transitionOrder(tx, deps.events, before, status, { actor, notes, lang });
-      });
-      if (result.changed) mailStatus(result.row);
-      return staffOrder(db, result.row, lang);
+      const row = await applyStatusChange(actor, id, { status, notes, shipment }, lang);
+      return staffOrder(db, row, lang);
     },
+
+    /**
+     * The same status change for several orders (POST /api/orders/bulk-status): each by the rules
+     * of changeOrderStatus in its own transaction, so one refused leaves the others done.
+     */
+    changeOrdersStatus: (actor: Actor, body: AdminOrderBulkStatusBody, lang: Language) =>
+      changeManyStatuses(
+        db,
+        body.ids,
+        (id) =>
+          applyStatusChange(
+            actor,
+            id,
+            {
+              status: body.status,
+              notes: body.notes,
+              shipment: { carrier: body.carrier, tracking_number: body.tracking_number, tracking_url: body.tracking_url },
+            },
+            lang,
+          ),
+        lang,
+        deps.log,
+      ),
 
     /**
      * Deletes an order and its items in one transaction; units it still holds go back to stock

@@ -5,6 +5,9 @@ import {
   adminOrderExportQuerySchema,
   adminOrderListQuerySchema,
   adminOrderListResponseSchema,
+  adminOrderBulkStatusBodySchema,
+  adminOrderBulkStatusResponseSchema,
+  adminOrderRefundBodySchema,
   adminOrderResponseSchema,
   adminOrderStatusBodySchema,
   createOrderBodySchema,
@@ -385,7 +388,12 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           'The same status again changes nothing. 409 CONFLICT when status and payment would ' +
           'disagree: a paid online order is refunded with POST /orders/{id}/refund only, and an ' +
           'online order whose money was returned cannot be reopened. Shipped and delivered e-mail the customer ' +
-          '(unless their account turned shipping updates off) after the reply.',
+          '(unless their account turned shipping updates off) after the reply. With status shipped only: ' +
+          'carrier, tracking_number (letters, digits, spaces, hyphens) and tracking_url (https); absent ' +
+          "keeps, null or '' clears; a known carrier's tracking page is built from the number when " +
+          'tracking_url is absent. Shipped again with a different shipment updates it (history note, ' +
+          'the shipped e-mail again); with nothing new it changes nothing. Any of them with another ' +
+          'status: 400 on the field.',
         params: orderIdParamsSchema,
         body: adminOrderStatusBodySchema,
         response: {
@@ -405,7 +413,41 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         request.body.status,
         request.body.notes,
         request.lang,
+        {
+          carrier: request.body.carrier,
+          tracking_number: request.body.tracking_number,
+          tracking_url: request.body.tracking_url,
+        },
       ),
+    }),
+  );
+
+  routes.post(
+    '/orders/bulk-status',
+    {
+      config: { permission: 'orders.manage' },
+      schema: {
+        tags: adminTags,
+        summary: 'Change the status of several orders at once (up to 100)',
+        description:
+          'Each order goes through the rules of PUT /orders/{id}/status in its own transaction ' +
+          '(stock, history, activity trail, status and payment conflicts, the shipped and delivered ' +
+          'e-mails after its commit); one refused never stops the others. 200 with one result per ' +
+          'id in the order sent: ok with the new status, or the refusal (NOT_FOUND for an unknown ' +
+          'id, OUT_OF_STOCK, CONFLICT) with its message in the request\'s language; succeeded, ' +
+          'failed and a summary message. ids: distinct positive integers.',
+        body: adminOrderBulkStatusBodySchema,
+        response: {
+          200: adminOrderBulkStatusResponseSchema,
+          ...adminErrors,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await orders.changeOrdersStatus(actorOf(request), request.body, request.lang)),
     }),
   );
 
@@ -415,13 +457,22 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       config: { permission: 'orders.refund' },
       schema: {
         tags: adminTags,
-        summary: 'Refund a paid online (UPayments) order in full',
+        summary: 'Refund an order, in full or in part',
         description:
-          'Asks UPayments for a full refund (create-refund); on success the order becomes ' +
-          "payment_status 'refunded' and status 'refunded' (units back to stock, history, audit). " +
-          '409 CONFLICT: not a paid online order. 502 PAYMENT_UNAVAILABLE: UPayments refused or ' +
-          'did not answer; nothing changed. 503: online payment is not configured.',
+          'Body optional. None (or {}): everything not refunded yet. amount (KWD, at most 3 ' +
+          'decimals): that much. lines alone: their unit price × quantity (at most the units not ' +
+          'refunded yet of each line); restock puts them back in stock. 400 on the field: amount ' +
+          'above what is left, a line not in the order or over its units, restocking units a ' +
+          'cancelled order already returned. A paid online order is refunded through UPayments ' +
+          '(create-refund with the amount); a cash-on-delivery order is recorded as paid back in ' +
+          'cash, only once delivered (409 CONFLICT before). When nothing is left the order becomes ' +
+          "status 'refunded' (and payment_status 'refunded' online): its remaining units back to " +
+          'stock, history, audit. Each refund writes a history note and an activity entry and ' +
+          'e-mails the customer. 409 CONFLICT: nothing to refund (unpaid online order, all refunded). ' +
+          '502 PAYMENT_UNAVAILABLE: UPayments refused or did not answer; nothing changed. 503: ' +
+          'online payment is not configured.',
         params: orderIdParamsSchema,
+        body: adminOrderRefundBodySchema,
         response: {
           200: adminOrderResponseSchema,
           ...adminErrors,
@@ -435,7 +486,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       try {
-        await payments.refund(actorOf(request), request.params.id, request.lang);
+        await payments.refund(actorOf(request), request.params.id, request.body, request.lang);
       } catch (error) {
         if (!(error instanceof PaymentRefundFailed)) throw error;
         return reply.code(502).send({

@@ -14,7 +14,6 @@ import type { Database, Executor } from '../../db/client.js';
 import { carts, orderItems, orders, paymentAttempts } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
-import { countPayment } from '../../lib/metrics.js';
 import type {
   ChargeResult,
   PaymentStatusLookup,
@@ -22,7 +21,6 @@ import type {
   UpaymentsClient,
 } from '../../integrations/upayments/client.js';
 import type { DomainEvents } from '../../events.js';
-import type { Actor } from '../../lib/actor.js';
 import type { CartOwner, CartService } from '../cart/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
@@ -31,9 +29,9 @@ import {
   type PaymentAttemptRow,
   PaymentChargeFailed,
   PaymentRefundFailed,
-  transitionOrder,
 } from '../orders/index.js';
 import type { PromotionsService } from '../promotions/index.js';
+import { createRefunds } from './refunds.js';
 import { createSettlement } from './settlement.js';
 import { createAbandonedPaymentSweep } from './sweep.js';
 import { judgeTransaction } from './verification.js';
@@ -75,9 +73,10 @@ export interface PaymentsServiceDeps {
   promotions: Pick<PromotionsService, 'releasePromo' | 'recountPromo'>;
   /**
    * The confirmation e-mail of an online order, sent once its payment is confirmed; the
-   * administrators' alert of a payment captured after its order was cancelled.
+   * administrators' alert of a payment captured after its order was cancelled; the customer's
+   * notice of a refund.
    */
-  notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendLatePaymentAlert'>;
+  notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendLatePaymentAlert' | 'sendRefundNotice'>;
   /** Whether the order's e-mail is its signed-in customer's verified address (see orders service). */
   recipientProven?: (userId: number | null, email: string) => Promise<boolean>;
   background?: Pick<BackgroundTasks, 'run'>;
@@ -114,7 +113,6 @@ export const newRequestedOrderId = () => randomBytes(16).toString('hex');
 
 export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const { gateway, log } = deps;
-  const now = () => deps.now?.() ?? new Date();
   /** Per order: when UPayments was last asked by this process. */
   const lastAsked = new Map<number, number>();
   /** Per order: the status question in flight, so racing requests share one call. */
@@ -381,44 +379,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     stop: sweep.stop,
 
     /**
-     * Refunds a paid UPayments order in full. The order row stays locked from the check to the
-     * end, UPayments' create-refund (never retried) included: a second refund of the same order
-     * (a double click, two administrators) waits, then finds it refunded and is refused, so the
-     * money goes back once. On success: payment refunded, status refunded through the status
-     * change (stock returned, history, audit). On refusal nothing changes (502).
+     * Refunds an order, all that is left or part of it (payments/refunds.ts, docs/decisions/043):
+     * through UPayments for a paid online order, in cash for a delivered cash-on-delivery order.
+     * 409 when the order cannot be refunded now, 400 on the field for a bad amount or line, 502
+     * (PaymentRefundFailed) when UPayments refused: nothing changed.
      */
-    async refund(actor: Actor, orderId: number, lang: Language): Promise<void> {
-      await deps.events.transaction(db, async (tx) => {
-        const locked = await lockOrder(tx, orderId);
-        const attempt = await latestAttempt(tx, orderId);
-        if (locked.payment_method !== 'upayments' || locked.payment_status !== 'paid' || !attempt?.refund_order_id) {
-          throw new AppError('CONFLICT', 'payment.not_refundable');
-        }
-        if (!gateway) throw new AppError('PAYMENT_UNAVAILABLE', 'order.payment_unavailable');
-        const answer = await gateway.refund({
-          refundOrderId: attempt.refund_order_id,
-          totalFils: locked.total_amount,
-          reference: locked.order_number,
-        });
-        if (!answer.ok) {
-          log.warn({ orderId, reason: answer.reason, status: answer.status }, 'UPayments refund refused');
-          throw new PaymentRefundFailed();
-        }
-        await tx
-          .update(paymentAttempts)
-          .set({ refunded_at: now(), refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
-          .where(eq(paymentAttempts.id, attempt.id));
-        await transitionOrder(
-          tx,
-          deps.events,
-          locked,
-          'refunded',
-          { actor, notes: apiMessage('payment.refunded_history', lang), lang },
-          { payment_status: 'refunded' },
-        );
-      });
-      countPayment('refunded');
-    },
+    refund: createRefunds(db, deps, settlement),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type OrderRow,
   type PaymentAttemptRow,
   presentOrder,
+  recordRefund,
   type StatusChange,
   transitionOrder,
 } from '../orders/index.js';
@@ -162,7 +163,15 @@ export function createSettlement(db: Database, deps: PaymentsServiceDeps) {
         .update(paymentAttempts)
         .set({ refunded_at: at, refund_reference: answer.refundOrderId, refund_arn: answer.refundArn })
         .where(eq(paymentAttempts.id, attempt.id));
-      const change = await transitionOrder(tx, deps.events, order, 'refunded', by('payment.late_capture_refunded_history'), {
+      // Booked like any refund (order_refunds, refunded_amount), by the shop itself.
+      const refunded = await recordRefund(
+        tx,
+        deps.events,
+        order,
+        { amount: order.total_amount - order.refunded_amount, method: 'online', lines: [], notes: null, full: true },
+        { actor: null, lang, provider: { reference: answer.refundOrderId, arn: answer.refundArn } },
+      );
+      const change = await transitionOrder(tx, deps.events, refunded, 'refunded', by('payment.late_capture_refunded_history'), {
         payment_status: 'refunded',
         paid_at: at,
       });
