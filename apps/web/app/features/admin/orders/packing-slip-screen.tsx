@@ -99,13 +99,16 @@ export function PackingSlipDocument({ order }: { order: AdminOrder }) {
       <PrintedOrderHeader order={order} title={t('admin-orders.packing.heading')} />
       <div>
         <p className="text-sm font-semibold text-stone-500">{t('orders.invoice.ship_to')}</p>
-        <p className="text-lg font-semibold" dir="auto">
-          {order.name}
+        {/* Each line keeps the page's side; a name or address in the other script is isolated. */}
+        <p className="text-lg font-semibold">
+          <bdi>{order.name}</bdi>
         </p>
         <p>
           <bdi dir="ltr">{order.phone}</bdi>
         </p>
-        <p dir="auto">{street}</p>
+        <p>
+          <bdi>{street}</bdi>
+        </p>
         <p>{area}</p>
       </div>
       <table className="w-full text-sm">
@@ -123,8 +126,8 @@ export function PackingSlipDocument({ order }: { order: AdminOrder }) {
           {order.items.map((item) => (
             <tr key={item.id} className="border-b border-stone-100 align-top">
               <td className="py-2">
-                <p className="font-semibold" dir="auto">
-                  {item.product_name}
+                <p className="font-semibold">
+                  <bdi>{item.product_name}</bdi>
                 </p>
                 <ItemOptions item={item} />
                 {item.sku ? (
@@ -149,8 +152,8 @@ export function PackingSlipDocument({ order }: { order: AdminOrder }) {
       <div>
         <p className="text-sm font-semibold text-stone-500">{t('admin-orders.detail.notes')}</p>
         {order.notes ? (
-          <p className="whitespace-pre-line break-words" dir="auto">
-            {order.notes}
+          <p className="whitespace-pre-line break-words">
+            <bdi>{order.notes}</bdi>
           </p>
         ) : (
           <p className="text-stone-500">{t('admin-orders.detail.no_notes')}</p>

@@ -125,7 +125,7 @@ export function ActionMenu({ label, items, buttonClassName }: { label: string; i
             const className = `${itemClass} ${tones[item.tone ?? 'normal']}`;
             const content = (
               <>
-                {item.icon}
+                {item.icon ?? <span aria-hidden="true" className="size-5 shrink-0" />}
                 <span>{item.label}</span>
               </>
             );
