@@ -7,6 +7,9 @@
 //   node scripts/bench.mjs --checkout   (then 50 shoppers place an order at once, stock checked
 //       after: it writes orders, so only against a benchmark database; the server needs
 //       TRUST_PROXY=loopback so that each shopper counts as its own address)
+//   node scripts/bench.mjs --orders --export --server-pid <pid> --connections 10 --header "authorization: Bearer <token>"
+//       (the back office's orders list at 10 staff connections, then one export of every order
+//       while the server's memory, process <pid> and those under it, is sampled; bench-export.mjs)
 //   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
 //   node scripts/bench.mjs --alerts --header "authorization: Bearer <token>"
 //       (20 orders, each placed while the back office's long poll waits: the delay from
@@ -45,6 +48,7 @@ import autocannon from 'autocannon';
 import { startBaseline } from './bench-baseline.mjs';
 import { benchAlerts } from './bench-alerts.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
+import { benchExport } from './bench-export.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +61,8 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     orders: { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
+    export: { type: 'boolean', default: false },
+    'server-pid': { type: 'string' },
     alerts: { type: 'boolean', default: false },
     terms: { type: 'string' },
     baseline: { type: 'boolean', default: false },
@@ -71,7 +77,7 @@ if (values.help) {
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
       '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
         '[--rounds N] ' +
-        '[--orders] [--checkout] [--alerts] [--json]',
+        '[--orders [--export [--server-pid PID]]] [--checkout] [--alerts] [--json]',
   );
   process.exit(0);
 }
@@ -458,6 +464,30 @@ if (values.checkout) {
     );
   }
   if (!result.stock_right) process.exitCode = 1;
+}
+if (values.export) {
+  const serverPid = values['server-pid'] === undefined ? undefined : Number(values['server-pid']);
+  if (serverPid !== undefined && !Number.isInteger(serverPid)) fail('--server-pid must be a process id');
+  let result;
+  try {
+    result = await benchExport({ base, headers, serverPid });
+  } catch (error) {
+    fail(`orders export: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  results.push(result);
+  if (!values.json) {
+    console.log(
+      `${result.name.padEnd(22)} ${String(result.rows).padStart(7)} rows, ${result.megabytes} MB` +
+        `  first byte ${result.first_byte_ms} ms  total ${(result.total_ms / 1000).toFixed(2)} s` +
+        (serverPid === undefined
+          ? ''
+          : `  server RSS +${result.max_growth_mb} MB at most (${result.memory
+              .map((entry) => `pid ${entry.pid}: ${entry.idle_mb} -> ${entry.peak_mb} MB`)
+              .join(', ')})`) +
+        (result.status === 200 ? '' : `  status ${result.status}`),
+    );
+  }
+  if (result.status !== 200) process.exitCode = 1;
 }
 if (values.alerts) {
   let result;
