@@ -208,7 +208,7 @@ function RecentOrders({
         canOpen && orders.length > 0 ? (
           <Link
             to={adminHref('orders')}
-            className="text-sm font-semibold text-brand-700 hover:underline"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-0"
           >
             {t('admin-dashboard.recent_orders.all')}
           </Link>
