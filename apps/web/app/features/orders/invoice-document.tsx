@@ -3,6 +3,7 @@ import { displayAddress, useRootData } from '../../components/layout/root-data';
 import { useI18n } from '../../i18n/i18n';
 import { storeName } from '../../lib/localized';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
+import { InvoiceShipment } from './shipment-card';
 
 /**
  * The top of a printed order paper (the invoice, the back office's packing slip): the store (logo,
@@ -76,6 +77,7 @@ export function InvoiceDocument({ order }: { order: Order }) {
           <p className="text-sm">
             {t('orders.payment.title')}: {t(paymentMethodLabels[order.payment_method])}
           </p>
+          <InvoiceShipment shipment={order.shipment} />
         </div>
       </div>
 

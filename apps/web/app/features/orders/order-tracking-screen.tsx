@@ -12,6 +12,7 @@ import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { InvoicePreview } from './invoice-preview';
 import { CustomerDetails } from './customer-details';
 import { InfoCard } from './order-card';
+import { ShipmentCard } from './shipment-card';
 import { ThankYouPanel } from './thank-you-panel';
 import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
 import { ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
@@ -157,6 +158,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
               </SummaryRow>
             </dl>
           </InfoCard>
+          <ShipmentCard shipment={order.shipment} />
           <CustomerDetails order={order} />
           <InfoCard title={t('orders.payment.title')}>
             <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>
