@@ -275,6 +275,27 @@ describe('UPayments test double: hosted payment page', () => {
     await expect(fake.notify((await charge()).sessionId)).rejects.toThrow(/not settled/);
   });
 
+  it('refunds captured payments in part, records each amount and refuses more than is left', async () => {
+    const { sessionId } = await charge();
+    fake.pay(sessionId, 'paid', { notify: false });
+    const client = createUpaymentsClient({ apiUrl: fake.url, apiKey: API_KEY });
+    const refundOrderId = fake.session(sessionId)!.upaymentsOrderId;
+    const refund = (totalFils: number) => client.refund({ refundOrderId, totalFils, reference: 'ORD-1001' });
+    expect(await refund(3_500)).toMatchObject({ ok: true });
+    expect(await refund(12_250)).toMatchObject({ ok: true });
+    expect(fake.session(sessionId)!.refundedFils).toBe(15_750);
+    // 10.000 left of 25.750: 10.001 is refused, 10.000 goes.
+    expect(await refund(10_001)).toMatchObject({ ok: false });
+    expect(await refund(10_000)).toMatchObject({ ok: true });
+    expect(fake.session(sessionId)!.refundedFils).toBe(25_750);
+    expect(fake.refunds.map((entry) => [(entry.body as { totalPrice: unknown }).totalPrice, entry.status])).toEqual([
+      [3.5, 201],
+      [12.25, 201],
+      [10.001, 400],
+      [10, 201],
+    ]);
+  });
+
   it('forgedRedirect() claims CAPTURED on the return URL while the status API knows better', async () => {
     const { sessionId } = await charge();
     const forged = new URL(fake.forgedRedirect(sessionId));
