@@ -198,7 +198,9 @@ describe('GET /api/admin/users/:id', () => {
     const person = await createViaApi({ role: 'moderator' });
     const reply = await call('GET', `/api/admin/users/${person.id}`, undefined, { token: admin.token });
     expect(reply.statusCode).toBe(200);
-    expect(reply.json().user).toEqual(person);
+    // The user as the list shows them, with their orders' figures (none yet) and, for staff,
+    // whether they get new-order e-mails (a moderator's default: no).
+    expect(reply.json().user).toEqual({ ...person, orders_count: 0, total_spent: 0, last_order_at: null, new_order_alerts: false });
 
     const missing = await call('GET', '/api/admin/users/987654', undefined, { token: admin.token, lang: 'ar' });
     expect(missing.statusCode).toBe(404);
