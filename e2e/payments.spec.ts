@@ -222,14 +222,17 @@ test.describe('online payment through UPayments', () => {
     const payment = page.getByRole('region', { name: 'Payment', exact: true });
     await expect(payment.getByTestId('payment-status')).toHaveText('Paid');
     await expect(payment.getByText('CAPTURED')).toBeVisible();
-    await payment.getByRole('button', { name: 'Refund payment' }).click();
+    // Refunds have their own section (issue 30): everything left is refunded through UPayments.
+    const refunds = page.getByRole('region', { name: 'Refunds', exact: true });
+    await refunds.getByRole('button', { name: 'Refund…' }).click();
     const amount = formatPrice(toThousandths(order.total_amount), moneyFormat(await getSettings(page.request), 'en'), 'charged');
-    const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
-    await expect(dialog).toContainText(amount);
-    await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${orderNumber}` });
+    await expect(dialog).toContainText('through UPayments');
+    await expect(dialog.getByLabel(`Everything left (${amount})`)).toBeChecked();
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(page.getByText(`Order ${orderNumber} was refunded`)).toBeVisible();
     await expect(payment.getByTestId('payment-status')).toHaveText('Refunded');
-    await expect(payment.getByRole('button', { name: 'Refund payment' })).toHaveCount(0);
+    await expect(refunds.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
     const after = await api<OrderResponse>(page.request, `/orders/number/${orderNumber}`);
     expect(after.order).toMatchObject({ payment_status: 'refunded', status: 'refunded' });
     expect(problems).toEqual([]);

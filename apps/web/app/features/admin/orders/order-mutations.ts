@@ -1,9 +1,12 @@
 import type { AdminOrder, AdminOrderBulkStatusResponse } from '@shop/shared';
+import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
+import { isolateEachLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useBulkOrderStatus, useDeleteAdminOrder, useRefreshOrders, useRefundAdminOrder, useUpdateOrderStatus } from './orders-api';
 import { failureText, useSessionFailure } from '../../../lib/errors';
+import { adminAmount, isRefundable } from './order-rules';
 
 /**
  * PUT /api/orders/:id/status with its toasts: 'Order status updated
@@ -79,12 +82,18 @@ export function useBulkChangeStatus(options: { onDone?: (reply: AdminOrderBulkSt
  */
 export function useRefundOrder(options: { onSuccess?: (order: AdminOrder) => void } = {}) {
   const { t } = useI18n();
+  const money = useMoneyFormat();
   const toast = useToast();
   const refreshOrders = useRefreshOrders();
   const authFailure = useSessionFailure();
   return useRefundAdminOrder({
     onSuccess: (order) => {
-      toast.success(t('admin-orders.refund.success', { number: order.order_number }));
+      const last = order.refunds.at(-1);
+      toast.success(
+        isRefundable(order) && last
+          ? t('admin-orders.refund.partial_success', isolateEachLtr({ number: order.order_number, amount: adminAmount(last.amount, money) }))
+          : t('admin-orders.refund.success', { number: order.order_number }),
+      );
       options.onSuccess?.(order);
     },
     onError: (error) => {
