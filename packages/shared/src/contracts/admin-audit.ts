@@ -68,8 +68,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /**
  * The kinds of record a change may point to by id, whose names `names` gives: a field holding
- * such an id (AUDIT_REFERENCE_FIELDS), a list of them (AUDIT_REFERENCE_LISTS), or a product's
- * attribute_variations ({ variation_id, price }).
+ * such an id (AUDIT_REFERENCE_FIELDS), a list of them (AUDIT_REFERENCE_LISTS), a product's
+ * attribute_variations ({ variation_id, price }) or a refund's lines ({ order_item_id, quantity,
+ * restocked }: an order item is named by the product name it was ordered under).
  */
 export const AUDIT_NAMED_KINDS = [
   'products',
@@ -77,6 +78,7 @@ export const AUDIT_NAMED_KINDS = [
   'attributes',
   'attribute_variations',
   'orders',
+  'order_items',
   'users',
   'cities',
   'countries',

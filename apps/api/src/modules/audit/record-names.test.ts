@@ -5,6 +5,7 @@ import { apiCaller, type TestLang } from '../../../test-support/http.js';
 import { createSalmiya } from '../../../test-support/places.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { auditLog } from '../../db/schema/index.js';
+import { namedIds } from './record-names.js';
 
 /**
  * The trail names each entry's record and the records its changes point to, with a bounded
@@ -198,5 +199,32 @@ describe('record names in the trail', () => {
     } finally {
       client.query = query;
     }
+  });
+
+  it("gathers every id a page's changes point to, once per kind (a refund's lines name order items)", () => {
+    const wanted = namedIds([
+      { entity: 'products', entity_id: 5, changes: { category_id: { from: 3, to: 4 } } },
+      {
+        entity: 'products',
+        entity_id: 5,
+        changes: { attribute_variations: { from: [{ variation_id: 7, price: 0 }], to: [] } },
+      },
+      { entity: 'categories', entity_id: 4, changes: { product_ids: { from: [5, 6], to: null } } },
+      {
+        entity: 'orders',
+        entity_id: 9,
+        changes: { lines: { from: null, to: [{ order_item_id: 51, quantity: 1, restocked: true }] } },
+      },
+      { entity: 'settings', entity_id: 1, changes: { store_name: { from: 'a', to: 'b' } } },
+      // Not ids: left alone.
+      { entity: 'gift_cards', entity_id: 2, changes: { category_id: { from: 'x', to: -1 } } },
+    ]);
+    expect(Object.fromEntries([...wanted].map(([kind, ids]) => [kind, [...ids].sort()]))).toEqual({
+      products: [5, 6],
+      categories: [3, 4],
+      attribute_variations: [7],
+      orders: [9],
+      order_items: [51],
+    });
   });
 });

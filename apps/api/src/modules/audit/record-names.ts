@@ -14,6 +14,7 @@ import {
   cities,
   countries,
   governorates,
+  orderItems,
   orders,
   products,
   promoCodes,
@@ -95,6 +96,14 @@ const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
       .where(inArray(orders.id, ids));
     return new Map(rows.map((row) => [row.id, row.number]));
   },
+  async order_items(executor, ids) {
+    // The name it was ordered under: the snapshot outlives the product.
+    const rows = await executor
+      .select({ id: orderItems.id, name: orderItems.product_name })
+      .from(orderItems)
+      .where(inArray(orderItems.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
   async cities(executor, ids, lang) {
     const rows = await executor
       .select({ id: cities.id, name_ar: cities.name_ar, name_en: cities.name_en })
@@ -143,6 +152,12 @@ function isNamedKind(entity: string): entity is AuditNamedKind {
   return entity === 'users' || Object.hasOwn(LOOKUPS, entity);
 }
 
+/** Lists of objects each pointing to a record: the kind and the key holding its id. */
+const LIST_ITEM_REFERENCES = {
+  attribute_variations: ['attribute_variations', 'variation_id'],
+  lines: ['order_items', 'order_item_id'],
+} as const satisfies Record<string, readonly [AuditNamedKind, string]>;
+
 const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 /** The ids of every kind of record the entries name, their own and those their changes point to. */
@@ -163,11 +178,10 @@ export function namedIds(entries: readonly NamedEntry[]): Map<AuditNamedKind, Se
         } else if (Object.hasOwn(AUDIT_REFERENCE_LISTS, field) && Array.isArray(value)) {
           const kind = AUDIT_REFERENCE_LISTS[field as keyof typeof AUDIT_REFERENCE_LISTS];
           for (const id of value) want(kind, id);
-        } else if (field === 'attribute_variations' && Array.isArray(value)) {
-          for (const link of value) {
-            if (typeof link === 'object' && link !== null && 'variation_id' in link) {
-              want('attribute_variations', (link as { variation_id: unknown }).variation_id);
-            }
+        } else if (Object.hasOwn(LIST_ITEM_REFERENCES, field) && Array.isArray(value)) {
+          const [kind, key] = LIST_ITEM_REFERENCES[field as keyof typeof LIST_ITEM_REFERENCES];
+          for (const item of value) {
+            if (typeof item === 'object' && item !== null) want(kind, (item as Record<string, unknown>)[key]);
           }
         }
       }
@@ -209,6 +223,7 @@ const SNAPSHOT_NAMES: Record<AuditNamedKind, readonly [string, string?]> = {
   attributes: ['name', 'name_en'],
   attribute_variations: ['title', 'title_en'],
   orders: ['order_number'],
+  order_items: ['product_name'],
   users: ['name'],
   cities: ['name_ar', 'name_en'],
   countries: ['name_ar', 'name_en'],

@@ -14,6 +14,7 @@ import {
   entityLabel,
   entrySide,
   fieldLabel,
+  fieldSide,
   humanise,
   recordHref,
   recordTitle,
@@ -33,6 +34,7 @@ const names: AuditNames = {
   attribute_variations: { '7': 'اللون: أحمر', '8': 'اللون: أسود' },
   products: { '12': 'مسبحة كهرمان' },
   countries: { '1': 'الكويت' },
+  order_items: { '51': 'مسبحة كهرمان', '52': 'مسبحة فضة' },
 };
 const inEnglish: ActivityContext = { t: en, lang: 'en', money: KD, names };
 const inArabic: ActivityContext = { t: ar, lang: 'ar', money: ARABIC_KD, names };
@@ -309,6 +311,40 @@ describe('lists as added and removed', () => {
     expect(changedFields(deleted).map((field) => field.field)).toEqual(['name']);
     // An edit keeps a field emptied or filled: that is the change.
     expect(changedFields({ action: 'update', changes: created.changes }).map((field) => field.field)).toHaveLength(5);
+  });
+});
+
+describe('a refund and a status change', () => {
+  const refund = {
+    action: 'refund',
+    changes: {
+      refunded_amount: { from: 0, to: 7_500 },
+      refund_id: { from: null, to: 3 },
+      amount: { from: null, to: 7_500 },
+      method: { from: null, to: 'cash' },
+      lines: {
+        from: null,
+        to: [
+          { order_item_id: 51, quantity: 2, restocked: true },
+          { order_item_id: 52, quantity: 1, restocked: false },
+        ],
+      },
+    },
+  };
+
+  it('says how much went back, how, and which items, by the names they were ordered under', () => {
+    expect(changedFields(refund).map((field) => field.field)).toEqual(['amount', 'lines', 'method', 'refunded_amount']);
+    expect(textOf(changeValue('orders', 'amount', 7_500, inArabic))).toBe('7.500 د.ك');
+    expect(textOf(changeValue('orders', 'method', 'cash', inEnglish))).toBe('In cash');
+    expect(changeView('orders', 'lines', refund.changes.lines, inArabic)).toMatchObject({
+      added: [{ text: '2 × مسبحة كهرمان (أُعيد إلى المخزون)' }, { text: '1 × مسبحة فضة' }],
+    });
+    // What the refund adds is shown as it is; the refunded total from → to.
+    expect(fieldSide('refund', null)).toBe('to');
+    expect(fieldSide('refund', 0)).toBe('both');
+    expect(fieldSide('status_change', null)).toBe('to');
+    expect(fieldSide('update', null)).toBe('both');
+    expect(fieldSide('delete', 'x')).toBe('from');
   });
 });
 

@@ -123,6 +123,9 @@ const MONEY_FIELDS = new Set([
   'refunded_amount',
 ]);
 
+/** Money fields of one kind of record only (a refund's amount; elsewhere `amount` may be anything). */
+const ENTITY_MONEY_FIELDS = new Set(['orders.amount', 'order_refunds.amount']);
+
 /** Fields holding one stored picture's file name, and the folder it is served from. */
 const IMAGE_FIELDS: Record<string, ImageFolder> = {
   'products.images': 'products',
@@ -194,6 +197,9 @@ function namedValue(entity: string, field: string, value: string): MessageKey | 
   if (field === 'language' && (value === 'ar' || value === 'en')) {
     return `admin-activity.language.${value}`;
   }
+  if (entity === 'orders' && field === 'method' && (value === 'online' || value === 'cash')) {
+    return `admin-activity.refund_method.${value}`;
+  }
   return null;
 }
 
@@ -250,7 +256,8 @@ export function changeValue(
     }
     const discount = field === 'discount_value' ? discountKind(changes, side) : null;
     if (discount === 'percentage') return text(t('admin-promo-codes.value.percentage', { value }));
-    if ((MONEY_FIELDS.has(field) || discount === 'fixed') && Number.isSafeInteger(value)) {
+    const isMoney = MONEY_FIELDS.has(field) || ENTITY_MONEY_FIELDS.has(`${entity}.${field}`) || discount === 'fixed';
+    if (isMoney && Number.isSafeInteger(value)) {
       return text(formatPrice(value, money, 'charged'));
     }
     return text(String(value));
@@ -270,7 +277,7 @@ const objectField = (item: unknown, name: string): unknown =>
   typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[name] : undefined;
 
 function listReading(entity: string, field: string, context: ActivityContext): ListReading {
-  const { lang, money } = context;
+  const { t, lang, money } = context;
   const plain: ListReading = {
     identity: (item) => JSON.stringify(item),
     show: (item) => (typeof item === 'string' || typeof item === 'number' ? text(String(item)) : text(JSON.stringify(item))),
@@ -302,6 +309,18 @@ function listReading(entity: string, field: string, context: ActivityContext): L
       identity: (item) => String(objectField(item, 'variation_id')),
       show: (item) => text(`${name(item)} (+${surcharge(objectField(item, 'price'))})`),
       detail: { label: name, value: (item) => text(surcharge(objectField(item, 'price'))) },
+    };
+  }
+  if (field === 'lines') {
+    // A refund's lines: { order_item_id, quantity, restocked }, named as they were ordered.
+    return {
+      identity: (item) => String(objectField(item, 'order_item_id')),
+      show: (item) => {
+        const id = objectField(item, 'order_item_id');
+        if (!Number.isSafeInteger(id)) return plain.show(item);
+        const params = { quantity: String(objectField(item, 'quantity')), name: referenceName('order_items', id as number, context) };
+        return text(t(objectField(item, 'restocked') === true ? 'admin-activity.refund_line_restocked' : 'admin-activity.refund_line', params));
+      },
     };
   }
   if (field === 'variations') {
@@ -373,8 +392,11 @@ export function changeView(
   };
 }
 
-/** Fields the list does not show: the record's own id (the entry names the record already). */
-const HIDDEN_FIELDS = new Set(['id']);
+/**
+ * Fields the list does not show: the record's own id (the entry names the record already), a
+ * refund's id (its amount, lines and notes say what it was).
+ */
+const HIDDEN_FIELDS = new Set(['id', 'refund_id']);
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -387,6 +409,17 @@ export function entrySide(action: string): 'to' | 'from' | 'both' {
   if (action === 'create') return 'to';
   if (action === 'delete') return 'from';
   return 'both';
+}
+
+/**
+ * Which side of one field the view shows: the entry's side for a creation or deletion; for a
+ * named action (a status change, a refund) a field it only adds (the notes, the carrier, the
+ * amount) as its value alone; else from → to, an edit that fills an empty field included.
+ */
+export function fieldSide(action: string, from: unknown): 'to' | 'from' | 'both' {
+  const side = entrySide(action);
+  if (side !== 'both') return side;
+  return action !== 'update' && isEmpty(from) ? 'to' : 'both';
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   changeView,
   changedFields,
   entityFilterFrom,
-  entrySide,
+  fieldSide,
   entityLabel,
   fieldLabel,
   recordHref,
@@ -299,11 +299,11 @@ function ChangeList({
   context: ActivityContext;
 }) {
   const { t } = context;
-  const side = entrySide(entry.action);
   return (
     <dl className="mt-2 grid gap-x-3 gap-y-1.5 text-sm sm:grid-cols-[minmax(8rem,auto)_minmax(0,1fr)]">
       {fields.map(({ field, from, to }) => {
         const view = changeView(entry.entity, field, { from, to }, context, entry.changes ?? {});
+        const side = fieldSide(entry.action, from);
         return (
           <div key={field} className="contents">
             <dt className="font-semibold text-stone-600 sm:leading-6">
