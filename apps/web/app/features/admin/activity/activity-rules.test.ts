@@ -276,7 +276,7 @@ describe('lists as added and removed', () => {
     ).toMatchObject({ added: [{ text: 'مسبحة' }], removed: [] });
   });
 
-  it("lists an entry's fields by name, without the record's own id", () => {
+  it("lists an entry's fields, what names and states the record first, without the record's own id", () => {
     expect(
       changedFields({
         changes: {
@@ -286,8 +286,8 @@ describe('lists as added and removed', () => {
         },
       }),
     ).toEqual([
-      { field: 'notes', from: null, to: 'x' },
       { field: 'status', from: 'pending', to: 'shipped' },
+      { field: 'notes', from: null, to: 'x' },
     ]);
     expect(changedFields({ changes: null })).toEqual([]);
   });
@@ -306,7 +306,7 @@ describe('lists as added and removed', () => {
         featured: { from: null, to: false },
       },
     };
-    expect(changedFields(created).map((field) => field.field)).toEqual(['featured', 'name']);
+    expect(changedFields(created).map((field) => field.field)).toEqual(['name', 'featured']);
     const deleted = { action: 'delete', changes: { name: { from: 'سبحة', to: null }, sku: { from: null, to: null } } };
     expect(changedFields(deleted).map((field) => field.field)).toEqual(['name']);
     // An edit keeps a field emptied or filled: that is the change.
@@ -333,7 +333,7 @@ describe('a refund and a status change', () => {
   };
 
   it('says how much went back, how, and which items, by the names they were ordered under', () => {
-    expect(changedFields(refund).map((field) => field.field)).toEqual(['amount', 'lines', 'method', 'refunded_amount']);
+    expect(changedFields(refund).map((field) => field.field)).toEqual(['amount', 'refunded_amount', 'lines', 'method']);
     expect(textOf(changeValue('orders', 'amount', 7_500, inArabic))).toBe('7.500 د.ك');
     expect(textOf(changeValue('orders', 'method', 'cash', inEnglish))).toBe('In cash');
     expect(changeView('orders', 'lines', refund.changes.lines, inArabic)).toMatchObject({

@@ -433,7 +433,23 @@ export function changedFields(
   return Object.entries(entry.changes ?? {})
     .filter(([field, change]) => !HIDDEN_FIELDS.has(field) && (side === 'both' || !isEmpty(change[side])))
     .map(([field, change]) => ({ field, from: change.from, to: change.to }))
-    .sort((a, b) => a.field.localeCompare(b.field));
+    .sort((a, b) => fieldRank(a.field) - fieldRank(b.field) || a.field.localeCompare(b.field));
+}
+
+/**
+ * The order fields are listed in: what names the record first, then its state and money, the
+ * rest by name. The stored changes keep no order of their own.
+ */
+const FIELD_ORDER = [
+  'name', 'name_ar', 'name_en', 'title', 'title_en', 'term', 'code', 'order_number', 'store_name', 'store_name_en',
+  'status', 'payment_status', 'role', 'is_active', 'auto_sync',
+  'price', 'sale_price', 'additional_price', 'amount', 'refunded_amount', 'shipping_fee', 'discount_type',
+  'discount_value', 'total_amount',
+];
+
+function fieldRank(field: string): number {
+  const rank = FIELD_ORDER.indexOf(field);
+  return rank === -1 ? FIELD_ORDER.length : rank;
 }
 
 /** Kinds whose name is a code, shown without quotes ("Order SB-…", "Promo code EID2026"). */

@@ -111,7 +111,7 @@ describe('activity tab', () => {
     expect(text).toContain('Deleted · User “Salem” deleted');
     expect(html).not.toContain('href="/admin/users/edit/40"');
     // A deletion shows what the record held, not "→ (empty)" after every field.
-    expect(text).toContain('E-mail confirmed: 2 Dec 2026, 02:40 Full name: Salem');
+    expect(text).toContain('Full name: Salem E-mail confirmed: 2 Dec 2026, 02:40');
     expect(text).toContain('Showing 3 of 40 changes');
     expect(text).toContain('Load more');
     expect(text).not.toMatch(/admin-activity\.|admin\.common\.|category_id|email_verified_at|attribute_variations|T23:40/);
