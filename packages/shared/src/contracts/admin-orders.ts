@@ -359,7 +359,7 @@ export const adminOrderRefundLineInputSchema = z.object({
     .min(1, 'refund.quantity_invalid')
     .max(100_000, 'refund.quantity_invalid'),
   restock: z.boolean({ error: 'refund.restock_invalid' }),
-});
+}, { error: 'refund.lines_invalid' });
 
 /**
  * POST /api/orders/:id/refund body, optional. None (or {}): everything not refunded yet. `amount`
