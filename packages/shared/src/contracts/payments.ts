@@ -26,9 +26,11 @@ import { errorCodes, plainText, successShape } from './common.js';
  *   too often.
  * - `POST /api/payments/upayments/notify`: UPayments' server-to-server notification (form-encoded or
  *   JSON); always 200 `{ success: true }`. Not for the browser.
- * - `POST /api/orders/:id/refund` (`orders.refund`, administrators): a paid UPayments order is
- *   refunded in full; 200 the staff order (`payment_status: 'refunded'`, `status: 'refunded'`).
- *   409 CONFLICT when the order is not a paid online order; 502 PAYMENT_UNAVAILABLE when UPayments
+ * - `POST /api/orders/:id/refund` (`orders.refund`, administrators): all that is left, or part of
+ *   it (adminOrderRefundBodySchema in contracts/admin-orders.ts, docs/decisions/043); a paid
+ *   UPayments order through UPayments, a delivered cash-on-delivery order in cash. 200 the staff
+ *   order; once nothing is left `status: 'refunded'` (and `payment_status: 'refunded'` online).
+ *   409 CONFLICT when the order cannot be refunded now; 502 PAYMENT_UNAVAILABLE when UPayments
  *   refused (nothing changed).
  */
 
