@@ -5,6 +5,7 @@ import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
 import { contractMessages } from './messages/contract.js';
 import { locationsMessages } from './messages/locations.js';
+import { orderCustomerMessages } from './messages/order-customer.js';
 import { ordersMessages } from './messages/orders.js';
 import { fulfilmentMessages } from './messages/fulfilment.js';
 import { orderAlertsMessages } from './messages/order-alerts.js';
@@ -208,13 +209,6 @@ const coreMessages = {
     ar: 'مفتاح عدم التكرار غير صحيح',
     en: 'The Idempotency-Key header must be 1 to 100 letters, digits, - or _',
   },
-  'order.status.pending': { ar: 'قيد الانتظار', en: 'Pending' },
-  'order.status.processing': { ar: 'قيد المعالجة', en: 'Processing' },
-  'order.status.shipped': { ar: 'تم الشحن', en: 'Shipped' },
-  'order.status.delivered': { ar: 'تم التوصيل', en: 'Delivered' },
-  'order.status.cancelled': { ar: 'ملغي', en: 'Cancelled' },
-  'order.status.refunded': { ar: 'مسترد', en: 'Refunded' },
-  'order.status.completed': { ar: 'مكتمل', en: 'Completed' },
   'auth.name_required': { ar: 'الاسم الكامل مطلوب', en: 'Please enter your full name' },
   'auth.name_too_short': {
     ar: 'الاسم يجب أن يكون حرفين على الأقل',
@@ -353,6 +347,7 @@ export const apiMessages = {
   ...settingsMessages,
   ...contractMessages,
   ...ordersMessages,
+  ...orderCustomerMessages,
   ...fulfilmentMessages,
   ...orderAlertsMessages,
   ...paymentsMessages,

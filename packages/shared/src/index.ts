@@ -13,6 +13,7 @@ export * from './safe-links.js';
 export * from './categories.js';
 export * from './backoffice-limits.js';
 export * from './api-messages.js';
+export { orderCustomerMessages } from './messages/order-customer.js';
 export * from './contracts/common.js';
 export * from './contracts/catalog.js';
 export * from './web-context.js';

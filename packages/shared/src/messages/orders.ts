@@ -108,12 +108,4 @@ export const ordersMessages = {
   'orders.deleted': { ar: 'تم حذف الطلب {number}', en: 'Order {number} was deleted' },
   'orders.payment_method.cash_on_delivery': { ar: 'الدفع عند الاستلام', en: 'Cash on delivery' },
   'orders.payment_method.upayments': { ar: 'الدفع الإلكتروني', en: 'Online payment' },
-  // The WhatsApp message staff send a customer about their order, in the order's language.
-  'order.whatsapp.greeting': { ar: 'مرحباً {name}،', en: 'Hello {name},' },
-  'order.whatsapp.status': {
-    ar: 'حالة طلبك رقم {number}: {status}.',
-    en: 'Your order {number} is now: {status}.',
-  },
-  'order.whatsapp.tracking': { ar: 'تتبّع الشحنة: {url}', en: 'Track the parcel: {url}' },
-  'order.whatsapp.order_page': { ar: 'تفاصيل الطلب: {url}', en: 'Order details: {url}' },
 } as const satisfies Record<string, Record<Language, ApiText>>;

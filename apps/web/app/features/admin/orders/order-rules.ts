@@ -1,7 +1,7 @@
 import {
   ORDER_STATUS_COLORS,
   amountDigits,
-  apiMessage,
+  orderCustomerMessages,
   formatPrice,
   orderStatuses,
   toThousandths,
@@ -14,7 +14,7 @@ import {
   type User,
 } from '@shop/shared';
 import { whatsappUrl } from '../../../components/layout/contact';
-import type { MessageKey } from '../../../i18n/i18n';
+import { interpolate, type MessageKey } from '../../../i18n/i18n';
 import { adminHref, adminOrderHref, adminPackingSlipsHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 
@@ -411,19 +411,15 @@ export interface WhatsappOrder {
  * store (`storeOrigin`, e.g. "https://subha.example", makes it absolute).
  */
 export function orderWhatsappMessage(order: WhatsappOrder, storeOrigin: string): string {
-  const lang = order.language;
+  const text = (key: keyof typeof orderCustomerMessages, params: Record<string, string>) => interpolate(orderCustomerMessages[key][order.language], params);
   const firstName = order.name.trim().split(/\s+/)[0] ?? '';
   const lines = [
-    apiMessage('order.whatsapp.greeting', lang, { name: firstName }),
-    apiMessage('order.whatsapp.status', lang, {
-      number: order.order_number,
-      status: apiMessage(`order.status.${order.status}`, lang),
-    }),
+    text('order.whatsapp.greeting', { name: firstName }),
+    text('order.whatsapp.status', { number: order.order_number, status: orderCustomerMessages[`order.status.${order.status}`][order.language] }),
   ];
   const tracking = order.shipment?.tracking_url;
-  if (tracking) lines.push(apiMessage('order.whatsapp.tracking', lang, { url: tracking }));
-  const page = new URL(customerViewPath(order.order_number), storeOrigin).toString();
-  lines.push(apiMessage('order.whatsapp.order_page', lang, { url: page }));
+  if (tracking) lines.push(text('order.whatsapp.tracking', { url: tracking }));
+  lines.push(text('order.whatsapp.order_page', { url: new URL(customerViewPath(order.order_number), storeOrigin).toString() }));
   return lines.join('\n');
 }
 
