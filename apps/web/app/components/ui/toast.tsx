@@ -37,6 +37,9 @@ interface ToastItem {
   link?: ToastLink | undefined;
 }
 
+/** A toast that offers a link stays longer: time to read it and reach for the link. */
+const TOAST_WITH_LINK_MS = 10_000;
+
 /** More than this many at once is noise: the oldest make room for the newest. */
 const MAX_VISIBLE_TOASTS = 4;
 
@@ -76,7 +79,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       setToasts((list) => [...list, { id, kind, message, link }].slice(-MAX_VISIBLE_TOASTS));
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), TOAST_DURATION_MS),
+        setTimeout(() => dismiss(id), link ? TOAST_WITH_LINK_MS : TOAST_DURATION_MS),
       );
     },
     [dismiss],

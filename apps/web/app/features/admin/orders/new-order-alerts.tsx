@@ -5,6 +5,7 @@ import type { NewOrderAlert, NewOrderAlertsResponse } from '@shop/shared';
 import { StrokeIcon, type IconProps } from '../../../components/ui/icons';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
+import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../account/auth';
@@ -188,7 +189,7 @@ export function useNewOrderAlerts(): NewOrderAlerts {
       void client.invalidateQueries({ queryKey: ordersQueryKeys.lists() });
       void client.invalidateQueries({ queryKey: dashboardQueryKeys.all });
       for (const order of fresh) {
-        toast.success(t('admin-alerts.toast', { number: order.order_number, total: adminAmount(order.total_amount, money) }), {
+        toast.success(t('admin-alerts.toast', { number: isolateLtr(order.order_number), total: adminAmount(order.total_amount, money) }), {
           to: adminOrderHref(order.id),
           label: t('admin-alerts.open'),
         });
@@ -345,7 +346,7 @@ function AlertsPanel({ id, alerts, onFollow }: { id: string; alerts: NewOrderAle
               >
                 <bdi>
                   {t('admin-alerts.menu.item', {
-                    number: order.order_number,
+                    number: isolateLtr(order.order_number),
                     city: order.city_name,
                     total: adminAmount(order.total_amount, money),
                   })}
