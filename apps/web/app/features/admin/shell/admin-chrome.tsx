@@ -5,6 +5,7 @@ import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { useLogout } from '../../account/user-menu';
+import { NewOrderAlertsMenu } from '../orders/new-order-alerts';
 import { StoreIcon } from '../ui/admin-icons';
 import { adminHref } from './admin-links';
 import { PhoneNav, SideTabLink } from './admin-nav';
@@ -69,6 +70,7 @@ export function AdminChrome({ settings, children }: { settings: StoreSettings; c
             <span className="hidden rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700 sm:inline">{t('admin.shell.title')}</span>
           </Link>
           <div className="flex items-center gap-1">
+            <NewOrderAlertsMenu />
             <LanguageSwitch />
             <Link
               to="/"

@@ -1,3 +1,4 @@
+import { useNewOrderAlerts } from '../orders/new-order-alerts';
 import type { AdminTabId } from './tabs';
 
 /** A count shown on a tab of the navigation (new orders, say); absent or 0 shows nothing. */
@@ -9,7 +10,7 @@ export type TabBadges = Readonly<Partial<Record<AdminTabId, number>>>;
  * (`orders: useNewOrderCount()`).
  */
 export function useTabBadges(): TabBadges {
-  return {};
+  return { orders: useNewOrderAlerts().count };
 }
 
 /** A badge's text: the count, 99+ beyond 99; null when there is nothing to show. */
