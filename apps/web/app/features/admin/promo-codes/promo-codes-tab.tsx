@@ -213,6 +213,7 @@ export default function PromoCodesTab() {
     body = (
       <ResourceList
         label={t('admin-promo-codes.list_label')}
+        compact
         columns={columns}
         rows={rows}
         rowKey={(promo) => promo.id}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { adminHref } from './admin-links';
@@ -115,15 +115,6 @@ export function MoreSheet({ tabs, active, badges, onClose }: { tabs: readonly Ad
     close.current = onClose;
   }, [onClose]);
 
-  // Another screen (the browser's back, say) closes it; a screen's own query parameters
-  // (filters it writes to the address) do not.
-  const location = useLocation();
-  const screen = `${location.pathname}?${new URLSearchParams(location.search).get('tab') ?? ''}`;
-  const shownOn = useRef(screen);
-  useEffect(() => {
-    if (screen !== shownOn.current) close.current();
-  }, [screen]);
-
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -136,11 +127,16 @@ export function MoreSheet({ tabs, active, badges, onClose }: { tabs: readonly Ad
     const onClick = (event: MouseEvent) => {
       if (event.target === element) close.current();
     };
+    // The browser's back or forward leaves the sheet too. (Not any change of address: the section
+    // tapped just before "More" may still be arriving, and must not close the sheet when it does.)
+    const onHistory = () => close.current();
     element.addEventListener('cancel', onCancel);
     element.addEventListener('click', onClick);
+    window.addEventListener('popstate', onHistory);
     return () => {
       element.removeEventListener('cancel', onCancel);
       element.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onHistory);
       if (element.open) element.close();
     };
   }, []);

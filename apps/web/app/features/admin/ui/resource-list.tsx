@@ -77,7 +77,7 @@ function FoldedCells<Row>({ row, bare, labelled }: { row: Row; bare: readonly Co
         <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
           {labelled.map((column) => (
             <div key={column.id} className="flex min-w-0 items-baseline gap-1">
-              <dt className="text-stone-500">{column.header}:</dt>
+              <dt className="whitespace-nowrap text-stone-500">{column.header}:</dt>
               <dd className="min-w-0 text-stone-800">{column.cell(row)}</dd>
             </div>
           ))}
@@ -265,9 +265,12 @@ export function Badge({ tone, children }: { tone: 'green' | 'yellow' | 'red' | '
 
 /** A row's English name under its (Arabic) name, when it has one. */
 export function EnglishNameLine({ name }: { name: string | null | undefined }) {
+  // Isolated left to right, but aligned with the page: under an Arabic name on an Arabic page.
   return name ? (
-    <p lang="en" dir="ltr" className="text-start text-sm font-normal break-words text-stone-500">
-      {name}
+    <p className="text-sm font-normal break-words text-stone-500">
+      <bdi lang="en" dir="ltr">
+        {name}
+      </bdi>
     </p>
   ) : null;
 }
