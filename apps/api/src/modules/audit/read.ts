@@ -10,7 +10,7 @@ import type {
 import type { Database, Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { changesInThousandths } from './money-unit.js';
-import { lookUpNames, namedIds, namesForReply, recordName } from './record-names.js';
+import { keptNames, lookUpNames, namedIds, namesForReply, recordName } from './record-names.js';
 
 /**
  * Reading the audit trail (the activity view of the back office). Entries come newest first, a
@@ -89,13 +89,14 @@ export async function readAuditLog(
   ].filter((id): id is number => id !== null);
   const names = await accountNames(executor, ids);
   const recordNames = await lookUpNames(executor, wanted, lang, names);
+  const kept = await keptNames(executor, read, recordNames, lang);
 
   const total = counted?.total ?? 0;
   return {
     entries: read.map((row) => ({
       ...row,
       actor_name: row.actor_id === null ? null : (names.get(row.actor_id)?.name ?? null),
-      ...recordName(row, recordNames, lang),
+      ...recordName(row, recordNames, kept, lang),
     })),
     pagination: {
       page: query.page,

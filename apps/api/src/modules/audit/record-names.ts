@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   AUDIT_REFERENCE_FIELDS,
   AUDIT_REFERENCE_LISTS,
@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.js';
 import {
   attributeVariations,
   attributes,
+  auditLog,
   categories,
   cities,
   countries,
@@ -240,14 +241,69 @@ function snapshotText(changes: Changes | null, field: string | undefined): strin
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
+function keptName(changes: Changes | null, kind: AuditNamedKind, lang: Language): string | null {
+  const [arabic, english] = SNAPSHOT_NAMES[kind];
+  return (lang === 'en' ? snapshotText(changes, english) : null) ?? snapshotText(changes, arabic);
+}
+
+const recordKey = (entity: string, id: number) => `${entity}:${id}`;
+
+/**
+ * The last name the trail kept of each deleted record of the page whose own entry keeps none (an
+ * edit of its price says nothing of its name; its deletion, maybe on another page, does): the
+ * newest entry of each that holds a name field. One statement for all of them.
+ */
+export async function keptNames(
+  executor: Executor,
+  entries: readonly NamedEntry[],
+  names: Map<AuditNamedKind, Map<number, string>>,
+  lang: Language,
+): Promise<Map<string, string>> {
+  const unnamed = new Map<string, { entity: AuditNamedKind; id: number }>();
+  for (const entry of entries) {
+    if (!isNamedKind(entry.entity) || entry.entity_id === null) continue;
+    if (names.get(entry.entity)?.has(entry.entity_id)) continue;
+    if (keptName(entry.changes, entry.entity, lang) !== null) continue;
+    unnamed.set(recordKey(entry.entity, entry.entity_id), { entity: entry.entity, id: entry.entity_id });
+  }
+  if (unnamed.size === 0) return new Map();
+  const fields = [...new Set(Object.values(SNAPSHOT_NAMES).flat().filter((field) => field !== undefined))];
+  const pairs = sql.join(
+    [...unnamed.values()].map(({ entity, id }) => sql`(${entity}, ${id}::integer)`),
+    sql`, `,
+  );
+  const rows = await executor
+    .selectDistinctOn([auditLog.entity, auditLog.entity_id], {
+      entity: auditLog.entity,
+      entity_id: auditLog.entity_id,
+      changes: auditLog.changes,
+    })
+    .from(auditLog)
+    .where(
+      sql`(${auditLog.entity}, ${auditLog.entity_id}) in (${pairs}) and ${auditLog.changes} ?| array[${sql.join(
+        fields.map((field) => sql`${field}::text`),
+        sql`, `,
+      )}]`,
+    )
+    .orderBy(auditLog.entity, auditLog.entity_id, sql`${auditLog.id} desc`);
+  const kept = new Map<string, string>();
+  for (const row of rows) {
+    if (row.entity_id === null || !isNamedKind(row.entity)) continue;
+    const name = keptName(row.changes, row.entity, lang);
+    if (name !== null) kept.set(recordKey(row.entity, row.entity_id), name);
+  }
+  return kept;
+}
+
 /**
  * An entry's record name and whether the record is gone: the current name while it exists,
  * else the name its entry kept (the latest value of its name field: a deleted record's is in
- * `from`, a created one's in `to`).
+ * `from`, a created one's in `to`), else the last one the trail kept of it (keptNames).
  */
 export function recordName(
   entry: NamedEntry,
   names: Map<AuditNamedKind, Map<number, string>>,
+  kept: Map<string, string>,
   lang: Language,
 ): { record_name: string | null; record_deleted: boolean } {
   if (!isNamedKind(entry.entity) || entry.entity_id === null) {
@@ -255,10 +311,11 @@ export function recordName(
   }
   const current = names.get(entry.entity)?.get(entry.entity_id);
   if (current !== undefined) return { record_name: current, record_deleted: false };
-  const [arabic, english] = SNAPSHOT_NAMES[entry.entity];
-  const kept =
-    (lang === 'en' ? snapshotText(entry.changes, english) : null) ?? snapshotText(entry.changes, arabic);
-  return { record_name: kept, record_deleted: true };
+  return {
+    record_name:
+      keptName(entry.changes, entry.entity, lang) ?? kept.get(recordKey(entry.entity, entry.entity_id)) ?? null,
+    record_deleted: true,
+  };
 }
 
 /** The names for the reply: kind → id → name, for the records the changes point to. */

@@ -356,10 +356,12 @@ describe('the record, named and linked', () => {
     record_deleted,
   });
 
-  it('names the record in words', () => {
-    expect(recordTitle(ar, entry('products', 'مسبحة كهرمان'))).toBe('منتج «مسبحة كهرمان»');
-    expect(recordTitle(en, entry('products', 'Amber rosary'))).toBe('Product “Amber rosary”');
-    expect(recordTitle(en, entry('orders', 'SB-7Q2M4K9XTA'))).toBe('Order SB-7Q2M4K9XTA');
+  it('names the record in words, the name isolated from the sentence around it', () => {
+    expect(recordTitle(ar, entry('products', 'مسبحة كهرمان'))).toBe('منتج «\u2068مسبحة كهرمان\u2069»');
+    expect(recordTitle(en, entry('products', 'Amber rosary'))).toBe('Product “\u2068Amber rosary\u2069”');
+    // A code reads left to right even in an Arabic sentence.
+    expect(recordTitle(ar, entry('orders', 'SB-7Q2M4K9XTA'))).toBe('طلب \u2066SB-7Q2M4K9XTA\u2069');
+    expect(recordTitle(en, entry('orders', 'SB-7Q2M4K9XTA')).replace(/[\u2066-\u2069]/g, '')).toBe('Order SB-7Q2M4K9XTA');
     expect(recordTitle(en, entry('products', null))).toBe('Product #12');
     expect(recordTitle(ar, entry('settings', null, false, 1))).toBe('إعدادات المتجر');
   });

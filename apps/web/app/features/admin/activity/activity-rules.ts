@@ -14,6 +14,7 @@ import {
   type MoneyFormat,
 } from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
+import { isolateLtr } from '../../../i18n/bidi';
 import { formatKuwaitDate } from '../../../i18n/dates';
 import { adminHref, adminOrderHref, adminRecordHref } from '../shell/admin-links';
 
@@ -468,10 +469,11 @@ export function recordTitle(
   const kind = entityItemLabel(t, entry.entity);
   if (SINGLE_RECORDS.has(entry.entity)) return kind;
   if (entry.record_name) {
-    return t(CODE_NAMED.has(entry.entity) ? 'admin-activity.record.code' : 'admin-activity.record.named', {
-      kind,
-      name: entry.record_name,
-    });
+    // Isolated, so a name in the other script keeps its order inside the sentence: a code reads
+    // left to right, a name in its own first letter's direction.
+    return CODE_NAMED.has(entry.entity)
+      ? t('admin-activity.record.code', { kind, name: isolateLtr(entry.record_name) })
+      : t('admin-activity.record.named', { kind, name: `\u2068${entry.record_name}\u2069` });
   }
   return entry.entity_id === null ? kind : t('admin-activity.record.numbered', { kind, id: entry.entity_id });
 }
