@@ -1,4 +1,5 @@
 import {
+  BULK_STATUS_MAX_ORDERS,
   ORDER_STATUS_COLORS,
   amountDigits,
   orderCustomerMessages,
@@ -338,8 +339,8 @@ export function packingSlipsPath(ids: readonly number[]): string {
   return adminPackingSlipsHref(ids);
 }
 
-/** Most orders one packing-slips page prints (the ids in its address). */
-export const PACKING_SLIPS_MAX = 50;
+/** Most orders one packing-slips page prints (the ids in its address): as many as one bulk change takes. */
+export const PACKING_SLIPS_MAX = BULK_STATUS_MAX_ORDERS;
 
 /**
  * The orders of `?ids=1,2,3`: positive whole numbers, each once, in the order given, at most

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AdminOrderBulkStatusResponse, OrderStatus } from '@shop/shared';
+import { BULK_STATUS_MAX_ORDERS, type AdminOrderBulkStatusResponse, type OrderStatus } from '@shop/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
@@ -176,6 +176,8 @@ export function OrderSelectionBar({
 }) {
   const { t, tp } = useI18n();
   if (selected.length === 0) return null;
+  // The server takes at most BULK_STATUS_MAX_ORDERS orders at once; a packing-slips page as many.
+  const tooMany = selected.length > BULK_STATUS_MAX_ORDERS;
   return (
     <div
       role="region"
@@ -185,11 +187,19 @@ export function OrderSelectionBar({
       <p className="me-auto font-semibold text-brand-900" aria-live="polite">
         {tp('admin-orders.select.count', selected.length)}
       </p>
-      {canChangeStatus ? <Button onClick={onChangeStatus}>{t('admin-orders.select.change_status')}</Button> : null}
-      <a href={packingSlipsPath(selected.map((order) => order.id))} target="_blank" rel="noopener" className={buttonClasses('secondary')}>
-        <PrinterIcon className="size-5" />
-        {t('admin-orders.select.packing_slips')}
-      </a>
+      {tooMany ? (
+        <p role="alert" className="w-full text-sm font-semibold text-red-800 sm:order-last">
+          {t('admin-orders.select.too_many', { max: BULK_STATUS_MAX_ORDERS })}
+        </p>
+      ) : (
+        <>
+          {canChangeStatus ? <Button onClick={onChangeStatus}>{t('admin-orders.select.change_status')}</Button> : null}
+          <a href={packingSlipsPath(selected.map((order) => order.id))} target="_blank" rel="noopener" className={buttonClasses('secondary')}>
+            <PrinterIcon className="size-5" />
+            {t('admin-orders.select.packing_slips')}
+          </a>
+        </>
+      )}
       <Button variant="ghost" onClick={onClear}>
         {t('admin-orders.select.clear')}
       </Button>

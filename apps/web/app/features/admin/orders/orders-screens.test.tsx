@@ -420,6 +420,10 @@ describe('row menu and selection', () => {
     const english = textOf(renderAdmin(<OrderSelectionBar selected={[...selected, { id: 3, order_number: 'SB-3' }]} canChangeStatus={false} onChangeStatus={() => undefined} onClear={() => undefined} />, { lang: 'en', role: 'moderator' }));
     expect(english).toContain('3 orders selected');
     expect(english).not.toContain('Change status');
+    const many = Array.from({ length: 101 }, (_, index) => ({ id: index + 1, order_number: `SB-${index + 1}` }));
+    const tooMany = renderAdmin(<OrderSelectionBar selected={many} canChangeStatus onChangeStatus={() => undefined} onClear={() => undefined} />, { lang: 'en', role: 'admin' });
+    expect(textOf(tooMany)).toContain('At most 100 orders can be changed or printed at once');
+    expect(tooMany).not.toContain('packing-slips?ids=');
     expect(renderAdmin(<OrderSelectionBar selected={[]} canChangeStatus onChangeStatus={() => undefined} onClear={() => undefined} />, { lang: 'en', role: 'admin' })).not.toContain('Selected orders');
   });
 });
