@@ -73,13 +73,17 @@ const reply: AuditLogResponse = {
 /** The visible text, without the bidi isolates around names (they show as nothing). */
 const textOf = (html: string) => htmlText(html).replace(/[\u2066-\u2069]/g, '');
 
+/** The page as the server gave it, in either language (the language is part of the key). */
 const fill =
   (body: AuditLogResponse, filters: { actor_id?: number; entity?: string } = {}) =>
-  (client: QueryClient) =>
-    client.setQueryData(activityQueryKeys.list({ actor_id: filters.actor_id, entity: filters.entity }), {
-      pages: [body],
-      pageParams: [1],
-    });
+  (client: QueryClient) => {
+    for (const lang of ['ar', 'en'] as const) {
+      client.setQueryData(activityQueryKeys.list({ actor_id: filters.actor_id, entity: filters.entity, lang }), {
+        pages: [body],
+        pageParams: [1],
+      });
+    }
+  };
 
 describe('activity tab', () => {
   it('says in words what changed on which record, linked, when (Kuwait time) and by whom', () => {
@@ -228,7 +232,7 @@ describe('activity tab', () => {
       lang: 'en',
       role: 'admin',
       path: '/admin?tab=activity',
-      fill: fillError(activityQueryKeys.list({ actor_id: undefined, entity: undefined })),
+      fill: fillError(activityQueryKeys.list({ actor_id: undefined, entity: undefined, lang: 'en' })),
     });
     const text = textOf(html);
     expect(html).toContain('role="alert"');

@@ -45,7 +45,9 @@ export default function ActivityTab() {
     [state.actor_id, state.entity],
   );
 
-  const activity = usePagedList(activityQueryKeys.list(filters), (page) => fetchActivityPage(filters, page));
+  // The language is part of the key: the server names records in it, and a switch of language
+  // keeps the page (and its cache) without reloading.
+  const activity = usePagedList(activityQueryKeys.list({ ...filters, lang }), (page) => fetchActivityPage(filters, page));
 
   // Each page names the records its own entries point to.
   const entries = useMemo(
