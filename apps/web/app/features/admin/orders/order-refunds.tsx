@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { REFUND_NOTES_MAX_LENGTH, fromThousandths, refundMethodOf, type AdminOrder } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
+import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { Field, TextArea, TextInput, controlBorder, controlClass } from '../ui/fields';
 import { Modal, ModalFormFooter } from '../ui/modal';
@@ -41,7 +42,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
 
   return (
     <Modal
-      title={t('admin-orders.refund.dialog_title', { number: order.order_number })}
+      title={t('admin-orders.refund.dialog_title', { number: isolateLtr(order.order_number) })}
       onClose={refund.isPending ? () => undefined : onClose}
       size="lg"
       footer={
