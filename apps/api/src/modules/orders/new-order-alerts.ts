@@ -161,8 +161,9 @@ export function createNewOrderAlerts(db: Database, deps: NewOrderAlertsDeps) {
       lang: Language,
       now: Date = new Date(),
     ): Promise<{ orders: NewOrderAlert[]; cursor: string; serverTime: string }> {
-      const from = cursor === undefined ? new Date(now.getTime() - CURSOR_MARGIN_MS) : parseCursor(cursor, now).at;
-      const seen = cursor === undefined ? undefined : parseCursor(cursor, now).seen;
+      const given = cursor === undefined ? undefined : parseCursor(cursor, now);
+      const from = given?.at ?? new Date(now.getTime() - CURSOR_MARGIN_MS);
+      const seen = given?.seen;
       const arrived = await arrivedSince(from, lang);
       const fresh = seen === undefined ? [] : arrived.filter((order) => !seen.has(order.alert.id));
       const next = new Date(Math.max(from.getTime(), now.getTime() - CURSOR_MARGIN_MS));
