@@ -219,6 +219,9 @@ test('an order shipped with a tracking number shows it, and WhatsApp carries the
     await expect(shipment.getByText('AX123456')).toBeVisible();
     await expect(shipment.getByText('Aramex')).toBeVisible();
     await expect(shipment.getByRole('link')).toHaveAttribute('href', 'https://www.aramex.com/track/results?ShipmentNumber=AX123456');
+    // The form starts again from the saved shipment: nothing left to save.
+    await expect(page.getByRole('textbox', { name: /^Tracking number/ })).toHaveValue('AX123456');
+    await expect(page.getByRole('button', { name: 'Update status' })).toBeDisabled();
     const whatsapp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
     expect(whatsapp).toMatch(/^https:\/\/wa\.me\/965\d{8}\?text=/);
     const message = decodeURIComponent(whatsapp!.split('?text=')[1]!);

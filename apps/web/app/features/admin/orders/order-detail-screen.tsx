@@ -123,7 +123,8 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-5">
-          <StatusCard order={order} canChange={canChangeStatus} canRefund={canRefund} />
+          {/* A shipment saved (or changed elsewhere) starts the card's form again from it. */}
+          <StatusCard key={JSON.stringify(order.shipment)} order={order} canChange={canChangeStatus} canRefund={canRefund} />
           <ItemsCard order={order} />
           <HistoryCard order={order} />
         </div>
