@@ -294,6 +294,22 @@ test.describe('on a 390 px phone', () => {
     expect(problems).toEqual([]);
   }
 
+  /** The header's controls stay on one line, inside the screen. */
+  async function expectHeaderFits(page: Page) {
+    const problems = await page.locator('header').first().evaluate((header) => {
+      const found: string[] = [];
+      if (header.scrollWidth > header.clientWidth + 0.5) found.push(`header: ${header.scrollWidth} in ${header.clientWidth}`);
+      for (const control of header.querySelectorAll<HTMLElement>('a, button')) {
+        const box = control.getBoundingClientRect();
+        if (box.width <= 1) continue;
+        if (box.left < -0.5 || box.right > window.innerWidth + 0.5) found.push(`${control.textContent}: outside the screen`);
+        if (box.height > 52) found.push(`${control.textContent}: wraps (${Math.round(box.height)} px high)`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  }
+
   for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     test(`the administrator reaches every section within two taps of the bottom bar, which clips nothing (${lang})`, async ({ page, context, baseURL, request }) => {
       test.setTimeout(120_000);
@@ -306,6 +322,7 @@ test.describe('on a 390 px phone', () => {
       for (const width of [320, 360, 430]) {
         await page.setViewportSize({ width, height: PHONE.height });
         await expectBarFits(page, lang);
+        await expectHeaderFits(page);
         await screenshot(page, `phone-bar-${width}-${lang}`);
       }
       await page.setViewportSize(PHONE);

@@ -6,7 +6,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { useLogout } from '../../account/user-menu';
 import { NewOrderAlertsMenu } from '../orders/new-order-alerts';
-import { StoreIcon } from '../ui/admin-icons';
+import { LogoutIcon, StoreIcon } from '../ui/admin-icons';
 import { adminHref } from './admin-links';
 import { PhoneNav, SideTabLink } from './admin-nav';
 import { useTabBadges } from './tab-badges';
@@ -85,9 +85,11 @@ export function AdminChrome({ settings, children }: { settings: StoreSettings; c
                 type="button"
                 onClick={() => void logout()}
                 title={t('admin.shell.signed_in_as', { name: user.name })}
-                className="inline-flex min-h-11 items-center rounded-lg px-2.5 text-sm font-semibold text-stone-700 hover:bg-stone-100 lg:min-h-10"
+                className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap text-stone-700 hover:bg-stone-100 lg:min-h-10"
               >
-                {t('layout.user_menu.logout')}
+                <LogoutIcon className="size-5 sm:hidden" />
+                {/* On a phone the icon alone, so the store's name keeps its room. */}
+                <span className="sr-only sm:not-sr-only">{t('layout.user_menu.logout')}</span>
               </button>
             ) : null}
           </div>

@@ -100,6 +100,16 @@ export function StoreIcon(props: IconProps) {
   );
 }
 
+/** Signing out: an arrow leaving through a door. */
+export function LogoutIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props} className={`${props.className ?? 'size-5'} rtl:-scale-x-100`}>
+      <path d="M10 4H5v16h5" />
+      <path d="M14 8l4 4-4 4M18 12H9" />
+    </StrokeIcon>
+  );
+}
+
 export function ReceiptIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
