@@ -117,8 +117,8 @@ export default function CategoriesTab() {
             </span>
           ) : null}
           <div className="min-w-0">
-            <p className="font-semibold break-words text-stone-900" dir="auto">
-              {category.name}
+            <p className="font-semibold break-words text-stone-900">
+              <bdi>{category.name}</bdi>
             </p>
             <EnglishNameLine name={category.name_en} />
             {parentName ? (
@@ -148,8 +148,8 @@ export default function CategoriesTab() {
       fold: 'bare',
       cell: ({ category }) =>
         category.description ? (
-          <p className="line-clamp-2 max-w-md break-words text-stone-600" dir="auto" title={category.description}>
-            {category.description}
+          <p className="line-clamp-2 max-w-md break-words text-stone-600" title={category.description}>
+            <bdi>{category.description}</bdi>
           </p>
         ) : (
           <span className="text-stone-400">{t('admin-categories.no_description')}</span>

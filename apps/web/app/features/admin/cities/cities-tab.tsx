@@ -82,8 +82,8 @@ export default function CitiesTab() {
       primary: true,
       cell: (city) => (
         <div className="min-w-0">
-          <p className="font-semibold break-words text-stone-900" dir="auto">
-            {city.name_ar}
+          <p className="font-semibold break-words text-stone-900">
+            <bdi>{city.name_ar}</bdi>
           </p>
           <EnglishNameLine name={city.name_en} />
           {city.is_active ? null : (

@@ -110,8 +110,8 @@ export default function PromoCodesTab() {
       // Under the code, in the table and on a phone.
       fold: 'bare',
       cell: (promo) => (
-        <p className="line-clamp-2 max-w-xs break-words text-stone-600" dir="auto" title={promo.description}>
-          {promo.description}
+        <p className="line-clamp-2 max-w-xs break-words text-stone-600" title={promo.description}>
+          <bdi>{promo.description}</bdi>
         </p>
       ),
     },
