@@ -6,7 +6,9 @@ import { adminToken, api, listProducts, logIn, productAttributes, signInWith, us
  * The back office's layout as the owner uses it (issue 30): every list fits a 1280 and a 1366 px
  * laptop without a sideways scroll, every section is within two taps of a phone's bottom bar
  * (which clips nothing), every control measures 44 × 44 px on a phone, and a section the role may
- * not open, or one that does not exist, says so with a way back.
+ * not open, or one that does not exist, says so with a way back. It places an order and makes a
+ * moderator (both removed after), so it runs with the back-office journeys (playwright.config.ts);
+ * its phone cases set the phone's size themselves.
  */
 
 type Lang = 'ar' | 'en';
