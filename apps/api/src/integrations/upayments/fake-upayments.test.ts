@@ -279,7 +279,7 @@ describe('UPayments test double: hosted payment page', () => {
     const { sessionId } = await charge();
     fake.pay(sessionId, 'paid', { notify: false });
     const client = createUpaymentsClient({ apiUrl: fake.url, apiKey: API_KEY });
-    const refundOrderId = fake.session(sessionId)!.upaymentsOrderId;
+    const refundOrderId = fake.session(sessionId)!.upaymentsOrderId!;
     const refund = (totalFils: number) => client.refund({ refundOrderId, totalFils, reference: 'ORD-1001' });
     expect(await refund(3_500)).toMatchObject({ ok: true });
     expect(await refund(12_250)).toMatchObject({ ok: true });

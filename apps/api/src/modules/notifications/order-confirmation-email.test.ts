@@ -20,6 +20,7 @@ function order(values: Partial<Order> = {}): Order {
     governorate_name: 'حولي',
     city_name: 'السالمية',
     notes: null,
+    shipment: null,
     promo_code: 'EID10',
     subtotal: 35.5,
     discount_amount: 3.375,

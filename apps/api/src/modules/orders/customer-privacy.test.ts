@@ -60,6 +60,7 @@ const order: Order = {
   governorate_name: 'Hawalli',
   city_name: 'Salmiya',
   notes: 'Ring twice',
+  shipment: null,
   promo_code: 'RAMADAN10',
   subtotal: 30,
   discount_amount: 3,
