@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { adminHref } from './admin-links';
 import { badgeText, type TabBadges } from './tab-badges';
 import { phoneNavigation, type AdminTab } from './tabs';
+import { useModalDialog } from '../ui/modal';
 
 /** A count beside a tab's label (new orders); its text for screen readers says what it counts. */
 function TabBadge({ count, corner }: { count: number | undefined; corner: boolean }) {
@@ -108,38 +109,9 @@ export function PhoneNav({ tabs, active, badges, label }: { tabs: readonly Admin
 /** The "More" sheet: a modal dialog rising from the bottom with the sections the bar leaves out. */
 export function MoreSheet({ tabs, active, badges, onClose }: { tabs: readonly AdminTab[]; active: AdminTab | null; badges: TabBadges; onClose: () => void }) {
   const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      close.current();
-    };
-    // A tap on the backdrop lands on the <dialog> itself, outside its panel.
-    const onClick = (event: MouseEvent) => {
-      if (event.target === element) close.current();
-    };
-    // The browser's back or forward leaves the sheet too. (Not any change of address: the section
-    // tapped just before "More" may still be arriving, and must not close the sheet when it does.)
-    const onHistory = () => close.current();
-    element.addEventListener('cancel', onCancel);
-    element.addEventListener('click', onClick);
-    window.addEventListener('popstate', onHistory);
-    return () => {
-      element.removeEventListener('cancel', onCancel);
-      element.removeEventListener('click', onClick);
-      window.removeEventListener('popstate', onHistory);
-      if (element.open) element.close();
-    };
-  }, []);
+  // The browser's back or forward leaves the sheet too (not any change of address: the section
+  // tapped just before "More" may still be arriving, and must not close the sheet when it does).
+  const { dialog, titleId } = useModalDialog(onClose, { closeOnBackdrop: true, closeOnHistory: true });
 
   return (
     <dialog

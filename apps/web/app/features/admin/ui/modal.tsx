@@ -4,6 +4,49 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 
 /**
+ * Opens a native <dialog> as a modal while the component is mounted: Escape calls onClose (the
+ * latest one), and so, when asked, do a tap on the backdrop and the browser's back or forward.
+ * Returns the dialog's ref and the id for its title.
+ */
+export function useModalDialog(
+  onClose: () => void,
+  { closeOnBackdrop = false, closeOnHistory = false }: { closeOnBackdrop?: boolean; closeOnHistory?: boolean } = {},
+) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (!element.open) element.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      close.current();
+    };
+    // A tap on the backdrop lands on the <dialog> itself, outside its panel.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === element) close.current();
+    };
+    const onHistory = () => close.current();
+    element.addEventListener('cancel', onCancel);
+    if (closeOnBackdrop) element.addEventListener('click', onClick);
+    if (closeOnHistory) window.addEventListener('popstate', onHistory);
+    return () => {
+      element.removeEventListener('cancel', onCancel);
+      element.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onHistory);
+      if (element.open) element.close();
+    };
+  }, [closeOnBackdrop, closeOnHistory]);
+
+  return { dialog, titleId };
+}
+
+/**
  * A modal dialog on the native <dialog> element: focus is kept inside, Escape and the close
  * button call onClose, the page behind is inert. Rendered only while open.
  */
@@ -21,27 +64,7 @@ export function Modal({
   size?: 'sm' | 'md' | 'lg';
 }) {
   const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      close.current();
-    };
-    element.addEventListener('cancel', onCancel);
-    return () => {
-      element.removeEventListener('cancel', onCancel);
-      if (element.open) element.close();
-    };
-  }, []);
+  const { dialog, titleId } = useModalDialog(onClose);
 
   const width = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' }[size];
   return (
