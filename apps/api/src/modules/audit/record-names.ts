@@ -6,6 +6,7 @@ import {
   type AuditNames,
   type Language,
 } from '@shop/shared';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   attributeVariations,
@@ -48,28 +49,27 @@ type NameLookup = (executor: Executor, ids: number[], lang: Language) => Promise
 const inLanguage = (lang: Language, arabic: string, english: string | null | undefined) =>
   lang === 'en' && english ? english : arabic;
 
+/**
+ * A lookup of one table's names: `name` (Arabic, or the only name) and, when the table has one,
+ * `english`, chosen by the request's language.
+ */
+function namesIn(
+  table: PgTable,
+  columns: { id: PgColumn; name: PgColumn; english?: PgColumn },
+): NameLookup {
+  return async (executor, ids, lang) => {
+    const rows = (await executor
+      .select({ id: columns.id, name: columns.name, english: columns.english ?? sql<null>`null` })
+      .from(table)
+      .where(inArray(columns.id, ids))) as Array<{ id: number; name: string; english: string | null }>;
+    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.english)]));
+  };
+}
+
 const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
-  async products(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: products.id, name: products.name, name_en: products.name_en })
-      .from(products)
-      .where(inArray(products.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
-  },
-  async categories(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: categories.id, name: categories.name, name_en: categories.name_en })
-      .from(categories)
-      .where(inArray(categories.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
-  },
-  async attributes(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: attributes.id, name: attributes.name, name_en: attributes.name_en })
-      .from(attributes)
-      .where(inArray(attributes.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name, row.name_en)]));
-  },
+  products: namesIn(products, { id: products.id, name: products.name, english: products.name_en }),
+  categories: namesIn(categories, { id: categories.id, name: categories.name, english: categories.name_en }),
+  attributes: namesIn(attributes, { id: attributes.id, name: attributes.name, english: attributes.name_en }),
   async attribute_variations(executor, ids, lang) {
     // "Colour: Red": a value's title alone rarely says what it is.
     const rows = await executor
@@ -90,63 +90,15 @@ const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
       ]),
     );
   },
-  async orders(executor, ids) {
-    const rows = await executor
-      .select({ id: orders.id, number: orders.order_number })
-      .from(orders)
-      .where(inArray(orders.id, ids));
-    return new Map(rows.map((row) => [row.id, row.number]));
-  },
-  async order_items(executor, ids) {
-    // The name it was ordered under: the snapshot outlives the product.
-    const rows = await executor
-      .select({ id: orderItems.id, name: orderItems.product_name })
-      .from(orderItems)
-      .where(inArray(orderItems.id, ids));
-    return new Map(rows.map((row) => [row.id, row.name]));
-  },
-  async cities(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: cities.id, name_ar: cities.name_ar, name_en: cities.name_en })
-      .from(cities)
-      .where(inArray(cities.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
-  },
-  async countries(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: countries.id, name_ar: countries.name_ar, name_en: countries.name_en })
-      .from(countries)
-      .where(inArray(countries.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
-  },
-  async governorates(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: governorates.id, name_ar: governorates.name_ar, name_en: governorates.name_en })
-      .from(governorates)
-      .where(inArray(governorates.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.name_ar, row.name_en)]));
-  },
-  async promo_codes(executor, ids) {
-    const rows = await executor
-      .select({ id: promoCodes.id, code: promoCodes.code })
-      .from(promoCodes)
-      .where(inArray(promoCodes.id, ids));
-    return new Map(rows.map((row) => [row.id, row.code]));
-  },
-  async slides(executor, ids, lang) {
-    const rows = await executor
-      .select({ id: slides.id, title: slides.title, title_en: slides.title_en })
-      .from(slides)
-      .where(inArray(slides.id, ids));
-    return new Map(rows.map((row) => [row.id, inLanguage(lang, row.title, row.title_en)]));
-  },
-  async search_synonyms(executor, ids) {
-    const rows = await executor
-      .select({ id: searchSynonyms.id, term: searchSynonyms.term })
-      .from(searchSynonyms)
-      .where(inArray(searchSynonyms.id, ids));
-    return new Map(rows.map((row) => [row.id, row.term]));
-  },
+  orders: namesIn(orders, { id: orders.id, name: orders.order_number }),
+  // The name it was ordered under: the snapshot outlives the product.
+  order_items: namesIn(orderItems, { id: orderItems.id, name: orderItems.product_name }),
+  cities: namesIn(cities, { id: cities.id, name: cities.name_ar, english: cities.name_en }),
+  countries: namesIn(countries, { id: countries.id, name: countries.name_ar, english: countries.name_en }),
+  governorates: namesIn(governorates, { id: governorates.id, name: governorates.name_ar, english: governorates.name_en }),
+  promo_codes: namesIn(promoCodes, { id: promoCodes.id, name: promoCodes.code }),
+  slides: namesIn(slides, { id: slides.id, name: slides.title, english: slides.title_en }),
+  search_synonyms: namesIn(searchSynonyms, { id: searchSynonyms.id, name: searchSynonyms.term }),
 };
 
 function isNamedKind(entity: string): entity is AuditNamedKind {
