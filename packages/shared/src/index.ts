@@ -21,6 +21,7 @@ export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';
 export * from './orders.js';
+export * from './audit.js';
 export * from './shipping.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';

@@ -76,3 +76,6 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 /** Action the checkout takes after a failed online charge. */
 export const PAYMENT_REDIRECT_ACTION = 'redirect_to_checkout';
+
+/** Most orders one bulk status change may name (POST /api/orders/bulk-status). */
+export const BULK_STATUS_MAX_ORDERS = 100;

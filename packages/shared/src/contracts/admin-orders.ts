@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../promotions.js';
 import { LANGUAGES } from '../constants.js';
-import { ADMIN_ORDERS_PAGE_SIZE, orderStatuses, paymentMethods, paymentStatuses, type OrderStatusColor } from '../orders.js';
+import { ADMIN_ORDERS_PAGE_SIZE, BULK_STATUS_MAX_ORDERS, orderStatuses, paymentMethods, paymentStatuses, type OrderStatusColor } from '../orders.js';
 import { REFUND_NOTES_MAX_LENGTH, refundMethods } from '../refunds.js';
 import { isWebAddress } from '../safe-links.js';
 import {
@@ -303,9 +303,6 @@ export type AdminOrderStatusBody = z.output<typeof adminOrderStatusBodySchema>;
 
 /** The shipment part of a status change, as the service takes it (undefined: keep). */
 export type ShipmentInput = Pick<AdminOrderStatusBody, 'carrier' | 'tracking_number' | 'tracking_url'>;
-
-/** Most orders one bulk status change may name. */
-export const BULK_STATUS_MAX_ORDERS = 100;
 
 /** POST /api/orders/bulk-status body: the same change for several orders. */
 export const adminOrderBulkStatusBodySchema = z
