@@ -79,3 +79,9 @@ export const PAYMENT_REDIRECT_ACTION = 'redirect_to_checkout';
 
 /** Most orders one bulk status change may name (POST /api/orders/bulk-status). */
 export const BULK_STATUS_MAX_ORDERS = 100;
+
+/**
+ * Past this many orders matching a word of a back-office search, the list stops counting and says
+ * "more than" (adminOrderListResponse.total_capped): each match of a word is read from the table.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 1000;

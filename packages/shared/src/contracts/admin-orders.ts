@@ -150,6 +150,11 @@ export type AdminOrderCity = z.infer<typeof adminOrderCitySchema>;
 export const adminOrderListResponseSchema = successShape({
   orders: z.array(adminOrderSummarySchema),
   pagination: paginationSchema,
+  /**
+   * True when a word of the search matched more than ORDER_SEARCH_COUNT_CAP orders: the count
+   * stopped there, and pagination.total (and pages) is that cap, a lower bound.
+   */
+  total_capped: z.boolean(),
   cities: z.array(adminOrderCitySchema),
 });
 export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;

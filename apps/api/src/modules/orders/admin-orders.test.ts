@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminOrderListResponse, Order } from '@shop/shared';
+import { ORDER_SEARCH_COUNT_CAP, type AdminOrder, type AdminOrderListResponse, type Order } from '@shop/shared';
 import { createSalmiya } from '../../../test-support/places.js';
 import { fieldMessages, signedInStaff, type SignedIn } from '../../../test-support/admin-forms.js';
 import { apiCaller } from '../../../test-support/http.js';
@@ -451,5 +451,38 @@ describe('DELETE /api/orders/:id', () => {
         status: { from: 'pending', to: null },
       },
     });
+  });
+});
+
+describe('GET /api/orders counting a common search word', () => {
+  const list = (query: string) => call('GET', `/api/orders${query}`, undefined, { token: admin.token, lang: 'en' });
+
+  it('stops counting past ORDER_SEARCH_COUNT_CAP matches and says so; other filters count exactly', async () => {
+    const many = ORDER_SEARCH_COUNT_CAP + 5;
+    await ctx.database.db.execute(sql`
+      insert into orders (order_number, customer_name, customer_email, customer_phone, contact_email,
+        contact_phone, shipping_address, country_name_ar, country_name_en, city_name_ar, city_name_en,
+        payment_method, status, subtotal, total_amount)
+      select 'SB-CAP' || lpad(n::text, 7, '0'), 'Capped Kandari ' || n, 'cap' || n || '@example.com',
+        '+96570000000', 'cap' || n || '@example.com', '+96570000000', 'Block 1', 'الكويت', 'Kuwait',
+        'السالمية', 'Salmiya', 'cash_on_delivery', 'processing', 10000, 10000
+      from generate_series(1, ${many}) as n`);
+    try {
+      const searched = (await list('?search=kandari&limit=20')).json<AdminOrderListResponse>();
+      expect(searched.total_capped).toBe(true);
+      expect(searched.pagination).toEqual({ page: 1, limit: 20, total: ORDER_SEARCH_COUNT_CAP, pages: ORDER_SEARCH_COUNT_CAP / 20 });
+      expect(searched.orders).toHaveLength(20);
+
+      const narrower = (await list('?search=kandari 1000')).json<AdminOrderListResponse>();
+      expect(narrower.total_capped).toBe(false);
+      expect(narrower.orders.map((order) => order.customer_name)).toEqual(['Capped Kandari 1000']);
+      expect(narrower.pagination.total).toBe(1);
+
+      const byStatus = (await list('?status=processing')).json<AdminOrderListResponse>();
+      expect(byStatus.total_capped).toBe(false);
+      expect(byStatus.pagination.total).toBeGreaterThanOrEqual(many);
+    } finally {
+      await ctx.database.db.delete(orders).where(sql`${orders.order_number} like 'SB-CAP%'`);
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   fromThousandths,
   normalizeArabic,
   ORDER_NUMBER_PATTERN,
+  ORDER_SEARCH_COUNT_CAP,
   shipmentOf,
   ORDER_STATUS_COLORS,
   STOCK_RELEASED_STATUSES,
@@ -63,6 +64,8 @@ export interface OrderAdministrationDeps {
 export interface AdminOrderList {
   orders: AdminOrderSummary[];
   pagination: Pagination;
+  /** The search's count stopped at ORDER_SEARCH_COUNT_CAP: pagination.total is a lower bound. */
+  total_capped: boolean;
   cities: AdminOrderCity[];
 }
 
@@ -80,24 +83,26 @@ const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 
 /**
  * The list's filters. Every word of the search must occur in the order's search text (number,
- * customer name, e-mail; normalised like it), which the trigram index answers.
+ * customer name, e-mail; normalised like it), which the trigram index answers. `textSearch` says
+ * whether a word is searched in that text (not a whole order number).
  */
-function listConditions(query: AdminOrderListQuery): SQL | undefined {
+function listConditions(query: AdminOrderListQuery): { where: SQL | undefined; textSearch: boolean } {
   const conditions: SQL[] = [];
+  let textSearch = false;
   const words = query.search ? [...new Set(normalizeArabic(query.search).split(' ').filter(Boolean))] : [];
   for (const word of words) {
     // A whole order number (pasted from an e-mail) is found by its unique index at once.
     const number = word.toUpperCase();
+    const wholeNumber = ORDER_NUMBER_PATTERN.test(number);
+    textSearch ||= !wholeNumber;
     conditions.push(
-      ORDER_NUMBER_PATTERN.test(number)
-        ? eq(orders.order_number, number)
-        : sql`${orders.search_text} like ${likePattern(word)} escape '\\'`,
+      wholeNumber ? eq(orders.order_number, number) : sql`${orders.search_text} like ${likePattern(word)} escape '\\'`,
     );
   }
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.city_id !== undefined) conditions.push(eq(orders.city_id, query.city_id));
   if (query.user_id !== undefined) conditions.push(eq(orders.user_id, query.user_id));
-  return conditions.length === 0 ? undefined : and(...conditions);
+  return { where: conditions.length === 0 ? undefined : and(...conditions), textSearch };
 }
 
 interface CityRow {
@@ -351,7 +356,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
      * the count and the cities.
      */
     async listOrders(query: AdminOrderListQuery, lang: Language): Promise<AdminOrderList> {
-      const where = listConditions(query);
+      const { where, textSearch } = listConditions(query);
       const en = lang === 'en';
       // The page first (the list's indexes answer it), then the pieces of its orders only: in
       // one query the sums would be computed for every row an offset skips as well. The sum
@@ -407,10 +412,26 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
           })
           .from(page)
           .orderBy(desc(page.created_at), desc(page.id)),
-        db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+        // A word of text matches through the trigram index, whose every match is read from the
+        // table to be checked: counting a common name's thousands of orders cost more than the
+        // rest of the page, so such a count stops past ORDER_SEARCH_COUNT_CAP ("more than 1,000").
+        textSearch
+          ? db
+              .select({ total: sql<number>`count(*)::int` })
+              .from(
+                db
+                  .select({ one: sql`1` })
+                  .from(orders)
+                  .where(where)
+                  .limit(ORDER_SEARCH_COUNT_CAP + 1)
+                  .as('matches'),
+              )
+          : db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
         queryRows<CityRow>(db, citiesQuery),
       ]);
-      const total = counted?.total ?? 0;
+      const matches = counted?.total ?? 0;
+      const totalCapped = textSearch && matches > ORDER_SEARCH_COUNT_CAP;
+      const total = totalCapped ? ORDER_SEARCH_COUNT_CAP : matches;
       return {
         orders: rows.map((order) => ({
           ...order,
@@ -425,6 +446,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
           total_amount: fromThousandths(order.total_amount),
         })),
         pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
+        total_capped: totalCapped,
         cities: citiesFor(cityRows, lang),
       };
     },

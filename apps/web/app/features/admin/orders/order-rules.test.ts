@@ -89,9 +89,13 @@ describe('orders list paging', () => {
   const page = (count: number, total: number) => ({ orders: Array.from({ length: count }, (_, index) => index), pagination: { total } });
 
   it("counts 'showing X of Y' from the pages loaded and the server's total", () => {
-    expect(orderCount([])).toEqual({ shown: 0, total: 0 });
-    expect(orderCount([page(20, 45)])).toEqual({ shown: 20, total: 45 });
-    expect(orderCount([page(20, 45), page(20, 45), page(5, 45)])).toEqual({ shown: 45, total: 45 });
+    expect(orderCount([])).toEqual({ shown: 0, total: 0, capped: false });
+    expect(orderCount([page(20, 45)])).toEqual({ shown: 20, total: 45, capped: false });
+    expect(orderCount([page(20, 45), page(20, 45), page(5, 45)])).toEqual({ shown: 45, total: 45, capped: false });
+  });
+
+  it('says when the server stopped counting a common search word', () => {
+    expect(orderCount([{ ...page(20, 1000), total_capped: true }])).toEqual({ shown: 20, total: 1000, capped: true });
   });
 
 

@@ -115,13 +115,19 @@ export function hasOrderFilters(filters: OrderListFilters): boolean {
 }
 
 /** 'showing X of Y orders': the rows loaded so far and every order matching the filters. */
-export function orderCount(pages: ReadonlyArray<{ orders: readonly unknown[]; pagination: { total: number } }>): {
+export function orderCount(
+  pages: ReadonlyArray<{ orders: readonly unknown[]; pagination: { total: number }; total_capped?: boolean }>,
+): {
   shown: number;
   total: number;
+  /** The search matched more than `total` orders (the server stopped counting there). */
+  capped: boolean;
 } {
+  const last = pages.at(-1);
   return {
     shown: pages.reduce((sum, page) => sum + page.orders.length, 0),
-    total: pages.at(-1)?.pagination.total ?? 0,
+    total: last?.pagination.total ?? 0,
+    capped: last?.total_capped ?? false,
   };
 }
 

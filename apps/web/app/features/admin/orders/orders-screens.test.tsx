@@ -45,6 +45,7 @@ function listReply(orders: AdminOrderSummary[], pagination: { page: number; page
     success: true,
     orders,
     pagination: { limit: 20, ...pagination },
+    total_capped: false,
     cities: [
       { id: 3, name: 'السالمية' },
       { id: 1, name: 'حولي' },

@@ -371,7 +371,9 @@ export default function OrdersTab() {
         {orders.data && rows.length > 0
           ? orders.isPlaceholderData
             ? t('admin-orders.list.refreshing')
-            : tp('admin-orders.list.count', count.total, { shown: count.shown })
+            : count.capped
+              ? t('admin-orders.list.count_capped', { shown: count.shown, count: count.total })
+              : tp('admin-orders.list.count', count.total, { shown: count.shown })
           : null}
       </p>
       <OrderSelectionBar selected={selectedRows} canChangeStatus={can.changeStatus} onChangeStatus={() => setChanging(selectedRows)} onClear={() => select([])} />

@@ -201,6 +201,7 @@ describe('user form', () => {
         },
       ],
       pagination: { page: 1, limit: 10, total: 12, pages: 2 },
+      total_capped: false,
       cities: [],
     };
     const html = renderAdmin(<UserFormScreen id={9} />, {
