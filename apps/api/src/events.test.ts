@@ -38,6 +38,7 @@ describe('domain events', () => {
     expect(staleCopies(stock('order_retaken'))).toBe('catalog');
     // A checkout's stock moves stay in the process that took the order (decision 010).
     expect(staleCopies(stock('order_placed'))).toBeNull();
+    // The back office's order counts go with every change to what they count.
     expect(
       staleCopies({
         type: 'OrderPlaced',
@@ -45,7 +46,25 @@ describe('domain events', () => {
         paymentMethod: 'cash_on_delivery',
         total: 5000,
       }),
-    ).toBeNull();
+    ).toBe('orders');
+    expect(
+      staleCopies({ type: 'OrderStatusChanged', orderId: 1, from: 'pending', to: 'shipped', notes: null, actor: null }),
+    ).toBe('orders');
+    expect(
+      staleCopies({ type: 'PaymentCaptured', orderId: 1, orderNumber: 'ORD-1', amount: 5000, late: null }),
+    ).toBe('orders');
+    const deleted = (entity: string, action = 'delete'): DomainEvent => ({
+      type: 'ActivityRecorded',
+      actor: null,
+      entity,
+      entityId: 1,
+      action,
+    });
+    expect(staleCopies(deleted('orders'))).toBe('orders');
+    expect(staleCopies(deleted('cities'))).toBe('orders');
+    expect(staleCopies(deleted('users'))).toBe('orders');
+    expect(staleCopies(deleted('products'))).toBeNull();
+    expect(staleCopies(deleted('cities', 'update'))).toBeNull();
   });
 
   it('tells the change feed each stale topic once per committed transaction, and nothing after a rollback', async () => {

@@ -141,6 +141,9 @@ export type DomainEvent =
 
 export type DomainEvents = EventBus<DomainEvent>;
 
+/** The records whose deletion changes orders: the order itself, and what orders point to. */
+const ORDER_REFERENCES = new Set(['orders', 'cities', 'users']);
+
 /**
  * The cached copies an event makes stale in every process, told over the change feed after the
  * commit (docs/decisions/010); null: only this process's subscribers hear of it. A checkout's
@@ -160,6 +163,14 @@ export function staleCopies(event: DomainEvent): ChangeTopic | null {
       return 'settings';
     case 'SlidesChanged':
       return 'content';
+    // What the back office's order list counts: orders, their status, and the city and customer
+    // a deleted city or account detaches from them (orders.city_id / user_id set null).
+    case 'OrderPlaced':
+    case 'OrderStatusChanged':
+    case 'PaymentCaptured':
+      return 'orders';
+    case 'ActivityRecorded':
+      return event.action === 'delete' && ORDER_REFERENCES.has(event.entity) ? 'orders' : null;
     default:
       return null;
   }

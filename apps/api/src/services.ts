@@ -40,6 +40,7 @@ import {
   createOrdersService,
   isRecipientProven,
   subscribeNewOrderAlerts,
+  subscribeOrderLists,
 } from './modules/orders/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import {
@@ -168,6 +169,19 @@ export function createServices(
     background,
     log,
   });
+  const orders = createOrdersService(db, {
+    catalog: pricing,
+    cart,
+    locations,
+    promotions,
+    events,
+    notifications,
+    background,
+    log,
+    maxUnitsPerProduct: config.maxUnitsPerProduct,
+    anonymousLimits: { limits: config.anonymousOrderLimits, secret: () => cart.cookieSecret() },
+    payments,
+  });
   // Every module's listeners, subscribed in one place (each module's subscribers.ts).
   const audit = createAuditService();
   subscribeActivityTrail(events, audit);
@@ -175,6 +189,8 @@ export function createServices(
   subscribeSettings(changes, settings);
   subscribeAppIcons(changes, appIcons);
   subscribeMerchant(events, changes, { merchant, feed: merchantFeed, background, log });
+  // The back office's order lists keep their counts until orders change in any process.
+  subscribeOrderLists(changes, orders);
   // Every new order (cash on delivery when placed, online when paid) e-mailed to the staff and told to every process.
   const newOrderAlerts = createNewOrderAlerts(db, { getSettings: () => settings.getSettings(), notifications });
   subscribeNewOrderAlerts(events, { alerts: newOrderAlerts, background, log });
@@ -227,19 +243,7 @@ export function createServices(
     adminCities: createAdminCitiesService(db, { events }),
     promotions,
     adminPromotions: createAdminPromotionsService(db, { events }),
-    orders: createOrdersService(db, {
-      catalog: pricing,
-      cart,
-      locations,
-      promotions,
-      events,
-      notifications,
-      background,
-      log,
-      maxUnitsPerProduct: config.maxUnitsPerProduct,
-      anonymousLimits: { limits: config.anonymousOrderLimits, secret: () => cart.cookieSecret() },
-      payments,
-    }),
+    orders,
     payments,
     newOrderAlerts,
     merchantCatalogue,

@@ -1,10 +1,14 @@
 /**
- * What the back office changed, told to every part of the process that keeps a copy of it (the
- * catalogue listings, the settings, the slides). publish() runs the local subscribers at once;
- * the database transport (LISTEN/NOTIFY) carries the same topic to every other process.
+ * What changed, told to every part of the process that keeps a copy of it (the catalogue
+ * listings, the settings, the slides, the back office's order counts). publish() runs the local
+ * subscribers at once; the database transport (LISTEN/NOTIFY) carries the same topic to every
+ * other process.
  */
-export const CHANGE_TOPICS = ['catalog', 'settings', 'content'] as const;
+export const CHANGE_TOPICS = ['catalog', 'settings', 'content', 'orders'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+/** The topics a storefront page is made of: a change to orders leaves every page as it was. */
+export const STOREFRONT_TOPICS = ['catalog', 'settings', 'content'] as const satisfies readonly ChangeTopic[];
 
 export interface ChangeTransport {
   /** Tells the other processes; failures are reported, never thrown at the writer. */

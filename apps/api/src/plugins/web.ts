@@ -14,7 +14,7 @@ import {
   PAGE_CACHE_PUBLIC,
   type WebLoadContext,
 } from '@shop/shared';
-import { CHANGE_TOPICS } from '../lib/change-feed.js';
+import { STOREFRONT_TOPICS } from '../lib/change-feed.js';
 import { cartCookieToken, sessionCookieToken } from '../lib/signed-cookies.js';
 import {
   cachedPageFrom,
@@ -205,7 +205,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       ? null
       : createPageCache({ ttlMs: app.config.pageCacheTtlMs, maxBytes: app.config.pageCacheMaxBytes });
   if (pageCache) {
-    for (const topic of CHANGE_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
+    for (const topic of STOREFRONT_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
   }
   // A CDN in front may keep them as long, per Cookie (language) and encoding; browsers revalidate.
   const imageOrigins = app.config.s3?.publicUrl ? [new URL(app.config.s3.publicUrl).origin] : [];

@@ -486,3 +486,56 @@ describe('GET /api/orders counting a common search word', () => {
     }
   });
 });
+
+describe('GET /api/orders keeping its counts between requests', () => {
+  const totalOf = async (query: string) => {
+    const reply = await call('GET', `/api/orders${query}`, undefined, { token: admin.token, lang: 'en' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json<AdminOrderListResponse>().pagination.total;
+  };
+  const quiet = async (cityId: number) => {
+    // Written without a word to the shop (as only a test or a database hand does): no event, no notification.
+    await createOrder(ctx.database.db, { status: 'pending', city_id: cityId, city_name_ar: 'س', city_name_en: 'S' }, [
+      { product_id: null, product_name: 'سبحة', unit_price: 1_000, quantity: 1 },
+    ]);
+  };
+
+  it('keeps a filter’s count until an order is placed, changes status or is deleted, in this process or another', async () => {
+    const city = await createCity(ctx.database.db, { country_id: place.countryId, name_ar: 'الفنطاس', name_en: 'Fintas' });
+    const byCity = `?city_id=${city.id}`;
+    expect(await totalOf(byCity)).toBe(0);
+
+    // The count was kept: a row written behind the shop's back is not counted yet…
+    await quiet(city.id);
+    expect(await totalOf(byCity)).toBe(0);
+    // …until another process says orders changed (its notification runs this process's subscribers).
+    ctx.app.services.changes.receive('orders');
+    expect(await totalOf(byCity)).toBe(1);
+
+    // An order placed through the shop counts at once, with the one written quietly meanwhile.
+    const pendingBefore = await totalOf('?status=pending');
+    await quiet(city.id);
+    const product = await createProduct(ctx.database.db, { stock_quantity: 5 });
+    const placed = await placeOrder([{ product_id: product.id, quantity: 1 }]);
+    expect(await totalOf('?status=pending')).toBe(pendingBefore + 2);
+    expect(await totalOf(byCity)).toBe(2);
+
+    // A status change moves it between the filters' counts.
+    const shippedBefore = await totalOf('?status=shipped');
+    expect((await setStatus(placed.id, 'shipped')).statusCode).toBe(200);
+    expect(await totalOf('?status=shipped')).toBe(shippedBefore + 1);
+    expect(await totalOf('?status=pending')).toBe(pendingBefore + 1);
+
+    // A deleted order leaves the count.
+    expect((await call('DELETE', `/api/orders/${placed.id}`, undefined, { token: admin.token })).statusCode).toBe(200);
+    expect(await totalOf('?status=shipped')).toBe(shippedBefore);
+
+    // A deleted city detaches its orders (city_id set null): its filter finds none, and the list
+    // names it by its snapshot only.
+    const deleted = await call('DELETE', `/api/locations/cities/${city.id}`, undefined, { token: admin.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await totalOf(byCity)).toBe(0);
+    const listed = (await call('GET', '/api/orders', undefined, { token: admin.token, lang: 'en' })).json<AdminOrderListResponse>();
+    expect(listed.cities.some((listedCity) => listedCity.id === city.id)).toBe(false);
+  });
+});

@@ -34,6 +34,7 @@ import { AppError } from '../../errors.js';
 import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import { isShippingUpdate, type NotificationsService } from '../notifications/index.js';
 import {
   paymentMethodName,
@@ -104,6 +105,10 @@ function listConditions(query: AdminOrderListQuery): { where: SQL | undefined; t
   if (query.user_id !== undefined) conditions.push(eq(orders.user_id, query.user_id));
   return { where: conditions.length === 0 ? undefined : and(...conditions), textSearch };
 }
+
+/** What a list's count depends on: its filters, not its page. */
+const countKey = (query: AdminOrderListQuery) =>
+  JSON.stringify([query.search ? normalizeArabic(query.search) : '', query.status ?? '', query.city_id ?? '', query.user_id ?? '']);
 
 interface CityRow {
   id: number | null;
@@ -268,7 +273,19 @@ export async function transitionOrder(
  * The back office's orders: the list, the staff detail, status
  * changes with their stock, history, audit entry and e-mail, and deletion.
  */
+/**
+ * How long the list's count and cities are kept at most. They go at once when an order is placed,
+ * changes status or is deleted, or a city or account it names is deleted, in any process (the
+ * change feed's `orders`); the time only bounds a copy whose notification was lost.
+ */
+const LIST_FIGURES_TTL_MS = 5 * 60_000;
+
 export function createOrderAdministration(db: Database, deps: OrderAdministrationDeps) {
+  // The exact count of a filter cost most of a page at 100,000 orders (the whole table, read
+  // again for every page turned), and the cities a probe per city: both are kept per filter
+  // between requests, until the orders change (docs/decisions/045).
+  const listCounts = createTtlCache<number>({ name: 'admin_order_counts', ttlMs: LIST_FIGURES_TTL_MS, maxEntries: 500 });
+  const listCities = createTtlCache<CityRow[]>({ name: 'admin_order_cities', ttlMs: LIST_FIGURES_TTL_MS, maxEntries: 1 });
   async function history(executor: Executor, orderId: number): Promise<OrderStatusHistoryEntry[]> {
     const rows = await executor
       .select({
@@ -349,11 +366,40 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     return result.row;
   }
 
+  /** The orders that match a list's filters; a text search stops past ORDER_SEARCH_COUNT_CAP + 1. */
+  function countMatches(where: SQL | undefined, textSearch: boolean): Promise<number> {
+    // A word of text matches through the trigram index, whose every match is read from the
+    // table to be checked: counting a common name's thousands of orders cost more than the
+    // rest of the page, so such a count stops past ORDER_SEARCH_COUNT_CAP ("more than 1,000").
+    const query = textSearch
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(
+            db
+              .select({ one: sql`1` })
+              .from(orders)
+              .where(where)
+              .limit(ORDER_SEARCH_COUNT_CAP + 1)
+              .as('matches'),
+          )
+      : db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+    return query.then(([counted]) => counted?.total ?? 0);
+  }
+
   return {
     /**
+     * Forgets the kept counts and cities of the order lists: called when orders changed in any
+     * process (subscribers.ts).
+     */
+    forgetListFigures(): void {
+      listCounts.clear();
+      listCities.clear();
+    },
+
+    /**
      * One page of orders, newest first, with the total for the filters and the cities that occur
-     * in orders. Three queries whatever the page size: the page (with the pieces of its orders),
-     * the count and the cities.
+     * in orders. One query for the page (with the pieces of its orders) whatever its size; the
+     * count and the cities are kept between requests until the orders change.
      */
     async listOrders(query: AdminOrderListQuery, lang: Language): Promise<AdminOrderList> {
       const { where, textSearch } = listConditions(query);
@@ -388,7 +434,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
         .as('page');
-      const [rows, [counted], cityRows] = await Promise.all([
+      const [rows, matches, cityRows] = await Promise.all([
         db
           .select({
             id: page.id,
@@ -412,24 +458,9 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
           })
           .from(page)
           .orderBy(desc(page.created_at), desc(page.id)),
-        // A word of text matches through the trigram index, whose every match is read from the
-        // table to be checked: counting a common name's thousands of orders cost more than the
-        // rest of the page, so such a count stops past ORDER_SEARCH_COUNT_CAP ("more than 1,000").
-        textSearch
-          ? db
-              .select({ total: sql<number>`count(*)::int` })
-              .from(
-                db
-                  .select({ one: sql`1` })
-                  .from(orders)
-                  .where(where)
-                  .limit(ORDER_SEARCH_COUNT_CAP + 1)
-                  .as('matches'),
-              )
-          : db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
-        queryRows<CityRow>(db, citiesQuery),
+        listCounts.get(countKey(query), () => countMatches(where, textSearch)),
+        listCities.get('all', () => queryRows<CityRow>(db, citiesQuery)),
       ]);
-      const matches = counted?.total ?? 0;
       const totalCapped = textSearch && matches > ORDER_SEARCH_COUNT_CAP;
       const total = totalCapped ? ORDER_SEARCH_COUNT_CAP : matches;
       return {

@@ -22,3 +22,4 @@ export { createNewOrderAlerts } from './new-order-alerts.js';
 export type { NewOrderAlerts } from './new-order-alerts.js';
 export { newOrderAlertsRoutes } from './new-order-alerts-routes.js';
 export { subscribeNewOrderAlerts } from './new-order-alerts-subscribers.js';
+export { subscribeOrderLists } from './subscribers.js';
