@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { languageOfPath, pathInLanguage, pathWithoutLanguage } from './language-paths.js';
+
+describe('language paths', () => {
+  it('reads the language from the path: /en and below are English, the rest Arabic', () => {
+    expect(languageOfPath('/en')).toBe('en');
+    expect(languageOfPath('/en/')).toBe('en');
+    expect(languageOfPath('/en/products/1')).toBe('en');
+    expect(languageOfPath('/')).toBe('ar');
+    expect(languageOfPath('/products/1')).toBe('ar');
+    // A word that merely begins with "en" is not the prefix.
+    expect(languageOfPath('/engraving')).toBe('ar');
+    expect(languageOfPath('/category/en')).toBe('ar');
+  });
+
+  it('strips the English prefix', () => {
+    expect(pathWithoutLanguage('/en')).toBe('/');
+    expect(pathWithoutLanguage('/en/')).toBe('/');
+    expect(pathWithoutLanguage('/en/category/misbaha')).toBe('/category/misbaha');
+    expect(pathWithoutLanguage('/products')).toBe('/products');
+    expect(pathWithoutLanguage('/engraving')).toBe('/engraving');
+  });
+
+  it('gives a page its address in each language, keeping the query and the hash', () => {
+    expect(pathInLanguage('/', 'en')).toBe('/en');
+    expect(pathInLanguage('/', 'ar')).toBe('/');
+    expect(pathInLanguage('/products/1?page=2#reviews', 'en')).toBe(
+      '/en/products/1?page=2#reviews',
+    );
+    expect(pathInLanguage('/en/products/1?page=2', 'ar')).toBe('/products/1?page=2');
+    expect(pathInLanguage('/en/products/1', 'en')).toBe('/en/products/1');
+    expect(pathInLanguage('?q=1', 'en')).toBe('/en?q=1');
+    expect(pathInLanguage('/en?q=1', 'ar')).toBe('/?q=1');
+  });
+});
