@@ -7,6 +7,8 @@ export interface PageMeta {
   canonical: string;
   /** Absolute URL of the share image. */
   image?: string | null;
+  /** What the share image shows, for those who cannot see it; the page's title when not given. */
+  imageAlt?: string;
   type?: 'website' | 'product' | 'article';
   lang: 'ar' | 'en';
   siteName: string;
@@ -32,8 +34,19 @@ export function pageMeta(page: PageMeta): MetaDescriptor[] {
     { property: 'og:site_name', content: page.siteName },
     { property: 'og:locale', content: page.lang === 'ar' ? 'ar_KW' : 'en_US' },
     { name: 'twitter:card', content: page.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
   ];
-  if (page.image) tags.push({ property: 'og:image', content: page.image });
+  if (page.image) {
+    // The stored images' heights are not known (only their widths), so og:image:width/height are left out.
+    const alt = page.imageAlt ?? page.title;
+    tags.push(
+      { property: 'og:image', content: page.image },
+      { property: 'og:image:alt', content: alt },
+      { name: 'twitter:image', content: page.image },
+      { name: 'twitter:image:alt', content: alt },
+    );
+  }
   if (page.noindex) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }

@@ -9,6 +9,7 @@ import {
   type ProductsResponse,
   type SlideListResponse,
 } from '@shop/shared';
+import { JsonLdScripts } from '../components/layout/json-ld';
 import { rootMeta, useRootData } from '../components/layout/root-data';
 import { Container } from '../components/ui/container';
 import { cardProduct } from '../features/catalog/product-card';
@@ -25,6 +26,7 @@ import { apiFrom } from '../lib/api';
 import { pageParts } from '../lib/page-parts';
 import { storeDescription } from '../lib/localized';
 import { absoluteUrl, pageMeta } from '../lib/seo';
+import { storeJsonLd } from '../lib/structured-data';
 import type { Route } from './+types/home';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,11 +60,12 @@ export function meta({ matches }: Route.MetaArgs) {
 const productGridSkeleton = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const root = useRootData();
   const { slides, categories, featured, latest } = loaderData;
   return (
     <>
+      <JsonLdScripts values={storeJsonLd(root.settings, lang, root.publicUrl)} />
       <Hero settings={root.settings} />
       <Container>
         {slides.length > 0 ? (

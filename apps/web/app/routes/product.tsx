@@ -23,6 +23,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       product={loaderData.product}
       attributes={loaderData.attributes}
       related={loaderData.related}
+      categoryPath={loaderData.categoryPath}
+      shipping={loaderData.shipping}
     />
   );
 }

@@ -68,3 +68,20 @@ export type GovernorateListResponse = z.infer<typeof governorateListResponseSche
 
 export const cityListResponseSchema = successShape({ cities: z.array(citySchema) });
 export type CityListResponse = z.infer<typeof cityListResponseSchema>;
+
+/**
+ * What delivery costs in each country the shop delivers to: the cheapest and the dearest fee of
+ * its active cities (the product pages' structured data, `Offer.shippingDetails`).
+ */
+export const shippingFeeRangeSchema = z.object({
+  /** ISO 3166-1 alpha-2, e.g. KW. */
+  country_code: z.string(),
+  min_fee: moneySchema,
+  max_fee: moneySchema,
+});
+export type ShippingFeeRange = z.infer<typeof shippingFeeRangeSchema>;
+
+export const shippingFeeRangesResponseSchema = successShape({
+  shipping_fees: z.array(shippingFeeRangeSchema),
+});
+export type ShippingFeeRangesResponse = z.infer<typeof shippingFeeRangesResponseSchema>;

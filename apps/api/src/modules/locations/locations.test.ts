@@ -300,3 +300,19 @@ describe('data integrity', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('GET /api/locations/shipping-fees', () => {
+  it("gives each country's cheapest and dearest active city fee, leaving inactive cities out", async () => {
+    const response = await get('/api/locations/shipping-fees');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      shipping_fees: [
+        // The closed area's default fee (5.000) would be the dearest if inactive cities counted.
+        { country_code: 'KW', min_fee: 1, max_fee: 1.25 },
+        { country_code: 'BH', min_fee: 5, max_fee: 5 },
+      ],
+    });
+    expect(response.headers['cache-control']).toBe('public, no-cache');
+  });
+});

@@ -8,6 +8,7 @@ import {
   governorateListResponseSchema,
   locationIdParamsSchema,
   roleCan,
+  shippingFeeRangesResponseSchema,
 } from '@shop/shared';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorResponseSchema };
@@ -120,6 +121,21 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
         success: true as const,
         cities: await locations.listCities({ governorate_id: request.params.id }, request.lang),
       };
+    },
+  );
+
+  routes.get(
+    '/locations/shipping-fees',
+    {
+      schema: {
+        tags: ['locations'],
+        summary: "The cheapest and the dearest shipping fee of each country's active cities",
+        response: { 200: shippingFeeRangesResponseSchema, 500: errors[500] },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', CITY_LIST_CACHE_CONTROL);
+      return { success: true as const, shipping_fees: await locations.shippingFeeRanges() };
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, max, min, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   fromThousandths,
@@ -6,6 +6,7 @@ import {
   type Country,
   type Governorate,
   type Language,
+  type ShippingFeeRange,
   type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
@@ -168,6 +169,32 @@ export function createLocationsService(db: Database) {
         )
         .orderBy(asc(shownName), asc(cities.id));
       return rows.map((row) => presentCity(row, lang));
+    },
+
+    /** The cheapest and the dearest fee of each country's active cities; countries without one are left out. */
+    async shippingFeeRanges(): Promise<ShippingFeeRange[]> {
+      const rows = await db
+        .select({
+          country_code: countries.code,
+          min_fee: min(cities.shipping_fee),
+          max_fee: max(cities.shipping_fee),
+        })
+        .from(cities)
+        .innerJoin(countries, eq(countries.id, cities.country_id))
+        .where(eq(cities.is_active, true))
+        .groupBy(countries.code, countries.sort_order)
+        .orderBy(asc(countries.sort_order), asc(countries.code));
+      return rows.flatMap((row) =>
+        row.min_fee === null || row.max_fee === null
+          ? []
+          : [
+              {
+                country_code: row.country_code,
+                min_fee: fromThousandths(row.min_fee),
+                max_fee: fromThousandths(row.max_fee),
+              },
+            ],
+      );
     },
 
     /**

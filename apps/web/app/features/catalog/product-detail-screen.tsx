@@ -4,7 +4,6 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_STORE_NAME,
   inLanguage,
-  toThousandths,
   type Product,
   type ProductAttribute,
 } from '@shop/shared';
@@ -18,17 +17,19 @@ import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { useI18n } from '../../i18n/i18n';
 import { storeName, variationTitle } from '../../lib/localized';
-import { useNonce } from '../../lib/nonce';
 import type { PagePart } from '../../lib/page-parts';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { absoluteUrl } from '../../lib/seo';
+import { breadcrumbJsonLd, breadcrumbSteps, pageUrls, type ShippingFeeSpan } from '../../lib/structured-data';
+import { JsonLdScripts } from '../../components/layout/json-ld';
 import { AttributePicker, attributeInputId } from './attribute-picker';
 import { Breadcrumb, type Crumb } from './breadcrumb';
 import { ProductGallery } from './product-gallery';
 import type { CardProduct } from './product-card';
 import { ProductGrid } from './product-grid';
-import { jsonLdHtml, productJsonLd } from './product-json-ld';
+import { productJsonLd } from './product-json-ld';
+import type { CategoryCrumb } from './product-list-data';
 import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
@@ -40,10 +41,14 @@ export function ProductDetailScreen({
   product,
   attributes,
   related,
+  categoryPath,
+  shipping,
 }: {
   product: Product;
   attributes: readonly ProductAttribute[];
   related: PagePart<CardProduct[]>;
+  categoryPath: readonly CategoryCrumb[];
+  shipping: readonly ShippingFeeSpan[];
 }) {
   const { t, lang } = useI18n();
   const root = useRootData();
@@ -51,7 +56,6 @@ export function ProductDetailScreen({
   const shortDescription = inLanguage(lang, product.short_description, product.short_description_en);
   const description = inLanguage(lang, product.description, product.description_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
-  const nonce = useNonce();
   const [selection, setSelection] = useState<AttributeSelection>({});
   // Missing choices are pointed out only after the shopper tries to add the product.
   const [attempted, setAttempted] = useState(false);
@@ -62,24 +66,27 @@ export function ProductDetailScreen({
   const inStock = product.in_stock;
   const canAdd = inStock && messages.summary === null;
 
-  const publicUrl = root?.publicUrl;
-  const absolute = (path: string) => (publicUrl ? absoluteUrl(publicUrl, path) : path);
-  const productUrl = absolute(`/products/${product.id}`);
+  const publicUrl = root.publicUrl;
+  const absolute = (path: string) => absoluteUrl(publicUrl, path);
+  const url = pageUrls(publicUrl, lang);
+  const productPath = `/products/${product.id}`;
+  const productUrl = url(productPath);
   const settings = root?.settings;
   const call = settings?.phone_number ? telUrl(settings.phone_number) : null;
   const whatsapp = settings?.whatsapp_number ? whatsappUrl(settings.whatsapp_number) : null;
   const whatsappHref = whatsapp
-    ? `${whatsapp}?text=${encodeURIComponent(t('catalog.detail.whatsapp_message', { name, url: productUrl }))}`
+    ? `${whatsapp}?text=${encodeURIComponent(t('catalog.detail.whatsapp_message', { name, url: absolute(productPath) }))}`
     : null;
 
-  const jsonLd = productJsonLd({
+  const productData = productJsonLd({
     product,
     lang,
-    price: toThousandths(product.current_price),
     currency: settings?.currency || DEFAULT_CURRENCY,
     storeName: (settings && storeName(lang, settings)) || DEFAULT_STORE_NAME,
     url: productUrl,
     images: product.gallery.map(absolute),
+    shipping,
+    returnPolicyUrl: url('/return-policy'),
   });
 
   function choose(attributeId: number, variationId: number) {
@@ -105,25 +112,19 @@ export function ProductDetailScreen({
 
   const crumbs: Crumb[] = [
     { label: t('catalog.list.title'), to: '/products' },
-    ...(categoryName && product.category_slug
-      ? [
-          {
-            label: categoryName,
-            to: `/category/${encodeURIComponent(product.category_slug)}`,
-          },
-        ]
-      : []),
+    ...categoryPath.map((category) => ({
+      label: inLanguage(lang, category.name, category.name_en),
+      to: `/category/${encodeURIComponent(category.slug)}`,
+    })),
     { label: name },
   ];
+  const breadcrumbData = breadcrumbJsonLd(
+    breadcrumbSteps(crumbs, { homeLabel: t('catalog.breadcrumb.home'), path: productPath, url }),
+  );
 
   return (
     <Container className="py-6 sm:py-8">
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: jsonLdHtml(jsonLd) }}
-      />
+      <JsonLdScripts values={[productData, breadcrumbData]} />
       <Breadcrumb items={crumbs} />
 
       <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">

@@ -1,32 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdHtml, productJsonLd } from './product-json-ld';
+import { checkAgainstGoogle } from '../../lib/structured-data.test-support';
+import { productJsonLd, type ProductJsonLdInput } from './product-json-ld';
+
+/** What the shop cannot say about a product: it keeps no GTIN, MPN, ratings or sale end date. */
+const NOT_KEPT = [
+  'Product: gtin',
+  'Product: mpn',
+  'Product: aggregateRating',
+  'Product: review',
+  'Offer: priceValidUntil',
+  // The return-policy page does not say how a return reaches the shop.
+  'MerchantReturnPolicy: returnMethod',
+];
+
+const input: ProductJsonLdInput = {
+  product: {
+    id: 7,
+    name: 'سبحة كهرمان',
+    short_description: 'كهرمان طبيعي',
+    description: null,
+    name_en: 'Amber rosary',
+    short_description_en: 'Natural amber',
+    description_en: null,
+    sku: 'AMB-7',
+    in_stock: true,
+    price: 15,
+    sale_price: 12.5,
+    current_price: 12.5,
+  },
+  lang: 'ar',
+  currency: 'KWD',
+  storeName: 'متجر السبح',
+  url: 'https://shop.test/products/7',
+  images: ['https://shop.test/uploads/products/a.webp'],
+  shipping: [{ countryCode: 'KW', min: 1_000, max: 2_500 }],
+  returnPolicyUrl: 'https://shop.test/return-policy',
+};
 
 describe('productJsonLd', () => {
-  const input = {
-    product: {
-      id: 7,
-      name: 'سبحة كهرمان',
-      short_description: 'كهرمان طبيعي',
-      description: null,
-      name_en: 'Amber rosary',
-      short_description_en: 'Natural amber',
-      description_en: null,
-      sku: 'AMB-7',
-      in_stock: true,
-    },
-    lang: 'ar' as const,
-    price: 12_500,
-    currency: 'KWD',
-    storeName: 'متجر السبح',
-    url: 'https://shop.test/products/7',
-    images: ['https://shop.test/uploads/products/a.webp'],
-  };
-
-  it('describes the product and its offer', () => {
+  it('describes a product on sale: the sale price to pay, the list price struck through, delivery and returns', () => {
     expect(productJsonLd(input)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: 'سبحة كهرمان',
+      url: 'https://shop.test/products/7',
       description: 'كهرمان طبيعي',
       image: ['https://shop.test/uploads/products/a.webp'],
       sku: 'AMB-7',
@@ -36,10 +53,80 @@ describe('productJsonLd', () => {
         url: 'https://shop.test/products/7',
         price: '12.500',
         priceCurrency: 'KWD',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: '15.000',
+          priceCurrency: 'KWD',
+        },
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
+        shippingDetails: [
+          {
+            '@type': 'OfferShippingDetails',
+            shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'KW' },
+            shippingRate: { '@type': 'MonetaryAmount', minValue: '1.000', maxValue: '2.500', currency: 'KWD' },
+            deliveryTime: {
+              '@type': 'ShippingDeliveryTime',
+              handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 0, unitCode: 'DAY' },
+              transitTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+            },
+          },
+        ],
+        hasMerchantReturnPolicy: {
+          '@type': 'MerchantReturnPolicy',
+          applicableCountry: 'KW',
+          returnPolicyCountry: 'KW',
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+          merchantReturnDays: 14,
+          returnFees: 'https://schema.org/FreeReturn',
+          refundType: 'https://schema.org/FullRefund',
+          merchantReturnLink: 'https://shop.test/return-policy',
+        },
       },
     });
+  });
+
+  it("has every property Google requires and all it recommends that the shop keeps", () => {
+    const check = checkAgainstGoogle(productJsonLd(input));
+    expect(check.missingRequired).toEqual([]);
+    expect(check.missingRecommended.filter((name) => !NOT_KEPT.includes(name))).toEqual([]);
+    expect(check.types).toEqual(
+      expect.arrayContaining(['Product', 'Offer', 'UnitPriceSpecification', 'OfferShippingDetails', 'MerchantReturnPolicy']),
+    );
+  });
+
+  it('gives no list price when the product is not on sale, and one fee when every city costs the same', () => {
+    const value = productJsonLd({
+      ...input,
+      product: { ...input.product, sale_price: null, current_price: 15 },
+      shipping: [{ countryCode: 'KW', min: 2_000, max: 2_000 }],
+    });
+    const offer = value.offers as Record<string, unknown>;
+    expect(offer.price).toBe('15.000');
+    expect(offer).not.toHaveProperty('priceSpecification');
+    expect(offer.shippingDetails).toMatchObject([
+      { shippingRate: { '@type': 'MonetaryAmount', value: '2.000', currency: 'KWD' } },
+    ]);
+    expect(checkAgainstGoogle(value).missingRequired).toEqual([]);
+  });
+
+  it('marks a sold-out product out of stock and still meets the requirements', () => {
+    const value = productJsonLd({ ...input, product: { ...input.product, in_stock: false } });
+    expect(value.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+    expect(checkAgainstGoogle(value).missingRequired).toEqual([]);
+  });
+
+  it('leaves image out of a product without pictures, which Google then reports as missing', () => {
+    const value = productJsonLd({ ...input, images: [] });
+    expect(value).not.toHaveProperty('image');
+    expect(checkAgainstGoogle(value).missingRequired).toEqual(['Product: image']);
+  });
+
+  it('leaves shippingDetails out when no city delivers, rather than inventing a fee', () => {
+    const value = productJsonLd({ ...input, shipping: [] });
+    expect(value.offers).not.toHaveProperty('shippingDetails');
+    expect(checkAgainstGoogle(value).missingRecommended).toContain('Offer: shippingDetails');
   });
 
   it("uses the product's English texts and the given store name on the English page", () => {
@@ -53,22 +140,12 @@ describe('productJsonLd', () => {
 
   it('keeps the Arabic texts on the English page when the shop wrote no English', () => {
     const product = { ...input.product, name_en: null, short_description_en: null };
-    expect(productJsonLd({ ...input, product, lang: 'en' })).toMatchObject({
-      name: 'سبحة كهرمان',
-      description: 'كهرمان طبيعي',
-    });
+    const value = productJsonLd({ ...input, product, lang: 'en' });
+    expect(value).toMatchObject({ name: 'سبحة كهرمان', description: 'كهرمان طبيعي' });
+    expect(checkAgainstGoogle(value).missingRequired).toEqual([]);
   });
 
-  it('marks an unavailable product out of stock', () => {
-    const value = productJsonLd({ ...input, product: { ...input.product, in_stock: false } });
-    expect(value.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
-  });
-});
-
-describe('jsonLdHtml', () => {
-  it('cannot close the script element early', () => {
-    const html = jsonLdHtml({ name: '</script><script>alert(1)</script>' });
-    expect(html).not.toContain('<');
-    expect(JSON.parse(html)).toEqual({ name: '</script><script>alert(1)</script>' });
+  it('uses the id as the sku when the product has none', () => {
+    expect(productJsonLd({ ...input, product: { ...input.product, sku: null } })).toMatchObject({ sku: '7' });
   });
 });

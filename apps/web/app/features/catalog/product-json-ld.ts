@@ -1,5 +1,12 @@
-import { amountDigits, inLanguage, type Language, type Product, type Thousandths } from '@shop/shared';
+import { inLanguage, toThousandths, type Language, type Product } from '@shop/shared';
 import { productSummary } from '../../lib/localized';
+import {
+  returnPolicyJsonLd,
+  schemaPrice,
+  shippingDetailsJsonLd,
+  type JsonLd,
+  type ShippingFeeSpan,
+} from '../../lib/structured-data';
 
 export interface ProductJsonLdInput {
   product: Pick<
@@ -13,11 +20,12 @@ export interface ProductJsonLdInput {
     | 'sku'
     | 'in_stock'
     | 'id'
+    | 'price'
+    | 'sale_price'
+    | 'current_price'
   >;
   /** The page's language: the product's English texts describe it on the English page. */
   lang: Language;
-  /** The price to pay (current price), in thousandths. */
-  price: Thousandths;
   /** ISO 4217 code from the store settings (KWD). */
   currency: string;
   storeName: string;
@@ -25,16 +33,28 @@ export interface ProductJsonLdInput {
   url: string;
   /** Absolute URLs of the product's images. */
   images: string[];
+  /** What delivery costs per country; none leaves shippingDetails out. */
+  shipping: readonly ShippingFeeSpan[];
+  /** Absolute URL of the return-policy page. */
+  returnPolicyUrl: string;
 }
 
-/** schema.org Product with one Offer, for search engines' rich results. */
-export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown> {
-  const { product } = input;
+/**
+ * schema.org Product with one Offer, for search engines' product snippets and merchant listings:
+ * the price to pay, the list price struck through beside a sale price, stock, delivery and returns.
+ * The shop has no sale end date, so priceValidUntil is left out rather than invented.
+ */
+export function productJsonLd(input: ProductJsonLdInput): JsonLd {
+  const { product, currency } = input;
   const description = productSummary(input.lang, product);
+  const current = toThousandths(product.current_price);
+  const list = toThousandths(product.price);
+  const onSale = product.sale_price !== null && current < list;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: inLanguage(input.lang, product.name, product.name_en),
+    url: input.url,
     ...(description ? { description } : {}),
     ...(input.images.length > 0 ? { image: input.images } : {}),
     sku: product.sku || String(product.id),
@@ -42,20 +62,26 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     offers: {
       '@type': 'Offer',
       url: input.url,
-      price: amountDigits(input.price, 3),
-      priceCurrency: input.currency,
+      price: schemaPrice(current, currency),
+      priceCurrency: currency,
+      ...(onSale
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              priceType: 'https://schema.org/StrikethroughPrice',
+              price: schemaPrice(list, currency),
+              priceCurrency: currency,
+            },
+          }
+        : {}),
       availability: product.in_stock
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
+      ...(input.shipping.length > 0
+        ? { shippingDetails: shippingDetailsJsonLd(input.shipping, currency) }
+        : {}),
+      hasMerchantReturnPolicy: returnPolicyJsonLd(input.returnPolicyUrl),
     },
   };
-}
-
-/**
- * JSON for an inline <script type="application/ld+json">. '<' is escaped so text from the
- * catalogue (e.g. "</script>") can never end the script element early.
- */
-export function jsonLdHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }

@@ -2,8 +2,11 @@ import { Link, useNavigation } from 'react-router';
 import { inLanguage } from '@shop/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { JsonLdScripts } from '../../components/layout/json-ld';
+import { useRootData } from '../../components/layout/root-data';
 import { Pagination } from '../../components/ui/pagination';
 import { useI18n } from '../../i18n/i18n';
+import { breadcrumbJsonLd, breadcrumbSteps, pageUrls } from '../../lib/structured-data';
 import { Breadcrumb, type Crumb } from './breadcrumb';
 import { ProductFilterForm } from './product-filters';
 import { ProductGrid } from './product-grid';
@@ -35,6 +38,17 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
         { label: inLanguage(lang, category.name, category.name_en) },
       ]
     : [{ label: t('catalog.list.title') }];
+  const { publicUrl } = useRootData();
+  // A category's page says where it sits; the product list's search results have no such place.
+  const breadcrumbData = category
+    ? breadcrumbJsonLd(
+        breadcrumbSteps(crumbs, {
+          homeLabel: t('catalog.breadcrumb.home'),
+          path: `/category/${encodeURIComponent(category.slug)}`,
+          url: pageUrls(publicUrl, lang),
+        }),
+      )
+    : null;
 
   // Filters beyond the page's own category: what "clear filters" takes away.
   const filtered =
@@ -56,6 +70,7 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
 
   return (
     <Container className="py-6 sm:py-8">
+      {breadcrumbData && <JsonLdScripts values={[breadcrumbData]} />}
       <Breadcrumb items={crumbs} />
       <header className="mt-4 mb-6 flex items-center gap-4">
         {category?.image && (
