@@ -4,14 +4,13 @@ import {
   RETURN_WINDOW_DAYS,
   amountDigits,
   currencyDecimals,
-  pathInLanguage,
   type Language,
   type StoreSettings,
   type Thousandths,
 } from '@shop/shared';
 import { internationalDigits } from '../components/layout/contact';
 import { storeDescription, storeName } from './localized';
-import { absoluteUrl } from './seo';
+import { absoluteUrl, pageUrl } from './seo';
 
 /**
  * schema.org structured data for search engines (docs/decisions/048): what every page type's
@@ -39,7 +38,7 @@ export function jsonLdHtml(value: unknown): string {
 
 /** Absolute URLs of the shop's pages in one language. */
 export function pageUrls(publicUrl: string, lang: Language) {
-  return (path: string) => absoluteUrl(publicUrl, pathInLanguage(path, lang));
+  return (path: string) => pageUrl(publicUrl, path, lang);
 }
 
 /** An amount as schema.org prices are written: a string with the currency's decimals. */

@@ -3,7 +3,7 @@ import { fetchCart } from '../features/cart/cart-api';
 import { CartScreen } from '../features/cart/cart-screen';
 import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: root.t('cart.page.title'),
     description: root.t('cart.page.meta_description'),
-    canonical: absoluteUrl(root.publicUrl, '/cart'),
+    path: '/cart',
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     // Crawlable (a crawler has no cart and sees it empty): decision 022.

@@ -3,7 +3,7 @@ import { fetchCart } from '../features/cart/cart-api';
 import { CheckoutScreen } from '../features/checkout/checkout-screen';
 import { routeMessages } from '../i18n/route-messages.server';
 import { apiFrom } from '../lib/api';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/checkout';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +19,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: root.t('checkout.page.title'),
     description: root.t('checkout.page.meta_description'),
-    canonical: absoluteUrl(root.publicUrl, '/checkout'),
+    path: '/checkout',
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     // Crawlable (a crawler has no cart and sees it empty): decision 022.

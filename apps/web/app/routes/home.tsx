@@ -50,7 +50,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: root.storeName,
     description: storeDescription(root.lang, settings) ?? t('home.hero.fallback_description'),
-    canonical: absoluteUrl(root.publicUrl, '/'),
+    path: '/',
+    publicUrl: root.publicUrl,
     image: settings.logo ? absoluteUrl(root.publicUrl, settings.logo) : null,
     lang: root.lang,
     siteName: root.storeName,

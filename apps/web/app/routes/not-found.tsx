@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { rootMeta } from '../components/layout/root-data';
 import { ButtonLink } from '../components/ui/button';
 import { useI18n } from '../i18n/i18n';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/not-found';
 
 export function loader() {
@@ -15,7 +15,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     title: root.t('common.not_found.title'),
     description: root.t('common.not_found.text'),
-    canonical: absoluteUrl(root.publicUrl, location.pathname),
+    path: location.pathname,
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     noindex: true,

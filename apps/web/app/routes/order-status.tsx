@@ -5,7 +5,7 @@ import { normaliseOrderNumber } from '../features/orders/order-progress';
 import { OrderMissing, OrderTrackingScreen } from '../features/orders/order-tracking-screen';
 import { routeMessages } from '../i18n/route-messages.server';
 import { ApiError, apiFrom, type Api } from '../lib/api';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/order-status';
 
 /** The order-by-number query retries once; a 404 is an answer, not a failure. */
@@ -46,7 +46,8 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   return pageMeta({
     title,
     description: root.t('orders.page.meta_description'),
-    canonical: absoluteUrl(root.publicUrl, `/order-status/${encodeURIComponent(params.orderNumber)}`),
+    path: `/order-status/${encodeURIComponent(params.orderNumber)}`,
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     noindex: true,

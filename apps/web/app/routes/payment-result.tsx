@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { rootMeta } from '../components/layout/root-data';
 import { PaymentResultScreen } from '../features/payments/payment-result-screen';
 import { normaliseOrderNumber } from '../features/orders/order-progress';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/payment-result';
 import { routeMessages } from '../i18n/route-messages.server';
 
@@ -21,7 +21,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return pageMeta({
     title: root.t('payments.page.title'),
     description: root.t('payments.page.meta_description'),
-    canonical: absoluteUrl(root.publicUrl, location.pathname),
+    path: location.pathname,
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     noindex: true,

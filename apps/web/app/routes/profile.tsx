@@ -1,6 +1,6 @@
 import { rootMeta } from '../components/layout/root-data';
 import { ProfileScreen } from '../features/profile/profile-screen';
-import { absoluteUrl, pageMeta } from '../lib/seo';
+import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/profile';
 import { routeMessages } from '../i18n/route-messages.server';
 
@@ -14,7 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: root.t('profile.page.title'),
     description: root.t('profile.page.meta_description'),
-    canonical: absoluteUrl(root.publicUrl, '/profile'),
+    path: '/profile',
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     noindex: true,

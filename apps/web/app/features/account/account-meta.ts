@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { rootMeta } from '../../components/layout/root-data';
 import type { MessageKey } from '../../i18n/i18n';
-import { absoluteUrl, pageMeta } from '../../lib/seo';
+import { pageMeta } from '../../lib/seo';
 
 type MetaMatches = Parameters<typeof rootMeta>[0];
 
@@ -17,7 +17,8 @@ export function accountMeta(
   return pageMeta({
     title: root.t(title),
     description: root.t(description),
-    canonical: absoluteUrl(root.publicUrl, path),
+    path,
+    publicUrl: root.publicUrl,
     lang: root.lang,
     siteName: root.storeName,
     noindex: true,

@@ -44,6 +44,14 @@ function matchesFor(lang: Language, storeSettings: StoreSettings = settings) {
   return [{ id: 'root', loaderData: root }];
 }
 
+/** The href of each link with this rel, with its hreflang when it has one. */
+function linkHrefs(tags: MetaDescriptor[], rel: string): string[] {
+  return tags
+    .map((descriptor) => descriptor as Record<string, unknown>)
+    .filter((fields) => fields.tagName === 'link' && fields.rel === rel)
+    .map((fields) => (fields.hrefLang ? `${String(fields.hrefLang)} ${String(fields.href)}` : String(fields.href)));
+}
+
 /** The content of the first tag with this name or property ('title' for the title element). */
 function tag(tags: MetaDescriptor[], key: string): unknown {
   for (const descriptor of tags) {
@@ -73,6 +81,16 @@ describe('productMeta', () => {
     expect(tag(tags, 'description')).toBe('Natural amber');
     expect(tag(tags, 'og:site_name')).toBe('Subha Shop');
     expect(tag(tags, 'og:locale')).toBe('en_US');
+  });
+
+  it("links each language's address of the product, the page's own being the canonical", () => {
+    const alternates = ['ar https://shop.test/products/7', 'en https://shop.test/en/products/7', 'x-default https://shop.test/products/7'];
+    const english = productMeta(matchesFor('en'), product);
+    expect(linkHrefs(english, 'canonical')).toEqual(['https://shop.test/en/products/7']);
+    expect(linkHrefs(english, 'alternate')).toEqual(alternates);
+    const arabic = productMeta(matchesFor('ar'), product);
+    expect(linkHrefs(arabic, 'canonical')).toEqual(['https://shop.test/products/7']);
+    expect(linkHrefs(arabic, 'alternate')).toEqual(alternates);
   });
 
   it('keeps the Arabic names on the Arabic page', () => {
@@ -125,6 +143,22 @@ describe('productListMeta', () => {
     const arabic = productListMeta(matchesFor('ar'), data);
     expect(tag(arabic, 'title')).toBe('كهرمان | متجر السبح');
     expect(tag(arabic, 'description')).toBe('سبح الكهرمان البلطيقي');
+  });
+
+  it("gives a category's later page its own address in each language", () => {
+    const english = productListMeta(matchesFor('en'), { ...data, page: 2 });
+    expect(linkHrefs(english, 'canonical')).toEqual(['https://shop.test/en/category/amber?page=2']);
+    expect(linkHrefs(english, 'alternate')).toEqual([
+      'ar https://shop.test/category/amber?page=2',
+      'en https://shop.test/en/category/amber?page=2',
+      'x-default https://shop.test/category/amber?page=2',
+    ]);
+  });
+
+  it('gives search results, kept out of search engines, no alternates', () => {
+    const searched = productListMeta(matchesFor('en'), { ...data, filters: { ...data.filters, search: 'amber' } });
+    expect(linkHrefs(searched, 'canonical')).toEqual(['https://shop.test/en/category/amber']);
+    expect(linkHrefs(searched, 'alternate')).toEqual([]);
   });
 
   it('names the filtered category of /products in English from the category options', () => {

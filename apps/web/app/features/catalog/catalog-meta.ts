@@ -13,9 +13,7 @@ interface MatchLike {
   loaderData?: unknown;
 }
 
-type PageFields = Omit<PageMeta, 'lang' | 'siteName' | 'canonical' | 'image'> & {
-  /** Path (and query) of the canonical address, e.g. /category/amber. */
-  path: string;
+type PageFields = Omit<PageMeta, 'lang' | 'siteName' | 'publicUrl' | 'image'> & {
   /** Path of the share image, made absolute here. */
   imagePath?: string | null;
 };
@@ -42,7 +40,8 @@ export function catalogMeta(
     ...fields,
     lang: root.lang,
     siteName,
-    canonical: absolute(path),
+    path,
+    publicUrl: root.publicUrl,
     image: imagePath ? absolute(imagePath) : null,
   });
 }

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { rootMeta } from '../../components/layout/root-data';
 import type { MessageKey, TranslationKey, TranslationParams } from '../../i18n/i18n';
-import { absoluteUrl, pageMeta } from '../../lib/seo';
+import { pageMeta } from '../../lib/seo';
 
 interface ContentPageMeta {
   path: string;
@@ -21,7 +21,8 @@ export function contentPageMeta(
   return pageMeta({
     title: t(page.title),
     description: t(page.description, { store: storeName, ...page.params }),
-    canonical: absoluteUrl(root.publicUrl, page.path),
+    path: page.path,
+    publicUrl: root.publicUrl,
     type: 'article',
     lang: root.lang,
     siteName: storeName,
