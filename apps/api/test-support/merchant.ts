@@ -28,8 +28,11 @@ export let categoryId: number;
 
 export const PUBLIC_URL = 'https://shop.example';
 
-/** Starts the double of Google and builds the app before the file's tests; stops both after them. */
-export function useMerchantShop(): void {
+/**
+ * Starts the double of Google and builds the app before the file's tests; stops both after them.
+ * `overrides` adds variables (GOOGLE_MERCHANT_CONTENT_LANGUAGE for an English data source).
+ */
+export function useMerchantShop(overrides: NodeJS.ProcessEnv = {}): void {
   beforeAll(async () => {
     fake = await startFakeMerchant();
     ctx = await createTestApp({
@@ -39,6 +42,7 @@ export function useMerchantShop(): void {
       GOOGLE_MERCHANT_KEY_FILE: fake.keyFile,
       GOOGLE_MERCHANT_API_URL: fake.url,
       GOOGLE_MERCHANT_TIMEOUT_SECONDS: '5',
+      ...overrides,
     });
     ({ admin, moderator, customer } = await signedInStaff(ctx));
     const db = ctx.database.db;

@@ -79,16 +79,23 @@ describe('the merchant catalogue', () => {
     expect(product?.updatedAt).toBeInstanceOf(Date);
   });
 
-  it('uses the English texts where the shop wrote them, the Arabic ones otherwise', async () => {
+  it('uses the English texts where the shop wrote them, the Arabic ones otherwise, and the English page', async () => {
     const wood = await catalogue.get(ids.wood, 'en');
     expect(wood).toMatchObject({
       name: 'Olive wood beads',
       description: 'Olive wood',
       hasEnglish: true,
       categoryPath: ['Prayer beads'],
+      link: `${PUBLIC_URL}/en/products/${ids.wood}`,
     });
     const amber = await catalogue.get(ids.amber, 'en');
-    expect(amber).toMatchObject({ name: 'مسبحة كهرمان', description: 'وصف كامل', categoryPath: ['Prayer beads', 'كهرمان'] });
+    expect(amber).toMatchObject({
+      name: 'مسبحة كهرمان',
+      description: 'وصف كامل',
+      categoryPath: ['Prayer beads', 'كهرمان'],
+      // The English page, even where its texts fall back to Arabic.
+      link: `${PUBLIC_URL}/en/products/${ids.amber}`,
+    });
     expect((await catalogue.get(ids.bare, 'en'))?.hasEnglish).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { inLanguage, isInStock, shownSalePrice, uploadUrl, type Language } from '@shop/shared';
+import { inLanguage, isInStock, pathInLanguage, shownSalePrice, uploadUrl, type Language } from '@shop/shared';
 import type { ProductStatus } from '@shop/shared';
 import { queryRows, type Database } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
@@ -31,7 +31,7 @@ export interface MerchantCatalogueProduct {
   /** The shop's rule: stock is not tracked, or pieces are left. */
   inStock: boolean;
   status: ProductStatus;
-  /** Absolute URL of the product page. */
+  /** Absolute URL of the product page in the language (`/products/12`, `/en/products/12`). */
   link: string;
   /** Absolute URL of the featured image (the stored full-size file); null without an image. */
   imageLink: string | null;
@@ -121,9 +121,9 @@ function selectCatalogue(where: SQL, limit: number): SQL {
     order by ${products.id}`;
 }
 
-/** The storefront's page of a product (apps/web: /products/:id). */
-export function productPagePath(id: number): string {
-  return `/products/${id}`;
+/** The storefront's page of a product in a language (apps/web: /products/:id, /en/products/:id). */
+export function productPagePath(id: number, lang: Language): string {
+  return pathInLanguage(`/products/${id}`, lang);
 }
 
 function hasText(value: string | null | undefined): value is string {
@@ -138,10 +138,7 @@ function descriptionIn(lang: Language, row: CatalogueRow): string {
   return hasText(short) ? short.trim() : '';
 }
 
-/**
- * Presents one row. The storefront has no per-language URL (the language is a cookie), so both
- * languages link to the same product page.
- */
+/** Presents one row in a language: its texts and the product page of that language. */
 function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): MerchantCatalogueProduct {
   const imageUrls = row.images.map((image) => `${publicUrl}${uploadUrl('products', image.filename)}`);
   const salePrice = shownSalePrice(row.price, row.sale_price);
@@ -157,7 +154,7 @@ function presentRow(row: CatalogueRow, lang: Language, publicUrl: string): Merch
     manageStock: row.manage_stock,
     inStock: isInStock(row),
     status: row.status,
-    link: `${publicUrl}${productPagePath(row.id)}`,
+    link: `${publicUrl}${productPagePath(row.id, lang)}`,
     imageLink: imageUrls[0] ?? null,
     additionalImageLinks: imageUrls.slice(1, 1 + MERCHANT_ADDITIONAL_IMAGES_MAX),
     categoryPath: row.category_path

@@ -178,9 +178,12 @@ export function feedChannel(settings: StoreSettings, lang: Language, publicUrl: 
   };
 }
 
-/** The brand of every product: the store's name as the shop writes it (one brand in every feed). */
-export function feedBrand(settings: StoreSettings): string {
-  return settings.store_name;
+/**
+ * The brand of a product whose owner gave none, in a language: the store's name in it (the
+ * English one when the shop wrote it, the Arabic otherwise). The feeds and the pushes share it.
+ */
+export function storeBrand(settings: StoreSettings, lang: Language): string {
+  return inLanguage(lang, settings.store_name, settings.store_name_en).trim();
 }
 
 /**
@@ -242,7 +245,7 @@ export function createMerchantFeed(options: MerchantFeedOptions) {
     const settings = await options.getSettings();
     const context: FeedItemContext = {
       currency: settings.currency.trim() || DEFAULT_CURRENCY,
-      brand: feedBrand(settings),
+      brand: storeBrand(settings, lang),
     };
     const hash = createHash('sha256');
     const chunks: string[] = [];

@@ -19,7 +19,7 @@ import {
   type SavedMerchantFields,
 } from './payload.js';
 
-/** The store's defaults of every offer: its brand (the store's name) and currency. */
+/** The store's defaults of every offer: its brand (the store's name in the content language) and currency. */
 export interface StoreDefaults {
   brand: string;
   currency: MerchantCurrency;

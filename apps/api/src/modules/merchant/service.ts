@@ -26,7 +26,7 @@ import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { createBulkRunner, presentRun, type BulkRunnerDeps } from './bulk.js';
 import type { MerchantCatalogue } from './catalogue.js';
-import { FEED_PATH } from './feed.js';
+import { FEED_PATH, storeBrand } from './feed.js';
 import { merchantFailed, noticeOfError, renderNotice, type MerchantContext } from './notices.js';
 import {
   formOf,
@@ -35,7 +35,7 @@ import {
   offerFromPayload,
   offerProblems,
 } from './payload.js';
-import { createMerchantPusher, type StoreDefaults } from './push.js';
+import { catalogueLanguageOf, createMerchantPusher, type StoreDefaults } from './push.js';
 import { createMerchantRecords, presentLastPush } from './records.js';
 import { autoSyncEnabled, createMerchantSync, type MerchantSyncDeps } from './sync.js';
 
@@ -91,14 +91,17 @@ export function createMerchantService(deps: MerchantServiceDeps) {
   const records = createMerchantRecords(db);
   const target = setup ?? deps.defaults;
 
-  async function storeDefaults(): Promise<StoreDefaults> {
-    const settings = await deps.getSettings();
-    // A fixed Arabic brand: the store's (Arabic) name.
-    return { brand: settings.store_name ?? '', currency: merchantCurrencyOf(settings.currency) };
-  }
-
   const pusher =
     setup && client ? createMerchantPusher({ client, target: setup, context: setup }) : undefined;
+
+  /** The brand and currency of an offer in the content language the pushes use. */
+  async function storeDefaults(): Promise<StoreDefaults> {
+    const settings = await deps.getSettings();
+    return {
+      brand: storeBrand(settings, catalogueLanguageOf(target.contentLanguage)),
+      currency: merchantCurrencyOf(settings.currency),
+    };
+  }
   const bulk = pusher
     ? createBulkRunner({ db, pusher, catalogue, records, storeDefaults, log: deps.log, ...deps.bulkOptions })
     : undefined;
