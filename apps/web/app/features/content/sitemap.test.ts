@@ -30,23 +30,34 @@ describe('sitemapEntries', () => {
 });
 
 describe('buildSitemapXml', () => {
-  it('writes absolute, escaped URLs with their last change', () => {
-    const xml = buildSitemapXml('https://shop.example.kw', [
-      { path: '/' },
-      { path: '/products?x=1&y=2' },
-      { path: '/products/3', lastmod: '2025-05-01T00:00:00.000Z' },
-    ]);
+  const origin = 'https://shop.example.kw';
+  const alternates = (path: string) =>
+    `<xhtml:link rel="alternate" hreflang="ar" href="${origin}${path}"/>` +
+    `<xhtml:link rel="alternate" hreflang="en" href="${origin}/en${path === '/' ? '' : path}"/>` +
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}${path}"/>`;
+
+  it('lists each page in Arabic and English, each naming both addresses and x-default', () => {
+    const xml = buildSitemapXml(origin, [{ path: '/' }, { path: '/products/3', lastmod: '2025-05-01T00:00:00.000Z' }]);
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        '  <url><loc>https://shop.example.kw/</loc></url>',
-        '  <url><loc>https://shop.example.kw/products?x=1&amp;y=2</loc></url>',
-        '  <url><loc>https://shop.example.kw/products/3</loc><lastmod>2025-05-01T00:00:00.000Z</lastmod></url>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        `  <url><loc>${origin}/</loc>${alternates('/')}</url>`,
+        `  <url><loc>${origin}/en</loc>${alternates('/')}</url>`,
+        `  <url><loc>${origin}/products/3</loc><lastmod>2025-05-01T00:00:00.000Z</lastmod>${alternates('/products/3')}</url>`,
+        `  <url><loc>${origin}/en/products/3</loc><lastmod>2025-05-01T00:00:00.000Z</lastmod>${alternates('/products/3')}</url>`,
         '</urlset>',
         '',
       ].join('\n'),
     );
+  });
+
+  it('escapes the addresses, in the alternates too', () => {
+    const xml = buildSitemapXml(origin, [{ path: '/products?x=1&y=2' }]);
+    expect(xml).toContain(`<loc>${origin}/products?x=1&amp;y=2</loc>`);
+    expect(xml).toContain(`<loc>${origin}/en/products?x=1&amp;y=2</loc>`);
+    expect(xml).toContain(`hreflang="en" href="${origin}/en/products?x=1&amp;y=2"`);
+    expect(xml).not.toMatch(/&(?!amp;)/);
   });
 
   it('escapes every XML special character', () => {
@@ -55,13 +66,15 @@ describe('buildSitemapXml', () => {
 });
 
 describe('buildRobotsTxt', () => {
-  it('allows crawling, keeps private pages out and names the sitemap', () => {
+  it('allows crawling, keeps private pages out in both languages and names the sitemap', () => {
     expect(buildRobotsTxt('https://shop.example.kw')).toBe(
       [
         'User-agent: *',
         'Allow: /',
         'Disallow: /admin',
+        'Disallow: /en/admin',
         'Disallow: /profile',
+        'Disallow: /en/profile',
         '',
         'Sitemap: https://shop.example.kw/sitemap.xml',
         '',

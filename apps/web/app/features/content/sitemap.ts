@@ -1,7 +1,8 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage } from '@shop/shared';
 import { absoluteUrl } from '../../lib/seo';
 
 export interface SitemapEntry {
-  /** Path on the shop, e.g. /products/12 (already URL-encoded where needed). */
+  /** Path on the shop without language prefix, e.g. /products/12 (already URL-encoded where needed). */
   path: string;
   /** W3C datetime of the last change, when known. */
   lastmod?: string;
@@ -11,11 +12,14 @@ export interface SitemapEntry {
 export const STATIC_SITEMAP_PATHS = ['/', '/products', '/categories', '/return-policy', '/privacy', '/terms'] as const;
 
 /**
- * Pages kept out of search engines (private). The cart and the checkout are crawlable: a crawler
- * has no cart, so it sees only the empty cart, and Lighthouse's SEO audit, which the shop must
- * pass on them, counts any block as a failure (decision 022). They stay out of the sitemap.
+ * Pages kept out of search engines (private), in every language. The cart and the checkout are
+ * crawlable: a crawler has no cart, so it sees only the empty cart, and Lighthouse's SEO audit,
+ * which the shop must pass on them, counts any block as a failure (decision 022). They stay out
+ * of the sitemap.
  */
-export const ROBOTS_DISALLOWED_PATHS = ['/admin', '/profile'] as const;
+export const ROBOTS_DISALLOWED_PATHS = ['/admin', '/profile'].flatMap((path) =>
+  LANGUAGES.map((lang) => pathInLanguage(path, lang)),
+);
 
 const XML_ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -45,15 +49,27 @@ export function sitemapEntries(
   ];
 }
 
-/** The sitemap document (sitemaps.org protocol) with absolute URLs on the shop's public origin. */
+/**
+ * The sitemap document (sitemaps.org protocol) with absolute URLs on the shop's public origin:
+ * each page once per language, each of its `<url>`s naming every language's address, itself
+ * included, and x-default, the Arabic one (Google's localized versions in a sitemap). Addresses
+ * are the origin and the path joined as text: entries' paths are absolute and already encoded, and
+ * parsing five URLs per product was most of the time with tens of thousands of them.
+ */
 export function buildSitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((entry) => {
+  const origin = new URL(publicUrl).origin;
+  const urls = entries.flatMap((entry) => {
     const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(absoluteUrl(publicUrl, entry.path))}</loc>${lastmod}</url>`;
+    const addresses = LANGUAGES.map((lang) => escapeXml(`${origin}${pathInLanguage(entry.path, lang)}`));
+    const link = (hreflang: string, address: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${address}"/>`;
+    const alternates =
+      LANGUAGES.map((lang, index) => link(lang, addresses[index]!)).join('') +
+      link('x-default', addresses[LANGUAGES.indexOf(DEFAULT_LANGUAGE)]!);
+    return addresses.map((address) => `  <url><loc>${address}</loc>${lastmod}${alternates}</url>`);
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',
