@@ -277,6 +277,7 @@ describe('GET /feeds/google-merchant.xml', () => {
     expect(reply.statusCode).toBe(200);
     const channel = child(parseXml(reply.body), 'channel')!;
     expect(values(channel, 'title')).toEqual(['Prayer Beads Shop']);
+    expect(values(channel, 'link')).toEqual([`${PUBLIC_URL}/en`]);
     expect(values(channel, 'language')).toEqual(['en']);
     const byId = new Map(feedItems(reply.body).map((item) => [Number(item['g:id']![0]), item]));
     expect(byId.size).toBe(publishedIds.length);

@@ -5,6 +5,7 @@ import {
   currencyDecimals,
   DEFAULT_CURRENCY,
   inLanguage,
+  pathInLanguage,
   type Language,
   type StoreSettings,
 } from '@shop/shared';
@@ -167,12 +168,13 @@ export function renderFeedHead(channel: FeedChannel): string {
 
 export const FEED_TAIL = '</channel>\n</rss>\n';
 
-/** The channel of a language from the store settings (English name where the shop wrote one). */
+/** The channel of a language from the store settings (English name where the shop wrote one) and its home page. */
 export function feedChannel(settings: StoreSettings, lang: Language, publicUrl: string): FeedChannel {
   const title = inLanguage(lang, settings.store_name, settings.store_name_en);
   return {
     title,
-    link: `${publicUrl}/`,
+    // The shop's home page in the feed's language (`/`, `/en`).
+    link: `${publicUrl}${pathInLanguage('/', lang)}`,
     description: inLanguage(lang, settings.store_description, settings.store_description_en) ?? title,
     lang,
   };
