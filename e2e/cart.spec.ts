@@ -53,7 +53,7 @@ test.describe('cart', () => {
     const problems = watchConsole(page);
     // The cart shows what is charged: the currency's decimals, "د.ك" on this Arabic page.
     const money = moneyFormat(await getSettings(request), 'ar');
-    const price = (value: number) => formatPrice(value, money, 'charged');
+    const price = (value: number) => formatPrice(value, money);
     const simple = await simpleProduct(request, await firstPageProducts(request), (stock) => stock >= 3);
     const { product: optioned, choices, unit } = await productWithOptions(request);
 

@@ -96,7 +96,7 @@ test.describe('checkout and order tracking', () => {
     const problems = watchConsole(page);
     await useLanguage(context, baseURL!, 'ar');
     const format = moneyFormat(await getSettings(request), 'ar');
-    const money = (value: number) => formatPrice(value, format, 'charged');
+    const money = (value: number) => formatPrice(value, format);
     const { simple, optioned, subtotal } = await fillCart(page);
     const { kuwait, governorate, city, fee } = await kuwaitCity(request);
     const discount = await promoDiscount(request, 'RAMADAN10', subtotal);
@@ -305,7 +305,7 @@ test.describe('checkout and order tracking', () => {
 
     // Cash on delivery goes through, and the tracking page and invoice speak English too.
     const format = moneyFormat(await getSettings(page.request), 'en');
-    const money = (value: number) => formatPrice(value, format, 'charged');
+    const money = (value: number) => formatPrice(value, format);
     const { subtotal } = await cartSubtotal(page);
     const total = subtotal + toThousandths(city.shipping_fee);
     await expect(page.getByTestId('checkout-total')).toHaveText(money(total));

@@ -78,7 +78,7 @@ for (const lang of ['ar', 'en'] as const) {
     const format: MoneyFormat = moneyFormat(settings, lang);
     expect(format.decimals).toBe(3);
     expect(format.symbol).toBe(lang === 'ar' ? 'د.ك' : 'KD');
-    const money = (value: number) => formatPrice(value, format, 'charged');
+    const money = (value: number) => formatPrice(value, format);
 
     const token = await adminToken(request);
     // Digits after the prefix: letters drawn at random could spell the other language's symbol ("KD").

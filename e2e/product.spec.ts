@@ -57,7 +57,7 @@ test.describe('product detail', () => {
       toThousandths(firstChoice.additional_price) +
       toThousandths(secondChoice.additional_price);
     await expect(page.locator(`[data-price="${total}"]`).first()).toHaveText(
-      formatPrice(total, moneyFormat(settings, 'ar'), 'catalogue'),
+      formatPrice(total, moneyFormat(settings, 'ar')),
     );
 
     await addToCart.click();

@@ -124,7 +124,7 @@ for (const lang of ['ar', 'en'] as const) {
     const problems = watchConsole(page);
     await visitor(context, baseURL!, lang);
     const settings = await getSettings(request);
-    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang), 'charged');
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang));
     await fillCart(page);
     const before = await api<CartResponse>(page.request, '/cart');
     const subtotal = toThousandths(before.summary.total);
@@ -178,7 +178,7 @@ for (const lang of ['ar', 'en'] as const) {
     const problems = watchConsole(page);
     await visitor(context, baseURL!, lang);
     const settings = await getSettings(request);
-    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang), 'charged');
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang));
     await fillCart(page);
     const applied = await page.request.put('/api/cart/promo-code', { data: { code: 'RAMADAN10' } });
     expect(applied.ok()).toBe(true);

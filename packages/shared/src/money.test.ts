@@ -8,6 +8,8 @@ import {
   effectivePrice,
   formatAmount,
   formatPrice,
+  formatSignedPrice,
+  amountInputText,
   fromThousandths,
   MINUS_SIGN,
   moneyFormat,
@@ -113,41 +115,28 @@ describe('currency symbol', () => {
   });
 });
 
-describe('display rules', () => {
-  it('catalogue: whole numbers without decimals, otherwise up to 3 with trailing zeros trimmed', () => {
-    expect(formatAmount(12_000, 'catalogue', 3)).toBe('12');
-    expect(formatAmount(12_500, 'catalogue', 3)).toBe('12.5');
-    expect(formatAmount(12_750, 'catalogue', 3)).toBe('12.75');
-    expect(formatAmount(12_345, 'catalogue', 3)).toBe('12.345');
-    expect(formatAmount(100, 'catalogue', 3)).toBe('0.1');
-    expect(formatAmount(0, 'catalogue', 3)).toBe('0');
+describe('display rules (decision 051: one format everywhere)', () => {
+  it('always shows the currency\'s own decimals, 3 for KWD, whole prices included', () => {
+    expect(formatAmount(18_500, 3)).toBe('18.500');
+    expect(formatAmount(5_000, 3)).toBe('5.000');
+    expect(formatAmount(31_375, 3)).toBe('31.375');
+    expect(formatAmount(750, 3)).toBe('0.750');
+    expect(formatAmount(0, 3)).toBe('0.000');
   });
 
-  it('catalogue: a 2-decimal currency trims to at most 2', () => {
-    expect(formatAmount(12_345, 'catalogue', 2)).toBe('12.35');
-    expect(formatAmount(12_500, 'catalogue', 2)).toBe('12.5');
-  });
-
-  it('charged: always the currency\'s own decimals, 3 for KWD', () => {
-    expect(formatAmount(31_375, 'charged', 3)).toBe('31.375');
-    expect(formatAmount(12_000, 'charged', 3)).toBe('12.000');
-    expect(formatAmount(750, 'charged', 3)).toBe('0.750');
-    expect(formatAmount(0, 'charged', 3)).toBe('0.000');
-  });
-
-  it('charged: always 2 decimals for a 2-decimal currency, rounding half up', () => {
-    expect(formatAmount(12_000, 'charged', 2)).toBe('12.00');
-    expect(formatAmount(12_500, 'charged', 2)).toBe('12.50');
-    expect(formatAmount(12_345, 'charged', 2)).toBe('12.35');
-    expect(formatAmount(5, 'charged', 2)).toBe('0.01');
-    expect(formatAmount(12_500, 'charged', 0)).toBe('13');
+  it('always shows 2 decimals for a 2-decimal currency, rounding half up', () => {
+    expect(formatAmount(12_000, 2)).toBe('12.00');
+    expect(formatAmount(12_500, 2)).toBe('12.50');
+    expect(formatAmount(12_345, 2)).toBe('12.35');
+    expect(formatAmount(5, 2)).toBe('0.01');
+    expect(formatAmount(12_500, 0)).toBe('13');
   });
 
   it('writes a negative amount with a real minus sign, never a minus zero', () => {
-    expect(formatAmount(-3_375, 'charged', 3)).toBe('\u22123.375');
-    expect(formatAmount(-3_375, 'charged', 2)).toBe('\u22123.38');
-    expect(formatAmount(-2_500, 'catalogue', 3)).toBe('\u22122.5');
-    expect(formatAmount(-4, 'charged', 2)).toBe('0.00');
+    expect(formatAmount(-3_375, 3)).toBe('\u22123.375');
+    expect(formatAmount(-3_375, 2)).toBe('\u22123.38');
+    expect(formatAmount(-2_500, 3)).toBe('\u22122.500');
+    expect(formatAmount(-4, 2)).toBe('0.00');
     expect(MINUS_SIGN).toBe('−');
   });
 
@@ -157,18 +146,31 @@ describe('display rules', () => {
     expect(amountDigits(-12_000, 0)).toBe('-12');
   });
 
-  it('adds the currency symbol after the amount', () => {
-    expect(formatPrice(12_500, KWD, 'catalogue')).toBe('12.5 KD');
-    expect(formatPrice(31_375, KWD, 'charged')).toBe('31.375 KD');
-    expect(formatPrice(31_375, { symbol: 'د.ك', decimals: 3 }, 'charged')).toBe('31.375 د.ك');
-    expect(formatPrice(31_375, USD, 'charged')).toBe('31.38 $');
+  it('adds the currency symbol after the amount, the same on a listing and at checkout', () => {
+    expect(formatPrice(18_500, KWD)).toBe('18.500 KD');
+    expect(formatPrice(18_500, { symbol: 'د.ك', decimals: 3 })).toBe('18.500 د.ك');
+    expect(formatPrice(31_375, KWD)).toBe('31.375 KD');
+    expect(formatPrice(31_375, USD)).toBe('31.38 $');
   });
 
   it('keeps a negative amount\'s minus beside its digits in Arabic and English', () => {
-    expect(formatPrice(-3_375, KWD, 'charged')).toBe(`${isolated('−3.375')} KD`);
-    expect(formatPrice(-3_375, { symbol: 'د.ك', decimals: 3 }, 'charged')).toBe(`${isolated('−3.375')} د.ك`);
-    expect(formatPrice(-3_375, USD, 'charged')).toBe(`${isolated('−3.38')} $`);
-    expect(formatPrice(0, KWD, 'charged')).toBe('0.000 KD');
+    expect(formatPrice(-3_375, KWD)).toBe(`${isolated('−3.375')} KD`);
+    expect(formatPrice(-3_375, { symbol: 'د.ك', decimals: 3 })).toBe(`${isolated('−3.375')} د.ك`);
+    expect(formatPrice(-3_375, USD)).toBe(`${isolated('−3.38')} $`);
+    expect(formatPrice(0, KWD)).toBe('0.000 KD');
+  });
+
+  it('writes a surcharge with its plus isolated before the digits, a reduction with its minus', () => {
+    expect(formatSignedPrice(6_500, { symbol: 'د.ك', decimals: 3 })).toBe(`${isolated('+6.500')} د.ك`);
+    expect(formatSignedPrice(6_500, KWD)).toBe(`${isolated('+6.500')} KD`);
+    expect(formatSignedPrice(-1_000, KWD)).toBe(`${isolated('−1.000')} KD`);
+  });
+
+  it('gives a form\'s input the stored amount without trailing zeros', () => {
+    expect(amountInputText(2_500)).toBe('2.5');
+    expect(amountInputText(12_000)).toBe('12');
+    expect(amountInputText(12_345)).toBe('12.345');
+    expect(amountInputText(0)).toBe('0');
   });
 });
 

@@ -96,37 +96,53 @@ export function moneyFormat(
   };
 }
 
-/**
- * Where an amount is shown decides its decimals (decision 017):
- * - catalogue (product listing and detail prices): whole numbers without decimals, otherwise up to
- *   the currency's decimals with trailing zeros trimmed ("12", "12.5", "12.125");
- * - charged (cart, checkout, orders, invoices, payments, e-mails, the back office): always the
- *   currency's own decimals ("31.375" for KWD, "31.38" for USD), so what is shown is what is charged.
- */
-export type PriceContext = 'catalogue' | 'charged';
-
 /** The real minus sign (U+2212), not the hyphen. */
 export const MINUS_SIGN = '\u2212';
 /** Left-to-right isolate and its closing pop (U+2066, U+2069): a signed number stays whole in Arabic text. */
 const LTR_ISOLATE = '\u2066';
 const POP_ISOLATE = '\u2069';
 
-/** The digits of an amount as `context` shows it, with a real minus sign when negative ("−3.375"). */
-export function formatAmount(value: Thousandths, context: PriceContext, decimals: CurrencyDecimals): string {
-  let digits = amountDigits(Math.abs(value), decimals);
-  if (context === 'catalogue' && digits.includes('.')) digits = digits.replace(/\.?0+$/, '');
+/**
+ * The digits of an amount in the currency's own decimals, wherever it is shown (decision 051):
+ * "18.500" and "31.375" for KWD, "31.38" for USD, with a real minus sign when negative ("−3.375").
+ */
+export function formatAmount(value: Thousandths, decimals: CurrencyDecimals): string {
+  const digits = amountDigits(Math.abs(value), decimals);
   return value < 0 && /[1-9]/.test(digits) ? `${MINUS_SIGN}${digits}` : digits;
 }
 
 /**
- * An amount with the symbol after it, as every page and e-mail shows it: "12.5 KD", "31.375 د.ك".
- * A negative amount keeps its sign beside the digits in either direction: "−3.375" is isolated left
- * to right, so an Arabic line reads "−3.375 د.ك" and never "د.ك 3.375−".
+ * An amount with the symbol after it, as every page, e-mail and back-office screen shows it:
+ * "18.500 KD", "31.375 د.ك". A negative amount keeps its sign beside the digits in either
+ * direction: "−3.375" is isolated left to right, so an Arabic line reads "−3.375 د.ك" and never
+ * "د.ك 3.375−".
  */
-export function formatPrice(value: Thousandths, money: MoneyFormat, context: PriceContext): string {
-  const amount = formatAmount(value, context, money.decimals);
-  const number = amount.startsWith(MINUS_SIGN) ? `${LTR_ISOLATE}${amount}${POP_ISOLATE}` : amount;
-  return `${number} ${money.symbol}`;
+export function formatPrice(value: Thousandths, money: MoneyFormat): string {
+  return withSymbol(formatAmount(value, money.decimals), money);
+}
+
+/**
+ * A surcharge or a reduction with its sign always written, "+6.500 KD" or "−1.000 د.ك" (option
+ * chips): the signed number is isolated like a negative price, so the plus stays before the digits
+ * in an Arabic line.
+ */
+export function formatSignedPrice(value: Thousandths, money: MoneyFormat): string {
+  const amount = formatAmount(value, money.decimals);
+  return withSymbol(amount.startsWith(MINUS_SIGN) ? amount : `+${amount}`, money);
+}
+
+function withSymbol(amount: string, money: MoneyFormat): string {
+  const signed = amount.startsWith(MINUS_SIGN) || amount.startsWith('+');
+  return `${signed ? `${LTR_ISOLATE}${amount}${POP_ISOLATE}` : amount} ${money.symbol}`;
+}
+
+/**
+ * A stored amount as a form's input holds it for editing: up to 3 decimals (thousandths), trailing
+ * zeros trimmed ("2.5", "12"). Not a displayed price: those use formatPrice.
+ */
+export function amountInputText(value: Thousandths): string {
+  const digits = amountDigits(value, 3);
+  return digits.includes('.') ? digits.replace(/\.?0+$/, '') : digits;
 }
 
 /**

@@ -157,7 +157,7 @@ describe('PUT /api/cart/promo-code', () => {
     const below = await guest.call('PUT', '/api/cart/promo-code', { code: 'RAMADAN10' });
     expect(below.statusCode).toBe(400);
     expect(errorOf(below).details?.[0]).toMatchObject({ field: 'code' });
-    expect(errorOf(below).message).toBe('الحد الأدنى للطلب لاستخدام هذا الكود 20 د.ك');
+    expect(errorOf(below).message).toBe('الحد الأدنى للطلب لاستخدام هذا الكود 20.000 د.ك');
     expect(cartOf(await guest.call('GET', '/api/cart')).promo).toBeNull();
   });
 
@@ -208,7 +208,7 @@ describe('the cart checks its code again on every read', () => {
     expect(body.promo).toBeNull();
     expect(body.promo_notice).toEqual({
       code: 'RAMADAN10',
-      message: 'The minimum order for this promo code is 20 KD',
+      message: 'The minimum order for this promo code is 20.000 KD',
     });
     // Told once: the code is gone from the cart, and coming back over the minimum does not revive it.
     await guest.call('PUT', `/api/cart/update/${cart.items[0]!.id}`, { quantity: 2 });
@@ -226,7 +226,7 @@ describe('the cart checks its code again on every read', () => {
     );
     expect(lowered.promo_notice).toEqual({
       code: 'RAMADAN10',
-      message: 'الحد الأدنى للطلب لاستخدام هذا الكود 20 د.ك',
+      message: 'الحد الأدنى للطلب لاستخدام هذا الكود 20.000 د.ك',
     });
   });
 

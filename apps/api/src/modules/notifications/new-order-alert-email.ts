@@ -77,7 +77,7 @@ export function newOrderAlertEmail({ to, lang, order, arrivedAt, settings, publi
   const t = texts[lang];
   const { start, end } = directionStyles(lang);
   const format = moneyFormat(settings, lang);
-  const money = (amount: number) => formatPrice(toThousandths(amount), format, 'charged');
+  const money = (amount: number) => formatPrice(toThousandths(amount), format);
   const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
   const link = `${publicUrl}/admin/orders/${order.id}`;
   const total = money(order.total_amount);

@@ -86,7 +86,7 @@ export function orderConfirmationEmail({
   // Amounts as the site shows what is charged: the currency's decimals, "د.ك" for the default
   // symbol in Arabic, a discount as "−3.375 د.ك" (the signed number isolated left to right).
   const format = moneyFormat(settings, lang);
-  const money = (amount: number, sign: 1 | -1 = 1) => formatPrice(sign * toThousandths(amount), format, 'charged');
+  const money = (amount: number, sign: 1 | -1 = 1) => formatPrice(sign * toThousandths(amount), format);
   // The site isolates each amount (<bdi>); here the cell names the direction its symbol reads in.
   const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
   const store = settings.store_name;

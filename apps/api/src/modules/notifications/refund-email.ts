@@ -63,7 +63,7 @@ export function refundEmail({ order, refund, lang, settings, publicUrl }: Refund
   const t = texts[lang];
   const store = settings.store_name;
   const format = moneyFormat(settings, lang);
-  const amount = formatPrice(refund.amount, format, 'charged');
+  const amount = formatPrice(refund.amount, format);
   const orderUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const subject = t.subject(store, order.order_number);
   const intro = `${t.intro[refund.method]}${refund.full ? ` ${t.full}` : ''}`;

@@ -201,7 +201,7 @@ describe('a stranger cannot hold the store', () => {
       expect(reply.statusCode).toBe(400);
       const body = reply.json() as ErrorResponse;
       expect(body.details).toEqual([expect.objectContaining({ field: 'payment_method' })]);
-      expect(body.details![0]!.message).toMatch(/\b500 (KD|د.ك)/);
+      expect(body.details![0]!.message).toMatch(/\b500\.000 (KD|د.ك)/);
       expect(body.details![0]!.message).toContain(lang === 'ar' ? 'واتساب' : 'WhatsApp');
     }
     const [row] = await ctx.database.db.select({ stock: products.stock_quantity }).from(products).where(eq(products.id, amber.id));

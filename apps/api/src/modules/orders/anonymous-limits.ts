@@ -92,7 +92,7 @@ export function checkAnonymousTotal(
   total: Thousandths,
 ): void {
   if (paymentMethod !== 'cash_on_delivery' || total <= limits.maxCashOnDeliveryTotal) return;
-  const params = { amount: formatAmount(limits.maxCashOnDeliveryTotal, 'catalogue', 3) };
+  const params = { amount: formatAmount(limits.maxCashOnDeliveryTotal, 3) };
   throw new AppError(
     'VALIDATION_ERROR',
     'order.anonymous_cash_over_limit',

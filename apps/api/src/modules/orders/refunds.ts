@@ -47,7 +47,7 @@ export interface RefundPlan {
 
 /** "3.500 KD" / "3.500 د.ك": an amount in the history's language. */
 const amountText = (amount: number, lang: Language) =>
-  formatPrice(amount, { symbol: currencySymbolFor(null, lang), decimals: 3 }, 'charged');
+  formatPrice(amount, { symbol: currencySymbolFor(null, lang), decimals: 3 });
 
 /**
  * Checks a refund request against the locked order and works out its amount (docs/decisions/043):

@@ -200,7 +200,7 @@ export function createSettlement(db: Database, deps: PaymentsServiceDeps) {
         .from(users)
         .where(eq(users.role, 'admin'))
         .orderBy(asc(users.id));
-      const amount = `${formatAmount(row.total_amount, 'charged', 3)} KWD`;
+      const amount = `${formatAmount(row.total_amount, 3)} KWD`;
       await notifications.sendLatePaymentAlert(
         admins.map((admin) => admin.email),
         { id: row.id, order_number: row.order_number },

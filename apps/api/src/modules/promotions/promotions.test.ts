@@ -116,9 +116,9 @@ describe('POST /api/promo-codes/validate', () => {
     [
       'RAMADAN10',
       9.999,
-      'The minimum order for this promo code is 10 KD',
+      'The minimum order for this promo code is 10.000 KD',
       // Arabic replies write the default symbol in Arabic (decision 017).
-      'الحد الأدنى للطلب لاستخدام هذا الكود 10 د.ك',
+      'الحد الأدنى للطلب لاستخدام هذا الكود 10.000 د.ك',
     ],
   ];
 
@@ -139,7 +139,7 @@ describe('POST /api/promo-codes/validate', () => {
     await saveStoreSettings(ctx.database.db, { currency_symbol: 'د.ك' });
     try {
       const response = await validate('WELCOME5', 1.5);
-      expect(response.json().message).toBe('The minimum order for this promo code is 2 د.ك');
+      expect(response.json().message).toBe('The minimum order for this promo code is 2.000 د.ك');
     } finally {
       await saveStoreSettings(ctx.database.db, { currency_symbol: null });
     }

@@ -52,7 +52,7 @@ export function promoRefusal(
   const key = `promo.${reason}` as const;
   const params: MessageParams | undefined =
     reason === 'below_minimum' && promo && promo.min_order_amount !== null
-      ? { amount: formatAmount(promo.min_order_amount, 'catalogue', 3) }
+      ? { amount: formatAmount(promo.min_order_amount, 3) }
       : undefined;
   return new AppError('VALIDATION_ERROR', key, [{ field: 'code', message: key, params }], params);
 }

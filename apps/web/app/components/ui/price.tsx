@@ -1,4 +1,4 @@
-import { currencySymbolFor, formatPrice, moneyFormat, type MoneyFormat, type PriceContext, type Thousandths } from '@shop/shared';
+import { currencySymbolFor, formatPrice, formatSignedPrice, moneyFormat, type MoneyFormat, type Thousandths } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { useRootData } from '../layout/root-data';
 
@@ -15,25 +15,25 @@ export function useMoneyFormat(): MoneyFormat {
 }
 
 /**
- * An amount with the store's symbol, isolated from the text around it. `catalogue` (the default,
- * listing and detail prices) trims: "12 KD", "12.5 KD"; `charged` (cart, checkout, orders,
- * invoices) shows the currency's decimals: "12.500 KD", and a discount as "−3.375 KD".
+ * An amount with the store's symbol in the currency's own decimals, isolated from the text around
+ * it: "18.500 KD" on a listing as in the cart, a discount as "−3.375 KD" (decision 051). `signed`
+ * writes a surcharge's plus too: "+6.500 د.ك".
  */
 export function Price({
   value,
   className,
-  context = 'catalogue',
+  signed = false,
   testId,
 }: {
   value: Thousandths;
   className?: string;
-  context?: PriceContext;
+  signed?: boolean;
   testId?: string;
 }) {
   const money = useMoneyFormat();
   return (
     <bdi className={className} data-price={value} data-testid={testId}>
-      {formatPrice(value, money, context)}
+      {signed ? formatSignedPrice(value, money) : formatPrice(value, money)}
     </bdi>
   );
 }

@@ -242,7 +242,7 @@ function CartLine({
         )}
 
         <p className="text-sm text-stone-600">
-          {t('cart.line.unit_price')} <Price value={toThousandths(item.display_price)} context="charged" className="font-semibold text-stone-800" />
+          {t('cart.line.unit_price')} <Price value={toThousandths(item.display_price)} className="font-semibold text-stone-800" />
         </p>
         {!item.in_stock && <p className="text-sm font-semibold text-red-700">{t('cart.line.unavailable')}</p>}
 
@@ -284,7 +284,7 @@ function CartLine({
           </div>
           <p className="text-stone-700">
             {t('cart.line.total')}{' '}
-            <Price value={toThousandths(item.line_total)} context="charged" className="font-semibold text-brand-800" />
+            <Price value={toThousandths(item.line_total)} className="font-semibold text-brand-800" />
           </p>
         </div>
         <p id={messageId} aria-live="polite" className="text-sm font-semibold text-red-700 empty:hidden">
@@ -358,14 +358,14 @@ function CartSummary({
         <div className="flex justify-between gap-2">
           <dt>{t('cart.summary.subtotal')}</dt>
           <dd>
-            <Price value={totals.subtotal} context="charged" />
+            <Price value={totals.subtotal} />
           </dd>
         </div>
         {totals.discount > 0 && (
           <div className="flex justify-between gap-2 text-brand-700">
             <dt>{t('cart.summary.discount')}</dt>
             <dd data-testid="cart-discount">
-              <Price value={-totals.discount} context="charged" />
+              <Price value={-totals.discount} />
             </dd>
           </div>
         )}
@@ -373,7 +373,7 @@ function CartSummary({
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <dt>{t('cart.summary.total')}</dt>
           <dd data-testid="cart-total">
-            <Price value={totals.total} context="charged" />
+            <Price value={totals.total} />
           </dd>
         </div>
       </dl>
@@ -386,7 +386,7 @@ function CartSummary({
         summary={
           <>
             <span className="text-stone-600">{t('cart.summary.total')}</span>
-            <Price value={totals.total} context="charged" className="text-base font-semibold text-stone-900" />
+            <Price value={totals.total} className="text-base font-semibold text-stone-900" />
           </>
         }
       >
@@ -418,7 +418,7 @@ function DeliveryRow({ fees }: { fees: CartData['shipping_fees'] }) {
         ) : note.kind === 'at_checkout' ? (
           t('cart.summary.shipping_at_checkout')
         ) : note.kind === 'fixed' ? (
-          <Price value={note.fee} context="charged" />
+          <Price value={note.fee} />
         ) : (
           <ShippingFrom fee={note.fee} />
         )}
@@ -439,7 +439,7 @@ function ShippingFrom({ fee }: { fee: number }) {
   return (
     <>
       {before}
-      <Price value={fee} context="charged" />
+      <Price value={fee} />
       {after}
     </>
   );

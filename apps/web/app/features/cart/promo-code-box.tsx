@@ -49,7 +49,7 @@ const cartPromoTexts: PromoTexts = {
 function appliedText(promo: CartPromo, texts: PromoTexts, t: ReturnType<typeof useI18n>['t'], money: ReturnType<typeof useMoneyFormat>) {
   return promo.discount_type === 'percentage'
     ? t(texts.appliedPercent, { percent: promo.discount_value })
-    : t(texts.appliedAmount, { amount: formatPrice(toThousandths(promo.discount_value), money, 'charged') });
+    : t(texts.appliedAmount, { amount: formatPrice(toThousandths(promo.discount_value), money) });
 }
 
 /**
@@ -131,7 +131,6 @@ export function PromoCodeBox({
           {t(texts.appliedBanner, { code: applied.code })}{' '}
           <Price
             value={-toThousandths(applied.discount)}
-            context="charged"
             className="font-semibold"
             testId="promo-applied-discount"
           />

@@ -68,10 +68,7 @@ export function AttributePicker({
                       />
                       {variationTitle(lang, variation)}
                       {surcharge !== 0 && (
-                        <bdi dir="ltr" className="text-xs font-normal text-stone-600">
-                          {surcharge > 0 ? '+' : '−'}
-                          <Price value={Math.abs(surcharge)} />
-                        </bdi>
+                        <Price value={surcharge} signed className="text-xs font-normal text-stone-600" testId="option-surcharge" />
                       )}
                     </label>
                   );

@@ -56,7 +56,7 @@ describe('priceWithOptions', () => {
     expect(prices.surcharge).toBe(2_600);
     expect(prices.current).toBe(22_600);
     expect(prices.original).toBe(27_600);
-    expect(formatPrice(prices.current, KD, 'catalogue')).toBe('22.6 KD');
+    expect(formatPrice(prices.current, KD)).toBe('22.600 KD');
   });
 
   it('does not drift like floating point would (0.1 + 0.125 + 20)', () => {
@@ -66,7 +66,7 @@ describe('priceWithOptions', () => {
       { 2: 22 },
     );
     expect(prices.current).toBe(300);
-    expect(formatPrice(prices.current, KD, 'catalogue')).toBe('0.3 KD');
+    expect(formatPrice(prices.current, KD)).toBe('0.300 KD');
     expect(prices.percent).toBe(0);
   });
 

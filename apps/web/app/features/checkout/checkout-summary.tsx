@@ -9,7 +9,7 @@ import { SummaryRow } from '../../components/ui/summary-row';
 
 /** An amount as it is charged: the currency's own decimals, 3 for KWD (decision 017). */
 export function CheckoutPrice({ value, className }: { value: Thousandths; className?: string }) {
-  return <Price value={value} context="charged" className={className} />;
+  return <Price value={value} className={className} />;
 }
 
 /** The lines being ordered and the totals, with the promo box and the place-order button below. */

@@ -24,7 +24,7 @@ export function OrderAmount({
   negative?: boolean;
 }) {
   const value = toThousandths(amount);
-  return <Price value={negative ? -value : value} context="charged" className={className} testId={testId} />;
+  return <Price value={negative ? -value : value} className={className} testId={testId} />;
 }
 
 /** "Colour: Black · Tassel: Silver" pairs of an order line. */

@@ -259,8 +259,8 @@ describe('lists as added and removed', () => {
     );
     expect(view).toMatchObject({
       kind: 'list',
-      added: [{ kind: 'text', text: 'قيمة خاصية رقم 9 (محذوف) (+0.250 د.ك)' }],
-      removed: [{ kind: 'text', text: 'اللون: أسود (+0.000 د.ك)' }],
+      added: [{ kind: 'text', text: 'قيمة خاصية رقم 9 (محذوف) (\u2066+0.250\u2069 د.ك)' }],
+      removed: [{ kind: 'text', text: 'اللون: أسود (\u2066+0.000\u2069 د.ك)' }],
       changed: [{ label: 'اللون: أحمر', from: { text: '0.500 د.ك' }, to: { text: '1.000 د.ك' } }],
       reordered: false,
     });

@@ -3,6 +3,7 @@ import {
   AUDIT_REFERENCE_LISTS,
   USER_ROLES,
   formatPrice,
+  formatSignedPrice,
   orderStatuses,
   paymentMethods,
   paymentStatuses,
@@ -259,7 +260,7 @@ export function changeValue(
     if (discount === 'percentage') return text(t('admin-promo-codes.value.percentage', { value }));
     const isMoney = MONEY_FIELDS.has(field) || ENTITY_MONEY_FIELDS.has(`${entity}.${field}`) || discount === 'fixed';
     if (isMoney && Number.isSafeInteger(value)) {
-      return text(formatPrice(value, money, 'charged'));
+      return text(formatPrice(value, money));
     }
     return text(String(value));
   }
@@ -284,7 +285,9 @@ function listReading(entity: string, field: string, context: ActivityContext): L
     show: (item) => (typeof item === 'string' || typeof item === 'number' ? text(String(item)) : text(JSON.stringify(item))),
   };
   const surcharge = (value: unknown): string =>
-    Number.isSafeInteger(value) ? formatPrice(value as number, money, 'charged') : String(value);
+    Number.isSafeInteger(value) ? formatPrice(value as number, money) : String(value);
+  const signedSurcharge = (value: unknown): string =>
+    Number.isSafeInteger(value) ? formatSignedPrice(value as number, money) : `+${String(value)}`;
   const folder = IMAGE_FIELDS[`${entity}.${field}`];
   if (folder) {
     return {
@@ -308,7 +311,7 @@ function listReading(entity: string, field: string, context: ActivityContext): L
     };
     return {
       identity: (item) => String(objectField(item, 'variation_id')),
-      show: (item) => text(`${name(item)} (+${surcharge(objectField(item, 'price'))})`),
+      show: (item) => text(`${name(item)} (${signedSurcharge(objectField(item, 'price'))})`),
       detail: { label: name, value: (item) => text(surcharge(objectField(item, 'price'))) },
     };
   }
@@ -335,7 +338,7 @@ function listReading(entity: string, field: string, context: ActivityContext): L
       identity: (item) => String(objectField(item, 'id')),
       show: (item) => {
         const price = objectField(item, 'additional_price');
-        return text(price ? `${title(item)} (+${surcharge(price)})` : title(item));
+        return text(price ? `${title(item)} (${signedSurcharge(price)})` : title(item));
       },
     };
   }

@@ -89,9 +89,9 @@ describe('additional price', () => {
     expect(additionalPriceInput(0.125)).toBe('0.125');
   });
 
-  it('is displayed with the store currency symbol in 3 decimals, never a dollar sign', () => {
-    expect(formatSurcharge(2.5, KD)).toBe('2.500 KD');
-    expect(formatSurcharge(0, ARABIC_KD)).toBe('0.000 د.ك');
+  it('is displayed with its plus and the store currency symbol in 3 decimals, never a dollar sign', () => {
+    expect(formatSurcharge(2.5, KD)).toBe('\u2066+2.500\u2069 KD');
+    expect(formatSurcharge(0.5, ARABIC_KD)).toBe('\u2066+0.500\u2069 د.ك');
   });
 });
 

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, formatAmount, formatPrice, fromThousandths, hasControlCharacter, latinDigits, toThousandths, type MoneyFormat } from '@shop/shared';
+import { ATTRIBUTE_TEXT_MAX, FORM_MONEY_MAX, amountInputText, formatSignedPrice, fromThousandths, hasControlCharacter, latinDigits, toThousandths, type MoneyFormat } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
 
 /**
@@ -79,12 +79,12 @@ export function additionalPriceProblem(text: string): MessageKey | null {
 export function additionalPriceInput(amount: number): string {
   if (amount === 0) return '';
   // An input holds what is stored: up to 3 decimals (thousandths), trailing zeros trimmed.
-  return formatAmount(toThousandths(amount), 'catalogue', 3);
+  return amountInputText(toThousandths(amount));
 }
 
-/** A surcharge for display with the store's currency symbol, as charged (3 decimals for KWD). */
+/** A surcharge for display with its sign and the store's currency symbol: "+2.500 KD" (decision 051). */
 export function formatSurcharge(amount: number, money: MoneyFormat): string {
-  return formatPrice(toThousandths(amount), money, 'charged');
+  return formatSignedPrice(toThousandths(amount), money);
 }
 
 /** The fields of the value form, in screen order (the focus goes to the first problem). */

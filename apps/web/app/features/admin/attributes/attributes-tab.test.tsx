@@ -55,7 +55,7 @@ describe('an expanded attribute', () => {
     const text = textOf(html);
     expect(html).toContain('aria-expanded="true"');
     // Arabic pages write the default symbol in Arabic.
-    expect(text).toContain('كبير بالإنجليزية: Large +2.500 د.ك · مستخدمة في منتجين');
+    expect(text).toContain('كبير بالإنجليزية: Large \u2066+2.500\u2069 د.ك · مستخدمة في منتجين');
     expect(text).toContain('صغير بدون سعر إضافي · غير مستخدمة في أي منتج');
     expect(text).not.toContain('$');
     expect(html).toContain('aria-label="تعديل القيمة كبير"');
@@ -74,7 +74,7 @@ describe('an expanded attribute', () => {
 
   it('shows a moderator the values only', () => {
     const html = renderAdmin(item(false), { lang: 'en', role: 'moderator' });
-    expect(textOf(html)).toContain('كبير English: Large +2.500 KD · Used by 2 products');
+    expect(textOf(html)).toContain('كبير English: Large \u2066+2.500\u2069 KD · Used by 2 products');
     expect(html).not.toContain('new-value');
     expect(html).not.toContain('Edit the value');
   });

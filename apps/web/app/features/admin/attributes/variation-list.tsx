@@ -87,7 +87,7 @@ function VariationRow({ attribute, variation, canWrite }: { attribute: AdminAttr
         ) : null}
         <p className="text-sm text-stone-500">
           {variation.additional_price > 0 ? (
-            <bdi className="font-semibold text-stone-700">{t('admin-attributes.values.surcharge', { amount: formatSurcharge(variation.additional_price, money) })}</bdi>
+            <bdi className="font-semibold text-stone-700">{formatSurcharge(variation.additional_price, money)}</bdi>
           ) : (
             t('admin-attributes.values.no_surcharge')
           )}{' '}

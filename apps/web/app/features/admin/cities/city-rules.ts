@@ -2,7 +2,7 @@ import {
   CITY_NAME_MAX,
   CITY_SHIPPING_FEE_MAX,
   DEFAULT_CITY_SHIPPING_FEE,
-  formatAmount,
+  amountInputText,
   formatPrice,
   fromThousandths,
   latinDigits,
@@ -39,13 +39,13 @@ export function parseShippingFee(text: string): Thousandths | null {
 export function feeInputText(fee: number | null | undefined): string {
   const amount = fee === null || fee === undefined ? DEFAULT_CITY_SHIPPING_FEE : toThousandths(fee);
   // An input holds what is stored: up to 3 decimals (thousandths), trailing zeros trimmed.
-  return formatAmount(amount, 'catalogue', 3);
+  return amountInputText(amount);
 }
 
 /** A fee for the list as it is charged (3 decimals for KWD, "1.250 KD"); missing: 5. */
 export function formatFee(fee: number | null | undefined, money: MoneyFormat): string {
   const amount = fee === null || fee === undefined ? DEFAULT_CITY_SHIPPING_FEE : toThousandths(fee);
-  return formatPrice(amount, money, 'charged');
+  return formatPrice(amount, money);
 }
 
 // ---------- filters ----------

@@ -23,7 +23,7 @@ export function salesPeriodFrom(value: string): SalesPeriod {
 
 /** An amount of the API as charged (3 decimals for KWD) with thousands separators: "1,234.500 KD". */
 export function groupedAmount(amount: number, money: MoneyFormat): string {
-  return formatPrice(toThousandths(amount), money, 'charged').replace(/\d+/, (whole) =>
+  return formatPrice(toThousandths(amount), money).replace(/\d+/, (whole) =>
     whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','),
   );
 }

@@ -87,7 +87,7 @@ export function MerchantPicker({ chosenId, onChoose }: { chosenId: number | null
       id: 'price',
       header: t('admin-merchant.col.price'),
       className: 'whitespace-nowrap tabular-nums',
-      cell: (product) => <bdi>{formatPrice(toThousandths(product.price), money, 'charged')}</bdi>,
+      cell: (product) => <bdi>{formatPrice(toThousandths(product.price), money)}</bdi>,
     },
     {
       id: 'stock',

@@ -182,7 +182,7 @@ export function statusTone(status: OrderStatus): BadgeTone {
 
 /** An amount of the API as the back office shows it: as charged, 3 decimals for KWD, "12.500 KD". */
 export function adminAmount(amount: number, money: MoneyFormat): string {
-  return formatPrice(toThousandths(amount), money, 'charged');
+  return formatPrice(toThousandths(amount), money);
 }
 
 // ---------- permissions ----------

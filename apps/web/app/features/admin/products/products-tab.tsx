@@ -67,7 +67,7 @@ export default function ProductsTab() {
     if (yes) remove.mutate(product);
   }
 
-  const price = (amount: number) => formatPrice(toThousandths(amount), money, 'charged');
+  const price = (amount: number) => formatPrice(toThousandths(amount), money);
 
   const columns: Column<Product>[] = [
     {

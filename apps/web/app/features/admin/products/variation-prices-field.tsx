@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { formatPrice } from '@shop/shared';
+import { formatSignedPrice } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { problemMessages, withoutError, type FieldErrors } from '../../../components/ui/use-field-form';
@@ -204,7 +204,7 @@ export function VariationPricesField({
                 <span className="font-semibold text-stone-900">{row.variation_title}</span>
               </div>
               <bdi className="font-semibold whitespace-nowrap text-stone-900 tabular-nums">
-                +{formatPrice(row.price, money, 'charged')}
+                {formatSignedPrice(row.price, money)}
               </bdi>
               <button
                 type="button"

@@ -271,12 +271,12 @@ export function saveFailureText(failed: string, serverMessage: string | null, fa
 export function promoValueText(promo: Pick<AdminPromoCode, 'discount_type' | 'discount_value'>, money: MoneyFormat): string {
   return promo.discount_type === 'percentage'
     ? `${promo.discount_value} %`
-    : formatPrice(toThousandths(promo.discount_value), money, 'charged');
+    : formatPrice(toThousandths(promo.discount_value), money);
 }
 
 /** A minimum order as the list shows it ("10.000 KD"), or null when there is none. */
 export function minOrderText(amount: number | null, money: MoneyFormat): string | null {
-  return amount === null ? null : formatPrice(toThousandths(amount), money, 'charged');
+  return amount === null ? null : formatPrice(toThousandths(amount), money);
 }
 
 /** Uses as "used / max"; null max means unlimited (the caller words that). */
