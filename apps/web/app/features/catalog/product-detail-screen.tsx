@@ -94,10 +94,7 @@ export function ProductDetailScreen({
   }
 
   function addToCart() {
-    if (!inStock) {
-      void addProduct(product);
-      return;
-    }
+    if (!inStock) return;
     if (messages.summary !== null) {
       setAttempted(true);
       const first = attributes.find((attribute) => messages.byAttribute.has(attribute.id));
@@ -174,7 +171,7 @@ export function ProductDetailScreen({
 
           <div className="flex flex-col gap-3">
             {/* On a phone the bottom bar carries this button, always in reach. */}
-            <AddToCartAction canAdd={canAdd} adding={adding} onAdd={addToCart} className="w-full max-lg:hidden" />
+            <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="w-full max-lg:hidden" />
             <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
               {stockMessage ? (
                 <p className="font-semibold text-red-700">{stockMessage}</p>
@@ -244,7 +241,7 @@ export function ProductDetailScreen({
           </>
         }
       >
-        <AddToCartAction canAdd={canAdd} adding={adding} onAdd={addToCart} className="px-5" />
+        <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="px-5" />
       </StickyActionBar>
 
       <Suspense fallback={<RelatedPlaceholder />}>
@@ -265,19 +262,32 @@ export function ProductDetailScreen({
   );
 }
 
-/** The add-to-cart button, on the page (desktop) or in the bottom bar (phone); busy while adding. */
+/**
+ * The add-to-cart button, on the page (desktop) or in the bottom bar (phone); busy while adding.
+ * A sold-out product's button says so and is disabled; one with choices missing stays focusable,
+ * since a tap on it points at them.
+ */
 function AddToCartAction({
+  soldOut,
   canAdd,
   adding,
   onAdd,
   className,
 }: {
+  soldOut: boolean;
   canAdd: boolean;
   adding: boolean;
   onAdd: () => void;
   className: string;
 }) {
   const { t } = useI18n();
+  if (soldOut) {
+    return (
+      <button type="button" disabled className={`${unavailableButton} ${className}`}>
+        {t('catalog.detail.sold_out')}
+      </button>
+    );
+  }
   return (
     <button
       type="button"
