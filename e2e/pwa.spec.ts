@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useLanguage, waitForHydration, watchConsole } from './support';
+import { listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
  * The installable app (docs/decisions/021): the manifest and
@@ -85,13 +85,25 @@ test.describe('install prompt', () => {
     await waitForHydration(page);
     const prompt = page.getByRole('region', { name: /ثبّت تطبيق/ });
     await expect(prompt).toHaveCount(0);
+    // A first look at one page is not the moment to ask, even once the shopper uses it.
+    await offerInstallation(page, 'accepted');
+    await startUsing(page);
+    await expect(prompt).toHaveCount(0);
 
+    // A second page of the visit: the shopper has engaged.
+    await page.goto('/products');
+    await waitForHydration(page);
     await offerInstallation(page, 'accepted');
     // Not while the page is still loading and untouched: it would cover what the shopper came for.
     await expect(prompt).toHaveCount(0);
     await startUsing(page);
     await expect(prompt).toBeVisible();
     await expect(prompt.getByRole('heading')).toContainText('ثبّت تطبيق');
+    // In the page's flow after the content, above the footer: it covers nothing.
+    expect(await prompt.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const promptBox = await prompt.boundingBox();
+    expect(promptBox!.y).toBeGreaterThanOrEqual(heading!.y + heading!.height);
     const install = prompt.getByRole('button', { name: 'تثبيت' });
     const box = await install.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
@@ -106,6 +118,8 @@ test.describe('install prompt', () => {
   for (const lang of ['ar', 'en'] as const) {
     test(`"Not now" hides it for 7 days, across reloads (${lang}) @phone`, async ({ page, context, baseURL }) => {
       await useLanguage(context, baseURL!, lang);
+      await page.goto('/');
+      await waitForHydration(page);
       await page.goto('/products');
       await waitForHydration(page);
       await offerInstallation(page);
@@ -153,6 +167,8 @@ test.describe('install prompt', () => {
       const page = await context.newPage();
       await page.goto('/');
       await waitForHydration(page);
+      await page.goto('/products');
+      await waitForHydration(page);
       const prompt = page.getByRole('region', { name: /Add .+ to your Home Screen/ });
       await expect(prompt).toHaveCount(0);
       await page.evaluate(() => window.scrollBy(0, 40));
@@ -167,6 +183,61 @@ test.describe('install prompt', () => {
       await page.evaluate(() => window.scrollBy(0, 40));
       await nextFrames(page);
       await expect(page.locator('[data-install-prompt]')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('install hint on an iPhone', () => {
+  test('never covers the checkout title, the code check or the order confirmation, however engaged the shopper @phone', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      userAgent: IPHONE_SAFARI,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      // Engaged: something in the cart (so the checkout shows its form) and two pages of the visit.
+      const { products } = await listProducts(page.request, 'limit=100');
+      let simple = null;
+      for (const item of products.filter((product) => product.stock_quantity > 5)) {
+        if ((await productAttributes(page.request, item.id)).length === 0) {
+          simple = item;
+          break;
+        }
+      }
+      expect(simple, 'the demo store has a product without options').not.toBeNull();
+      const added = await page.request.post('/api/cart/add', { data: { product_id: simple!.id, quantity: 1, selected_attributes: {} } });
+      expect(added.ok()).toBe(true);
+      await page.goto('/');
+      await waitForHydration(page);
+      await page.goto('/products');
+      await waitForHydration(page);
+      await page.evaluate(() => window.scrollBy(0, 40));
+      const hint = page.locator('[data-install-prompt]');
+      await expect(hint).toBeVisible();
+
+      for (const path of ['/checkout', '/verify-code', '/track', '/payment-success', '/order-status/SB-0000000000']) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.evaluate(() => window.scrollBy(0, 40));
+        await nextFrames(page);
+        await expect(hint, path).toHaveCount(0);
+        // Whatever the page's first heading is (a title, or "not found"), nothing lies over it.
+        const heading = page.getByRole('heading', { level: 1 }).first();
+        if (path === '/checkout') await expect(heading).toHaveText('إتمام الطلب');
+        if ((await heading.count()) === 0) continue;
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = (await heading.boundingBox())!;
+        const onTop = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('h1') !== null,
+          { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+        );
+        expect(onTop, `${path}: the heading is what is shown at its centre`).toBe(true);
+      }
     } finally {
       await context.close();
     }

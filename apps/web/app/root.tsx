@@ -178,14 +178,7 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
             {backoffice ? (
               children
             ) : (
-              <>
-                <Header root={root} />
-                <InstallPrompt storeName={storeName(root.lang, root.settings)} />
-                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                  {children}
-                </main>
-                <SiteFooter settings={root.settings} year={root.year} />
-              </>
+              <Storefront root={root}>{children}</Storefront>
             )}
           </AuthProvider>
         </ToastProvider>
@@ -194,10 +187,20 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
   );
 }
 
-function Header({ root }: { root: ShellData }) {
+/** The storefront's chrome; the install offer sits in the flow after the page's content. */
+function Storefront({ root, children }: { root: ShellData; children: React.ReactNode }) {
   const cartCount = useCartCount(root.cartCount, root.cartCountInBrowser);
   const { user } = useAuth();
-  return <SiteHeader settings={root.settings} user={user} cartCount={cartCount} notice={<OfflineBanner />} />;
+  return (
+    <>
+      <SiteHeader settings={root.settings} user={user} cartCount={cartCount} notice={<OfflineBanner />} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <InstallPrompt storeName={storeName(root.lang, root.settings)} cartHasItems={(cartCount ?? 0) > 0} />
+      <SiteFooter settings={root.settings} year={root.year} />
+    </>
+  );
 }
 
 function SkipLink() {

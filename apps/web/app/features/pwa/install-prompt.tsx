@@ -1,11 +1,23 @@
+import { pathWithoutLanguage } from '@shop/shared';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { BeadsIcon, StrokeIcon, type IconProps } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { hasInteracted, subscribeFirstInteraction } from './first-interaction';
 import { acceptInstallOffer, currentInstallOffer, subscribeInstallOffer } from './install-event';
-import { INSTALL_DISMISSED_KEY, installOffer, isIosSafari, parseDismissedAt, type InstallOffer } from './install-rules';
+import {
+  engagedWithShop,
+  INSTALL_DISMISSED_KEY,
+  installOffer,
+  isIosSafari,
+  offerAllowedOn,
+  PAGE_VIEWS_KEY,
+  parseDismissedAt,
+  parsePageViews,
+  type InstallOffer,
+} from './install-rules';
 import { registerServiceWorker } from './register-service-worker';
 
 const noSubscription = () => () => undefined;
@@ -31,6 +43,26 @@ function rememberDismissal(): void {
   } catch {
     // Without storage the offer comes back on the next page; nothing else to do.
   }
+}
+
+let pageViews = 0;
+const pageViewListeners = new Set<() => void>();
+
+/** Counts a storefront page shown in this visit (kept for the tab's life). */
+function recordPageView(): void {
+  try {
+    pageViews = parsePageViews(sessionStorage.getItem(PAGE_VIEWS_KEY)) + 1;
+    sessionStorage.setItem(PAGE_VIEWS_KEY, String(pageViews));
+  } catch {
+    // Storage refused: each page is the first, and only a cart with items counts as engaged.
+    pageViews = 1;
+  }
+  for (const listener of pageViewListeners) listener();
+}
+
+function subscribePageViews(listener: () => void): () => void {
+  pageViewListeners.add(listener);
+  return () => pageViewListeners.delete(listener);
 }
 
 /** What this browser is offered now (read after hydration: the server cannot know it). */
@@ -60,26 +92,33 @@ function ShareIcon(props: IconProps) {
 }
 
 /**
- * The install offer: shown when the browser offers installation, or on iOS
- * Safari as Add to Home Screen steps, once the shopper has tapped, typed or scrolled (decision
- * 023), never inside the installed app, and hidden for 7 days after "Not now". It lies over the top of the page, just under the sticky header, so it covers neither
- * the header nor the bottom bars; it is not in the page's flow because it appears after the page
- * has painted, and pushing the whole page down then is a layout shift (Lighthouse's CLS, decision
- * 022). Also registers the service worker once the page has loaded.
+ * The install offer: shown when the browser offers installation, or on iOS Safari as Add to Home
+ * Screen steps, never inside the installed app, and hidden for 7 days after "Not now". It asks only
+ * a shopper who has engaged (a second page in this visit, or something in the cart) and has
+ * tapped, typed or scrolled on this page (decision 023), and never on the checkout, code
+ * verification, order confirmation, tracking or payment result pages. It sits in the page's flow
+ * after the content, above the footer: it covers nothing (not a heading under the header, not the
+ * bottom bar), and appearing there moves nothing the shopper is reading (decision 022's layout
+ * shift). Also registers the service worker once the page has loaded.
  */
-export function InstallPrompt({ storeName }: { storeName: string }) {
+export function InstallPrompt({ storeName, cartHasItems }: { storeName: string; cartHasItems: boolean }) {
   const { t } = useI18n();
   const titleId = useId();
+  const location = useLocation();
   const installEvent = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
   // The server cannot know the browser: nothing is offered before hydration.
   const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
   // Offered once the shopper has started using the page, never while it is still loading.
   const engaged = useSyncExternalStore(subscribeFirstInteraction, hasInteracted, () => false);
   const [answered, setAnswered] = useState(false);
+  const views = useSyncExternalStore(subscribePageViews, () => pageViews, () => 0);
 
+  useEffect(recordPageView, [location.key]);
   useEffect(registerServiceWorker, []);
 
   if (!inBrowser || !engaged || answered) return null;
+  if (!offerAllowedOn(pathWithoutLanguage(location.pathname))) return null;
+  if (!engagedWithShop({ pageViews: views, cartHasItems })) return null;
   const offer = offerInThisBrowser(installEvent !== null);
   if (offer === 'none') return null;
 
@@ -99,7 +138,7 @@ export function InstallPrompt({ storeName }: { storeName: string }) {
     <section
       aria-labelledby={titleId}
       data-install-prompt
-      className="fixed inset-x-0 top-[var(--header-h,4rem)] z-20 border-b border-brand-100 bg-brand-50 shadow-md"
+      className="border-y border-brand-100 bg-brand-50"
     >
       <Container className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
         <BeadsIcon className="size-8 shrink-0 text-brand-700" />

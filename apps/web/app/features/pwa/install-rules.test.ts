@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INSTALL_PROMPT_DISMISS_DAYS } from '@shop/shared';
-import { dismissalActive, installOffer, isIosSafari, parseDismissedAt } from './install-rules';
+import { dismissalActive, engagedWithShop, installOffer, isIosSafari, offerAllowedOn, parseDismissedAt, parsePageViews } from './install-rules';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -81,5 +81,28 @@ describe('what the page offers', () => {
     expect(installOffer({ ...base, iosSafari: true, dismissedAt: now - 6 * DAY })).toBe('none');
     expect(installOffer({ ...base, installEvent: true, dismissedAt: now - 8 * DAY })).toBe('install');
     expect(installOffer({ ...base, iosSafari: true, dismissedAt: now - 8 * DAY })).toBe('ios-steps');
+  });
+});
+
+describe('where and when the offer may show', () => {
+  it('never on the checkout, code verification, confirmation, tracking or payment result pages', () => {
+    for (const path of ['/checkout', '/verify-code', '/login', '/order-status/SB-7Q2M4K9XTA', '/track', '/payment-success', '/payment/success/SB-1', '/payment/cancel']) {
+      expect(offerAllowedOn(path), path).toBe(false);
+    }
+    for (const path of ['/', '/products', '/products/12', '/category/amber', '/cart', '/privacy', '/payments-info']) {
+      expect(offerAllowedOn(path), path).toBe(true);
+    }
+  });
+
+  it('asks only a shopper who saw a second page or has something in the cart', () => {
+    expect(engagedWithShop({ pageViews: 1, cartHasItems: false })).toBe(false);
+    expect(engagedWithShop({ pageViews: 2, cartHasItems: false })).toBe(true);
+    expect(engagedWithShop({ pageViews: 1, cartHasItems: true })).toBe(true);
+  });
+
+  it('reads a stored page count, 0 for anything else', () => {
+    expect(parsePageViews('3')).toBe(3);
+    expect(parsePageViews(null)).toBe(0);
+    expect(parsePageViews('x')).toBe(0);
   });
 });

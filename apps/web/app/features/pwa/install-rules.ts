@@ -49,3 +49,39 @@ export function installOffer(input: {
   if (input.installEvent) return 'install';
   return input.iosSafari ? 'ios-steps' : 'none';
 }
+
+/** sessionStorage key of how many storefront pages this visit has shown. */
+export const PAGE_VIEWS_KEY = 'install-offer-page-views';
+
+/**
+ * Pages where the offer never shows, whatever the shopper did before: the checkout, signing in and
+ * the code check, the order's confirmation and tracking, and the payment's result. The shopper is
+ * in the middle of something there, and the offer would sit beside what they came to read.
+ */
+const PAGES_WITHOUT_OFFER: readonly RegExp[] = [
+  /^\/checkout\/?$/,
+  /^\/verify-code\/?$/,
+  /^\/(login|register|forgot-password|reset-password)\/?$/,
+  /^\/order-status(\/|$)/,
+  /^\/track\/?$/,
+  /^\/payment-success\/?$/,
+  /^\/payment(\/|$)/,
+];
+
+/** Whether a page (its path without the language prefix) may show the offer. */
+export function offerAllowedOn(path: string): boolean {
+  return !PAGES_WITHOUT_OFFER.some((page) => page.test(path));
+}
+
+/**
+ * Whether the shopper has engaged with the shop enough to be asked: a second page in this visit,
+ * or something in the cart. A first look at one page is not the moment to ask for a home screen.
+ */
+export function engagedWithShop(input: { pageViews: number; cartHasItems: boolean }): boolean {
+  return input.pageViews >= 2 || input.cartHasItems;
+}
+
+/** The stored page count, 0 when there is none or it is not a count. */
+export function parsePageViews(stored: string | null): number {
+  return stored !== null && /^\d{1,9}$/.test(stored) ? Number(stored) : 0;
+}
