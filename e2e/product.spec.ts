@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { formatPrice, moneyFormat, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
+import { formatPrice, formatSignedPrice, moneyFormat, toThousandths, type Product, type ProductAttribute } from '@shop/shared';
 import {
   getSettings,
   listProducts,
@@ -68,6 +68,35 @@ test.describe('product detail', () => {
     expect(items[0]!.product_id).toBe(product.id);
     expect(toThousandths(items[0]!.display_price)).toBe(total);
     expect(problems).toEqual([]);
+  });
+
+  test('an option chip reads "+6.500 د.ك" in Arabic: the plus before the digits, the symbol after them @phone', async ({ page, request }) => {
+    const { product, attributes } = await productWithAttributes(request);
+    const settings = await getSettings(request);
+    const paid = attributes.flatMap((attribute) => attribute.variations).find((variation) => variation.additional_price > 0)!;
+    await page.goto(`/products/${product.id}`);
+    await waitForHydration(page);
+    const chip = page.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${paid.title}`) }) }).first();
+    const surcharge = chip.getByTestId('option-surcharge');
+    const expected = formatSignedPrice(toThousandths(paid.additional_price), moneyFormat(settings, 'ar'));
+    await expect(surcharge).toHaveText(expected);
+    expect(expected.replace(/[\u2066-\u2069]/g, '')).toMatch(/^\+\d+\.\d{3} د\.ك$/);
+
+    // On the screen, right to left: the symbol, then "+" immediately left of the digits.
+    const [plus, firstDigit, symbol] = await surcharge.evaluate((element) => {
+      const node = element.firstChild!;
+      const text = node.textContent!;
+      const box = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getBoundingClientRect();
+        return { left: rect.left, right: rect.right };
+      };
+      return [box(text.indexOf('+')), box(text.indexOf('+') + 1), box(text.indexOf('د'))];
+    });
+    expect(plus.right).toBeLessThanOrEqual(firstDigit.left + 1);
+    expect(symbol.right).toBeLessThanOrEqual(plus.left);
   });
 
   test('an out-of-stock product cannot be added and its button says it is sold out @phone', async ({ page, request }) => {
