@@ -48,7 +48,7 @@ describe('per-order caps of an anonymous order', () => {
   it('caps the total of a cash-on-delivery order only', () => {
     expect(() => checkAnonymousTotal(limits, 'cash_on_delivery', 500_000)).not.toThrow();
     expect(() => checkAnonymousTotal(limits, 'cash_on_delivery', 500_001)).toThrow(expect.objectContaining({
-      details: [expect.objectContaining({ field: 'payment_method', params: { amount: '500' } })],
+      details: [expect.objectContaining({ field: 'payment_method', params: { amount: '500.000' } })],
     }));
     expect(() => checkAnonymousTotal(limits, 'upayments', 5_000_000)).not.toThrow();
   });
