@@ -1,4 +1,4 @@
-import type { ApiMessageKey, ErrorCode, ErrorDetail } from '@shop/shared';
+import type { ApiMessageKey, ErrorCode, ErrorDetail, MessageParam } from '@shop/shared';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -42,8 +42,11 @@ export interface AppErrorDetail {
   params?: MessageParams;
 }
 
-/** Values for the `{name}` placeholders of a catalogue message. */
-export type MessageParams = Readonly<Record<string, string | number>>;
+/**
+ * Values for the `{name}` placeholders of a catalogue message; a product's or option's name goes
+ * in both languages ({ ar, en }) and is written in the reply's.
+ */
+export type MessageParams = Readonly<Record<string, MessageParam>>;
 
 /**
  * The one error type services throw. `messageKey` names a text of the API message catalogue,

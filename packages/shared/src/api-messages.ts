@@ -1,4 +1,5 @@
 import type { Language } from './constants.js';
+import { messageParamsIn, type MessageParam } from './localized.js';
 import { pluralText, type PluralTexts } from './plural.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
@@ -366,15 +367,16 @@ export function isApiMessageKey(key: string): key is ApiMessageKey {
 }
 
 /**
- * A catalogue text in a language, with its `{name}` placeholders filled from `params`. A counted
- * noun (plural texts) takes the form its numeric `params.count` needs.
+ * A catalogue text in a language, with its `{name}` placeholders filled from `given` (a bilingual
+ * name in that language). A counted noun (plural texts) takes the form its numeric `count` needs.
  */
 export function apiMessage(
   key: ApiMessageKey,
   lang: Language,
-  params?: Readonly<Record<string, string | number>>,
+  given?: Readonly<Record<string, MessageParam>>,
 ): string {
   const entry: ApiText = apiMessages[key][lang];
+  const params = given && messageParamsIn(lang, given);
   if (typeof entry !== 'string') {
     const count = params?.count;
     return pluralText(entry, lang, typeof count === 'number' ? count : Number(count ?? Number.NaN), params);

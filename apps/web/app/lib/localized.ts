@@ -5,19 +5,12 @@ import { inLanguage, type Language } from '@shop/shared';
  * the owner wrote in English on the English storefront, the Arabic original otherwise.
  */
 
-interface StoreNameFields {
-  store_name: string;
-  store_name_en?: string | null;
-}
+/** The shop's name in the page's language (shared with the API's e-mails). */
+export { storeName } from '@shop/shared';
 
 interface StoreDescriptionFields {
   store_description: string | null;
   store_description_en?: string | null;
-}
-
-/** The shop's name in the page's language. */
-export function storeName(lang: Language, settings: StoreNameFields): string {
-  return inLanguage(lang, settings.store_name, settings.store_name_en);
 }
 
 /** The shop's description in the page's language, or null when the shop has none. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MessageParam } from '@shop/shared';
 import {
   boolean,
   check,
@@ -19,7 +20,7 @@ import { users } from './accounts.js';
  */
 export interface StoredNotice {
   key: string;
-  params?: Record<string, string | number>;
+  params?: Record<string, MessageParam>;
 }
 
 /** One product update all could not send, and why. */

@@ -185,7 +185,10 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product's Arabic name when ordered. */
     product_name: text('product_name').notNull(),
+    /** Its English name when ordered; null when it had none (or for lines before migration 0026). */
+    product_name_en: text('product_name_en'),
     sku: text('sku'),
     /** URL path (or filename) of the product's featured image when ordered. */
     featured_image: text('featured_image'),

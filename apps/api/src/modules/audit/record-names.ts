@@ -92,7 +92,7 @@ const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
   },
   orders: namesIn(orders, { id: orders.id, name: orders.order_number }),
   // The name it was ordered under: the snapshot outlives the product.
-  order_items: namesIn(orderItems, { id: orderItems.id, name: orderItems.product_name }),
+  order_items: namesIn(orderItems, { id: orderItems.id, name: orderItems.product_name, english: orderItems.product_name_en }),
   cities: namesIn(cities, { id: cities.id, name: cities.name_ar, english: cities.name_en }),
   countries: namesIn(countries, { id: countries.id, name: countries.name_ar, english: countries.name_en }),
   governorates: namesIn(governorates, { id: governorates.id, name: governorates.name_ar, english: governorates.name_en }),
@@ -176,7 +176,7 @@ const SNAPSHOT_NAMES: Record<AuditNamedKind, readonly [string, string?]> = {
   attributes: ['name', 'name_en'],
   attribute_variations: ['title', 'title_en'],
   orders: ['order_number'],
-  order_items: ['product_name'],
+  order_items: ['product_name', 'product_name_en'],
   users: ['name'],
   cities: ['name_ar', 'name_en'],
   countries: ['name_ar', 'name_en'],

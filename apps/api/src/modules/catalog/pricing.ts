@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { effectivePrice, isInStock, uploadUrl } from '@shop/shared';
+import { effectivePrice, isInStock, uploadUrl, type BilingualText } from '@shop/shared';
 import type { Database } from '../../db/client.js';
 import {
   attributeVariations,
@@ -54,7 +54,7 @@ type LinePricing =
   | { ok: true; line: PricedLine }
   | { ok: false; reason: 'product_not_found' }
   | { ok: false; reason: 'variation_not_offered' }
-  | { ok: false; reason: 'choice_missing'; attributes: string[] };
+  | { ok: false; reason: 'choice_missing'; attributes: BilingualText[] };
 
 /**
  * Prices cart and order lines from the database as they are now, never from a cache: the cart
@@ -134,7 +134,7 @@ export function createPricingService(db: Database) {
         ...new Map(
           offers
             .filter((row) => !(String(row.attribute_id) in selected_attributes))
-            .map((row) => [row.attribute_id, row.attribute_name]),
+            .map((row) => [row.attribute_id, { ar: row.attribute_name, en: row.attribute_name_en }]),
         ).values(),
       ];
       if (missing.length > 0) return { ok: false, reason: 'choice_missing', attributes: missing };

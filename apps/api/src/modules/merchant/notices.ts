@@ -1,4 +1,4 @@
-import { apiMessage, isApiMessageKey, type Language } from '@shop/shared';
+import { apiMessage, isApiMessageKey, type Language, type MessageParam } from '@shop/shared';
 import type { StoredNotice } from '../../db/schema/merchant.js';
 import { AppError } from '../../errors.js';
 import {
@@ -72,7 +72,7 @@ export function merchantFailed(notice: StoredNotice): AppError {
 /** A field refusal of the shop's own checks as a notice (update all and the background sync). */
 export function noticeOfProblem(problem: {
   message: string;
-  params?: Readonly<Record<string, string | number>> | undefined;
+  params?: Readonly<Record<string, MessageParam>> | undefined;
 }): StoredNotice {
   return problem.params ? { key: problem.message, params: { ...problem.params } } : { key: problem.message };
 }

@@ -1,4 +1,4 @@
-import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, pluralText, type Language } from '@shop/shared';
+import { RESET_LINK_TTL_MS, VERIFICATION_CODE_TTL_MS, pluralText, storeName, type Language } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { maskEmail } from '../../lib/mask-email.js';
 import {
@@ -82,7 +82,7 @@ interface AccountEmailParts {
 /** The frame every account e-mail shares: greeting, intro, the thing itself, validity, closing. */
 function accountEmail(input: AccountEmailBase, parts: AccountEmailParts): MailMessage {
   const t = texts[input.lang];
-  const store = input.settings.store_name;
+  const store = storeName(input.lang, input.settings);
   const content = [
     paragraph(t.greeting(input.name), '0 0 8px'),
     paragraph(parts.intro),
@@ -124,7 +124,7 @@ function accountEmail(input: AccountEmailBase, parts: AccountEmailParts): MailMe
 export function verificationCodeEmail(input: AccountEmailBase & { code: string }): MailMessage {
   const t = texts[input.lang];
   return accountEmail(input, {
-    subject: t.codeSubject(input.settings.store_name),
+    subject: t.codeSubject(storeName(input.lang, input.settings)),
     intro: t.codeIntro,
     html: `<p dir="ltr" style="text-align:center;margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace;">${escapeHtml(input.code)}</p>`,
     text: input.code,
@@ -137,7 +137,7 @@ export function verificationCodeEmail(input: AccountEmailBase & { code: string }
 export function passwordResetEmail(input: AccountEmailBase & { resetUrl: string }): MailMessage {
   const t = texts[input.lang];
   return accountEmail(input, {
-    subject: t.resetSubject(input.settings.store_name),
+    subject: t.resetSubject(storeName(input.lang, input.settings)),
     intro: t.resetIntro,
     html: [
       emailButton(input.resetUrl, t.resetButton),
@@ -157,7 +157,7 @@ export function emailChangedEmail(input: AccountEmailBase & { newEmail: string }
   const t = texts[input.lang];
   const masked = maskEmail(input.newEmail);
   return accountEmail(input, {
-    subject: t.changedSubject(input.settings.store_name),
+    subject: t.changedSubject(storeName(input.lang, input.settings)),
     intro: t.changedIntro,
     html: `<p dir="ltr" style="text-align:center;margin:16px 0;font-weight:bold;">${escapeHtml(masked)}</p>`,
     text: masked,

@@ -1,4 +1,4 @@
-import { directionOf, type Language, type StoreSettings } from '@shop/shared';
+import { directionOf, storeName, type Language, type StoreSettings } from '@shop/shared';
 import { emailLogoUrl } from './email-assets.js';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
@@ -11,7 +11,8 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export type EmailBranding = Pick<StoreSettings, 'store_name' | 'logo'>;
+/** What an e-mail shows of the shop: its name in the reader's language and its logo. */
+export type EmailBranding = Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo'>;
 
 export interface EmailLayoutInput {
   lang: Language;
@@ -47,12 +48,12 @@ export function emailButton(href: string, label: string): string {
 
 /**
  * The HTML frame every customer e-mail shares: direction and language of the reader, the store's
- * logo (when set, as the PNG any mail client can load) and name on top, the team's closing at the
- * bottom.
+ * logo (when set, as the PNG any mail client can load) and name in the reader's language on top,
+ * the team's closing at the bottom.
  */
 export function renderEmailLayout({ lang, settings, publicUrl, title, content }: EmailLayoutInput): string {
   const { dir, start } = directionStyles(lang);
-  const store = settings.store_name;
+  const store = storeName(lang, settings);
   const logoUrl = emailLogoUrl(publicUrl, settings.logo);
   const logo = logoUrl
     ? `<img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(store)}" style="max-height:64px;max-width:200px;display:block;margin:0 auto 8px;">`

@@ -4,6 +4,7 @@ import {
   moneyFormat,
   priceDirection,
   SHOP_TIME_ZONE,
+  storeName,
   toThousandths,
   type Language,
   type Order,
@@ -55,7 +56,7 @@ export interface NewOrderAlertInput {
   order: Order;
   /** When it became new: placed (cash on delivery) or paid (online). */
   arrivedAt: Date;
-  settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol' | 'currency'>;
+  settings: Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo' | 'currency_symbol' | 'currency'>;
   publicUrl: string;
 }
 
@@ -123,7 +124,7 @@ ${emailButton(link, t.open)}
 <p style="margin:16px 0 0;color:#6b7280;font-size:12px;">${escapeHtml(t.why)}</p>`;
   const subject = t.subject(order.order_number, total);
   const text = [
-    settings.store_name,
+    storeName(lang, settings),
     '',
     t.intro,
     '',

@@ -59,6 +59,7 @@ function order(values: Partial<Order> = {}): Order {
 
 const settings = {
   store_name: 'متجر السبح',
+  store_name_en: 'Subha Store' as string | null,
   logo: '/uploads/settings/0123456789abcdef0123456789abcdef.webp',
   currency_symbol: 'KD',
   currency: 'KWD',
@@ -105,7 +106,11 @@ describe('orderConfirmationEmail', () => {
       publicUrl,
       showCustomerText: true,
     });
-    expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - متجر السبح');
+    // The store's English name in the subject, the header and the closing.
+    expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - Subha Store');
+    expect(mail.text.split('\n')[0]).toBe('Subha Store');
+    expect(mail.text).toContain('Best regards, the team of Subha Store');
+    expect(mail.html).not.toContain('متجر السبح');
     expect(mail.html).toContain('<html lang="en" dir="ltr">');
     expect(mail.html).not.toContain('dir="rtl"');
     expect(mail.html).toContain('Hello Fatima,');
@@ -123,6 +128,14 @@ describe('orderConfirmationEmail', () => {
     expect(mail.text).toContain('Salmiya, Hawalli, Kuwait');
     expect(mail.text).not.toContain('المجموع');
     expect(mail.html).not.toContain('الدفع عند الاستلام');
+  });
+
+  it('names the store in Arabic in English when it has no English name', () => {
+    const mail = orderConfirmationEmail({ order: order(), lang: 'en', settings: { ...settings, store_name_en: null }, publicUrl });
+    expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - متجر السبح');
+    const arabic = orderConfirmationEmail({ order: order(), lang: 'ar', settings, publicUrl });
+    expect(arabic.subject).toBe('تأكيد طلبك SB-7K3M9Q2XWA - متجر السبح');
+    expect(arabic.html).not.toContain('Subha Store');
   });
 
   it('leaves the discount out when there is none', () => {

@@ -3,6 +3,7 @@ import {
   inLanguage,
   moneyFormat,
   priceDirection,
+  storeName,
   toThousandths,
   type Language,
   type Order,
@@ -60,7 +61,7 @@ const texts = {
 export interface OrderConfirmationInput {
   order: Order;
   lang: Language;
-  settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol' | 'currency'>;
+  settings: Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo' | 'currency_symbol' | 'currency'>;
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
   /**
@@ -89,7 +90,7 @@ export function orderConfirmationEmail({
   const money = (amount: number, sign: 1 | -1 = 1) => formatPrice(sign * toThousandths(amount), format);
   // The site isolates each amount (<bdi>); here the cell names the direction its symbol reads in.
   const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
-  const store = settings.store_name;
+  const store = storeName(lang, settings);
   const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const place = [order.city_name, order.governorate_name, order.country_name].filter(
     (part): part is string => Boolean(part),

@@ -1,6 +1,7 @@
-import { apiMessage, type Language, type Shipment, type StoreSettings } from '@shop/shared';
+import { apiMessage, storeName, type Language, type Shipment, type StoreSettings } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { emailButton, emailClosing, escapeHtml, renderEmailLayout } from './email-layout.js';
+import { greetingName } from './greeting.js';
 
 /** The statuses the customer is told about by e-mail (the shipping updates of their preferences). */
 export const SHIPPING_UPDATE_STATUSES = ['shipped', 'delivered'] as const;
@@ -16,7 +17,8 @@ const texts = {
       shipped: (store: string, number: string) => `تم شحن طلبك ${number} - ${store}`,
       delivered: (store: string, number: string) => `تم توصيل طلبك ${number} - ${store}`,
     },
-    greeting: 'مرحباً،',
+    greeting: (name: string) => `مرحباً ${name}،`,
+    greetingNoName: 'مرحباً،',
     intro: {
       shipped: 'طلبك في الطريق إليك! سلّمناه لشركة التوصيل وسيصلك قريباً.',
       delivered: 'تم توصيل طلبك. نتمنى أن ينال إعجابك، وشكراً لتسوقك معنا.',
@@ -35,7 +37,8 @@ const texts = {
       shipped: (store: string, number: string) => `Your order ${number} has shipped - ${store}`,
       delivered: (store: string, number: string) => `Your order ${number} was delivered - ${store}`,
     },
-    greeting: 'Hello,',
+    greeting: (name: string) => `Hello ${name},`,
+    greetingNoName: 'Hello,',
     intro: {
       shipped: 'Your order is on its way! We handed it to the courier and it will reach you soon.',
       delivered: 'Your order was delivered. We hope you enjoy it, and thank you for shopping with us.',
@@ -52,27 +55,29 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 export interface OrderStatusEmailInput {
-  /** The order's number and the address it was placed with. */
-  order: { order_number: string; email: string };
+  /** The order's number, the address and the customer's name it was placed with. */
+  order: { order_number: string; email: string; name: string };
   /** How the order travels (staff's entry), shown in the shipped e-mail when present. */
   shipment?: Shipment | null;
   status: ShippingUpdateStatus;
   /** The language the customer ordered in. */
   lang: Language;
-  settings: Pick<StoreSettings, 'store_name' | 'logo'>;
+  settings: Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo'>;
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
 }
 
 /**
- * "Your order has shipped / was delivered", in the customer's language. Like the confirmation
- * to an unproven address, it repeats nothing the customer typed (no name, no address): only the
+ * "Your order has shipped / was delivered", in the customer's language, greeting the customer by
+ * the order's name when it reads as a person's name (greetingName). It repeats no address: the
  * order number, the new status and the tracking link; the shipped e-mail adds the carrier, the
  * tracking number and a link to the carrier's tracking page when staff gave them.
  */
 export function orderStatusEmail({ order, status, lang, settings, publicUrl, shipment }: OrderStatusEmailInput): MailMessage {
   const t = texts[lang];
-  const store = settings.store_name;
+  const store = storeName(lang, settings);
+  const name = greetingName(order.name);
+  const greeting = name === null ? t.greetingNoName : t.greeting(name);
   const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const subject = t.subject[status](store, order.order_number);
   const statusLabel = apiMessage(`order.status.${status}`, lang);
@@ -88,7 +93,7 @@ export function orderStatusEmail({ order, status, lang, settings, publicUrl, shi
         parcel.tracking_url === null ? '' : emailButton(parcel.tracking_url, t.trackParcel),
       ].join('')
     : '';
-  const content = `<p style="margin:0 0 8px;">${escapeHtml(t.greeting)}</p>
+  const content = `<p style="margin:0 0 8px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro[status])}</p>
 <p style="margin:0 0 8px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
 <p style="margin:0 0 16px;">${escapeHtml(t.status)}: <strong>${escapeHtml(statusLabel)}</strong></p>
@@ -97,7 +102,7 @@ ${parcelHtml}${emailButton(trackingUrl, t.track)}`;
   const text = [
     store,
     '',
-    t.greeting,
+    greeting,
     t.intro[status],
     '',
     `${t.orderNumber}: ${order.order_number}`,

@@ -1,11 +1,21 @@
-import { formatPrice, moneyFormat, priceDirection, type Language, type RefundMethod, type StoreSettings } from '@shop/shared';
+import {
+  formatPrice,
+  moneyFormat,
+  priceDirection,
+  storeName,
+  type Language,
+  type RefundMethod,
+  type StoreSettings,
+} from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { emailButton, emailClosing, escapeHtml, renderEmailLayout } from './email-layout.js';
+import { greetingName } from './greeting.js';
 
 const texts = {
   ar: {
     subject: (store: string, number: string) => `استرداد مبلغ من طلبك ${number} - ${store}`,
-    greeting: 'مرحباً،',
+    greeting: (name: string) => `مرحباً ${name}،`,
+    greetingNoName: 'مرحباً،',
     intro: {
       online: 'أعدنا إليك مبلغاً من طلبك عبر وسيلة الدفع التي استخدمتها. يظهر في حسابك خلال أيام عمل قليلة حسب البنك.',
       cash: 'أعدنا إليك مبلغاً من طلبك نقداً.',
@@ -20,7 +30,8 @@ const texts = {
   },
   en: {
     subject: (store: string, number: string) => `A refund on your order ${number} - ${store}`,
-    greeting: 'Hello,',
+    greeting: (name: string) => `Hello ${name},`,
+    greetingNoName: 'Hello,',
     intro: {
       online: 'We refunded part of your order to the card or KNET account you paid with. Your bank shows it within a few working days.',
       cash: 'We refunded part of your order to you in cash.',
@@ -36,7 +47,8 @@ const texts = {
 } satisfies Record<Language, unknown>;
 
 export interface RefundEmailInput {
-  order: { order_number: string; email: string };
+  /** The order's number, the address and the customer's name it was placed with. */
+  order: { order_number: string; email: string; name: string };
   refund: {
     /** Thousandths. */
     amount: number;
@@ -50,25 +62,28 @@ export interface RefundEmailInput {
   };
   /** The language the customer ordered in. */
   lang: Language;
-  settings: Pick<StoreSettings, 'store_name' | 'logo' | 'currency_symbol' | 'currency'>;
+  settings: Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo' | 'currency_symbol' | 'currency'>;
   /** The shop's public base URL without a trailing slash (config.publicUrl). */
   publicUrl: string;
 }
 
 /**
- * "We refunded X of your order", in the customer's language: the amount, how it was paid back, the
- * lines given back (product names, quantities) and staff's note. Repeats nothing the customer typed.
+ * "We refunded X of your order", in the customer's language, greeting the customer by the order's
+ * name when it reads as a person's name (greetingName): the amount, how it was paid back, the lines
+ * given back (product names in the order's language, quantities) and staff's note.
  */
 export function refundEmail({ order, refund, lang, settings, publicUrl }: RefundEmailInput): MailMessage {
   const t = texts[lang];
-  const store = settings.store_name;
+  const store = storeName(lang, settings);
   const format = moneyFormat(settings, lang);
   const amount = formatPrice(refund.amount, format);
   const orderUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
   const subject = t.subject(store, order.order_number);
   const intro = `${t.intro[refund.method]}${refund.full ? ` ${t.full}` : ''}`;
   const lines = refund.lines.map((line) => `${line.name} × ${line.quantity}`);
-  const content = `<p style="margin:0 0 8px;">${escapeHtml(t.greeting)}</p>
+  const name = greetingName(order.name);
+  const greeting = name === null ? t.greetingNoName : t.greeting(name);
+  const content = `<p style="margin:0 0 8px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
 <p style="margin:0 0 8px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
 <p style="margin:0 0 16px;">${escapeHtml(t.amount)}: <strong><span dir="${priceDirection(format)}">${escapeHtml(amount)}</span></strong></p>
@@ -84,7 +99,7 @@ ${emailButton(orderUrl, t.track)}`;
   const text = [
     store,
     '',
-    t.greeting,
+    greeting,
     intro,
     '',
     `${t.orderNumber}: ${order.order_number}`,

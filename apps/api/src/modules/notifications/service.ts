@@ -66,10 +66,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     /**
      * Tells the order's e-mail address that the order shipped or was delivered, in `lang` (the
      * language the customer ordered in), unless its customer turned shipping updates off;
-     * rejects when sending fails. Repeats nothing the customer typed.
+     * rejects when sending fails. Greets the customer by a name that reads as one, repeats no address.
      */
     async sendOrderStatusUpdate(
-      order: { id: number; order_number: string; email: string; shipment?: Shipment | null },
+      order: { id: number; order_number: string; email: string; name: string; shipment?: Shipment | null },
       status: ShippingUpdateStatus,
       lang: Language,
     ): Promise<void> {
@@ -91,18 +91,18 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     },
 
     /**
-     * Tells each administrator that a payment was captured after its order had been cancelled,
-     * and what the shop did about it; rejects when a message could not be sent.
+     * Tells each administrator, in their language, that a payment was captured after its order
+     * had been cancelled, and what the shop did about it; rejects when a message could not be sent.
      */
     async sendLatePaymentAlert(
-      recipients: readonly string[],
+      recipients: readonly { to: string; lang: Language }[],
       order: { id: number; order_number: string },
       amount: string,
       outcome: LateCaptureOutcome,
     ): Promise<void> {
       const brand = await branding();
-      for (const to of recipients) {
-        await deps.mailer.sendMail(staffPaymentAlertEmail({ to, order, amount, outcome, ...brand }));
+      for (const { to, lang } of recipients) {
+        await deps.mailer.sendMail(staffPaymentAlertEmail({ to, lang, order, amount, outcome, ...brand }));
       }
     },
 

@@ -1,4 +1,4 @@
-import type { Language, StoreSettings } from '@shop/shared';
+import { storeName, type Language, type StoreSettings } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { emailButton, escapeHtml, renderEmailLayout } from './email-layout.js';
 
@@ -36,40 +36,38 @@ const texts = {
 
 export interface StaffPaymentAlertInput {
   to: string;
+  /** The administrator's language (the one their account last used the shop in). */
+  lang: Language;
   order: { id: number; order_number: string };
   /** The amount as shown, with its currency ("12.500 KWD"). */
   amount: string;
   outcome: LateCaptureOutcome;
-  settings: Pick<StoreSettings, 'store_name' | 'logo'>;
+  settings: Pick<StoreSettings, 'store_name' | 'store_name_en' | 'logo'>;
   publicUrl: string;
 }
 
 /**
- * The administrators' alert of a late capture, in Arabic then English (staff have no language of
- * their own on record), with a link to the order in the back office.
+ * An administrator's alert of a late capture, in their language, with a link to the order in the
+ * back office.
  */
 export function staffPaymentAlertEmail(input: StaffPaymentAlertInput): MailMessage {
-  const { order, amount, outcome, settings, publicUrl } = input;
+  const { order, amount, outcome, settings, publicUrl, lang } = input;
+  const t = texts[lang];
   const link = `${publicUrl}/admin/orders/${order.id}`;
-  const part = (lang: Language) => {
-    const t = texts[lang];
-    return {
-      html: `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">
-<p style="margin:0 0 12px;">${escapeHtml(t.intro(order.order_number, amount))}</p>
+  const subject = t.subject(order.order_number);
+  const content = `<p style="margin:0 0 12px;">${escapeHtml(t.intro(order.order_number, amount))}</p>
 <p style="margin:0 0 12px;"><strong>${escapeHtml(t.outcome[outcome])}</strong></p>
-${emailButton(link, t.open)}
-</div>`,
-      text: [t.intro(order.order_number, amount), t.outcome[outcome], `${t.open}: ${link}`].join('\n'),
-    };
-  };
-  const ar = part('ar');
-  const en = part('en');
-  const subject = `${texts.ar.subject(order.order_number)} / ${texts.en.subject(order.order_number)}`;
-  const content = `${ar.html}<hr style="border:none;border-top:1px solid #e5e7eb;margin:16px 0;">${en.html}`;
+${emailButton(link, t.open)}`;
   return {
     to: input.to,
     subject,
-    html: renderEmailLayout({ lang: 'ar', settings, publicUrl, title: subject, content }),
-    text: [settings.store_name, '', ar.text, '', en.text].join('\n'),
+    html: renderEmailLayout({ lang, settings, publicUrl, title: subject, content }),
+    text: [
+      storeName(lang, settings),
+      '',
+      t.intro(order.order_number, amount),
+      t.outcome[outcome],
+      `${t.open}: ${link}`,
+    ].join('\n'),
   };
 }

@@ -178,16 +178,15 @@ async function takeOrderUnits(
   tx: Executor,
   move: StockMove,
   items: readonly OrderItemRow[],
-  lang: Language,
 ): Promise<void> {
   for (const [productId, quantity] of unitsByProduct(items, await restockedUnits(tx, move.orderId))) {
     if (await takeUnits(tx, move, productId, quantity)) continue;
     const [product] = await tx
-      .select({ name: products.name, name_en: products.name_en })
+      .select({ ar: products.name, en: products.name_en })
       .from(products)
       .where(eq(products.id, productId));
     if (!product) continue;
-    throw outOfStock(lang === 'en' ? (product.name_en ?? product.name) : product.name, 'status');
+    throw outOfStock(product, 'status');
   }
 }
 
@@ -231,7 +230,7 @@ export async function transitionOrder(
   if (holdsStock(before.status) && !holdsStock(status)) {
     await returnOrderUnits(tx, { events, orderId: before.id, reason: 'order_released' }, items);
   } else if (!holdsStock(before.status) && holdsStock(status)) {
-    await takeOrderUnits(tx, { events, orderId: before.id, reason: 'order_retaken' }, items, by.lang);
+    await takeOrderUnits(tx, { events, orderId: before.id, reason: 'order_retaken' }, items);
   }
   const [after] = await tx
     .update(orders)
@@ -328,7 +327,13 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
     if (!notifications || !isShippingUpdate(status)) return;
     const send = () =>
       notifications.sendOrderStatusUpdate(
-        { id: row.id, order_number: row.order_number, email: row.customer_email, shipment: shipmentOf(row) },
+        {
+          id: row.id,
+          order_number: row.order_number,
+          email: row.customer_email,
+          name: row.customer_name,
+          shipment: shipmentOf(row),
+        },
         status,
         row.language,
       );

@@ -10,7 +10,7 @@ export { countsAsCustomerSpend, customerOrderFigures } from './customer-figures.
 export type { CustomerOrderFigures } from './customer-figures.js';
 export { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
 export { newOrderNumber } from './order-keys.js';
-export { presentOrder } from './present.js';
+export { itemName, presentOrder } from './present.js';
 export { planRefund, recordRefund } from './refunds.js';
 export type { RefundPlan } from './refunds.js';
 export type { OrderRow, PaymentAttemptRow } from './present.js';

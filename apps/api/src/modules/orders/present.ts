@@ -1,6 +1,7 @@
 import {
   apiMessage,
   fromThousandths,
+  inLanguage,
   ORDER_STATUS_COLORS,
   orderStatuses,
   refundableAmount,
@@ -9,6 +10,7 @@ import {
   uploadUrl,
   type AdminOrder,
   type AdminOrderPayment,
+  type BilingualText,
   type OrderRefund,
   type Language,
   type Order,
@@ -96,11 +98,21 @@ function imagePath(value: string | null): string | null {
   return value.startsWith('/') || /^https?:\/\//.test(value) ? value : uploadUrl('products', value);
 }
 
-function presentItem(row: OrderItemRow): OrderItem {
+/** An order line's product name in both languages, as it was when ordered. */
+export function itemNames(row: Pick<OrderItemRow, 'product_name' | 'product_name_en'>): BilingualText {
+  return { ar: row.product_name, en: row.product_name_en };
+}
+
+/** An order line's product name in a language (Arabic for lines ordered without an English name). */
+export function itemName(row: Pick<OrderItemRow, 'product_name' | 'product_name_en'>, lang: Language): string {
+  return inLanguage(lang, row.product_name, row.product_name_en);
+}
+
+function presentItem(row: OrderItemRow, lang: Language): OrderItem {
   return {
     id: row.id,
     product_id: row.product_id,
-    product_name: row.product_name,
+    product_name: itemName(row, lang),
     sku: row.sku,
     featured_image: imagePath(row.featured_image),
     quantity: row.quantity,
@@ -121,7 +133,10 @@ function presentItem(row: OrderItemRow): OrderItem {
   };
 }
 
-/** The order as the API shows it: decimals for money, place names in the request's language. */
+/**
+ * The order as the API shows it: decimals for money, place and product names in the request's
+ * language (the chosen options carry both, with `selectionText` on the web side).
+ */
 export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang: Language): Order {
   const en = lang === 'en';
   return {
@@ -147,7 +162,7 @@ export function presentOrder(row: OrderRow, items: readonly OrderItemRow[], lang
     shipping_amount: fromThousandths(row.shipping_amount),
     tax_amount: fromThousandths(row.tax_amount),
     total_amount: fromThousandths(row.total_amount),
-    items: items.map(presentItem),
+    items: items.map((item) => presentItem(item, lang)),
     shipment: shipmentOf(row),
   };
 }

@@ -17,7 +17,7 @@ import { AppError } from '../../errors.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { holdsStock, itemsOf } from './admin-orders.js';
-import { refundedUnitsByItem, type OrderItemRow, type OrderRefundRecord, type OrderRow } from './present.js';
+import { itemNames, refundedUnitsByItem, type OrderItemRow, type OrderRefundRecord, type OrderRow } from './present.js';
 import { returnUnits } from './stock.js';
 
 /**
@@ -83,7 +83,7 @@ export async function planRefund(
         {
           field: `lines.${index}.quantity`,
           message: 'refund.quantity_over',
-          params: { count: remaining, product: item.product_name },
+          params: { count: remaining, product: itemNames(item) },
         },
       ]);
     }

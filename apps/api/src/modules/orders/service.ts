@@ -240,7 +240,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   async function takeStock(tx: Executor, orderId: number, lines: readonly PricedLine[]): Promise<void> {
     const move = { events: deps.events, orderId, reason: 'order_placed' } as const;
     for (const [line, quantity] of quantitiesByProduct(lines)) {
-      if (!(await takeUnits(tx, move, line.product_id, quantity))) throw outOfStock(line.name);
+      if (!(await takeUnits(tx, move, line.product_id, quantity))) throw outOfStock({ ar: line.name, en: line.name_en });
     }
   }
 
@@ -256,7 +256,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const total = (taken.get(line.product_id) ?? 0) + line.quantity;
       taken.set(line.product_id, total);
       if (total > max) {
-        const params = { count: max, product: line.name };
+        const params = { count: max, product: { ar: line.name, en: line.name_en } };
         throw new AppError(
           'VALIDATION_ERROR',
           'error.validation',
@@ -444,6 +444,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               order_id: id,
               product_id: line.product_id,
               product_name: line.name,
+              product_name_en: line.name_en,
               sku: line.sku,
               featured_image: line.featured_image,
               unit_price: line.unit_price,

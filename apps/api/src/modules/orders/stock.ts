@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import type { BilingualText } from '@shop/shared';
 import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -58,8 +59,8 @@ function published(tx: Executor, move: StockMove, productId: number, delta: numb
   });
 }
 
-/** 409 OUT_OF_STOCK naming the product, reported on `field`. */
-export function outOfStock(product: string, field = 'items'): AppError {
+/** 409 OUT_OF_STOCK naming the product (in the reply's language), reported on `field`. */
+export function outOfStock(product: BilingualText, field = 'items'): AppError {
   return new AppError(
     'OUT_OF_STOCK',
     'order.out_of_stock',

@@ -156,8 +156,9 @@ describe('partial refunds through UPayments', () => {
       expect(reply.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(fieldMessages(reply)), JSON.stringify(body)).toContain(field);
     }
+    // The line's product named in English, as it was ordered.
     expect(fieldMessages(await refund(row.id, { lines: [{ order_item_id: itemId, quantity: 3, restock: false }] }))['lines.0.quantity']).toBe(
-      'Only 2 pieces of "سبحة كهرمان" can be refunded',
+      'Only 2 pieces of "Amber rosary" can be refunded',
     );
     expect((await refund(row.id, { amount: 1 }, 'en', moderator.token)).statusCode).toBe(403);
     expect(sentAmounts(sent)).toEqual([]);

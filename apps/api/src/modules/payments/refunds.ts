@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import type { Actor } from '../../lib/actor.js';
 import { countPayment } from '../../lib/metrics.js';
 import {
+  itemName,
   lockOrder,
   planRefund,
   PaymentRefundFailed,
@@ -35,11 +36,11 @@ export function createRefunds(db: Database, deps: PaymentsServiceDeps, settlemen
     if (!notifications) return;
     const send = () =>
       notifications.sendRefundNotice(
-        { order_number: row.order_number, email: row.customer_email },
+        { order_number: row.order_number, email: row.customer_email, name: row.customer_name },
         {
           amount: plan.amount,
           method: plan.method,
-          lines: plan.lines.map((line) => ({ name: line.item.product_name, quantity: line.quantity })),
+          lines: plan.lines.map((line) => ({ name: itemName(line.item, row.language), quantity: line.quantity })),
           notes: plan.notes,
           full: plan.full,
         },

@@ -24,6 +24,7 @@ import type { DomainEvents } from '../../events.js';
 import type { CartOwner, CartService } from '../cart/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import {
+  itemName,
   lockOrder,
   type OrderRow,
   type PaymentAttemptRow,
@@ -273,7 +274,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         amountFils: attempt.amount,
         products: (
           await db.select().from(orderItems).where(eq(orderItems.order_id, order.id)).orderBy(orderItems.id)
-        ).map((item) => ({ name: item.product_name, priceFils: item.unit_price, quantity: item.quantity })),
+        ).map((item) => ({ name: itemName(item, lang), priceFils: item.unit_price, quantity: item.quantity })),
         customer: { name: order.name, email: order.email, mobile: order.phone },
         language: lang,
         returnUrl: `${deps.publicUrl}${PAYMENT_SUCCESS_PATH}`,

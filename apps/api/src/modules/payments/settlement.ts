@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { apiMessage, formatAmount, type Order } from '@shop/shared';
+import { apiMessage, DEFAULT_LANGUAGE, formatAmount, type Order } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { cartItems, carts, orderItems, paymentAttempts, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -196,13 +196,13 @@ export function createSettlement(db: Database, deps: PaymentsServiceDeps) {
     if (!notifications) return;
     const send = async () => {
       const admins = await db
-        .select({ email: users.email })
+        .select({ email: users.email, language: users.language })
         .from(users)
         .where(eq(users.role, 'admin'))
         .orderBy(asc(users.id));
       const amount = `${formatAmount(row.total_amount, 3)} KWD`;
       await notifications.sendLatePaymentAlert(
-        admins.map((admin) => admin.email),
+        admins.map((admin) => ({ to: admin.email, lang: admin.language ?? DEFAULT_LANGUAGE })),
         { id: row.id, order_number: row.order_number },
         amount,
         late,

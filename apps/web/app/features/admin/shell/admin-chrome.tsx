@@ -3,6 +3,7 @@ import { Link, useMatches, useSearchParams } from 'react-router';
 import type { StoreSettings } from '@shop/shared';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { useI18n } from '../../../i18n/i18n';
+import { storeName } from '../../../lib/localized';
 import { useAuth } from '../../account/auth';
 import { useLogout } from '../../account/user-menu';
 import { NewOrderAlertsMenu } from '../orders/new-order-alerts';
@@ -47,7 +48,7 @@ function useActiveTab(tabs: readonly AdminTab[], handle: AdminRouteHandle | unde
  * with "More" for the rest (PhoneNav). A page whose handle says `bare` (the invoice) is shown alone.
  */
 export function AdminChrome({ settings, children }: { settings: StoreSettings; children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { user } = useAuth();
   const logout = useLogout();
   const tabs = visibleTabs(user);
@@ -66,7 +67,7 @@ export function AdminChrome({ settings, children }: { settings: StoreSettings; c
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
           <Link to={adminHref()} className="flex min-h-11 min-w-0 items-center gap-2 font-semibold text-brand-800 lg:min-h-10">
-            <span className="truncate">{settings.store_name}</span>
+            <span className="truncate">{storeName(lang, settings)}</span>
             <span className="hidden rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700 sm:inline">{t('admin.shell.title')}</span>
           </Link>
           <div className="flex items-center gap-1">
