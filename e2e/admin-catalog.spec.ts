@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   formatPrice,
+  formatSignedPrice,
   moneyFormat,
   toThousandths,
   type Product,
@@ -139,7 +140,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       .locator('xpath=ancestor::*[.//button][1]')
       .getByRole('button', { name: text[lang].add, exact: true })
       .click();
-    await expect(page.getByText(formatPrice(2250, moneyFormat(settings, lang))).first()).toBeVisible();
+    await expect(page.getByText(formatSignedPrice(2250, moneyFormat(settings, lang))).first()).toBeVisible();
     await page.locator('main form button[type="submit"]').click();
     await expect(toast(page, text[lang].productCreated)).toBeVisible();
     await expect(page).toHaveURL(/\/admin\?tab=products/);
