@@ -16,6 +16,8 @@ import {
 import {
   directionOf,
   DEFAULT_LANGUAGE,
+  languageOfPath,
+  pathInLanguage,
   type ProfileResponse,
   type SettingsResponse,
   type User,
@@ -31,7 +33,7 @@ import { AppManifestLinks } from './features/pwa/app-links';
 import { InstallPrompt } from './features/pwa/install-prompt';
 import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
-import { languageFromRequest } from './lib/language.server';
+import { languageAddressRedirect, languageFromRequest } from './lib/language.server';
 import { onFirstUse } from './lib/on-first-use';
 import { pageAnswerLanguage } from './lib/page-answer';
 import { pageFontUrls } from './lib/fonts';
@@ -47,6 +49,8 @@ import type { Route } from './+types/root';
 import './app.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const moved = languageAddressRedirect(request, context.documentRequest);
+  if (moved) throw moved;
   const lang = languageFromRequest(request);
   const api = apiFrom(context);
   const [{ settings }, cartCount, user] = await Promise.all([
@@ -88,8 +92,9 @@ function currentYearInKuwait(): number {
   return Number(kuwaitYear().format(new Date()));
 }
 
-// The shell (language, catalogue, settings) changes only with the language, after a form post, or
-// when a screen asks for fresh data in place (useRevalidator after the back office saved settings).
+// The shell (language, catalogue, settings) changes only with the language (the address's), after
+// a form post, or when a screen asks for fresh data in place (useRevalidator after the back office
+// saved settings).
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
   currentUrl,
@@ -97,6 +102,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  if (languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)) return true;
   return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 };
 
@@ -246,10 +252,10 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-stone-600">{body}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <a href={pathInLanguage('/', lang)} className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
           {text['not_found.go_home']}
         </a>
-        <a href="/products" className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+        <a href={pathInLanguage('/products', lang)} className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
           {text['not_found.browse']}
         </a>
       </div>

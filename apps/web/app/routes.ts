@@ -1,35 +1,37 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { type RouteConfig, layout, route } from '@react-router/dev/routes';
 
-// The storefront's routes.
+// The storefront's routes. Each storefront page answers at its Arabic address and under /en, its
+// English one (the optional segment `en?`, decision 046); the back office, the sitemap, robots.txt,
+// the language switch, the offline page and Google's return address keep a single address.
 export default [
-  index('routes/home.tsx'),
-  route('products', 'routes/products.tsx'),
-  route('products/:id', 'routes/product.tsx'),
-  route('category/:slug', 'routes/category.tsx'),
-  route('categories', 'routes/categories.tsx'),
-  route('cart', 'routes/cart.tsx'),
-  route('checkout', 'routes/checkout.tsx'),
-  route('order-status/:orderNumber', 'routes/order-status.tsx'),
-  route('track', 'routes/track.tsx'),
+  route('en?', 'routes/home.tsx'),
+  route('en?/products', 'routes/products.tsx'),
+  route('en?/products/:id', 'routes/product.tsx'),
+  route('en?/category/:slug', 'routes/category.tsx'),
+  route('en?/categories', 'routes/categories.tsx'),
+  route('en?/cart', 'routes/cart.tsx'),
+  route('en?/checkout', 'routes/checkout.tsx'),
+  route('en?/order-status/:orderNumber', 'routes/order-status.tsx'),
+  route('en?/track', 'routes/track.tsx'),
   // One payment result screen; UPayments may put the order number in the path.
-  route('payment-success', 'routes/payment-result.tsx', { id: 'payment-success' }),
-  route('payment/success/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-return' }),
-  route('payment/cancel/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-cancel' }),
-  route('privacy', 'routes/privacy.tsx'),
-  route('terms', 'routes/terms.tsx'),
-  route('return-policy', 'routes/return-policy.tsx'),
+  route('en?/payment-success', 'routes/payment-result.tsx', { id: 'payment-success' }),
+  route('en?/payment/success/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-return' }),
+  route('en?/payment/cancel/:orderNumber?', 'routes/payment-result.tsx', { id: 'payment-cancel' }),
+  route('en?/privacy', 'routes/privacy.tsx'),
+  route('en?/terms', 'routes/terms.tsx'),
+  route('en?/return-policy', 'routes/return-policy.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('set-language', 'routes/set-language.ts'),
   // What the service worker shows when a page cannot be reached (docs/decisions/021).
   route('offline', 'routes/offline.ts'),
-  route('login', 'routes/login.tsx'),
-  route('register', 'routes/register.tsx'),
-  route('forgot-password', 'routes/forgot-password.tsx'),
-  route('reset-password', 'routes/reset-password.tsx'),
-  route('verify-code', 'routes/verify-code.tsx'),
+  route('en?/login', 'routes/login.tsx'),
+  route('en?/register', 'routes/register.tsx'),
+  route('en?/forgot-password', 'routes/forgot-password.tsx'),
+  route('en?/reset-password', 'routes/reset-password.tsx'),
+  route('en?/verify-code', 'routes/verify-code.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
-  route('profile', 'routes/profile.tsx'),
+  route('en?/profile', 'routes/profile.tsx'),
   // The back office: its own chrome, messages and code chunks.
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/index.tsx'),
@@ -49,5 +51,6 @@ export default [
   route('admin/user/:id', 'routes/admin/user-redirect.ts'),
   route('admin-test', 'routes/admin/redirect.ts', { id: 'admin-test' }),
   route('admin-dashboard', 'routes/admin/redirect.ts', { id: 'admin-dashboard' }),
+  // An unknown /en/… address is the English 404 (the root reads the language from the path).
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

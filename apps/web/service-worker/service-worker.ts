@@ -50,8 +50,9 @@ async function languageCookie(): Promise<{ cookie: string | undefined; cookieRea
   }
 }
 
-async function offlinePage(): Promise<Response | undefined> {
+async function offlinePage(request: Request): Promise<Response | undefined> {
   const lang = offlinePageLanguage({
+    pathname: new URL(request.url).pathname,
     ...(await languageCookie()),
     acceptLanguage: self.navigator.languages.join(','),
   });
@@ -60,7 +61,7 @@ async function offlinePage(): Promise<Response | undefined> {
 
 /** A page that cannot be reached (and has no kept copy) becomes the offline page. */
 const offlineFallback: WorkboxPlugin = {
-  handlerDidError: () => offlinePage(),
+  handlerDidError: ({ request }) => offlinePage(request),
 };
 
 /**

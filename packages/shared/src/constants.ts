@@ -48,6 +48,12 @@ export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ar';
 export const LANGUAGE_COOKIE = 'lang';
+/**
+ * The language of the page an API call is made for (the web app sends it from its pages and the
+ * browser): the API answers in it before the `lang` cookie and Accept-Language, so an English
+ * page's messages are English whatever the remembered preference says.
+ */
+export const PAGE_LANGUAGE_HEADER = 'x-page-language';
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'ar' || value === 'en';

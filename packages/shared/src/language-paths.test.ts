@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfPath, pathInLanguage, pathWithoutLanguage } from './language-paths.js';
+import {
+  addressForPreference,
+  isBackofficePath,
+  storefrontLanguageOf,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+} from './language-paths.js';
 
 describe('language paths', () => {
   it('reads the language from the path: /en and below are English, the rest Arabic', () => {
@@ -31,5 +38,32 @@ describe('language paths', () => {
     expect(pathInLanguage('/en/products/1', 'en')).toBe('/en/products/1');
     expect(pathInLanguage('?q=1', 'en')).toBe('/en?q=1');
     expect(pathInLanguage('/en?q=1', 'ar')).toBe('/?q=1');
+  });
+
+  it('knows the back office, which keeps one address in both languages', () => {
+    expect(isBackofficePath('/admin')).toBe(true);
+    expect(isBackofficePath('/admin/orders/4')).toBe(true);
+    expect(isBackofficePath('/admin-dashboard')).toBe(true);
+    expect(isBackofficePath('/administrators-guide')).toBe(false);
+    expect(isBackofficePath('/en/admin')).toBe(false);
+    expect(isBackofficePath('/products')).toBe(false);
+  });
+
+  it('moves only the home page by the remembered preference', () => {
+    expect(addressForPreference('/', 'en')).toBe('/en');
+    expect(addressForPreference('/', 'ar')).toBeNull();
+    expect(addressForPreference('/', undefined)).toBeNull();
+    expect(addressForPreference('/products', 'en')).toBeNull();
+    expect(addressForPreference('/en', 'ar')).toBeNull();
+  });
+
+  it("reads a storefront page's language from its address or its data request, none for the back office", () => {
+    expect(storefrontLanguageOf('/en/products/1')).toBe('en');
+    expect(storefrontLanguageOf('/en.data')).toBe('en');
+    expect(storefrontLanguageOf('/en/products.data')).toBe('en');
+    expect(storefrontLanguageOf('/_root.data')).toBe('ar');
+    expect(storefrontLanguageOf('/products')).toBe('ar');
+    expect(storefrontLanguageOf('/admin/orders/3')).toBeUndefined();
+    expect(storefrontLanguageOf('/admin.data')).toBeUndefined();
   });
 });

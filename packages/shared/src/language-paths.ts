@@ -35,3 +35,29 @@ export function pathInLanguage(path: string, lang: Language): string {
   if (lang === DEFAULT_LANGUAGE) return `${bare}${rest}`;
   return `${bare === '/' ? ENGLISH_PATH_PREFIX : `${ENGLISH_PATH_PREFIX}${bare}`}${rest}`;
 }
+
+/**
+ * The back office (`/admin…`) keeps one address in both languages: its language is the
+ * shopper's remembered preference (the `lang` cookie), not a path prefix.
+ */
+export function isBackofficePath(pathname: string): boolean {
+  return /^\/admin(?:[/-]|$)/.test(pathname);
+}
+
+/**
+ * Where a visit goes by the remembered preference (the `lang` cookie): only the home page `/`
+ * moves, to `/en` for a shopper who chose English; every other address keeps its language.
+ */
+export function addressForPreference(pathname: string, preference: Language | undefined): string | null {
+  return pathname === '/' && preference === 'en' ? ENGLISH_PATH_PREFIX : null;
+}
+
+/**
+ * The language of the storefront page a request path renders: its address's (a client
+ * navigation's data request, `/en/products.data` or `/_root.data`, as its page's). Undefined for
+ * the back office, whose one address is drawn in the remembered preference.
+ */
+export function storefrontLanguageOf(pathname: string): Language | undefined {
+  const page = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
+  return isBackofficePath(page) ? undefined : languageOfPath(page);
+}

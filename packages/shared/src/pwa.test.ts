@@ -34,6 +34,11 @@ describe('what the service worker never caches', () => {
     '/products.data',
     '/_root.data',
     '/cart.data',
+    '/en/cart',
+    '/en/checkout',
+    '/en/profile',
+    '/en/order-status/ORD-1',
+    '/en/products.data',
   ])('%s is personal', (path) => {
     expect(isPersonalPath(path)).toBe(true);
     expect(isPublicPage(path)).toBe(false);
@@ -46,7 +51,7 @@ describe('what the service worker never caches', () => {
 });
 
 describe('public pages that may be kept for offline use', () => {
-  it.each(['/', '/products', '/products/12', '/category/amber', '/categories', '/privacy', '/terms', '/return-policy', '/products/'])(
+  it.each(['/', '/products', '/products/12', '/category/amber', '/categories', '/privacy', '/terms', '/return-policy', '/products/', '/en', '/en/', '/en/products', '/en/products/12', '/en/category/amber', '/en/privacy'])(
     '%s is public',
     (path) => {
       expect(isPublicPage(path)).toBe(true);
@@ -73,6 +78,12 @@ describe('offline page language', () => {
   it('follows the shop cookie first', () => {
     expect(offlinePageLanguage({ cookie: 'en', cookieReadable: true, acceptLanguage: 'ar-KW' })).toBe('en');
     expect(offlinePageLanguage({ cookie: 'ar', cookieReadable: true, acceptLanguage: 'en-US' })).toBe('ar');
+  });
+
+  it("is a storefront address's own language, whatever the cookie; the cookie's in the back office", () => {
+    expect(offlinePageLanguage({ pathname: '/en/products/3', cookie: 'ar', cookieReadable: true })).toBe('en');
+    expect(offlinePageLanguage({ pathname: '/products/3', cookie: 'en', cookieReadable: true })).toBe('ar');
+    expect(offlinePageLanguage({ pathname: '/admin', cookie: 'en', cookieReadable: true })).toBe('en');
   });
 
   it('is Arabic without the cookie, as the server renders pages, whatever the browser speaks', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './constants.js';
+import { pathWithoutLanguage, storefrontLanguageOf } from './language-paths.js';
 
 /**
  * The installable app's rules shared by the server (which pages it marks as keepable) and the
@@ -69,9 +70,13 @@ const PERSONAL_PATHS: readonly RegExp[] = [
   /^\/set-language(\/|$)/,
 ];
 
-/** The path without a trailing slash (but "/" itself). */
+/**
+ * The path without a trailing slash (but "/" itself) and without its language prefix: `/en/cart`
+ * is as personal as `/cart`, `/en/products` as public as `/products`.
+ */
 function normalisedPath(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return pathWithoutLanguage(trimmed);
 }
 
 /** React Router's data requests (`/products.data`, `/_root.data`): never kept. */
@@ -97,16 +102,21 @@ export function isStoredImage(pathname: string): boolean {
 }
 
 /**
- * The language of the offline page, as the server would have rendered the page: the shop's `lang`
- * cookie, else Arabic. A browser whose service worker cannot read cookies (no Cookie Store API)
- * gets its own first language the shop speaks (Accept-Language order), else Arabic.
+ * The language of the offline page, as the server would have rendered the page: a storefront
+ * address's own (`/en/…` English, the rest Arabic, decision 046); for the back office the shop's
+ * `lang` cookie, else Arabic. A browser whose service worker cannot read cookies (no Cookie Store
+ * API) gets its own first language the shop speaks (Accept-Language order), else Arabic.
  */
 export function offlinePageLanguage(input: {
+  /** The path of the page that could not be reached. */
+  pathname?: string | undefined;
   cookie?: string | null | undefined;
   /** Whether the cookie could be read at all (false: it is unknown, not absent). */
   cookieReadable: boolean;
   acceptLanguage?: string | null | undefined;
 }): Language {
+  const addressed = input.pathname === undefined ? undefined : storefrontLanguageOf(input.pathname);
+  if (addressed) return addressed;
   if (isLanguage(input.cookie)) return input.cookie;
   if (input.cookieReadable) return DEFAULT_LANGUAGE;
   const ranked = (input.acceptLanguage ?? '')

@@ -1,7 +1,14 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { apiMessage, type ApiMessageKey, type ErrorCode, type ErrorResponse, type Language } from '@shop/shared';
+import {
+  apiMessage,
+  PAGE_LANGUAGE_HEADER,
+  type ApiMessageKey,
+  type ErrorCode,
+  type ErrorResponse,
+  type Language,
+} from '@shop/shared';
 import { httpStatusOf } from '../errors.js';
 import { countErrorResponse } from '../lib/metrics.js';
 import { languageOfHeaders } from './language.js';
@@ -39,13 +46,14 @@ export function clientAnswerFor(errorCode: string | undefined): ClientAnswer {
 const LANGUAGE_SCAN_BYTES = 16 * 1024;
 
 /**
- * The language of a request Node refused, as far as the bytes it was parsing tell (the `lang`
- * cookie, else Accept-Language): a best effort, since those bytes may be a later part of the request
+ * The language of a request Node refused, as far as the bytes it was parsing tell (the page's
+ * language header, else the `lang` cookie, else Accept-Language): a best effort, since those bytes may be a later part of the request
  * or break off before the headers that say it. Arabic when they say nothing.
  */
 export function languageOfRawRequest(raw: unknown): Language {
   let cookie: string | undefined;
   let acceptLanguage: string | undefined;
+  let pageLanguage: string | undefined;
   if (Buffer.isBuffer(raw)) {
     const lines = raw.subarray(0, LANGUAGE_SCAN_BYTES).toString('latin1').split(/\r?\n/);
     for (const line of lines) {
@@ -54,9 +62,10 @@ export function languageOfRawRequest(raw: unknown): Language {
       const name = line.slice(0, colon).trim().toLowerCase();
       if (name === 'cookie') cookie ??= line.slice(colon + 1).trim();
       else if (name === 'accept-language') acceptLanguage ??= line.slice(colon + 1).trim();
+      else if (name === PAGE_LANGUAGE_HEADER) pageLanguage ??= line.slice(colon + 1).trim();
     }
   }
-  return languageOfHeaders(cookie, acceptLanguage);
+  return languageOfHeaders(cookie, acceptLanguage, pageLanguage);
 }
 
 /** The whole HTTP answer: the API's error envelope, and the connection closes after it. */

@@ -6,6 +6,7 @@ import {
   apiMessage,
   currencySymbolFor,
   isApiMessageKey,
+  PAGE_LANGUAGE_HEADER,
   type ApiMessageKey,
   type ErrorCode,
   type ErrorDetail,
@@ -97,7 +98,11 @@ export function frameworkErrorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  request.lang = languageOfHeaders(request.headers.cookie, request.headers['accept-language']);
+  request.lang = languageOfHeaders(
+    request.headers.cookie,
+    request.headers['accept-language'],
+    request.headers[PAGE_LANGUAGE_HEADER],
+  );
   request.log.info({ code: error.code }, 'request refused by the router');
   if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'VALIDATION_ERROR', 'error.bad_url');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {

@@ -13,4 +13,11 @@ describe('languageOf', () => {
     expect(languageOf(undefined, 'fr, de')).toBe('ar');
     expect(languageOf('xx', undefined)).toBe('ar');
   });
+
+  it('answers in the language of the page the call is made for, before the cookie', () => {
+    expect(languageOf('ar', 'ar', 'en')).toBe('en');
+    expect(languageOf('en', 'en', 'ar')).toBe('ar');
+    // A page language the shop does not speak is ignored.
+    expect(languageOf('en', 'ar', 'fr')).toBe('en');
+  });
 });

@@ -1,14 +1,22 @@
 import fp from 'fastify-plugin';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@shop/shared';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, PAGE_LANGUAGE_HEADER, isLanguage, type Language } from '@shop/shared';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The language replies are written in: the `lang` cookie, else Accept-Language, else Arabic. */
+    /**
+     * The language replies are written in: the page's (X-Page-Language, sent by the web app), else
+     * the `lang` cookie, else Accept-Language, else Arabic.
+     */
     lang: Language;
   }
 }
 
-export function languageOf(cookieValue: string | undefined, acceptLanguage: string | undefined): Language {
+export function languageOf(
+  cookieValue: string | undefined,
+  acceptLanguage: string | undefined,
+  pageLanguage?: string | string[],
+): Language {
+  if (isLanguage(pageLanguage)) return pageLanguage;
   if (isLanguage(cookieValue)) return cookieValue;
   if (acceptLanguage) {
     const preferred = acceptLanguage
@@ -29,17 +37,26 @@ const LANGUAGE_IN_COOKIE_HEADER = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;
 
 /**
  * The language of a request whose cookies Fastify has not parsed (refused before any hook runs):
- * the `lang` cookie read from the raw Cookie header, else Accept-Language, else Arabic.
+ * the page's language header, else the `lang` cookie read from the raw Cookie header, else
+ * Accept-Language, else Arabic.
  */
-export function languageOfHeaders(cookieHeader: string | undefined, acceptLanguage: string | undefined): Language {
-  return languageOf(LANGUAGE_IN_COOKIE_HEADER.exec(cookieHeader ?? '')?.[1], acceptLanguage);
+export function languageOfHeaders(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+  pageLanguage?: string | string[],
+): Language {
+  return languageOf(LANGUAGE_IN_COOKIE_HEADER.exec(cookieHeader ?? '')?.[1], acceptLanguage, pageLanguage);
 }
 
 export const languagePlugin = fp(
   async (app) => {
     app.decorateRequest('lang', DEFAULT_LANGUAGE);
     app.addHook('onRequest', async (request) => {
-      request.lang = languageOf(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+      request.lang = languageOf(
+        request.cookies[LANGUAGE_COOKIE],
+        request.headers['accept-language'],
+        request.headers[PAGE_LANGUAGE_HEADER],
+      );
     });
   },
   { name: 'language', dependencies: ['@fastify/cookie'] },

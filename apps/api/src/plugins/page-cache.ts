@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
+import { addressForPreference, isLanguage, isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
 import { countCacheLookup } from '../lib/metrics.js';
 import { sessionCookieToken } from '../lib/signed-cookies.js';
-import { languageOf } from './language.js';
 
 /**
- * Whole server-rendered pages for visitors without a session (docs/decisions/029). A page is
- * kept per URL and language, compressed once, until the catalogue, the settings or the content
+ * Whole server-rendered pages for visitors without a session (docs/decisions/029, 046). A page is
+ * kept per URL (its language is in its address), compressed once, until the catalogue, the settings or the content
  * change (the change feed clears every process's copy) and at most `ttlMs`. Pages rendered for
  * one person (a session, a personal path, a reply that sets a cookie) are never kept.
  */
@@ -133,22 +132,33 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
  * Whether this request may be answered with the page every visitor without a session gets: a
- * GET or HEAD of a public page, with no session cookie and no credentials.
+ * GET or HEAD of a public page, with no session cookie and no credentials, that the visitor's
+ * remembered language does not send elsewhere (`/` with the English preference goes to `/en`).
  */
 export function sharedPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers.authorization !== undefined) return false;
   if (sessionCookieToken(request) !== undefined) return false;
-  return isPublicPage(new URL(request.url, 'http://page').pathname);
+  const { pathname } = new URL(request.url, 'http://page');
+  const preference = request.cookies[LANGUAGE_COOKIE];
+  if (addressForPreference(pathname, isLanguage(preference) ? preference : undefined) !== null) return false;
+  return isPublicPage(pathname);
 }
 
 /**
- * The page's identity: its URL, the language it is drawn in (the `lang` cookie, as the web app
- * reads it) and the language of the API replies inside it (cookie, else Accept-Language).
+ * The page's identity: its URL. The language is in the address and the API replies inside the
+ * page follow it (web.ts sends the page's language), so no header of the visitor's changes it.
  */
 export function sharedPageKey(request: FastifyRequest): string {
-  const pageLanguage = languageOf(request.cookies[LANGUAGE_COOKIE], undefined);
-  return `${pageLanguage}|${request.lang}|${request.url}`;
+  return request.url;
+}
+
+/**
+ * What a kept page varies by for a cache in front (a CDN): the encoding, and the Cookie on the
+ * one address the language preference may redirect (`/`).
+ */
+export function sharedPageVary(pathname: string): string {
+  return addressForPreference(pathname, 'en') === null ? 'Accept-Encoding' : 'Cookie, Accept-Encoding';
 }
 
 /** Compresses a rendered page once, for every later visitor. */
@@ -198,7 +208,7 @@ export function sendCachedPage(
   reply.headers(page.headers);
   reply.header('cache-control', cacheControl);
   reply.header('etag', page.etag);
-  reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+  reply.header('vary', sharedPageVary(new URL(request.url, 'http://page').pathname));
   reply.header('x-cache', hit ? 'HIT' : 'MISS');
   if (clientHasPage(request, page.etag)) return reply.code(304).send();
   const encoding = chosenEncoding(request.headers['accept-encoding']);

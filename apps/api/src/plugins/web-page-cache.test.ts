@@ -55,7 +55,8 @@ describe('the page cache for visitors without a session', () => {
     expect(second.headers['content-encoding']).toBe('br');
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
-    expect(second.headers.vary).toContain('Cookie');
+    // The language is in the address: no cookie changes a product page.
+    expect(second.headers.vary).toBe('Accept-Encoding');
     // The kept page's script nonce still matches its policy.
     const nonce = /'nonce-([^']+)'/.exec(String(second.headers['content-security-policy']))?.[1];
     expect(html(second)).toContain(`nonce="${nonce}"`);
@@ -75,12 +76,27 @@ describe('the page cache for visitors without a session', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
-  it('keeps one page per language', async () => {
+  it('keeps one page per address: the language is in the path, not in a cookie', async () => {
     const arabic = await page('/categories');
-    const english = await page('/categories', { cookie: 'lang=en' });
+    const english = await page('/en/categories');
     expect(html(arabic)).toContain('<html lang="ar"');
     expect(html(english)).toContain('<html lang="en"');
-    expect((await page('/categories', { cookie: 'lang=en' })).headers['x-cache']).toBe('HIT');
+    // The English preference does not change the Arabic address: the same kept page.
+    const preferringEnglish = await page('/categories', { cookie: 'lang=en', 'accept-language': 'en' });
+    expect(preferringEnglish.headers['x-cache']).toBe('HIT');
+    expect(html(preferringEnglish)).toContain('<html lang="ar"');
+    expect((await page('/en/categories', { cookie: 'lang=ar' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('sends / to /en for the English preference, and tells a CDN that / varies by cookie', async () => {
+    const home = await page('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers.vary).toBe('Cookie, Accept-Encoding');
+    const preferred = await page('/', { cookie: 'lang=en' });
+    expect(preferred.statusCode).toBe(302);
+    expect(preferred.headers.location).toBe('/en');
+    expect(String(preferred.headers.vary)).toContain('Cookie');
+    expect(preferred.headers['x-cache']).toBeUndefined();
   });
 
   it('gives a guest with a cart the page everyone gets: the browser fetches the count', async () => {

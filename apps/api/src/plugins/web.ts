@@ -7,11 +7,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import {
-  isLanguage,
   isPublicPage,
-  LANGUAGE_COOKIE,
   PAGE_CACHE_HEADER,
   PAGE_CACHE_PUBLIC,
+  PAGE_LANGUAGE_HEADER,
+  storefrontLanguageOf,
   type WebLoadContext,
 } from '@shop/shared';
 import { STOREFRONT_TOPICS } from '../lib/change-feed.js';
@@ -72,11 +72,14 @@ export function pageKeepableOffline(request: FastifyRequest, response: Response)
 /** Calls the JSON API in-process, as a browser would over HTTP. */
 function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest: Request): WebLoadContext['apiFetch'] {
   const headers: Record<string, string> = { 'x-request-id': String(request.id) };
-  // From the request the web app renders (a shared page's carries no cookie but the language).
+  // From the request the web app renders (a shared page's carries no cookie).
   for (const name of FORWARDED_HEADERS) {
     const value = webRequest.headers.get(name);
     if (value !== null) headers[name] = value;
   }
+  // The API answers in the page's language, whatever the cookie or the browser prefer.
+  const pageLanguage = storefrontLanguageOf(new URL(webRequest.url).pathname);
+  if (pageLanguage) headers[PAGE_LANGUAGE_HEADER] = pageLanguage;
   // Pages are rendered as the signed-in user of the session cookie (decision 006).
   const sessionToken = sessionCookieToken(request);
   if (sessionToken !== undefined) headers.authorization = `Bearer ${sessionToken}`;
@@ -108,9 +111,9 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
 }
 
 /**
- * The Fetch API request React Router handles. A page for everyone (`shared`) is rendered with the
- * language cookie alone, so nothing of this visitor's (their cart) can reach it, and is not
- * abandoned when this visitor leaves: others may be waiting for it.
+ * The Fetch API request React Router handles. A page for everyone (`shared`) is rendered without
+ * any cookie (its language is in its address), so nothing of this visitor's (their cart) can reach
+ * it, and is not abandoned when this visitor leaves: others may be waiting for it.
  */
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared: boolean): Request {
   const origin = `${request.protocol}://${request.host}`;
@@ -122,8 +125,6 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared: bool
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
-  const language = request.cookies[LANGUAGE_COOKIE];
-  if (shared && isLanguage(language)) headers.set('cookie', `${LANGUAGE_COOKIE}=${language}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -207,7 +208,8 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   if (pageCache) {
     for (const topic of STOREFRONT_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
   }
-  // A CDN in front may keep them as long, per Cookie (language) and encoding; browsers revalidate.
+  // A CDN in front may keep them as long, per URL and encoding (and Cookie for `/`, which the
+  // English preference redirects: page-cache.ts sharedPageVary); browsers revalidate.
   const imageOrigins = app.config.s3?.publicUrl ? [new URL(app.config.s3.publicUrl).origin] : [];
   const sharedCacheControl = `public, max-age=0, s-maxage=${Math.round(app.config.pageCacheTtlMs / 1000)}`;
 

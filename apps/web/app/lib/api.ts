@@ -1,4 +1,4 @@
-import type { ApiReply, ErrorCode, ErrorDetail, WebLoadContext } from '@shop/shared';
+import { PAGE_LANGUAGE_HEADER, type ApiReply, type ErrorCode, type ErrorDetail, type WebLoadContext } from '@shop/shared';
 
 /** An error reply of the API, with the envelope's code, message and field details. */
 export class ApiError extends Error {
@@ -83,8 +83,10 @@ export function apiFrom(context: { apiFetch: ApiFetch }): Api {
 
 /** The headers of a browser's API call: what it accepts, the page's language and the stored token. */
 function browserHeaders(accept: string): Record<string, string> {
-  // The page's language, which the API would otherwise guess from the browser's settings.
-  const headers: Record<string, string> = { accept, 'accept-language': document.documentElement.lang || 'ar' };
+  // The page's language (its address's, decision 046), which the API answers in before the lang
+  // cookie and the browser's settings; the server's calls send it too (apps/api plugins/web.ts).
+  const lang = document.documentElement.lang || 'ar';
+  const headers: Record<string, string> = { accept, 'accept-language': lang, [PAGE_LANGUAGE_HEADER]: lang };
   const token = window.localStorage.getItem('token');
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;

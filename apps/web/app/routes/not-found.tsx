@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/ui/button';
 import { useI18n } from '../i18n/i18n';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/not-found';
+import { useLocalizedPath } from '../lib/localized-path';
 
 export function loader() {
   return data(null, { status: 404 });
@@ -24,6 +25,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export default function NotFound() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
@@ -33,10 +35,10 @@ export default function NotFound() {
       <h1 className="text-2xl font-semibold">{t('common.not_found.title')}</h1>
       <p className="text-stone-600">{t('common.not_found.text')}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/" size="lg">
+        <ButtonLink to={localized('/')} size="lg">
           {t('common.not_found.go_home')}
         </ButtonLink>
-        <ButtonLink to="/products" variant="secondary" size="lg">
+        <ButtonLink to={localized('/products')} variant="secondary" size="lg">
           {t('common.not_found.browse')}
         </ButtonLink>
       </div>

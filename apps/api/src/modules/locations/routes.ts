@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   governorateListResponseSchema,
   locationIdParamsSchema,
+  PAGE_LANGUAGE_HEADER,
   roleCan,
   shippingFeeRangesResponseSchema,
 } from '@shop/shared';
@@ -15,6 +16,8 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorR
 
 /** Seconds a browser or shared cache may reuse a list of countries or governorates. */
 const LOCATIONS_MAX_AGE_SECONDS = 60;
+/** The names are in the request's language: plugins/language.ts reads these headers. */
+const LANGUAGE_VARY = `${PAGE_LANGUAGE_HEADER}, accept-language, cookie`;
 
 /**
  * City lists carry shipping fees, which the back office changes and the next order charges at
@@ -35,7 +38,7 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
         reply.header('cache-control', `public, max-age=${LOCATIONS_MAX_AGE_SECONDS}`);
       }
       const vary = reply.getHeader('vary');
-      reply.header('vary', vary ? `accept-language, cookie, ${String(vary)}` : 'accept-language, cookie');
+      reply.header('vary', vary ? `${LANGUAGE_VARY}, ${String(vary)}` : LANGUAGE_VARY);
     }
     return payload;
   });

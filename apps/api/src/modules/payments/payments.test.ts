@@ -80,8 +80,9 @@ describe('online payment: configured', () => {
     const charge = shop.fake.charges.at(-1)!.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the double records the raw JSON the client sent
     expect(charge.order).toMatchObject({ id: attempt.requested_order_id, currency: 'KWD', amount: 27 });
     expect(attempt.requested_order_id.length).toBeLessThanOrEqual(40);
-    expect(charge.returnUrl).toBe(`${shop.publicUrl}/payment/success`);
-    expect(charge.cancelUrl).toBe(`${shop.publicUrl}/payment/cancel`);
+    // An English checkout comes back to the English result page (decision 046).
+    expect(charge.returnUrl).toBe(`${shop.publicUrl}/en/payment/success`);
+    expect(charge.cancelUrl).toBe(`${shop.publicUrl}/en/payment/cancel`);
     expect(charge.notificationUrl).toBe(`${shop.publicUrl}/api/payments/upayments/notify`);
     expect(charge.language).toBe('en');
     expect(charge.products).toEqual([expect.objectContaining({ name: 'سبحة كهرمان', price: 12.75, quantity: 2 })]);

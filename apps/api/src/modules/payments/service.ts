@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import {
   apiMessage,
   hasAnyControlCharacter,
+  pathInLanguage,
   type Language,
   type Order,
   type PaymentMethod,
@@ -277,8 +278,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         ).map((item) => ({ name: itemName(item, lang), priceFils: item.unit_price, quantity: item.quantity })),
         customer: { name: order.name, email: order.email, mobile: order.phone },
         language: lang,
-        returnUrl: `${deps.publicUrl}${PAYMENT_SUCCESS_PATH}`,
-        cancelUrl: `${deps.publicUrl}${PAYMENT_CANCEL_PATH}`,
+        // The shopper comes back to the payment result page in the language they paid in.
+        returnUrl: `${deps.publicUrl}${pathInLanguage(PAYMENT_SUCCESS_PATH, lang)}`,
+        cancelUrl: `${deps.publicUrl}${pathInLanguage(PAYMENT_CANCEL_PATH, lang)}`,
         notificationUrl: `${deps.publicUrl}${PAYMENT_NOTIFY_PATH}`,
         customerExtraData: order.order_number,
       });

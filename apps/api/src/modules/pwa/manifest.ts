@@ -3,6 +3,7 @@ import {
   BRAND_THEME_COLOR,
   directionOf,
   inLanguage,
+  pathInLanguage,
   type Language,
   type StoreSettings,
 } from '@shop/shared';
@@ -49,8 +50,9 @@ export function shortNameOf(name: string): string {
 }
 
 /**
- * The web app manifest of a language, from the store settings. Both languages share one `id`,
- * so switching the page language never looks like a second app to the browser.
+ * The web app manifest of a language, from the store settings. Both languages share one `id`
+ * and the scope `/`, so switching the page language never looks like a second app to the
+ * browser; each starts at its own home page (`/`, `/en`).
  */
 export function buildWebManifest(
   settings: StoreSettings,
@@ -66,7 +68,7 @@ export function buildWebManifest(
     ...(description ? { description } : {}),
     lang,
     dir: directionOf(lang),
-    start_url: '/',
+    start_url: pathInLanguage('/', lang),
     scope: '/',
     display: 'standalone',
     theme_color: BRAND_THEME_COLOR,

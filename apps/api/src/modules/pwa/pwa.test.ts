@@ -72,7 +72,7 @@ describe('GET /manifest.webmanifest', () => {
     for (const icon of app.icons) expect(icon.src).toMatch(/^\/app-icons\/[\w-]+\.png\?v=[0-9a-f]{12}$/);
   });
 
-  it('describes the English app with ?lang=en, under the same id', async () => {
+  it('describes the English app with ?lang=en, under the same id and scope, starting at /en', async () => {
     const app = await manifest('?lang=en');
     expect(app).toMatchObject({
       id: '/',
@@ -81,6 +81,8 @@ describe('GET /manifest.webmanifest', () => {
       description: 'Genuine amber prayer beads',
       lang: 'en',
       dir: 'ltr',
+      start_url: '/en',
+      scope: '/',
     });
   });
 

@@ -1,19 +1,24 @@
 import { Form, useLocation } from 'react-router';
+import { isBackofficePath, pathInLanguage } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { GlobeIcon } from '../ui/icons';
 
 /**
- * Switches between Arabic and English. A real form post to /set-language (which sets the lang
- * cookie and returns to this page), so it also works before JavaScript has loaded.
+ * Switches between Arabic and English: to this page's address in the other language (keeping the
+ * query), or, in the back office, to the same address. A real form post to /set-language (which
+ * records the preference in the lang cookie and goes there), so it works before JavaScript has
+ * loaded.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t, lang } = useI18n();
   const location = useLocation();
   const other = lang === 'ar' ? 'en' : 'ar';
+  const here = `${location.pathname}${location.search}`;
+  const target = isBackofficePath(location.pathname) ? here : pathInLanguage(here, other);
   return (
     <Form method="post" action="/set-language" preventScrollReset className={className}>
       <input type="hidden" name="lang" value={other} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={target} />
       <button
         type="submit"
         lang={other}

@@ -1,15 +1,17 @@
 import { Form, useLocation } from 'react-router';
-import { SEARCH_MAX_LENGTH } from '@shop/shared';
+import { pathWithoutLanguage, SEARCH_MAX_LENGTH } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { SearchIcon } from '../ui/icons';
+import { useLocalizedPath } from '../../lib/localized-path';
 
-/** The header search: a GET form to /products?search=..., so it works without JavaScript too. */
+/** The header search: a GET form to /products?search=... (in the page's language), so it works without JavaScript too. */
 export function SearchForm({ id, className = '' }: { id: string; className?: string }) {
   const { t } = useI18n();
   const location = useLocation();
-  const current = location.pathname === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
+  const localized = useLocalizedPath();
+  const current = pathWithoutLanguage(location.pathname) === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
   return (
-    <Form method="get" action="/products" role="search" className={`relative ${className}`}>
+    <Form method="get" action={localized('/products')} role="search" className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('common.search.label')}
       </label>

@@ -7,6 +7,7 @@ import { Container } from '../ui/container';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
 import { mailtoUrl, telUrl, whatsappUrl } from './contact';
 import { displayAddress } from './root-data';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const footerLinks: ReadonlyArray<{ to: string; label: MessageKey }> = [
   { to: '/products', label: 'common.nav.products' },
@@ -32,6 +33,7 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label?: strin
 
 export function SiteFooter({ settings, year }: { settings: StoreSettings; year: number }) {
   const { t, lang } = useI18n();
+  const localized = useLocalizedPath();
   const name = storeName(lang, settings);
   const description = storeDescription(lang, settings);
   const phoneHref = settings.phone_number ? telUrl(settings.phone_number) : null;
@@ -98,7 +100,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
           <ul className="mt-3 space-y-2 text-sm">
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <Link to={localized(link.to)} className={linkClass}>
                   {t(link.label)}
                 </Link>
               </li>

@@ -10,6 +10,7 @@ import { MobileAccountActions, UserMenu } from '../../features/account/user-menu
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 import { useMeasuredHeight } from './use-measured-height';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** The signed-in shopper as the header needs it; null for guests. */
 export interface HeaderUser {
@@ -33,11 +34,11 @@ interface NavItem {
   end?: boolean;
 }
 
-function navItems(user: HeaderUser | null): NavItem[] {
+function navItems(user: HeaderUser | null, localized: (path: string) => string): NavItem[] {
   const items: NavItem[] = [
-    { to: '/', label: 'common.nav.home', end: true },
-    { to: '/products', label: 'common.nav.products' },
-    { to: '/categories', label: 'common.nav.categories' },
+    { to: localized('/'), label: 'common.nav.home', end: true },
+    { to: localized('/products'), label: 'common.nav.products' },
+    { to: localized('/categories'), label: 'common.nav.categories' },
   ];
   if (user?.permissions.includes('backoffice.enter')) items.push({ to: '/admin', label: 'common.nav.admin' });
   return items;
@@ -50,7 +51,8 @@ function navItems(user: HeaderUser | null): NavItem[] {
  */
 export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProps) {
   const { t } = useI18n();
-  const items = navItems(user);
+  const localized = useLocalizedPath();
+  const items = navItems(user, localized);
   const header = useRef<HTMLElement>(null);
   useMeasuredHeight(header, '--header-h');
   return (
@@ -94,8 +96,9 @@ export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProp
 function StoreLogo({ settings }: { settings: StoreSettings }) {
   const { lang } = useI18n();
   const name = storeName(lang, settings);
+  const localized = useLocalizedPath();
   return (
-    <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
+    <Link to={localized('/')} className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
       {settings.logo ? (
         <>
           <img
@@ -127,6 +130,7 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
 
 function AccountLinks({ user, className }: { user: HeaderUser | null; className: string }) {
   const { t } = useI18n();
+  const localized = useLocalizedPath();
   if (user) {
     return (
       <div className={className}>
@@ -136,10 +140,10 @@ function AccountLinks({ user, className }: { user: HeaderUser | null; className:
   }
   return (
     <div className={className}>
-      <Link to="/login" className={buttonClasses('ghost')}>
+      <Link to={localized('/login')} className={buttonClasses('ghost')}>
         {t('common.nav.login')}
       </Link>
-      <Link to="/register" className={buttonClasses('primary')}>
+      <Link to={localized('/register')} className={buttonClasses('primary')}>
         {t('common.nav.register')}
       </Link>
     </div>
@@ -149,9 +153,10 @@ function AccountLinks({ user, className }: { user: HeaderUser | null; className:
 function CartLink({ count }: { count: number | undefined }) {
   const { t, tp } = useI18n();
   const label = count === undefined ? t('common.nav.cart') : tp('common.nav.cart_count', count);
+  const localized = useLocalizedPath();
   return (
     <Link
-      to="/cart"
+      to={localized('/cart')}
       aria-label={label}
       className="relative flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 lg:size-10"
     >
@@ -174,6 +179,7 @@ function CartLink({ count }: { count: number | undefined }) {
  */
 function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
   const { t } = useI18n();
+  const localized = useLocalizedPath();
   const details = useRef<HTMLDetailsElement>(null);
   const { closeOnEscape } = useHeaderDisclosure(details);
 
@@ -208,10 +214,10 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
               <MobileAccountActions name={user.name} />
             ) : (
               <>
-                <Link to="/login" className={buttonClasses('secondary')}>
+                <Link to={localized('/login')} className={buttonClasses('secondary')}>
                   {t('common.nav.login')}
                 </Link>
-                <Link to="/register" className={buttonClasses('primary')}>
+                <Link to={localized('/register')} className={buttonClasses('primary')}>
                   {t('common.nav.register')}
                 </Link>
               </>

@@ -14,6 +14,7 @@ import { ApiError, browserApi } from '../../lib/api';
 import { endInvalidSession } from '../../lib/errors/session';
 import { cartKeys, fetchCartCount } from '../cart/cart-api';
 import { clearToken, readToken, storeToken } from './auth-token';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -50,6 +51,7 @@ async function signOutOnServer(): Promise<void> {
  * localStorage is the source of truth and the profile is fetched when one exists.
  */
 export function AuthProvider({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
+  const localized = useLocalizedPath();
   const [user, setUser] = useState<User | null>(initialUser);
   const [status, setStatus] = useState<AuthStatus>(initialUser ? 'authenticated' : 'loading');
   const queryClient = useQueryClient();
@@ -77,10 +79,10 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
         forget,
         // The server-rendering cookie holds the same dead token: logging out clears it.
         signOutOnServer: () => void signOutOnServer(),
-        goToLogin: () => void navigate('/login'),
+        goToLogin: () => void navigate(localized('/login')),
         currentPath: () => window.location.pathname,
       }),
-    [forget, navigate],
+    [forget, navigate, localized],
   );
 
   // On start: with a stored token the profile is loaded; a 401 or 403 there removes the token.

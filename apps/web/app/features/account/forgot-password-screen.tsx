@@ -11,12 +11,14 @@ import { checkForgotPassword, normaliseEmail } from './auth-rules';
 import { useFieldForm } from '../../components/ui/use-field-form';
 import { EmailField } from './form-field';
 import { useErrorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fields = ['email'] as const;
 const fieldId = () => 'forgot-email';
 
 /** Forgot password: the e-mail form, then the 'Check your email' screen. */
 export function ForgotPasswordScreen() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -73,7 +75,7 @@ export function ForgotPasswordScreen() {
             <Button variant="secondary" size="lg" className="w-full" onClick={tryAnother}>
               {t('account.forgot.try_different')}
             </Button>
-            <Link to="/login" className={`${authLinkClass} py-2`}>
+            <Link to={localized('/login')} className={`${authLinkClass} py-2`}>
               {t('account.forgot.back_to_login')}
             </Link>
           </div>
@@ -88,7 +90,7 @@ export function ForgotPasswordScreen() {
       subtitle={t('account.forgot.subtitle')}
       headingRef={heading}
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={localized('/login')} className={authLinkClass}>
           {t('account.forgot.back_to_login')}
         </Link>
       }

@@ -9,6 +9,7 @@ import { completeGoogleSignIn } from './auth-api';
 import { AuthCard } from './auth-card';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /**
  * Codes already sent to the server in this page's life. Google's code works once: a second
@@ -21,6 +22,7 @@ const postedCodes = new Set<string>();
  * session and reloads the whole page on /, or explains the failure and returns to /login.
  */
 export function GoogleCallbackScreen() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const toast = useToast();
   const navigate = useNavigate();
@@ -33,7 +35,7 @@ export function GoogleCallbackScreen() {
   useEffect(() => {
     const giveUp = (message: string) => {
       toast.error(message);
-      void navigate('/login', { replace: true });
+      void navigate(localized('/login'), { replace: true });
     };
     if (failedAtGoogle || !code || !state) {
       giveUp(t('account.google.auth_failed'));

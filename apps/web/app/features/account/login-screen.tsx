@@ -15,12 +15,14 @@ import { useArrivalState } from './use-arrival-state';
 import { safeReturnTo } from './return-to';
 import { useGuestOnly } from './use-guest-only';
 import { useErrorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fields = ['email', 'password'] as const;
 const fieldId = (field: string) => `login-${field}`;
 
 /** The login screen: Google, e-mail and password, links to reset and register. */
 export function LoginScreen() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -31,7 +33,7 @@ export function LoginScreen() {
   const arrival = useArrivalState();
   // A shopper who registered is signed in already, yet verifying the e-mail lands them here.
   // Where the shopper was sent from (the back office's gate sends /login?returnTo=/admin).
-  const returnTo = safeReturnTo(search.get('returnTo'));
+  const returnTo = localized(safeReturnTo(search.get('returnTo')));
   const { markSigningIn, redirecting } = useGuestOnly({
     allowSignedIn: Boolean(arrival.message),
     destination: returnTo,
@@ -77,7 +79,7 @@ export function LoginScreen() {
       footer={
         <p>
           {t('account.login.no_account')}{' '}
-          <Link to="/register" className={authLinkClass}>
+          <Link to={localized('/register')} className={authLinkClass}>
             {t('account.login.register_link')}
           </Link>
         </p>
@@ -109,7 +111,7 @@ export function LoginScreen() {
             />
             {t('account.login.remember_me')}
           </label>
-          <Link to="/forgot-password" className={authLinkClass}>
+          <Link to={localized('/forgot-password')} className={authLinkClass}>
             {t('account.login.forgot')}
           </Link>
         </div>

@@ -20,6 +20,7 @@ import { EmailField, FormErrors, TextField } from './form-field';
 import { PasswordField } from './password-input';
 import { useGuestOnly } from './use-guest-only';
 import { useErrorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fields = ['name', 'email', 'password', 'phone', 'address'] as const;
 const fieldId = (field: string) => `register-${field}`;
@@ -31,6 +32,7 @@ const emptyForm: RegistrationForm = { name: '', email: '', password: '', phone: 
  * adopted the guest cart into it), then the shopper verifies the e-mail on /verify-code.
  */
 export function RegisterScreen() {
+  const localized = useLocalizedPath();
   const { t, tp } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -58,7 +60,7 @@ export function RegisterScreen() {
         message: t('account.register.created'),
         verificationSent: verificationSent ?? true,
       };
-      void navigate(verifyCodePath(email), { state });
+      void navigate(localized(verifyCodePath(email)), { state });
     } catch (error) {
       setSubmitting(false);
       const elsewhere = form.showServerErrors(error);
@@ -89,7 +91,7 @@ export function RegisterScreen() {
       footer={
         <p>
           {t('account.register.have_account')}{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to={localized('/login')} className={authLinkClass}>
             {t('account.register.login_link')}
           </Link>
         </p>
@@ -130,11 +132,11 @@ export function RegisterScreen() {
         />
         <p className="text-sm text-stone-600">
           {termsBefore}
-          <Link to="/terms" className={authLinkClass}>
+          <Link to={localized('/terms')} className={authLinkClass}>
             {t('account.register.terms_link')}
           </Link>
           {termsMiddle}
-          <Link to="/privacy" className={authLinkClass}>
+          <Link to={localized('/privacy')} className={authLinkClass}>
             {t('account.register.privacy_link')}
           </Link>
           {termsAfter}

@@ -15,6 +15,7 @@ import { isolateLtr } from '../../i18n/bidi';
 import { FormNotice } from './form-field';
 import { PasswordField } from './password-input';
 import { serverMessage, useErrorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fields = ['password', 'confirm'] as const;
 const fieldId = (field: string) => `reset-${field}`;
@@ -47,6 +48,7 @@ export function ResetPasswordScreen() {
 }
 
 function InvalidLink({ message }: { message: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <AuthCard title={t('account.reset.invalid_title')}>
@@ -57,10 +59,10 @@ function InvalidLink({ message }: { message: string }) {
         <p role="alert" className="text-stone-800">
           {message}
         </p>
-        <ButtonLink to="/forgot-password" size="lg" className="w-full">
+        <ButtonLink to={localized('/forgot-password')} size="lg" className="w-full">
           {t('account.reset.request_new')}
         </ButtonLink>
-        <Link to="/login" className={`${authLinkClass} py-2`}>
+        <Link to={localized('/login')} className={`${authLinkClass} py-2`}>
           {t('account.reset.back_to_login')}
         </Link>
       </div>
@@ -69,6 +71,7 @@ function InvalidLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: string }) {
+  const localized = useLocalizedPath();
   const { t, tp } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -82,9 +85,9 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
   useEffect(() => {
     if (!done) return;
     heading.current?.focus();
-    const timer = setTimeout(() => void navigate('/login', { replace: true }), RESET_SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(localized('/login'), { replace: true }), RESET_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, localized]);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -117,7 +120,7 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
             <CheckCircleIcon className="size-8" />
           </span>
           <p className="text-stone-800">{t('account.reset.success_text')}</p>
-          <Link to="/login" className={authLinkClass}>
+          <Link to={localized('/login')} className={authLinkClass}>
             {t('account.reset.back_to_login')}
           </Link>
         </div>
@@ -130,7 +133,7 @@ function NewPasswordForm({ token, maskedEmail }: { token: string; maskedEmail: s
       title={t('account.reset.title')}
       subtitle={t('account.reset.for_account', { email: isolateLtr(maskedEmail) })}
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={localized('/login')} className={authLinkClass}>
           {t('account.reset.back_to_login')}
         </Link>
       }

@@ -5,6 +5,7 @@ import { StrokeIcon, UserIcon, type IconProps } from '../../components/ui/icons'
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from './auth';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 function ChevronDownIcon(props: IconProps) {
   return (
@@ -16,6 +17,7 @@ function ChevronDownIcon(props: IconProps) {
 
 /** Logout from the header: ends the session (server failures ignored), says so, goes home. */
 export function useLogout() {
+  const localized = useLocalizedPath();
   const { signOut } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
@@ -23,8 +25,8 @@ export function useLogout() {
   return useCallback(async () => {
     await signOut();
     toast.success(t('layout.user_menu.logged_out'));
-    void navigate('/');
-  }, [signOut, toast, navigate, t]);
+    void navigate(localized('/'));
+  }, [signOut, toast, navigate, localized, t]);
 }
 
 /**
@@ -32,6 +34,7 @@ export function useLogout() {
  * Logout (menu button pattern: arrows move, Escape and a click outside close it).
  */
 export function UserMenu({ name }: { name: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const logout = useLogout();
   const location = useLocation();
@@ -130,7 +133,7 @@ export function UserMenu({ name }: { name: string }) {
             {t('layout.user_menu.signed_in_as')} <bdi className="font-semibold text-stone-800">{name}</bdi>
           </p>
           <Link
-            to="/profile"
+            to={localized('/profile')}
             role="menuitem"
             tabIndex={-1}
             className="block px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none"
@@ -157,6 +160,7 @@ export function UserMenu({ name }: { name: string }) {
 
 /** The signed-in shopper's part of the compact header's menu: who, Profile and Logout. */
 export function MobileAccountActions({ name }: { name: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const logout = useLogout();
   return (
@@ -165,7 +169,7 @@ export function MobileAccountActions({ name }: { name: string }) {
         {t('layout.user_menu.signed_in_as')} <bdi className="font-semibold text-stone-900">{name}</bdi>
       </p>
       <div className="grid grid-cols-2 gap-2">
-        <Link to="/profile" className={buttonClasses('secondary')}>
+        <Link to={localized('/profile')} className={buttonClasses('secondary')}>
           {t('layout.user_menu.profile')}
         </Link>
         <button type="button" onClick={() => void logout()} className={buttonClasses('ghost', 'md', 'text-red-700')}>

@@ -19,6 +19,7 @@ import { CodeInputs } from './code-inputs';
 import { FormNotice } from './form-field';
 import { useArrivalState } from './use-arrival-state';
 import { useErrorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const CODE_LABEL_ID = 'verify-code-label';
 const CODE_ERROR_ID = 'verify-code-error';
@@ -31,6 +32,7 @@ type ResendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | {
  * then /login with a message and the address.
  */
 export function VerifyCodeScreen() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const [search] = useSearchParams();
   const arrival = useArrivalState();
@@ -40,10 +42,10 @@ export function VerifyCodeScreen() {
     return (
       <AuthCard title={t('account.verify.title')}>
         <FormNotice tone="error">{t('account.verify.no_email')}</FormNotice>
-        <ButtonLink to="/register" size="lg" className="w-full">
+        <ButtonLink to={localized('/register')} size="lg" className="w-full">
           {t('account.verify.register_link')}
         </ButtonLink>
-        <Link to="/login" className={`${authLinkClass} self-center py-2`}>
+        <Link to={localized('/login')} className={`${authLinkClass} self-center py-2`}>
           {t('account.verify.back_to_login')}
         </Link>
       </AuthCard>
@@ -53,6 +55,7 @@ export function VerifyCodeScreen() {
 }
 
 function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNavigationState }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const failureText = useErrorText();
   const navigate = useNavigate();
@@ -74,14 +77,14 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
     heading.current?.focus();
     const timer = setTimeout(() => {
       if (next.kind === 'signed_in') {
-        void navigate(next.to, { replace: true });
+        void navigate(localized(next.to), { replace: true });
         return;
       }
       const state: AccountNavigationState = { email, message: t('account.verify.login_message') };
-      void navigate(next.to, { replace: true, state });
+      void navigate(localized(next.to), { replace: true, state });
     }, VERIFICATION_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verified, next, email, navigate, t]);
+  }, [verified, next, email, navigate, localized, t]);
 
   // Bumped to put the focus back on the first box once it is enabled again (after a failure).
   const [firstBoxFocus, setFirstBoxFocus] = useState(0);
@@ -169,7 +172,7 @@ function VerifyCodeForm({ email, arrival }: { email: string; arrival: AccountNav
         </>
       }
       footer={
-        <Link to="/login" className={authLinkClass}>
+        <Link to={localized('/login')} className={authLinkClass}>
           {t('account.verify.back_to_login')}
         </Link>
       }

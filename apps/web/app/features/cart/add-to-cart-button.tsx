@@ -8,6 +8,7 @@ import { ButtonSpinner, buttonClasses } from '../../components/ui/button';
 import { CartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { useAddToCart } from './use-add-to-cart';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Whether the product has an attribute the shopper must choose (public, cached per product). */
 function fetchNeedsChoices(id: number): Promise<boolean> {
@@ -25,6 +26,7 @@ export function AddToCartButton({
 }: {
   product: Pick<Product, 'id' | 'name' | 'name_en' | 'stock_quantity' | 'manage_stock' | 'in_stock'>;
 }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,7 +48,7 @@ export function AddToCartButton({
   }
 
   async function addOrOpen() {
-    const open = () => navigate(`/products/${product.id}`);
+    const open = () => navigate(localized(`/products/${product.id}`));
     if (!soldOut) {
       // Unknown (request failed): try the add, the server says if choices are missing.
       const needsChoices = await queryClient

@@ -18,6 +18,7 @@ import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
 import { selectionText } from '../../lib/localized';
 import { errorText } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Update, remove and clear: each answer becomes the cart (and the header's count). */
 function useCartActions() {
@@ -158,6 +159,7 @@ function CartLine({
   onQuantity: (quantity: number) => Promise<CartData>;
   onRemove: () => void;
 }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const name = inLanguage(lang, item.name, item.name_en);
   const [stockMessage, showStockMessage] = useTransientMessage();
@@ -191,7 +193,7 @@ function CartLine({
       className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4"
     >
       <Link
-        to={`/products/${item.product_id}`}
+        to={localized(`/products/${item.product_id}`)}
         tabIndex={-1}
         aria-hidden="true"
         className="block size-20 shrink-0 overflow-hidden rounded-xl bg-sand-100 sm:size-24"
@@ -206,7 +208,7 @@ function CartLine({
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
           <h2 className="font-semibold text-stone-900">
-            <Link to={`/products/${item.product_id}`} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline lg:min-h-0">
+            <Link to={localized(`/products/${item.product_id}`)} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline lg:min-h-0">
               <bdi>{name}</bdi>
             </Link>
           </h2>
@@ -337,6 +339,7 @@ function CartSummary({
 }: {
   cart: CartData;
 }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   // The code kept with the cart, checked by the server against this very subtotal.
   const totals = cartTotals(cart.summary, toThousandths(cart.promo?.discount ?? 0));
@@ -379,7 +382,7 @@ function CartSummary({
       </dl>
       <PromoCodeBox cart={cart} />
       {/* On a phone the bottom bar carries the next step, with the total. */}
-      <ButtonLink to="/checkout" size="lg" className="w-full max-lg:hidden">
+      <ButtonLink to={localized('/checkout')} size="lg" className="w-full max-lg:hidden">
         {t('cart.checkout')}
       </ButtonLink>
       <StickyActionBar
@@ -390,11 +393,11 @@ function CartSummary({
           </>
         }
       >
-        <ButtonLink to="/checkout" size="lg" className="px-5">
+        <ButtonLink to={localized('/checkout')} size="lg" className="px-5">
           {t('cart.checkout')}
         </ButtonLink>
       </StickyActionBar>
-      <ButtonLink to="/products" variant="secondary" className="w-full">
+      <ButtonLink to={localized('/products')} variant="secondary" className="w-full">
         {t('cart.continue')}
       </ButtonLink>
     </aside>
@@ -446,13 +449,14 @@ function ShippingFrom({ fee }: { fee: number }) {
 }
 
 function EmptyCart() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <EmptyState
       icon={<CartIcon className="size-10" />}
       title={t('cart.empty.title')}
       text={t('cart.empty.text')}
-      action={{ to: '/products', label: t('cart.empty.browse') }}
+      action={{ to: localized('/products'), label: t('cart.empty.browse') }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { useI18n } from '../../i18n/i18n';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /**
  * The error state of a product or category page inside the shop's header and footer:
@@ -14,6 +15,7 @@ export function CatalogNotFound({
   kind: 'product' | 'category';
   notFound: boolean;
 }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const title = !notFound
     ? t('common.error.title')
@@ -35,7 +37,7 @@ export function CatalogNotFound({
       <h1 className="text-2xl font-semibold text-stone-900">{title}</h1>
       <p className="max-w-lg text-stone-600">{text}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/products" size="lg">
+        <ButtonLink to={localized('/products')} size="lg">
           {t('common.not_found.browse')}
         </ButtonLink>
         <ButtonLink to={kind === 'product' ? '/' : '/categories'} variant="secondary" size="lg">

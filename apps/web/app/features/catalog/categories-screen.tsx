@@ -19,6 +19,7 @@ import {
   readCategoryView,
   type CategoryListView,
 } from './category-list-query';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const sortLabels = {
   sort_order: 'catalog.categories.sort.sort_order',
@@ -43,6 +44,7 @@ const labelClass = 'mb-1 block text-xs font-semibold text-stone-600';
  * the address follows the controls without reloading anything.
  */
 export function CategoriesScreen({ categories }: { categories: readonly CategoryCardData[] }) {
+  const localized = useLocalizedPath();
   const { t, tp, lang } = useI18n();
   const [searchParams, setSearchParams] = useSearchParams();
   const [view, setView] = useState<CategoryListView>(() => readCategoryView(searchParams));
@@ -81,7 +83,7 @@ export function CategoriesScreen({ categories }: { categories: readonly Category
 
       <form
         method="get"
-        action="/categories"
+        action={localized('/categories')}
         role="search"
         aria-label={t('catalog.categories.filters_label')}
         onSubmit={onSubmit}

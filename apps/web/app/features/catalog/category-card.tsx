@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { inLanguage, type Category } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from './product-image';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 export type CategoryCardData = Omit<Category, 'children' | 'products'>;
 
@@ -15,6 +16,7 @@ export function CategoryCard({
   category: CategoryCardData;
   parentName?: string;
 }) {
+  const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
   const description = inLanguage(lang, category.description, category.description_en);
   return (
@@ -35,7 +37,7 @@ export function CategoryCard({
         {parentName && <p className="text-xs text-stone-500">{parentName}</p>}
         <h2 className="text-base font-semibold text-stone-900">
           <Link
-            to={`/category/${encodeURIComponent(category.slug)}`}
+            to={localized(`/category/${encodeURIComponent(category.slug)}`)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
           >
             {inLanguage(lang, category.name, category.name_en)}

@@ -5,6 +5,7 @@ import { useI18n } from '../../i18n/i18n';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
 export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
@@ -77,6 +78,7 @@ export function ProductCard({
   /** Load the image at once (cards in the first visible row). */
   eager?: boolean;
 }) {
+  const localized = useLocalizedPath();
   const { lang } = useI18n();
   const { price, current, percent } = productPrices(product);
   const name = inLanguage(lang, product.name, product.name_en);
@@ -101,7 +103,7 @@ export function ProductCard({
         {categoryName && <p className="text-xs text-stone-500">{categoryName}</p>}
         <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
           <Link
-            to={`/products/${product.id}`}
+            to={localized(`/products/${product.id}`)}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-brand-600"
           >
             {name}

@@ -31,6 +31,7 @@ import { ProductGrid } from './product-grid';
 import { productJsonLd } from './product-json-ld';
 import type { CategoryCrumb } from './product-list-data';
 import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
@@ -50,6 +51,7 @@ export function ProductDetailScreen({
   categoryPath: readonly CategoryCrumb[];
   shipping: readonly ShippingFeeSpan[];
 }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const root = useRootData();
   const name = inLanguage(lang, product.name, product.name_en);
@@ -131,7 +133,7 @@ export function ProductDetailScreen({
           <div>
             {categoryName && product.category_slug && (
               <Link
-                to={`/category/${encodeURIComponent(product.category_slug)}`}
+                to={localized(`/category/${encodeURIComponent(product.category_slug)}`)}
                 className="inline-flex min-h-11 min-w-11 items-center text-sm font-semibold text-brand-700 hover:underline lg:min-h-0 lg:min-w-0"
               >
                 {categoryName}

@@ -17,6 +17,7 @@ import {
   type ProductFilters,
   type SortOption,
 } from './product-list-query';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Typing pauses this long before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -51,6 +52,7 @@ export function ProductFilterForm({
   onCategoryPage: boolean;
 }) {
   const { t, lang } = useI18n();
+  const localized = useLocalizedPath();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -78,7 +80,7 @@ export function ProductFilterForm({
     clearTimeout(timer.current);
     const next = { search: search.trim(), ...change };
     setSentSearch(next.search ?? '');
-    const href = hrefAfterFilterChange(shown, next, onCategoryPage);
+    const href = localized(hrefAfterFilterChange(shown, next, onCategoryPage));
     if (href === `${location.pathname}${location.search}`) return;
     setChosen({ on: location.key, filters: { ...shown, ...next } });
     void navigate(href, { replace, preventScrollReset: true });

@@ -1,5 +1,7 @@
 import { data, redirect } from 'react-router';
 import {
+  languageOfPath,
+  pathInLanguage,
   PRODUCT_PAGE_SIZE,
   type Category,
   type CategoryListResponse,
@@ -85,7 +87,9 @@ export async function loadProductList(api: Api, url: URL, slug?: string): Promis
   ]);
 
   const { pages } = list.pagination;
-  if (pages > 0 && page > pages) throw redirect(listHref(filters, pages, slug !== undefined));
+  if (pages > 0 && page > pages) {
+    throw redirect(pathInLanguage(listHref(filters, pages, slug !== undefined), languageOfPath(url.pathname)));
+  }
 
   let category: ProductListData['category'] = null;
   if (categoryReply) {

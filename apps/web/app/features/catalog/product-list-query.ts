@@ -1,4 +1,7 @@
 import {
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
   SEARCH_MAX_LENGTH,
   productSortFields,
   sortOrders,
@@ -163,14 +166,18 @@ export function listHref(filters: ProductFilters, page = 1, onCategoryPage = fal
   return withSearch(pathname, listSearch({ ...filters, category: '' }, page));
 }
 
-/** The filters of a list address (/products or /category/{slug}), or null for any other page. */
+/**
+ * The filters of a list address (/products or /category/{slug}, in either language), or null for
+ * any other page.
+ */
 export function filtersOfListLocation(location: {
   pathname: string;
   search: string;
 }): ProductFilters | null {
   const { filters } = readListParams(new URLSearchParams(location.search));
-  if (location.pathname === '/products') return filters;
-  const slug = /^\/category\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+  const pathname = pathWithoutLanguage(location.pathname);
+  if (pathname === '/products') return filters;
+  const slug = /^\/category\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (slug === undefined) return null;
   try {
     return { ...filters, category: decodeURIComponent(slug) };
@@ -197,7 +204,8 @@ export function tidyListHref(url: URL, fixedCategory?: string): string | null {
   const { filters, page } = readListParams(url.searchParams);
   if (fixedCategory !== undefined && !url.searchParams.has('category'))
     filters.category = fixedCategory;
-  const target = new URL(listHref(filters, page, fixedCategory !== undefined), url);
+  const href = listHref(filters, page, fixedCategory !== undefined);
+  const target = new URL(pathInLanguage(href, languageOfPath(url.pathname)), url);
   for (const [key, value] of url.searchParams) {
     if (!LIST_KEYS.includes(key)) target.searchParams.append(key, value);
   }

@@ -13,6 +13,7 @@ import { ProductGrid } from './product-grid';
 import { CatalogImage } from './product-image';
 import type { ProductListData } from './product-list-data';
 import { defaultFilters, filtersOfListLocation, listHref } from './product-list-query';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Cards in the first row on phones load their images at once (largest paint). */
 const EAGER_CARDS = 2;
@@ -20,6 +21,7 @@ const EAGER_CARDS = 2;
 /** The product list, shared by /products and /category/{slug}. */
 export function ProductListScreen({ data }: { data: ProductListData }) {
   const { t, tp, lang } = useI18n();
+  const localized = useLocalizedPath();
   const navigation = useNavigation();
   const { products, pagination, filters, page, category } = data;
   const onCategoryPage = category !== null;
@@ -56,10 +58,8 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
     filters.featured ||
     filters.sorting !== null ||
     (!onCategoryPage && filters.category !== '');
-  const clearHref = listHref(
-    { ...defaultFilters, category: onCategoryPage ? filters.category : '' },
-    1,
-    onCategoryPage,
+  const clearHref = localized(
+    listHref({ ...defaultFilters, category: onCategoryPage ? filters.category : '' }, 1, onCategoryPage),
   );
 
   const categoryDescription = category
@@ -132,7 +132,7 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
               {filtered ? t('catalog.list.empty_filtered') : t('catalog.list.empty_hint')}
             </p>
             {(filtered || onCategoryPage) && (
-              <ButtonLink to={filtered ? clearHref : '/products'} className="mt-4">
+              <ButtonLink to={filtered ? clearHref : localized('/products')} className="mt-4">
                 {filtered ? t('catalog.filters.clear') : t('catalog.list.browse_all')}
               </ButtonLink>
             )}
@@ -143,7 +143,7 @@ export function ProductListScreen({ data }: { data: ProductListData }) {
       <Pagination
         page={page}
         pages={pagination.pages}
-        hrefFor={(target) => listHref(filters, target, onCategoryPage)}
+        hrefFor={(target) => localized(listHref(filters, target, onCategoryPage))}
       />
     </Container>
   );

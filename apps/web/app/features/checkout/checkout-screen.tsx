@@ -43,6 +43,7 @@ import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { useCities, useCountries, useGovernorates } from './locations-api';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const checkoutPromoTexts: PromoTexts = {
   label: 'checkout.promo.label',
@@ -85,6 +86,7 @@ function outcomeUnknown(error: unknown): boolean {
  * with an empty form.
  */
 export function CheckoutScreen({ loaded }: { loaded: CartData }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const cart = useCart(loaded);
   const queryClient = useQueryClient();
@@ -152,9 +154,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
   useEffect(() => {
     if (!placed) return;
-    const timer = setTimeout(() => navigate(`/order-status/${placed}`), SUCCESS_PANEL_MS);
+    const timer = setTimeout(() => navigate(localized(`/order-status/${placed}`)), SUCCESS_PANEL_MS);
     return () => clearTimeout(timer);
-  }, [placed, navigate]);
+  }, [placed, navigate, localized]);
 
   function succeeded(order: PlacedOrder, payload: CreateOrderInput) {
     if (!order.order_number) {
@@ -446,18 +448,20 @@ function ShopContactLinks() {
 }
 
 function EmptyCheckout() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <EmptyState
       icon={<CartIcon className="size-10" />}
       title={t('checkout.empty.title')}
       text={t('checkout.empty.text')}
-      action={{ to: '/products', label: t('checkout.empty.browse') }}
+      action={{ to: localized('/products'), label: t('checkout.empty.browse') }}
     />
   );
 }
 
 function SuccessPanel({ orderNumber }: { orderNumber: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <Container className="py-10">
@@ -467,7 +471,7 @@ function SuccessPanel({ orderNumber }: { orderNumber: string }) {
         <p className="text-stone-700">
           {t('checkout.success.text', { number: isolateLtr(orderNumber) })}
         </p>
-        <Link to={`/order-status/${orderNumber}`} className="font-semibold text-brand-700 underline">
+        <Link to={localized(`/order-status/${orderNumber}`)} className="font-semibold text-brand-700 underline">
           {t('checkout.success.link')}
         </Link>
       </div>

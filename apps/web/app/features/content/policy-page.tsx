@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { mailtoUrl } from '../../components/layout/contact';
 import { Container } from '../../components/ui/container';
 import { useI18n, type TranslationKey, type TranslationParams } from '../../i18n/i18n';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** One titled part of a policy: paragraphs, then an optional bullet list, then anything extra. */
 export interface PolicySection {
@@ -30,6 +31,7 @@ interface PolicyPageProps {
 
 /** The layout of the long-text pages (privacy, terms, return policy). */
 export function PolicyPage({ title, intro, sections, params, lead, children }: PolicyPageProps) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   return (
     <Container className="py-10 sm:py-14">
@@ -63,7 +65,7 @@ export function PolicyPage({ title, intro, sections, params, lead, children }: P
             ))}
             {section.link ? (
               <p className="mt-3">
-                <Link to={section.link.to} className="font-semibold text-brand-700 underline hover:text-brand-800">
+                <Link to={localized(section.link.to)} className="font-semibold text-brand-700 underline hover:text-brand-800">
                   {t(section.link.label)}
                 </Link>
               </p>

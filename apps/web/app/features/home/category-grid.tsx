@@ -2,19 +2,21 @@ import { Link } from 'react-router';
 import { imageSrcSet, inLanguage, type Category } from '@shop/shared';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 export const categoryGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6';
 
 type CategoryCardData = Pick<Category, 'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'>;
 
 export function CategoryGrid({ categories }: { categories: CategoryCardData[] }) {
+  const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
   return (
     <ul className={categoryGridClass}>
       {categories.map((category) => (
         <li key={category.id}>
           <Link
-            to={`/category/${encodeURIComponent(category.slug)}`}
+            to={localized(`/category/${encodeURIComponent(category.slug)}`)}
             className="group flex h-full flex-col overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition-shadow hover:shadow-md hover:ring-brand-600"
           >
             <div className="flex aspect-square items-center justify-center overflow-hidden bg-brand-50">

@@ -4,9 +4,11 @@ import { Container } from '../../components/ui/container';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { storeDescription, storeName } from '../../lib/localized';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** The store's name and description from settings, with the way into the catalogue. */
 export function Hero({ settings }: { settings: StoreSettings }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const description = storeDescription(lang, settings);
   return (
@@ -24,10 +26,10 @@ export function Hero({ settings }: { settings: StoreSettings }) {
           {description ? <bdi>{description}</bdi> : t('home.hero.fallback_description')}
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to="/products" variant="inverse" size="lg">
+          <ButtonLink to={localized('/products')} variant="inverse" size="lg">
             {t('home.hero.shop_now')}
           </ButtonLink>
-          <ButtonLink to="/categories" variant="outline-inverse" size="lg">
+          <ButtonLink to={localized('/categories')} variant="outline-inverse" size="lg">
             {t('home.hero.browse_categories')}
           </ButtonLink>
         </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 interface HomeSectionProps {
   id: string;
@@ -18,6 +19,7 @@ interface HomeSectionProps {
  * until they come near (content-visibility), and keeps their last size once it has seen them.
  */
 export function HomeSection({ id, title, moreTo, moreLabel, children }: HomeSectionProps) {
+  const localized = useLocalizedPath();
   return (
     <section aria-labelledby={id} className="mt-12 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:mt-16">
       <div className="mb-5 flex items-end justify-between gap-4">
@@ -26,7 +28,7 @@ export function HomeSection({ id, title, moreTo, moreLabel, children }: HomeSect
         </h2>
         {moreTo && moreLabel ? (
           <Link
-            to={moreTo}
+            to={localized(moreTo)}
             className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline lg:min-h-0"
           >
             {moreLabel}

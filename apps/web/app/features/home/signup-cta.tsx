@@ -1,9 +1,11 @@
 import { ButtonLink } from '../../components/ui/button';
 import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Invites guests to create an account; a signed-in shopper sees nothing (server and browser alike). */
 export function SignupCta() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const { user } = useAuth();
   if (user) return null;
@@ -18,7 +20,7 @@ export function SignupCta() {
         </h2>
         <p className="mt-2 max-w-xl text-stone-700">{t('home.signup.text')}</p>
       </div>
-      <ButtonLink to="/register" size="lg" className="shrink-0">
+      <ButtonLink to={localized('/register')} size="lg" className="shrink-0">
         {t('home.signup.button')}
       </ButtonLink>
     </section>

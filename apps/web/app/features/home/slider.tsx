@@ -5,6 +5,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { stepIndex, swipeStep, wrapIndex, type SlideStep } from './slider-logic';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Stored slide images are at most 960 px wide; banners are 8:3, the box's ratio on wide screens. */
 const SLIDE_WIDTH = 960;
@@ -32,11 +33,12 @@ function usePrefersReducedMotion(): boolean {
 
 function SlideLink({ href, label }: { href: string; label: string }) {
   const className = buttonClasses('inverse', 'md', 'mt-4');
-  // Shop paths navigate inside the app; an http(s) address is an ordinary link; a stored link the
+  const localized = useLocalizedPath();
+  // Shop paths navigate inside the app, in the page's language; an http(s) address is an ordinary link; a stored link the
   // shop's rule refuses (saved before the rule, e.g. "/\evil.example") is not shown.
   if (isSameSitePath(href)) {
     return (
-      <Link to={href} className={className}>
+      <Link to={localized(href)} className={className}>
         {label}
       </Link>
     );

@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { InfoCard } from './order-card';
 import { addressLines } from './order-parts';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /**
  * The customer and delivery cards of the tracking page. In full for the owner and the browser that
@@ -11,6 +12,7 @@ import { addressLines } from './order-parts';
  * the area, decision 019), with a note saying why and how to see one's own details.
  */
 export function CustomerDetails({ order }: { order: TrackedOrder }) {
+  const localized = useLocalizedPath();
   const { t, lang } = useI18n();
   const { user } = useAuth();
   if (order.customer_view === 'full') {
@@ -64,7 +66,7 @@ export function CustomerDetails({ order }: { order: TrackedOrder }) {
             <p className="mt-1 text-sm text-stone-600">{t('orders.customer.owner_only')}</p>
           ) : (
             <Link
-              to={`/login?${new URLSearchParams({ returnTo }).toString()}`}
+              to={localized(`/login?${new URLSearchParams({ returnTo }).toString()}`)}
               className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
             >
               {t('orders.customer.sign_in')}

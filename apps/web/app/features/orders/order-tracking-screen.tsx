@@ -20,9 +20,11 @@ import { orderProgress, statusExplanation, statusLabels } from './order-progress
 import { clearPendingOrder } from './pending-order';
 import { PaymentStatusBadge } from '../payments/payment-status';
 import { SummaryRow } from '../../components/ui/summary-row';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** The order tracking page: status, items, totals, customer and delivery. */
 export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
+  const localized = useLocalizedPath();
   const { t, formatDate } = useI18n();
   const [invoiceOpen, setInvoiceOpen] = useState(false);
   const share = useShareLink(order.order_number);
@@ -107,7 +109,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <p className="font-semibold text-stone-900">
                     {item.product_id !== null ? (
-                      <Link to={`/products/${item.product_id}`} className="hover:text-brand-700 hover:underline">
+                      <Link to={localized(`/products/${item.product_id}`)} className="hover:text-brand-700 hover:underline">
                         <bdi>{item.product_name}</bdi>
                       </Link>
                     ) : (
@@ -171,7 +173,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
                 </p>
                 {order.payment_status === 'awaiting_payment' && order.status === 'pending' && (
                   <Link
-                    to={`/payment/success/${order.order_number}`}
+                    to={localized(`/payment/success/${order.order_number}`)}
                     className="text-sm font-semibold text-brand-700 underline"
                   >
                     {t('payments.pending.check')}
@@ -221,6 +223,7 @@ function useShareLink(orderNumber: string) {
 
 /** No such order ('طلب غير موجود') or a malformed number ('طلب غير صحيح'), with ways to get help. */
 export function OrderMissing({ reason }: { reason: 'not_found' | 'invalid' }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const { settings } = useRootData();
   const phone = settings.phone_number ? telUrl(settings.phone_number) : null;
@@ -269,13 +272,13 @@ export function OrderMissing({ reason }: { reason: 'not_found' | 'invalid' }) {
         </section>
       )}
       <div className="flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/track" size="lg">
+        <ButtonLink to={localized('/track')} size="lg">
           {t('orders.not_found.track')}
         </ButtonLink>
-        <ButtonLink to="/" variant="secondary" size="lg">
+        <ButtonLink to={localized('/')} variant="secondary" size="lg">
           {t('orders.link.home')}
         </ButtonLink>
-        <ButtonLink to="/login" variant="secondary" size="lg">
+        <ButtonLink to={localized('/login')} variant="secondary" size="lg">
           {t('orders.link.login')}
         </ButtonLink>
       </div>

@@ -9,6 +9,7 @@ import { useErrorText } from '../../lib/errors/error-text';
 import { AuthCard } from '../account/auth-card';
 import { FormErrors, TextField } from '../account/form-field';
 import { normaliseOrderNumber } from './order-progress';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 type ContactKind = 'phone' | 'email';
 const fields = ['order_number', 'contact'] as const;
@@ -20,6 +21,7 @@ const fieldId = (field: (typeof fields)[number]) => `track-${field.replace('_', 
  * it in full; a wrong pair, a malformed field or too many tries are said on the form.
  */
 export function TrackOrderScreen() {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const navigate = useNavigate();
   const failureText = useErrorText();
@@ -48,7 +50,7 @@ export function TrackOrderScreen() {
     setSubmitting(true);
     try {
       const found = await browserApi().post<OrderLookupResponse>('/orders/lookup', { order_number: number, contact });
-      await navigate(`/order-status/${encodeURIComponent(found.order_number)}`);
+      await navigate(localized(`/order-status/${encodeURIComponent(found.order_number)}`));
     } catch (failure) {
       const elsewhere = form.showServerErrors(failure);
       if (elsewhere === null || elsewhere.length > 0 || !(failure instanceof ApiError)) {

@@ -23,6 +23,7 @@ import {
 } from './payment-rules';
 import { verifyPayment } from './payments-api';
 import { isolateLtr } from '../../i18n/bidi';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 
 function storedPendingOrder(): string | null {
@@ -90,6 +91,7 @@ export function PaymentResultScreen({ pathOrderNumber }: { pathOrderNumber: stri
 }
 
 function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; checking: boolean; onCheck: () => void }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   switch (state.kind) {
     case 'loading':
@@ -111,7 +113,7 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
           <Button size="lg" onClick={onCheck} disabled={checking} aria-busy={checking || undefined}>
             {checking ? t('payments.pending.checking') : t('payments.pending.check')}
           </Button>
-          <Link to={`/order-status/${state.orderNumber}`} className="font-semibold text-brand-700 underline">
+          <Link to={localized(`/order-status/${state.orderNumber}`)} className="font-semibold text-brand-700 underline">
             {t('payments.link.order')}
           </Link>
         </div>
@@ -131,7 +133,7 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
                 {t('payments.error.retry')}
               </Button>
             )}
-            <ButtonLink to="/" variant="secondary" size="lg">
+            <ButtonLink to={localized('/')} variant="secondary" size="lg">
               {t('payments.link.home')}
             </ButtonLink>
           </div>
@@ -142,6 +144,7 @@ function ResultBody({ state, checking, onCheck }: { state: PaymentScreenState; c
 
 /** Paid: a 5-second countdown, then the order's tracking page. */
 function PaidPanel({ orderNumber }: { orderNumber: string }) {
+  const localized = useLocalizedPath();
   const { t, tp } = useI18n();
   const navigate = useNavigate();
   const [left, setLeft] = useState(SUCCESS_COUNTDOWN_SECONDS);
@@ -149,12 +152,12 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
   useEffect(() => markJustPlaced(orderNumber), [orderNumber]);
   useEffect(() => {
     if (left <= 0) {
-      navigate(`/order-status/${orderNumber}`, { replace: true });
+      navigate(localized(`/order-status/${orderNumber}`), { replace: true });
       return;
     }
     const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
     return () => clearTimeout(timer);
-  }, [left, navigate, orderNumber]);
+  }, [left, navigate, localized, orderNumber]);
   return (
     <div role="status" className="flex flex-col items-center gap-4" data-payment-state="success">
       <CheckCircleIcon className="size-14 text-brand-700" />
@@ -163,7 +166,7 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
       <p className="text-stone-600" aria-live="off">
         {tp('payments.success.countdown', left)}
       </p>
-      <ButtonLink to={`/order-status/${orderNumber}`} size="lg" replace>
+      <ButtonLink to={localized(`/order-status/${orderNumber}`)} size="lg" replace>
         {t('payments.link.order')}
       </ButtonLink>
     </div>
@@ -172,19 +175,20 @@ function PaidPanel({ orderNumber }: { orderNumber: string }) {
 
 /** Failed: the reason, then back to /checkout after 3 seconds with the cart as it was. */
 function FailedPanel({ orderNumber }: { orderNumber: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/checkout', { replace: true }), FAILED_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(localized('/checkout'), { replace: true }), FAILED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, localized]);
   return (
     <div role="alert" className="flex flex-col items-center gap-4" data-payment-state="failed">
       <AlertCircleIcon className="size-14 text-red-700" />
       <h1 className="text-2xl font-semibold text-stone-900">{t('payments.failed.title')}</h1>
       <p className="text-stone-700">{t('payments.failed.text', { number: isolateLtr(orderNumber) })}</p>
       <p className="text-stone-600">{t('payments.failed.redirect')}</p>
-      <ButtonLink to="/checkout" size="lg" replace>
+      <ButtonLink to={localized('/checkout')} size="lg" replace>
         {t('payments.link.checkout')}
       </ButtonLink>
     </div>

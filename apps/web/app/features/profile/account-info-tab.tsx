@@ -25,6 +25,7 @@ import {
   type ProfileForm,
 } from './profile-rules';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fieldId = (field: ProfileField) => `profile-${field}`;
 
@@ -212,6 +213,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
 /** Unverified customers can ask for a new code and go on to /verify-code. */
 function VerificationBanner({ email }: { email: string }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -221,7 +223,7 @@ function VerificationBanner({ email }: { email: string }) {
     mutationFn: () => sendVerificationCode(email),
     onSuccess: () => {
       toast.success(t('profile.verify.sent'));
-      void navigate(`/verify-code?email=${encodeURIComponent(email)}`, { state: { email } });
+      void navigate(localized(`/verify-code?email=${encodeURIComponent(email)}`), { state: { email } });
     },
     onError: (error) => {
       if (handleAuthError(error)) return;

@@ -11,6 +11,7 @@ import { deleteAccount } from './profile-api';
 import { PasswordField } from '../account/password-input';
 import { deleteAccountPayload } from './profile-rules';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const fields = ['password'] as const;
 const passwordId = 'profile-delete-password';
@@ -29,6 +30,7 @@ export function DeleteAccountDialog({
   /** Called just before the session ends, so the profile page does not send the user to /login. */
   onLeaving: () => void;
 }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const failureText = useErrorText();
   const toast = useToast();
@@ -52,7 +54,7 @@ export function DeleteAccountDialog({
       onLeaving();
       forget();
       toast.success(reply.message || t('profile.delete.done'));
-      void navigate('/', { replace: true });
+      void navigate(localized('/'), { replace: true });
     },
     onError: (failure) => {
       if (handleAuthError(failure)) return;

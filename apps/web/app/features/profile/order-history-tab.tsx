@@ -12,6 +12,7 @@ import { useMyOrders } from './profile-api';
 import { orderItemCount } from './profile-rules';
 import { Spinner } from '../../components/ui/spinner';
 import { useSessionFailure } from '../../lib/errors';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 /** Badge colours per status: waiting amber, moving blue, done green, stopped grey or red. */
 const statusColours: Record<OrderStatus, string> = {
@@ -26,6 +27,7 @@ const statusColours: Record<OrderStatus, string> = {
 
 /** Order History: every order of the customer with its lines. */
 export function OrderHistoryTab({ userId }: { userId: number }) {
+  const localized = useLocalizedPath();
   const { t } = useI18n();
   const handleAuthError = useSessionFailure();
   const orders = useMyOrders(userId);
@@ -53,7 +55,7 @@ export function OrderHistoryTab({ userId }: { userId: number }) {
         icon={<CartIcon className="size-10" />}
         title={t('profile.orders.empty_title')}
         text={t('profile.orders.empty_text')}
-        action={{ to: '/products', label: t('profile.orders.browse') }}
+        action={{ to: localized('/products'), label: t('profile.orders.browse') }}
       />
     );
   }
@@ -72,6 +74,7 @@ export function OrderHistoryTab({ userId }: { userId: number }) {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const localized = useLocalizedPath();
   const { t, tp, formatDateTime } = useI18n();
   const count = orderItemCount(order.items);
   const titleId = `order-${order.id}-title`;
@@ -84,7 +87,7 @@ function OrderCard({ order }: { order: Order }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h3 id={titleId} className="font-semibold text-stone-900">
-            <Link to={`/order-status/${order.order_number}`} className="text-brand-700 underline-offset-2 hover:underline">
+            <Link to={localized(`/order-status/${order.order_number}`)} className="text-brand-700 underline-offset-2 hover:underline">
               {t('profile.orders.number')} <bdi dir="ltr" data-testid="profile-order-number">{order.order_number}</bdi>
             </Link>
           </h3>
@@ -127,7 +130,7 @@ function OrderCard({ order }: { order: Order }) {
             </span>
             <div className="flex min-w-0 flex-1 flex-col gap-0.5">
               {item.product_id ? (
-                <Link to={`/products/${item.product_id}`} className="font-semibold text-stone-900 hover:text-brand-700">
+                <Link to={localized(`/products/${item.product_id}`)} className="font-semibold text-stone-900 hover:text-brand-700">
                   <bdi>{item.product_name}</bdi>
                 </Link>
               ) : (

@@ -10,6 +10,7 @@ import { OrderHistoryTab } from './order-history-tab';
 import { profileTabs, tabAfterKey, tabFromQuery, type ProfileTab } from './profile-rules';
 import { SettingsTab } from './settings-tab';
 import { Spinner } from '../../components/ui/spinner';
+import { useLocalizedPath } from '../../lib/localized-path';
 
 const tabLabels: Record<ProfileTab, MessageKey> = {
   account: 'profile.tabs.account',
@@ -26,6 +27,7 @@ const panelId = (tab: ProfileTab) => `profile-panel-${tab}`;
  * signed-in customer gets the page in the first HTML.
  */
 export function ProfileScreen() {
+  const localized = useLocalizedPath();
   const { status, user } = useAuth();
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -33,8 +35,8 @@ export function ProfileScreen() {
   const leaving = useRef(false);
 
   useEffect(() => {
-    if (status === 'unauthenticated' && !leaving.current) void navigate('/login', { replace: true });
-  }, [status, navigate]);
+    if (status === 'unauthenticated' && !leaving.current) void navigate(localized('/login'), { replace: true });
+  }, [status, navigate, localized]);
 
   if (!user) {
     return (

@@ -3,6 +3,7 @@ import {
   BRAND_THEME_COLOR,
   directionOf,
   PAGE_CACHE_NAME,
+  pathInLanguage,
   type Language,
 } from '@shop/shared';
 import { messagesFor } from '../../i18n/catalogues.server';
@@ -77,7 +78,7 @@ export function renderOfflinePage(input: { lang: Language; storeName: string; no
 <p>${say('offline.text')}</p>
 <div class="actions">
 <a class="button primary" href="">${say('offline.retry')}</a>
-<a class="button secondary" href="/">${say('offline.home')}</a>
+<a class="button secondary" href="${pathInLanguage('/', input.lang)}">${say('offline.home')}</a>
 </div>
 <section id="saved" hidden>
 <h2>${say('offline.saved_pages')}</h2>

@@ -1,3 +1,4 @@
+import { pathWithoutLanguage } from '@shop/shared';
 import { ApiError } from '../api';
 
 /**
@@ -13,7 +14,7 @@ export function isInvalidTokenError(error: unknown): boolean {
 
 /** Pages from which an invalid token does not send the user to /login. */
 export function staysOnInvalidToken(pathname: string): boolean {
-  return /^\/(login|register|admin)(\/|$)/.test(pathname);
+  return /^\/(login|register|admin)(\/|$)/.test(pathWithoutLanguage(pathname));
 }
 
 /** What ending a dead session takes; the auth provider supplies it. */
