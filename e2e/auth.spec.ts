@@ -1,3 +1,4 @@
+import { pathInLanguage } from '@shop/shared';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { uniqueEmail, waitForResetLink, waitForVerificationCode } from './mailbox';
 import { expectDocumentLanguage, phoneMenu, phoneMenuToggle, useLanguage, waitForHydration, watchConsole } from './support';
@@ -203,7 +204,7 @@ test.describe('sign-up, verification, login and logout', () => {
       await expectSignedInHeader(page, lang, account.name);
 
       // A signed-in shopper has nothing to do on the login page.
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await expect(page).toHaveURL(/\/$/);
       await waitForHydration(page);
 
@@ -217,7 +218,7 @@ test.describe('sign-up, verification, login and logout', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 
       // Signed out, the shopper signs in again with the verified account.
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await waitForHydration(page);
       await logInThroughForm(page, lang, account.email, account.password);
       await expect(toast(page, text[lang].welcome(account.name))).toBeVisible();
@@ -235,7 +236,7 @@ test.describe('sign-up, verification, login and logout', () => {
     const code = await waitForVerificationCode(account.email);
 
     // Reached from the e-mail address in the link (a reload keeps working the same way).
-    await page.goto(`/verify-code?email=${encodeURIComponent(account.email)}`);
+    await page.goto(`/en/verify-code?email=${encodeURIComponent(account.email)}`);
     await waitForHydration(page);
     await expect(page.getByText(account.email, { exact: true })).toBeVisible();
 
@@ -267,7 +268,7 @@ test.describe('sign-up, verification, login and logout', () => {
 
   test('without an e-mail address the verify screen sends the shopper back to register', async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL!, 'en');
-    await page.goto('/verify-code');
+    await page.goto('/en/verify-code');
     await expect(page.getByText('Email address not found. Please register again.')).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
@@ -338,7 +339,7 @@ test.describe('login form', () => {
     test(`checks the form before sending it (${lang})`, async ({ page, context, baseURL }) => {
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await waitForHydration(page);
       await expect(page).toHaveTitle(new RegExp(`^${text[lang].loginSubmit} \\|`));
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -383,13 +384,13 @@ test.describe('login form', () => {
             })
           : route.fallback(),
       );
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await waitForHydration(page);
       await page.getByRole('button', { name: text[lang].googleButton }).click();
       await expect(toast(page, text[lang].googleUnavailable)).toBeVisible();
       await expect(page).toHaveURL(/\/login$/);
 
-      await page.goto('/login?error=google_unavailable');
+      await page.goto(pathInLanguage('/login?error=google_unavailable', lang));
       await expect(page.getByRole('main').getByText(text[lang].googleUnavailable)).toBeVisible();
     });
   }
@@ -403,7 +404,7 @@ test.describe('login form', () => {
 
   test('registration checks the form before sending it', async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL!, 'en');
-    await page.goto('/register');
+    await page.goto('/en/register');
     await waitForHydration(page);
     await page.locator('#register-name').fill('A');
     await page.locator('#register-email').fill('someone@example.com');

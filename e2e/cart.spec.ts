@@ -154,7 +154,7 @@ test.describe('cart', () => {
     });
     expect(added.ok()).toBe(true);
 
-    await page.goto('/cart');
+    await page.goto('/en/cart');
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Shopping cart' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');

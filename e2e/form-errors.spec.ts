@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { CityListResponse, CountryListResponse, GovernorateListResponse } from '@shop/shared';
+import { pathInLanguage, type CityListResponse, type CountryListResponse, type GovernorateListResponse } from '@shop/shared';
 import { api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
@@ -50,7 +50,7 @@ for (const lang of ['ar', 'en'] as const) {
     const problems = watchConsole(page);
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
     await useLanguage(context, baseURL!, lang);
-    await page.goto('/login');
+    await page.goto(pathInLanguage('/login', lang));
     await waitForHydration(page);
     // Google is configured on the e2e server, so it is offered.
     await expect(page.getByRole('button', { name: t.google })).toBeVisible();
@@ -88,7 +88,7 @@ for (const lang of ['ar', 'en'] as const) {
     const added = await page.request.post('/api/cart/add', { data: { product_id: productId, quantity: 1, selected_attributes: {} } });
     expect(added.ok()).toBe(true);
 
-    await page.goto('/checkout');
+    await page.goto(pathInLanguage('/checkout', lang));
     await waitForHydration(page);
     await page.getByRole('button', { name: t.placeOrder }).click();
     await expect(page.getByTestId('checkout-error')).toHaveText(t.required);

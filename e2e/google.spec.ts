@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { AuthResponse } from '@shop/shared';
+import { pathInLanguage, type AuthResponse } from '@shop/shared';
 import {
   BROWSER_ACCOUNT_COOKIE,
   browserAccountCookieValue,
@@ -272,7 +272,7 @@ test.describe('sign in with Google', () => {
 
       // The shopper cancels at Google's consent page (no Google account in this browser).
       const visited = recordNavigations(page);
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await waitForHydration(page);
       await page.getByRole('button', { name: text[lang].googleButton }).click();
       await expect(toast(page, text[lang].authFailed)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ProductAttribute, SlideListResponse } from '@shop/shared';
+import { pathInLanguage, type ProductAttribute, type SlideListResponse } from '@shop/shared';
 import { productListCount } from './counted';
-import { api, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+import { api, listProducts, productAttributes, waitForHydration, watchConsole } from './support';
 
 /**
  * Counted nouns agree with their number in both languages, values of
@@ -9,7 +9,7 @@ import { api, listProducts, productAttributes, useLanguage, waitForHydration, wa
  * caption never sits on the product.
  */
 
-const cartLink = (page: Page) => page.locator('header a[href="/cart"]').first();
+const cartLink = (page: Page) => page.locator('header a[href="/cart"], header a[href="/en/cart"]').first();
 
 /** An in-stock product with attributes and its first choice of each (by attribute id). */
 async function productWithOptions(page: Page) {
@@ -30,7 +30,7 @@ async function addToCart(page: Page, productId: number, attributes: readonly Pro
 }
 
 test.describe('counted nouns', () => {
-  test('the header cart label agrees with the number of pieces, in Arabic and English @phone', async ({ page, context, baseURL }) => {
+  test('the header cart label agrees with the number of pieces, in Arabic and English @phone', async ({ page }) => {
     const problems = watchConsole(page);
     const { products } = await listProducts(page.request, 'limit=100');
     const simple = products.find((item) => item.in_stock && item.stock_quantity > 5)!;
@@ -45,8 +45,7 @@ test.describe('counted nouns', () => {
     await page.reload();
     await expect(cartLink(page)).toHaveAttribute('aria-label', 'السلة، منتجان');
 
-    await useLanguage(context, baseURL!, 'en');
-    await page.reload();
+    await page.goto('/en/products');
     await expect(cartLink(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
     expect((await page.request.delete('/api/cart/clear')).ok()).toBe(true);
     await addToCart(page, simple.id, simpleAttributes);
@@ -55,28 +54,26 @@ test.describe('counted nouns', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the product list counts its products with the right noun form in both languages', async ({ page, context, baseURL }) => {
+  test('the product list counts its products with the right noun form in both languages', async ({ page }) => {
     const problems = watchConsole(page);
     const { pagination } = await listProducts(page.request, 'page=1&limit=12');
     expect(pagination.total).toBeGreaterThan(12);
     await page.goto('/products');
     await expect(page.getByText(productListCount('ar', 1, 12, pagination.total), { exact: true })).toBeVisible();
 
-    await useLanguage(context, baseURL!, 'en');
-    await page.goto('/products');
+    await page.goto('/en/products');
     await expect(page.getByText(productListCount('en', 1, 12, pagination.total), { exact: true })).toBeVisible();
     expect(problems).toEqual([]);
   });
 });
 
 test.describe('mixed direction', () => {
-  test('an English cart line isolates each "attribute: value" part @phone', async ({ page, context, baseURL }) => {
+  test('an English cart line isolates each "attribute: value" part @phone', async ({ page }) => {
     const problems = watchConsole(page);
     const { product, attributes } = await productWithOptions(page);
     await addToCart(page, product.id, attributes);
-    await useLanguage(context, baseURL!, 'en');
 
-    await page.goto('/cart');
+    await page.goto('/en/cart');
     await waitForHydration(page);
     const options = page.getByRole('main').locator('dl[aria-label]').first();
     await expect(options).toBeVisible();
@@ -132,7 +129,7 @@ const mirrored = ({ transform, scale }: { transform: string; scale: string }) =>
   /^matrix\(-1, 0, 0, 1, /.test(transform) || /^-1(\s|$)/.test(scale);
 
 test.describe('home slider', () => {
-  test('the artwork mirrors with the language and the caption keeps off the product @phone', async ({ page, context, baseURL }) => {
+  test('the artwork mirrors with the language and the caption keeps off the product @phone', async ({ page }) => {
     const problems = watchConsole(page);
     const { slides } = await api<SlideListResponse>(page.request, '/slider');
     test.skip(slides.length === 0, 'the demo store has no slides');
@@ -141,8 +138,7 @@ test.describe('home slider', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
 
     for (const lang of ['ar', 'en'] as const) {
-      await useLanguage(context, baseURL!, lang);
-      await page.goto('/');
+      await page.goto(pathInLanguage('/', lang));
       await waitForHydration(page);
       const shown = await activeSlide(page);
       expect(mirrored(shown), `${lang}: mirrored`).toBe(lang === 'en');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
+import { pathInLanguage,
   formatPrice,
   moneyFormat,
   toThousandths,
@@ -104,12 +104,12 @@ for (const lang of ['ar', 'en'] as const) {
       const { kuwait, governorate, city, fee } = await kuwaitCity(request);
 
       // The cart already shows its total as charged.
-      await page.goto('/cart');
+      await page.goto(pathInLanguage('/cart', lang));
       await waitForHydration(page);
       await expect(page.getByTestId('cart-total')).toHaveText(money(subtotal));
       await expect(page.getByTestId('cart-total')).toHaveText(threeDecimals);
 
-      await page.goto('/checkout');
+      await page.goto(pathInLanguage('/checkout', lang));
       await waitForHydration(page);
       await page.getByLabel(say.promo, { exact: true }).fill(code.toLowerCase());
       await page.getByRole('button', { name: say.apply, exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CartResponse, Product } from '@shop/shared';
+import { pathInLanguage, type CartResponse, type Product } from '@shop/shared';
 import { uniqueEmail, waitForResetLink } from './mailbox';
 import { api, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
@@ -61,7 +61,7 @@ test.describe('slow and absent networks', () => {
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
       // The next page's data (React Router's .data request) is held until the bar has been seen.
       const arrive = holdUntilReleased(page, (url) => url.pathname.endsWith('.data'));
@@ -83,7 +83,7 @@ test.describe('slow and absent networks', () => {
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
       const answer = holdUntilReleased(page, '**/api/cart/add');
       const button = page.getByRole('button', { name: text.add(productName(product, lang)), exact: true });
@@ -106,7 +106,7 @@ test.describe('slow and absent networks', () => {
     }) => {
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
       const banner = page.getByTestId('offline-banner');
       await expect(banner).toBeEmpty();
@@ -132,7 +132,7 @@ test.describe('slow and absent networks', () => {
 
     test(`offline: logging in says it could not be sent, beside the form (${lang})`, async ({ page, context, baseURL }) => {
       await useLanguage(context, baseURL!, lang);
-      await page.goto('/login');
+      await page.goto(pathInLanguage('/login', lang));
       await waitForHydration(page);
       await page.locator('#login-email').fill('offline.shopper@example.com');
       await page.locator('#login-password').fill('secret-123');
@@ -156,7 +156,7 @@ test.describe('slow and absent networks', () => {
       const beside = (message: string) => page.getByRole('alert').filter({ hasText: message });
 
       // Sign-up: nothing reached the server, so nothing is said to have failed there.
-      await page.goto('/register');
+      await page.goto(pathInLanguage('/register', lang));
       await waitForHydration(page);
       const email = uniqueEmail(`offline-${lang}`);
       await page.locator('#register-name').fill(lang === 'ar' ? 'سلمى' : 'Salma');

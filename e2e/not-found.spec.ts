@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDocumentLanguage, useLanguage } from './support';
+import { expectDocumentLanguage } from './support';
 
 test('an unknown page answers 404 with links home and to the products @phone', async ({ page }) => {
   const response = await page.goto('/no-such-page');
@@ -10,15 +10,15 @@ test('an unknown page answers 404 with links home and to the products @phone', a
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('the 404 page in English says Page Not Found', async ({ page, context, baseURL }) => {
-  await useLanguage(context, baseURL!, 'en');
-  const response = await page.goto('/missing/deeper/path');
+test('an unknown English address is the English 404, its links staying in English', async ({ page }) => {
+  const response = await page.goto('/en/missing/deeper/path');
   expect(response?.status()).toBe(404);
+  await expectDocumentLanguage(page, 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  await expect(main.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/en/products');
   await main.getByRole('link', { name: 'Go Home' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/en$/);
 });
 
 test('a missing image is a 404, not a broken page', async ({ request }) => {

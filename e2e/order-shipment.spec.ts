@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { CityListResponse, CountryListResponse, GovernorateListResponse, OrderResponse } from '@shop/shared';
+import { pathInLanguage, type CityListResponse, type CountryListResponse, type GovernorateListResponse, type OrderResponse } from '@shop/shared';
 import { uniqueEmail } from './mailbox';
 import { adminToken, api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
@@ -54,7 +54,7 @@ for (const lang of ['ar', 'en'] as const) {
     const order = ((await placed.json()) as OrderResponse).order;
 
     // Not shipped yet: no shipment on the page.
-    await page.goto(`/order-status/${order.order_number}`);
+    await page.goto(pathInLanguage(`/order-status/${order.order_number}`, lang));
     await waitForHydration(page);
     await expect(page.locator('[data-customer-view="full"]')).toBeVisible();
     await expect(page.getByTestId('order-shipment')).toHaveCount(0);

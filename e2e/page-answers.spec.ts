@@ -23,7 +23,7 @@ test('a search the shop cannot read is a 400 page in Arabic that hydrates as it 
 test('a search typed on the products page that the shop cannot read says so in English', async ({ page, context, baseURL }) => {
   await useLanguage(context, baseURL!, 'en');
   const problems = watchConsole(page);
-  await page.goto('/products');
+  await page.goto('/en/products');
   await waitForHydration(page);
   // The search goes into the address as it is typed: a client navigation, whose data answers 400.
   await page.getByLabel('Keyword').fill('amber\u0001');

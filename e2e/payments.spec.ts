@@ -187,7 +187,7 @@ test.describe('online payment through UPayments', () => {
   }) => {
     const problems = watchConsole(page);
     await useLanguage(context, baseURL!, 'en');
-    await page.goto('/payment-success?result=CAPTURED&payment_id=123');
+    await page.goto('/en/payment-success?result=CAPTURED&payment_id=123');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment information missing' })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 

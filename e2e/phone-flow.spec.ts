@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CityListResponse, CountryListResponse, GovernorateListResponse, Product } from '@shop/shared';
+import { pathInLanguage, type CityListResponse, type CountryListResponse, type GovernorateListResponse, type Product } from '@shop/shared';
 import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 /** The smallest box a finger can hit reliably; sub-pixel layout allowed. */
@@ -105,7 +105,7 @@ test.describe('phone-first buying flow', () => {
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
 
       await page.evaluate(() => window.scrollTo(0, 2500));
@@ -148,7 +148,7 @@ test.describe('phone-first buying flow', () => {
       const problems = watchConsole(page);
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
-      await page.goto(`/products/${product.id}`);
+      await page.goto(pathInLanguage(`/products/${product.id}`, lang));
       await waitForHydration(page);
 
       const bar = bottomBar(page);
@@ -190,7 +190,7 @@ test.describe('phone-first buying flow', () => {
       const { kuwait, governorate, city } = await kuwaitCity(request);
       const named = (item: { name_ar: string; name_en: string }) => (lang === 'ar' ? item.name_ar : item.name_en);
 
-      await page.goto('/cart');
+      await page.goto(pathInLanguage('/cart', lang));
       await waitForHydration(page);
       const cartBar = bottomBar(page);
       await expect(cartBar).toBeInViewport();
@@ -237,7 +237,7 @@ test.describe('phone-first buying flow', () => {
       await useLanguage(context, baseURL!, lang);
       const product = await simpleProduct(request);
 
-      await page.goto(`/products/${product.id}`);
+      await page.goto(pathInLanguage(`/products/${product.id}`, lang));
       await waitForHydration(page);
       await expect(bottomBar(page)).toBeHidden();
       const add = page.getByRole('button', { name: say.add, exact: true });
@@ -247,7 +247,7 @@ test.describe('phone-first buying flow', () => {
       await expect(page.getByText(say.added)).toBeVisible();
       await expect(cartBadge(page)).toHaveText('1');
 
-      await page.goto('/cart');
+      await page.goto(pathInLanguage('/cart', lang));
       await waitForHydration(page);
       await expect(bottomBar(page)).toBeHidden();
       const toCheckout = page.getByRole('main').getByRole('link', { name: say.toCheckout });

@@ -128,10 +128,10 @@ test.describe('product detail', () => {
 
   test('an unknown product shows Product Not Found with a 404', async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL!, 'en');
-    const response = await page.goto('/products/999999');
+    const response = await page.goto('/en/products/999999');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
-    const invalid = await page.goto('/products/abc');
+    const invalid = await page.goto('/en/products/abc');
     expect(invalid?.status()).toBe(404);
   });
 });

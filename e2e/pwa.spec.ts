@@ -1,3 +1,4 @@
+import { pathInLanguage } from '@shop/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
@@ -118,9 +119,9 @@ test.describe('install prompt', () => {
   for (const lang of ['ar', 'en'] as const) {
     test(`"Not now" hides it for 7 days, across reloads (${lang}) @phone`, async ({ page, context, baseURL }) => {
       await useLanguage(context, baseURL!, lang);
-      await page.goto('/');
+      await page.goto(pathInLanguage('/', lang));
       await waitForHydration(page);
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
       await offerInstallation(page);
       await startUsing(page);
@@ -165,9 +166,9 @@ test.describe('install prompt', () => {
     try {
       await useLanguage(context, baseURL!, 'en');
       const page = await context.newPage();
-      await page.goto('/');
+      await page.goto('/en');
       await waitForHydration(page);
-      await page.goto('/products');
+      await page.goto('/en/products');
       await waitForHydration(page);
       const prompt = page.getByRole('region', { name: /Add .+ to your Home Screen/ });
       await expect(prompt).toHaveCount(0);
@@ -282,12 +283,12 @@ test.describe('service worker', () => {
     await expect(retry).toHaveAttribute('href', '');
 
     await useLanguage(context, baseURL!, 'en');
-    await page.goto('/checkout');
+    await page.goto('/en/checkout');
     await expect(page.locator('[data-offline-page] h1')).toHaveText('You are offline');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('link', { name: 'Try again' })).toBeVisible();
 
-    // The kept copy of a public page is shown rather than the offline page.
+    // The kept copy of a public page (visited online, in Arabic) is shown rather than the offline page.
     await page.goto('/products');
     await expect(page.locator('[data-offline-page]')).toHaveCount(0);
     await context.setOffline(false);

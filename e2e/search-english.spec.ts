@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { listProducts, useLanguage, waitForHydration, watchConsole } from './support';
+import { listProducts, waitForHydration, watchConsole } from './support';
 
 /**
  * Search in both languages: English words reach the Arabic catalogue
@@ -22,14 +22,14 @@ async function headerSearch(page: Page, label: string, text: string) {
 const total = async (page: Page, search: string) =>
   (await listProducts(page.request, `search=${encodeURIComponent(search)}&limit=1`)).pagination.total;
 
-test('in English, "amber" typed in the header search finds the amber prayer beads @phone', async ({ page, context, baseURL }) => {
+test('in English, "amber" typed in the header search finds the amber prayer beads @phone', async ({ page }) => {
   const problems = watchConsole(page);
-  await useLanguage(context, baseURL!, 'en');
-  await page.goto('/');
+  await page.goto('/en');
   await waitForHydration(page);
 
   await headerSearch(page, 'Search products', 'amber');
-  await expect(page).toHaveURL(/\/products\?search=amber/);
+  // The search stays on the English address.
+  await expect(page).toHaveURL(/\/en\/products\?search=amber/);
 
   const amber = await listProducts(page.request, 'search=amber&limit=12');
   expect(amber.pagination.total).toBeGreaterThanOrEqual(10);
@@ -40,9 +40,8 @@ test('in English, "amber" typed in the header search finds the amber prayer bead
   expect(problems).toEqual([]);
 });
 
-test('every word the English search box suggests finds products', async ({ page, context, baseURL }) => {
-  await useLanguage(context, baseURL!, 'en');
-  await page.goto('/products');
+test('every word the English search box suggests finds products', async ({ page }) => {
+  await page.goto('/en/products');
   const placeholder = await page.getByRole('searchbox', { name: 'Search products' }).first().getAttribute('placeholder');
   // "Search rosaries, amber, yusr...": the words after "Search".
   const words = placeholder!

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import type { CityListResponse, CountryListResponse, GovernorateListResponse, OrderResponse } from '@shop/shared';
+import { pathInLanguage, type CityListResponse, type CountryListResponse, type GovernorateListResponse, type OrderResponse } from '@shop/shared';
 import { uniqueEmail } from './mailbox';
 import { api, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
@@ -86,7 +86,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const problems = watchConsole(page);
 
     // Reached from the footer.
-    await page.goto('/');
+    await page.goto(pathInLanguage('/', lang));
     await waitForHydration(page);
     await page.getByRole('contentinfo').getByRole('link', { name: say.footer }).click();
     await page.waitForURL(/\/track$/);

@@ -1,12 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type {
-  AuthResponse,
-  CartResponse,
-  CityListResponse,
-  CountryListResponse,
-  GovernorateListResponse,
-  OrderTrackingResponse,
-} from '@shop/shared';
+import { pathInLanguage, type AuthResponse, type CartResponse, type CityListResponse, type CountryListResponse, type GovernorateListResponse, type OrderTrackingResponse } from '@shop/shared';
 import { uniqueEmail, waitForVerificationCode } from './mailbox';
 import { api, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
@@ -152,7 +145,7 @@ for (const lang of ['ar', 'en'] as const) {
     // Anyone else with the link: an initial, the phone's last digits, the area; no street, no e-mail.
     const other = await stranger(browser, baseURL!, lang);
     const otherProblems = watchConsole(other.page);
-    await other.page.goto(`/order-status/${orderNumber}`);
+    await other.page.goto(pathInLanguage(`/order-status/${orderNumber}`, lang));
     await waitForHydration(other.page);
     await expect(other.page.getByTestId('order-number')).toHaveText(orderNumber);
     await expect(other.page.locator('[data-customer-view="masked"]')).toBeVisible();
@@ -184,7 +177,7 @@ test('a signed-in shopper is not invited to sign up, and after verifying goes on
   await useLanguage(context, baseURL!, 'en');
 
   // A guest is invited.
-  await page.goto('/');
+  await page.goto('/en');
   await expect(page.getByRole('heading', { name: 'Join our family' })).toBeVisible();
 
   // Registration signs in (the session cookie for the server, the token for the browser).
@@ -200,14 +193,14 @@ test('a signed-in shopper is not invited to sign up, and after verifying goes on
   const html = await (await page.request.get('/')).text();
   expect(html).toContain('Noor Alali');
   expect(html).not.toContain('id="signup-cta"');
-  await page.goto('/');
+  await page.goto('/en');
   await waitForHydration(page);
   await expect(page.locator('header').getByRole('button', { name: /Noor Alali/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Join our family' })).toHaveCount(0);
 
   // Verifying the address while signed in leads on to the profile, not to the login form.
   const code = await waitForVerificationCode(email);
-  await page.goto(`/verify-code?email=${encodeURIComponent(email)}`);
+  await page.goto(`/en/verify-code?email=${encodeURIComponent(email)}`);
   await waitForHydration(page);
   await page.locator('input[name="code-1"]').focus();
   await page.keyboard.type(code);

@@ -101,11 +101,9 @@ export function ProductFilterForm({
   return (
     <form
       method="get"
-      action={
-        onCategoryPage && filters.category
-          ? `/category/${encodeURIComponent(filters.category)}`
-          : '/products'
-      }
+      action={localized(
+        onCategoryPage && filters.category ? `/category/${encodeURIComponent(filters.category)}` : '/products',
+      )}
       role="search"
       aria-label={t('catalog.filters.label')}
       onSubmit={onSubmit}
