@@ -127,7 +127,7 @@ async function expectGuestHeader(page: Page, lang: Lang) {
 }
 
 async function registerThroughForm(page: Page, lang: Lang, account: { name: string; email: string; password: string }) {
-  await page.goto('/register');
+  await page.goto(pathInLanguage('/register', lang));
   await waitForHydration(page);
   await page.locator('#register-name').fill(account.name);
   await page.locator('#register-email').fill(account.email);
@@ -270,7 +270,7 @@ test.describe('sign-up, verification, login and logout', () => {
     await useLanguage(context, baseURL!, 'en');
     await page.goto('/en/verify-code');
     await expect(page.getByText('Email address not found. Please register again.')).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/en/register');
   });
 });
 
@@ -324,12 +324,12 @@ test.describe('password reset', () => {
 
   test('a bogus or missing reset token shows the invalid link screen', async ({ page, context, baseURL }) => {
     await useLanguage(context, baseURL!, 'en');
-    for (const path of ['/reset-password?token=bogus', '/reset-password']) {
+    for (const path of ['/en/reset-password?token=bogus', '/en/reset-password']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: /reset link/i })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
-      await expect(page.getByRole('main').getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/en/forgot-password');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/en/login');
     }
   });
 });
@@ -366,7 +366,7 @@ test.describe('login form', () => {
       await page.getByRole('button', { name: lang === 'ar' ? 'إخفاء كلمة المرور' : 'Hide password' }).click();
       await expect(password).toHaveAttribute('type', 'password');
 
-      await expect(page.getByRole('main').getByRole('link', { name: lang === 'ar' ? 'نسيت كلمة المرور؟' : 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+      await expect(page.getByRole('main').getByRole('link', { name: lang === 'ar' ? 'نسيت كلمة المرور؟' : 'Forgot your password?' })).toHaveAttribute('href', pathInLanguage('/forgot-password', lang));
       expect(problems).toEqual([]);
     });
 
@@ -416,7 +416,7 @@ test.describe('login form', () => {
     await expect(page.locator('#register-phone-error')).toHaveText('Phone number must be at least 8 digits');
     await expect(page.locator('#register-email-error')).toHaveText('');
     await expect(page.locator('#register-name')).toBeFocused();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/en/terms');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/en/privacy');
   });
 });

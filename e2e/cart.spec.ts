@@ -157,7 +157,7 @@ test.describe('cart', () => {
     await page.goto('/en/cart');
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Shopping cart' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');
+    await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/en/checkout');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('Please enter a discount code')).toBeVisible();
 
@@ -168,7 +168,7 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Yes, clear the cart' }).click();
     await expect(page.getByText('Cart cleared!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
+    await expect(page.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/en/products');
     await expect(cartBadge(page)).toHaveCount(0);
     expect(problems).toEqual([]);
   });

@@ -101,7 +101,7 @@ function recordNavigations(page: Page): string[] {
  */
 async function continueWithGoogle(page: Page, lang: Lang) {
   const visited = recordNavigations(page);
-  await page.goto('/login');
+  await page.goto(pathInLanguage('/login', lang));
   await waitForHydration(page);
   const callback = page.waitForResponse(
     (response) => response.url().endsWith('/api/auth/google/callback') && response.request().method() === 'POST',
@@ -151,7 +151,7 @@ async function logOut(page: Page, lang: Lang, name: string) {
 
 /** Opens the profile's account tab and returns it. */
 async function accountPanel(page: Page, lang: Lang) {
-  await page.goto('/profile');
+  await page.goto(pathInLanguage('/profile', lang));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: text[lang].profileHeading })).toBeVisible();
   return page.getByRole('tabpanel', { name: text[lang].accountTab });

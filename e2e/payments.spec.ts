@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
+import { pathInLanguage,
   formatPrice,
   moneyFormat,
   toThousandths,
@@ -74,7 +74,7 @@ const cartLines = async (page: Page) => (await api<CartResponse>(page.request, '
 async function payByCard(page: Page, lang: Lang) {
   const text = texts[lang];
   const { kuwait, governorate, city } = await kuwaitCity(page.request);
-  await page.goto('/checkout');
+  await page.goto(pathInLanguage('/checkout', lang));
   await waitForHydration(page);
   await page.getByLabel(text.name).fill(lang === 'ar' ? 'مريم العلي' : 'Mariam Al-Ali');
   // A new shopper each time: the shop limits how many orders one e-mail or phone may place.
@@ -95,7 +95,7 @@ async function payByCard(page: Page, lang: Lang) {
   });
   // A double click places one order and makes one charge.
   await page.getByRole('button', { name: text.place }).dblclick();
-  await page.waitForURL((url) => !url.pathname.startsWith('/checkout'));
+  await page.waitForURL((url) => !url.pathname.startsWith(pathInLanguage('/checkout', lang)));
   await page.unroute('**/api/orders');
   expect(replies).toHaveLength(1);
   const reply = replies[0]!;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
+import { pathInLanguage,
   formatPrice,
   moneyFormat,
   toThousandths,
@@ -157,7 +157,7 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 }
 
 async function openProfile(page: Page, lang: Lang, query = '') {
-  await page.goto(`/profile${query}`);
+  await page.goto(pathInLanguage(`/profile${query}`, lang));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: texts[lang].heading })).toBeVisible();
 }

@@ -73,7 +73,7 @@ async function checkOut(page: Page, lang: Lang) {
   const { kuwait, governorate, city } = await kuwaitCity(page.request);
   const email = uniqueEmail(`tracking-${lang}`);
   const phone = `+965 9${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}4`;
-  await page.goto('/checkout');
+  await page.goto(pathInLanguage('/checkout', lang));
   await waitForHydration(page);
   await page.getByLabel(say.field.name).fill(say.name);
   await page.getByLabel(say.field.email).fill(email);
