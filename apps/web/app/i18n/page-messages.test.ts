@@ -3,7 +3,7 @@ import { messagesFor, packedMessagesFor, SHELL_NAMESPACES } from './catalogues.s
 import { matchedMessages, packMessages } from './page-messages';
 import { routeMessages } from './route-messages.server';
 
-const request = (cookie?: string) => new Request('http://shop.test/cart', { headers: cookie ? { cookie } : {} });
+const request = (cookie?: string, path = '/cart') => new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} });
 
 describe('messagesFor with namespaces', () => {
   it('gives only the namespaces asked for, in that language', () => {
@@ -27,9 +27,16 @@ describe('messagesFor with namespaces', () => {
 });
 
 describe('routeMessages', () => {
-  it('follows the lang cookie, Arabic without one', () => {
-    expect(JSON.parse(routeMessages(request('lang=en'), ['cart']))).toEqual(messagesFor('en', ['cart']));
+  it("follows the address's language (decision 046), whatever the lang cookie says", () => {
+    expect(JSON.parse(routeMessages(request(undefined, '/en/cart'), ['cart']))).toEqual(messagesFor('en', ['cart']));
+    expect(JSON.parse(routeMessages(request('lang=ar', '/en/cart'), ['cart']))).toEqual(messagesFor('en', ['cart']));
+    expect(JSON.parse(routeMessages(request('lang=en'), ['cart']))).toEqual(messagesFor('ar', ['cart']));
     expect(JSON.parse(routeMessages(request(), ['cart']))).toEqual(messagesFor('ar', ['cart']));
+  });
+
+  it('follows the lang cookie in the back office, which keeps one address', () => {
+    expect(JSON.parse(routeMessages(request('lang=en', '/admin'), ['cart']))).toEqual(messagesFor('en', ['cart']));
+    expect(JSON.parse(routeMessages(request(undefined, '/admin'), ['cart']))).toEqual(messagesFor('ar', ['cart']));
   });
 
   it('sends each selection as the same packed text, written once', () => {

@@ -26,8 +26,8 @@ const renderSlide = (link: string | null) =>
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
 
 describe("a slide's link on the home page", () => {
-  it('links to a path of the shop and to an http(s) address', () => {
-    expect(hrefs(renderSlide('/products/1'))).toContain('/products/1');
+  it('links to a path of the shop (in the page\'s language) and to an http(s) address', () => {
+    expect(hrefs(renderSlide('/products/1'))).toContain('/en/products/1');
     expect(hrefs(renderSlide('https://ok.example/sale'))).toContain('https://ok.example/sale');
   });
 
