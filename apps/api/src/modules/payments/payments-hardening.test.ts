@@ -5,7 +5,7 @@ import { eventually } from '../../../test-support/eventually.js';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../../test-support/fake-smtp-server.js';
 import { onlineCheckout, paymentHelpers, startPaymentsShop, type PaymentsTestShop } from '../../../test-support/payments.js';
 import { signedInAs } from '../../../test-support/staff.js';
-import { auditLog, products } from '../../db/schema/index.js';
+import { auditLog, products, users } from '../../db/schema/index.js';
 import { createProduct, createPromoCode } from '../../seed/factories.js';
 import { notificationReference } from './service.js';
 
@@ -29,7 +29,10 @@ beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   // A status answer is held back in the race below: UPayments' calls may take a few seconds here.
   shop = await startPaymentsShop({ SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.com>', UPAYMENTS_TIMEOUT_SECONDS: '10' });
-  adminEmail = (await signedInAs(shop.ctx, 'admin')).user.email;
+  const admin = (await signedInAs(shop.ctx, 'admin')).user;
+  adminEmail = admin.email;
+  // The late-payment alert is written in each administrator's language (decision 047).
+  await shop.ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, admin.id));
 });
 
 afterAll(async () => {
