@@ -47,10 +47,10 @@ function place(payload: Record<string, unknown>, options: { cookie?: string; key
 const verify = (body: Record<string, unknown>) => call('POST', '/api/payments/upayments/verify', body);
 
 /** An online order placed from a guest cart of `quantity` rosaries; the order, its page and cart. */
-async function placedFromCart(quantity = 2, extra: Record<string, unknown> = {}, stock = 10) {
+async function placedFromCart(quantity = 2, extra: Record<string, unknown> = {}, stock = 10, lang: 'ar' | 'en' = 'en') {
   const product = await rosary(stock);
   const cookie = await h.guestCart(product.id, quantity);
-  const response = await place(onlineCheckout(shop, undefined, extra), { cookie, lang: 'en' });
+  const response = await place(onlineCheckout(shop, undefined, extra), { cookie, lang });
   expect(response.statusCode).toBe(201);
   const body = response.json<OrderResponse>();
   const row = await h.orderRow(body.order.order_number);
@@ -90,6 +90,16 @@ describe('online payment: configured', () => {
     // No confirmation e-mail before the payment is confirmed.
     await drain();
     expect(mailsTo(row.customer_email)).toHaveLength(0);
+  });
+
+  it('sends an Arabic shopper back to the Arabic result page', async () => {
+    await placedFromCart(1, {}, 10, 'ar');
+    const charge = shop.fake.charges.at(-1)!.body as { returnUrl: string; cancelUrl: string; language: string };
+    expect(charge).toMatchObject({
+      returnUrl: `${shop.publicUrl}/payment/success`,
+      cancelUrl: `${shop.publicUrl}/payment/cancel`,
+      language: 'ar',
+    });
   });
 
   it('marks the order paid from the return page once UPayments confirms it, empties the cart and mails once', async () => {
