@@ -84,7 +84,10 @@ function headLinks(html: string) {
   };
 }
 
-describe('the head of an Arabic page without a cookie', () => {
+describe.each([
+  { lang: 'ar', html: '<html lang="ar" dir="rtl"', address: arabic },
+  { lang: 'en', html: '<html lang="en" dir="ltr"', address: english },
+])('the head of a page at its $lang address, without a cookie', ({ html, address }) => {
   it.each([
     ['the home page', '/'],
     ['a product', '/products/{amber}'],
@@ -93,17 +96,17 @@ describe('the head of an Arabic page without a cookie', () => {
     ['the privacy policy', '/privacy'],
   ])('%s names itself canonical and both languages as alternates', async (_label, template) => {
     const path = template.replace('{amber}', String(ids.amber));
-    const response = await ctx.app.inject(path);
+    const response = await ctx.app.inject(new URL(address(path)).pathname);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<html lang="ar" dir="rtl"');
+    expect(response.body).toContain(html);
     expect(headLinks(response.body)).toEqual({
-      canonical: [arabic(path)],
+      canonical: [address(path)],
       alternates: { ar: arabic(path), en: english(path), 'x-default': arabic(path) },
     });
   });
 
   it('gives a page kept out of search engines no alternates', async () => {
-    const response = await ctx.app.inject('/login');
-    expect(headLinks(response.body)).toEqual({ canonical: [arabic('/login')], alternates: {} });
+    const response = await ctx.app.inject(new URL(address('/login')).pathname);
+    expect(headLinks(response.body)).toEqual({ canonical: [address('/login')], alternates: {} });
   });
 });
