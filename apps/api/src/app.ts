@@ -35,7 +35,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { pwaRoutes } from './modules/pwa/index.js';
 import { merchantFeedRoutes } from './modules/merchant/index.js';
-import { openApiSchemas } from './openapi.js';
+import { documentRoutes, finishDocument, openApiSchemas, securitySchemes } from './openapi.js';
 import { logSafeErrorSerializer } from './db/errors.js';
 import { apiRoutes } from './routes.js';
 
@@ -184,10 +184,14 @@ export async function buildApp({ config, database, logger, leadership = soleLead
         title: 'Shop API',
         description: 'The one contract for the storefront, the back office and any future app.',
         version: '1.0.0',
+        license: { name: 'Proprietary (the terms of use)', url: `${config.publicUrl}/terms` },
       },
+      servers: [{ url: '/', description: 'This shop' }],
+      components: { securitySchemes },
     },
-    transform: createJsonSchemaTransform({ schemaRegistry: openApiSchemas }),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas }),
+    // Security, operationIds, shared components and what is left out: docs/decisions/049.
+    transform: documentRoutes(createJsonSchemaTransform({ schemaRegistry: openApiSchemas })),
+    transformObject: finishDocument(createJsonSchemaTransformObject({ schemaRegistry: openApiSchemas })),
   });
   await app.register(apiDocsPlugin);
 

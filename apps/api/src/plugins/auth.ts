@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { roleCan, type Permission } from '@shop/shared';
 import type { users } from '../db/schema/index.js';
@@ -25,6 +25,13 @@ declare module 'fastify' {
      * route that names one, before its body is read: no token 401, a role without it 403.
      */
     permission?: Permission;
+    /**
+     * Whether a route needs a signed-in user (a bearer token) without a back-office permission:
+     * 'required' is checked before the body is read (401 without a valid token), 'optional'
+     * means a token changes the answer (a user's cart, staff details). The OpenAPI document's
+     * `security` of each operation is derived from this and from `permission` (api-docs.ts).
+     */
+    session?: 'required' | 'optional';
   }
   interface FastifyInstance {
     /** Every route that declared a permission, as registered (the permission-matrix test walks them). */
@@ -74,6 +81,18 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
   return current;
 }
 
+/**
+ * A route that needs a signed-in user refuses without one before its body is read, after its
+ * own onRequest hooks (logout clears the page cookie whatever the token's state).
+ */
+function requireSessionFirst(route: RouteOptions): void {
+  const guard: onRequestHookHandler = async (request) => {
+    requireUser(request);
+  };
+  const existing = route.onRequest;
+  route.onRequest = existing === undefined ? [guard] : [...[existing].flat(), guard];
+}
+
 /** Resolves the bearer token of every request before its handler runs. */
 export const authPlugin = fp(
   async (app) => {
@@ -100,7 +119,10 @@ export const authPlugin = fp(
     app.decorate('guardedRoutes', [] as GuardedRoute[]);
     app.addHook('onRoute', (route) => {
       const permission = route.config?.permission;
-      if (!permission) return;
+      if (!permission) {
+        if (route.config?.session === 'required') requireSessionFirst(route);
+        return;
+      }
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') app.guardedRoutes.push({ method, url: route.url, permission });
       }

@@ -98,7 +98,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/auth/change-password',
     {
-      config: { rateLimit: RATE_LIMITS.passwordCheck },
+      config: { session: 'required', rateLimit: RATE_LIMITS.passwordCheck },
       schema: {
         tags: ['auth'],
         summary: 'Change the password (signs out every other session)',

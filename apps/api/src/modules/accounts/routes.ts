@@ -96,15 +96,18 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/auth/logout',
     {
+      config: { session: 'required' },
+      // The server-rendering cookie goes whatever the token's state: the browser is signing out.
+      onRequest: async (request, reply) => {
+        clearSessionCookie(request, reply);
+      },
       schema: {
         tags: ['auth'],
         summary: 'End the current session (revokes its token)',
         response: { ...jsonBodyErrors, 200: logoutResponseSchema, 400: errors[400], 401: errors[401], 500: errors[500] },
       },
     },
-    async (request, reply) => {
-      // The server-rendering cookie goes whatever the token's state: the browser is signing out.
-      clearSessionCookie(request, reply);
+    async (request) => {
       const { sessionId } = requireUser(request);
       await accounts.revokeSession(sessionId);
       return { success: true as const };
@@ -114,6 +117,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/auth/profile',
     {
+      config: { session: 'required' },
       schema: {
         tags: ['auth'],
         summary: "The signed-in user's profile",
@@ -133,7 +137,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     '/auth/profile',
     {
       // A new email is confirmed with the current password.
-      config: { rateLimit: RATE_LIMITS.passwordCheck },
+      config: { session: 'required', rateLimit: RATE_LIMITS.passwordCheck },
       schema: {
         tags: ['auth'],
         summary: "Update the signed-in user's profile",

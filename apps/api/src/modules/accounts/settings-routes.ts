@@ -19,6 +19,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/auth/preferences',
     {
+      config: { session: 'required' },
       schema: {
         tags: ['auth'],
         summary: 'Save the e-mail notification preferences',
@@ -49,7 +50,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/auth/account',
     {
-      config: { rateLimit: RATE_LIMITS.passwordCheck },
+      config: { session: 'required', rateLimit: RATE_LIMITS.passwordCheck },
       // An account without a password (Google) may send no body at all.
       preValidation: async (request) => {
         request.body ??= {};

@@ -103,6 +103,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/cart',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: "The shopper's cart, priced now",
@@ -115,6 +116,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/cart/count',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: 'Number of pieces in the cart',
@@ -130,7 +132,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/cart/add',
     {
-      config: { rateLimit: CART_ADD_RATE_LIMIT },
+      config: { session: 'optional', rateLimit: CART_ADD_RATE_LIMIT },
       schema: {
         tags: ['cart'],
         summary: 'Add a product with its chosen variations (joins an equal line)',
@@ -161,6 +163,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/cart/update/:id',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: "Set a cart line's quantity",
@@ -179,6 +182,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/cart/remove/:id',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: 'Remove a cart line',
@@ -193,6 +197,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/cart/clear',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: 'Empty the cart',
@@ -205,7 +210,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.put(
     '/cart/promo-code',
     {
-      config: { rateLimit: CART_PROMO_RATE_LIMIT },
+      config: { session: 'optional', rateLimit: CART_PROMO_RATE_LIMIT },
       schema: {
         tags: ['cart'],
         summary:
@@ -221,6 +226,7 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
   routes.delete(
     '/cart/promo-code',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['cart'],
         summary: 'Take the promo code out of the cart',

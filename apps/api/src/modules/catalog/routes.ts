@@ -59,6 +59,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/products',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['catalog'],
         summary: 'Published products, filtered, searched, sorted and paginated',
@@ -103,6 +104,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/products/:id',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['catalog'],
         summary: 'One published product (a draft too for callers with `catalog.read`)',
@@ -140,6 +142,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/products/:id/attributes',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['catalog'],
         summary: 'Attributes a product offers, with variations and surcharges',
@@ -162,6 +165,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/categories',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['catalog'],
         summary: 'Active categories as a tree and a flat list, with product counts',
@@ -191,6 +195,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/categories/:id',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['catalog'],
         summary: 'One active category with its subcategories (any category for `catalog.read`)',

@@ -145,6 +145,7 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/locations/cities',
     {
+      config: { session: 'optional' },
       schema: {
         tags: ['locations'],
         summary: 'Cities with shipping fees, optionally of one country or governorate',

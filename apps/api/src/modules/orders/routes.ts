@@ -88,7 +88,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/orders',
     {
-      config: { rateLimit: ORDER_PLACEMENT_RATE_LIMIT },
+      config: { session: 'optional', rateLimit: ORDER_PLACEMENT_RATE_LIMIT },
       schema: {
         tags: ['orders'],
         summary: 'Place an order from the given items or the shopper\'s cart',
@@ -223,7 +223,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/orders/number/:orderNumber',
     {
-      config: { rateLimit: ORDER_LOOKUP_RATE_LIMIT },
+      config: { session: 'optional', rateLimit: ORDER_LOOKUP_RATE_LIMIT },
       schema: {
         tags: ['orders'],
         summary: 'An order by its public number (order tracking)',
@@ -259,6 +259,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/orders/my-orders',
     {
+      config: { session: 'required' },
       schema: {
         tags: ['orders'],
         summary: "The signed-in customer's orders",
@@ -277,6 +278,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/orders/:id',
     {
+      config: { session: 'required' },
       schema: {
         tags: ['orders'],
         summary: 'An order by id, for its owner or staff who manage orders',

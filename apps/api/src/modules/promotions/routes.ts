@@ -65,7 +65,7 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/promo-codes/validate',
     {
-      config: { rateLimit },
+      config: { session: 'optional', rateLimit },
       schema: {
         tags: ['promotions'],
         summary: 'The discount a promo code gives on a cart subtotal (the code is not used up)',
@@ -88,7 +88,7 @@ export async function promotionsRoutes(app: FastifyInstance): Promise<void> {
   routes.post(
     '/promo-codes/apply',
     {
-      config: { rateLimit },
+      config: { session: 'optional', rateLimit },
       schema: {
         tags: ['promotions'],
         summary:
