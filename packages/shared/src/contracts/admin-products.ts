@@ -53,6 +53,37 @@ function idField(messageKey: string) {
   return strictId(messageKey);
 }
 
+/** A kept image named by its id, its file name or both (then the same image's). */
+export interface KeptImage {
+  id?: number;
+  filename?: string;
+}
+
+const IMAGE_FILENAME_MAX = 255;
+const keptImageId = idField('product.existing_images_invalid');
+// Digits alone are an id, never a file name (stored names carry an extension).
+const keptImageFilename = z
+  .string()
+  .min(1)
+  .max(IMAGE_FILENAME_MAX)
+  .refine((value) => !/^\d+$/.test(value));
+
+/**
+ * An image to keep, as a client has it: its id (12 or "12"), its file name, or the image record
+ * GET /products/:id answers ({id, filename, url, sort_order, …}).
+ */
+export const keptImageSchema = z.union(
+  [
+    keptImageId.transform((id): KeptImage => ({ id })),
+    keptImageFilename.transform((filename): KeptImage => ({ filename })),
+    z
+      .looseObject({ id: keptImageId.optional(), filename: keptImageFilename.optional() })
+      .refine((record) => record.id !== undefined || record.filename !== undefined)
+      .transform(({ id, filename }): KeptImage => ({ id, filename })),
+  ],
+  { error: 'product.existing_images_invalid' },
+);
+
 /** An amount that may be left blank (null), e.g. the sale price. */
 function optionalMoney(messageKey: string) {
   const money = formMoney(messageKey);
@@ -114,14 +145,13 @@ export const productFormSchema = z
     /** Default on create: draft. */
     status: z.enum(PRODUCT_STATUSES, { error: 'validation.product_status_invalid' }).optional(),
     /**
-     * PUT: the ids of the images to keep, in display order (JSON); the others are removed.
-     * Absent: every current image stays.
+     * PUT: the images to keep, in display order (JSON); the others are removed. Absent: every
+     * current image stays. Each is an id, a file name or an image record as GET /products/:id
+     * answers it (keptImageSchema).
      */
     existingImages: formJson(
       z
-        .array(idField('product.existing_images_invalid'), {
-          error: 'product.existing_images_invalid',
-        })
+        .array(keptImageSchema, { error: 'product.existing_images_invalid' })
         .max(MAX_PRODUCT_IMAGES * 2, 'product.existing_images_invalid'),
       'product.existing_images_invalid',
     ).optional(),

@@ -58,7 +58,8 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Save a product (multipart with `images`, or JSON)',
         description:
           'The fields of POST /products; left-out optional fields keep their value. ' +
-          'existingImages (JSON ids, in display order) lists the images to keep (absent: all); ' +
+          'existingImages (JSON, in display order: ids, file names or the image records GET ' +
+          '/products/{id} answers) lists the images to keep (absent: all); ' +
           'image_order (JSON ["e:<id>", "n:<index>", …]) orders kept and new images; ' +
           'attribute_variations, when sent, replaces the set.',
         params: productIdParamsSchema,

@@ -71,6 +71,54 @@ describe('saving a product', () => {
     expect(staffView.json().product.gallery).toEqual(after.gallery);
   });
 
+  it('keeps the images a client sends back as it read them: records, file names or ids, in its order', async () => {
+    const created = await send('POST', '/api/products', { ...basics(), sku: 'ROUND-TRIP' }, [
+      { name: 'a.png', type: 'image/png', data: await testPicture('png', '#411') },
+      { name: 'b.png', type: 'image/png', data: await testPicture('png', '#422') },
+      { name: 'c.png', type: 'image/png', data: await testPicture('png', '#433') },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const url = `/api/products/${created.json().product.id}`;
+    const read = await call('GET', url, undefined, { token: admin.token });
+    const [first, second, third] = read.json().product.images as AdminProduct['images'];
+
+    // As JSON, the records exactly as GET answered them.
+    const asRead = await call('PUT', url, { ...basics(), existingImages: [third, first] }, { token: admin.token });
+    expect(asRead.statusCode).toBe(200);
+    expect(asRead.json().product.images.map((image: { id: number }) => image.id)).toEqual([third!.id, first!.id]);
+
+    // As a multipart form field: a file name and an id as text.
+    const mixed = await send('PUT', url, {
+      ...basics(),
+      existingImages: JSON.stringify([first!.filename, String(third!.id)]),
+    });
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.json().product.images.map((image: { id: number }) => image.id)).toEqual([first!.id, third!.id]);
+    expect(second).toBeDefined();
+
+    const refusals = [
+      // Not this product's: an unknown id, a removed image's record, an id and file name of two images.
+      [{ id: 987654, filename: 'x.webp' }],
+      [second],
+      [{ id: first!.id, filename: third!.filename }],
+      ['nobody.webp'],
+    ];
+    for (const existingImages of refusals) {
+      const refused = await call('PUT', url, { ...basics(), existingImages }, { token: admin.token });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toEqual([
+        { field: 'existingImages', message: 'An image to keep does not belong to this product' },
+      ]);
+    }
+    for (const existingImages of [[{}], [true], [{ sort_order: 0 }], [''], [[first!.id]]]) {
+      const refused = await call('PUT', url, { ...basics(), existingImages }, { token: admin.token });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toEqual([
+        { field: 'existingImages.0', message: 'The list of images to keep is invalid' },
+      ]);
+    }
+  });
+
   it('refuses a SKU another product has, in any letter case', async () => {
     await createProduct(ctx.database.db, { name: 'صاحب الرمز', sku: 'TAKEN-9' });
     const other = await createProduct(ctx.database.db, { name: 'منتج آخر', category_id: fx.beads });

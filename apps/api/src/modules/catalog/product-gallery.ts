@@ -1,4 +1,4 @@
-import { IMAGE_ORDER_ENTRY, MAX_PRODUCT_IMAGES } from '@shop/shared';
+import { IMAGE_ORDER_ENTRY, MAX_PRODUCT_IMAGES, type KeptImage } from '@shop/shared';
 import { AppError } from '../../errors.js';
 
 /** A product's image row, as the gallery's writes read it. */
@@ -14,25 +14,37 @@ function tooManyImages(): AppError {
 }
 
 /**
- * The final gallery from the images the product has, the ids the form keeps (undefined: all,
+ * The ids of the images the form keeps, in its order: each named by id, file name or both (which
+ * must then be the same image). Refuses one the product does not have.
+ */
+function keptIds(current: readonly ImageRow[], keep: readonly KeptImage[]): number[] {
+  return keep.map((reference) => {
+    const image = current.find(
+      (row) =>
+        (reference.id === undefined || row.id === reference.id) &&
+        (reference.filename === undefined || row.filename === reference.filename),
+    );
+    if (!image) throw AppError.validation([{ field: 'existingImages', message: 'product.image_unknown' }]);
+    return image.id;
+  });
+}
+
+/**
+ * The final gallery from the images the product has, the images the form keeps (undefined: all,
  * in their order), how many new files came and the optional explicit order. Refuses unknown
- * ids, repeats, more than MAX_PRODUCT_IMAGES and an order that does not name each image once.
+ * images, repeats, more than MAX_PRODUCT_IMAGES and an order that does not name each image once.
  */
 export function planGallery(
   current: readonly ImageRow[],
-  keep: readonly number[] | undefined,
+  keep: readonly KeptImage[] | undefined,
   newFiles: number,
   order: readonly string[] | undefined,
 ): GallerySlot[] {
-  const currentIds = new Set(current.map((image) => image.id));
-  const kept = keep ?? current.map((image) => image.id);
+  const kept = keep === undefined ? current.map((image) => image.id) : keptIds(current, keep);
   if (new Set(kept).size !== kept.length) {
     throw AppError.validation([
       { field: 'existingImages', message: 'product.existing_images_invalid' },
     ]);
-  }
-  if (kept.some((id) => !currentIds.has(id))) {
-    throw AppError.validation([{ field: 'existingImages', message: 'product.image_unknown' }]);
   }
   if (kept.length + newFiles > MAX_PRODUCT_IMAGES) throw tooManyImages();
 
