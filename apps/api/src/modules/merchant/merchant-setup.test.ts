@@ -16,6 +16,14 @@ import { createCategory, createProduct } from '../../seed/factories.js';
  * status says so, never a fake success), and a key Google refuses.
  */
 
+/** A product payload Google would take, but for its productId. */
+const validPayload = () => ({
+  title: 'سبحة',
+  price: '1.000',
+  link: 'https://shop.example/products/1',
+  imageLink: 'https://shop.example/uploads/products/1.webp',
+});
+
 describe('without the GOOGLE_MERCHANT_* variables', () => {
   let ctx: TestContext;
   const call = apiCaller(() => ctx.app);
@@ -50,14 +58,13 @@ describe('without the GOOGLE_MERCHANT_* variables', () => {
     });
   });
 
-  it('every other route answers 503 MERCHANT_NOT_CONFIGURED naming the variables, whatever it was sent', async () => {
+  it('every other route answers 503 MERCHANT_NOT_CONFIGURED naming the variables, once its input is valid', async () => {
     const routes: Array<['GET' | 'PUT' | 'POST' | 'DELETE', string, unknown]> = [
       ['PUT', '/api/google-merchant/auto-sync', { enabled: true }],
       ['GET', '/api/google-merchant/test-connection', undefined],
       ['GET', '/api/google-merchant/products', undefined],
       ['GET', `/api/google-merchant/products/${productId}`, undefined],
-      ['POST', '/api/google-merchant/products/update', { productId, title: 'سبحة', price: '1.000' }],
-      ['POST', '/api/google-merchant/products/update', {}],
+      ['POST', '/api/google-merchant/products/update', { ...validPayload(), productId }],
       ['GET', '/api/google-merchant/products/bulk-update', undefined],
       ['POST', '/api/google-merchant/products/bulk-update', undefined],
       ['DELETE', `/api/google-merchant/products/${productId}`, undefined],
@@ -74,6 +81,26 @@ describe('without the GOOGLE_MERCHANT_* variables', () => {
     }
     const arabic = await call('GET', '/api/google-merchant/test-connection', undefined, { token: admin, lang: 'ar' });
     expect(arabic.json().message).toMatch(/^لم يتم إعداد Google Merchant/);
+  });
+
+  it('checks the input first: a bad request is 400 whatever the configuration', async () => {
+    const routes: Array<['GET' | 'PUT' | 'POST' | 'DELETE', string, unknown, string[]]> = [
+      ['POST', '/api/google-merchant/products/update', { productId, price: '1.000' }, ['title']],
+      ['POST', '/api/google-merchant/products/update', {}, ['productId', 'title', 'price']],
+      ['POST', '/api/google-merchant/products/update', { ...validPayload(), productId, link: 'not a url' }, ['link']],
+      ['PUT', '/api/google-merchant/auto-sync', { enabled: 'yes' }, ['enabled']],
+      ['GET', '/api/google-merchant/products?page=0', undefined, ['page']],
+      ['GET', '/api/google-merchant/products/abc', undefined, ['id']],
+      ['DELETE', '/api/google-merchant/products/0', undefined, ['id']],
+    ];
+    for (const [method, url, body, fields] of routes) {
+      const reply = await call(method, url, body as never, { token: admin });
+      expect(reply.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(reply.json().code).toBe('VALIDATION_ERROR');
+      expect(reply.json().details.map((detail: { field: string }) => detail.field).sort()).toEqual([...fields].sort());
+    }
+    const missingTitle = await call('POST', '/api/google-merchant/products/update', { productId, price: '1.000' }, { token: admin });
+    expect(missingTitle.json().message).toBe('Please fill the required fields: product id, title and price');
   });
 
   it('an admin’s product edits queue nothing, even with automatic sync left on from before', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiMessage,
@@ -55,14 +55,15 @@ function withRequiredFields(payload: MerchantProductPayload) {
 /**
  * The back office's Google Merchant tab (docs/decisions/024): administrators only
  * (`merchant.sync`). Without the GOOGLE_MERCHANT_* variables every route but the status answers
- * 503 MERCHANT_NOT_CONFIGURED, before reading its input.
+ * 503 MERCHANT_NOT_CONFIGURED once its input is valid: a bad request is a 400 whatever the
+ * configuration.
  */
 export async function merchantRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { merchant: service } = app.services;
   const tags = ['back office: Google Merchant'];
 
-  const requireConfigured: preValidationHookHandler = async () => {
+  const requireConfigured: preHandlerHookHandler = async () => {
     if (!service.isConfigured) {
       throw new AppError('MERCHANT_NOT_CONFIGURED', 'merchant.not_configured');
     }
@@ -90,7 +91,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/auto-sync',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'Turn the background sync on or off',
@@ -112,7 +113,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/test-connection',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'Ask Google for the Merchant Center account with the configured key',
@@ -135,7 +136,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'The product picker: every product, newest first, with its latest push',
@@ -154,7 +155,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products/bulk-update',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'The latest update all (running or not)',
@@ -168,7 +169,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products/bulk-update',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'Update all: send every published product to Google',
@@ -209,7 +210,8 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products/update',
     {
       config: SYNC,
-      preValidation: [requireConfigured, requireFields],
+      preValidation: requireFields,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'Send one product to Google (the merchant product payload)',
@@ -238,7 +240,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products/:id',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'The form of one product, prefilled from the shop (links absolute)',
@@ -256,7 +258,7 @@ export async function merchantRoutes(app: FastifyInstance): Promise<void> {
     '/google-merchant/products/:id',
     {
       config: SYNC,
-      preValidation: requireConfigured,
+      preHandler: requireConfigured,
       schema: {
         tags,
         summary: 'Remove a product from Merchant Center (also one deleted from the shop)',
