@@ -6,6 +6,7 @@ import {
   variantOf,
   INVALID_VARIANTS,
   type OpenApiDocument,
+  type Schema,
 } from './generator.js';
 import { Random } from './random.js';
 
@@ -91,6 +92,29 @@ describe('the fuzz checks', () => {
     expect(
       kinds({ statusCode: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad' }),
     ).toEqual(['no-envelope:400']);
+  });
+});
+
+describe('a nullable enum', () => {
+  it('takes null only when its values list it, as OpenAPI 3.0.3 reads it', () => {
+    const history = (fromStatus: Schema) => ({
+      paths: {
+        '/api/history': {
+          get: {
+            responses: {
+              200: { content: { 'application/json': { schema: { type: 'object', properties: { from_status: fromStatus } } } } },
+            },
+          },
+        },
+      },
+    });
+    const withoutNull = history({ type: 'string', nullable: true, enum: ['pending'] });
+    const withNull = history({ type: 'string', nullable: true, enum: ['pending', null] });
+    const answer = json(200, { from_status: null });
+    expect(checkAnswer(listOperations(withoutNull)[0]!, answer, withoutNull).map((f) => f.kind)).toEqual([
+      'schema-mismatch:200',
+    ]);
+    expect(checkAnswer(listOperations(withNull)[0]!, answer, withNull)).toEqual([]);
   });
 });
 

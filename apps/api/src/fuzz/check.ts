@@ -1,24 +1,12 @@
-import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { Operation, OpenApiDocument, Schema } from './generator.js';
 
 /**
  * Checks one answer against the operation's documented contract: no 5xx, a documented status,
- * a JSON body valid against that status's schema and the error envelope on every refusal.
+ * a JSON body valid against that status's schema (Ajv) and the error envelope on every refusal.
  */
 
-interface ValidateFunction {
-  (data: unknown): boolean;
-  errors?: Array<{ instancePath?: string; message?: string }> | null;
-}
-interface AjvInstance {
-  compile(schema: Schema): ValidateFunction;
-}
-
-// Ajv 8 as fastify itself uses it (through its schema compiler), so no package is added.
-const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-const fromCompiler = createRequire(fromFastify.resolve('@fastify/ajv-compiler'));
-const AjvClass = fromCompiler('ajv') as { default: new (options: object) => AjvInstance };
-const ajv = new AjvClass.default({ strict: false, allErrors: false, validateFormats: false });
+const ajv = new Ajv({ strict: false, allErrors: false });
 
 /** OpenAPI 3.0 schema → JSON Schema: `nullable`, boolean exclusive bounds. */
 export function toJsonSchema(value: unknown): unknown {
@@ -36,10 +24,9 @@ export function toJsonSchema(value: unknown): unknown {
   }
   if (s.nullable === true) {
     delete s.nullable;
+    // An `enum` keeps its own values: in OpenAPI 3.0.3 a nullable enum lists null itself.
     if (typeof s.type === 'string') s.type = [s.type, 'null'];
     else return { anyOf: [s, { type: 'null' }] };
-    // zod writes z.null() as `nullable` with `enum: [null]`: null is added only when missing.
-    if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
   }
   return s;
 }
