@@ -47,10 +47,12 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
   // 44 px tall on a phone, so a finger finds each link.
   const linkClass = 'inline-flex min-h-11 min-w-11 items-center rounded hover:text-white hover:underline lg:min-h-0 lg:min-w-0';
 
+  // Its blocks are not landmarks of their own: the footer is the landmark, and a block named like
+  // the page's hero (the store) or a policy's "Contact us" would share that name (issue 31).
   return (
     <footer className="mt-16 bg-brand-900 text-brand-50">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-store">
+        <div>
           <h2 id="footer-store" className="text-lg font-semibold text-white">
             <bdi>{name}</bdi>
           </h2>
@@ -59,9 +61,9 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
               <bdi>{description}</bdi>
             </p>
           ) : null}
-        </section>
+        </div>
 
-        <section aria-labelledby="footer-contact">
+        <div>
           <h2 id="footer-contact" className="font-semibold text-white">
             {t('common.footer.contact')}
           </h2>
@@ -91,7 +93,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
               <bdi>{displayAddress(settings, t)}</bdi>
             </ContactItem>
           </ul>
-        </section>
+        </div>
 
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="font-semibold text-white">
@@ -109,7 +111,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
         </nav>
 
         {socials.length > 0 ? (
-          <section aria-labelledby="footer-follow">
+          <div>
             <h2 id="footer-follow" className="font-semibold text-white">
               {t('common.footer.follow')}
             </h2>
@@ -127,7 +129,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
                 </li>
               ))}
             </ul>
-          </section>
+          </div>
         ) : null}
       </Container>
       <div className="border-t border-white/15">

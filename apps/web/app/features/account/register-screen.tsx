@@ -127,7 +127,7 @@ export function RegisterScreen() {
           {...form.field('address')}
           name="address"
           label={t('account.register.address')}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           optional
         />
         <p className="text-sm text-stone-600">

@@ -5,10 +5,6 @@ import type { Route } from './+types/category-edit';
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'categories' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/categories/edit/{id}: the category form, filled from the stored category. */
 export default function CategoryEditPage({ params }: Route.ComponentProps) {
   const id = parseCategoryId(params.id);

@@ -3,10 +3,6 @@ import { CategoryFormScreen } from '../../features/admin/categories/category-for
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'categories' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/categories/new: the category form, empty. */
 export default function CategoryNewPage() {
   return <CategoryFormScreen id={null} />;

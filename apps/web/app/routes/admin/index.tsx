@@ -6,10 +6,6 @@ import { resolveTab, visibleTabs } from '../../features/admin/shell/tabs';
 import { EmptyPanel, LoadingPanel } from '../../features/admin/ui/states';
 import { useI18n } from '../../i18n/i18n';
 
-export function meta() {
-  return [{ title: 'لوحة التحكم | Back office' }, { name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /**
  * /admin: the tab named in ?tab=, each tab's screen loaded on demand; a section the role may not
  * open, or one that does not exist, says so (never another section in its place).

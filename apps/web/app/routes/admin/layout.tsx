@@ -19,8 +19,13 @@ export function loader({ request }: Route.LoaderArgs) {
 // The back office's messages change only with the language (a form post to /set-language).
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction }) => formAction === '/set-language';
 
+/**
+ * Every back-office page's (its routes have no meta of their own): a title in the HTML the server
+ * sends, which has no screen of the page yet (the access gate waits for the browser's sign-in);
+ * each screen then puts its own title in the page's language.
+ */
 export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
+  return [{ title: 'لوحة التحكم | Back office' }, { name: 'robots', content: 'noindex, nofollow' }];
 }
 
 export default function AdminLayout() {

@@ -6,10 +6,6 @@ import type { Route } from './+types/order-detail';
 /** /admin/orders/{id}: a sub-page of the Orders tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 export default function OrderDetailPage({ params }: Route.ComponentProps) {
   const id = orderIdFrom(params.id);
   return <OrderDetailScreen key={id ?? 'none'} id={id} />;

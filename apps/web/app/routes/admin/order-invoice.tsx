@@ -7,10 +7,6 @@ import type { Route } from './+types/order-invoice';
 /** /admin/orders/{id}/invoice: printed, so shown without the back office around it. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders', bare: true };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 export default function OrderInvoicePage({ params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const id = orderIdFrom(params.id);

@@ -6,10 +6,6 @@ import type { Route } from './+types/order-packing-slip';
 /** /admin/orders/{id}/packing-slip: printed, so shown without the back office around it. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders', bare: true };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 export default function OrderPackingSlipPage({ params }: Route.ComponentProps) {
   const id = orderIdFrom(params.id);
   return <PackingSlipScreen key={id ?? 'none'} ids={id === null ? [] : [id]} />;

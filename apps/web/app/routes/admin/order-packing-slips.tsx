@@ -6,10 +6,6 @@ import { packingSlipIdsFrom } from '../../features/admin/orders/order-rules';
 /** /admin/orders/packing-slips?ids=1,2,3: the packing slips of several orders, one sheet each, printed bare. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders', bare: true };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 export default function OrderPackingSlipsPage() {
   const [search] = useSearchParams();
   const ids = packingSlipIdsFrom(search.get('ids'));

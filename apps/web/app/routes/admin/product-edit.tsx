@@ -5,10 +5,6 @@ import type { Route } from './+types/product-edit';
 /** /admin/products/edit/{id}: a sub-page of the Products tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'products' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** The id of the path, or null when it is not a positive whole number (shown as not found). */
 function productId(param: string | undefined): number | null {
   if (!param || !/^\d{1,10}$/.test(param)) return null;

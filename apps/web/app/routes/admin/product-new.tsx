@@ -4,10 +4,6 @@ import { NewProductScreen } from '../../features/admin/products/product-screens'
 /** /admin/products/new: a sub-page of the Products tab. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'products' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 export default function ProductNewPage() {
   return <NewProductScreen />;
 }

@@ -5,10 +5,6 @@ import type { Route } from './+types/promo-code-edit';
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'promo-codes' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/promocode/edit/{id}: the promo code form, filled from the stored code. */
 export default function PromoCodeEditPage({ params }: Route.ComponentProps) {
   const id = parsePromoCodeId(params.id);

@@ -3,10 +3,6 @@ import { PromoCodeFormScreen } from '../../features/admin/promo-codes/promo-code
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'promo-codes' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/promocode/new: the promo code form, empty. */
 export default function PromoCodeNewPage() {
   return <PromoCodeFormScreen id={null} />;

@@ -5,10 +5,6 @@ import type { Route } from './+types/user-edit';
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'users' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/users/edit/{id}: the user form, filled from the stored user. */
 export default function UserEditPage({ params }: Route.ComponentProps) {
   const id = parseUserId(params.id);

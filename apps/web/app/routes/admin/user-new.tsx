@@ -3,10 +3,6 @@ import { UserFormScreen } from '../../features/admin/users/user-form-screen';
 
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'users' };
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex, nofollow' }];
-}
-
 /** /admin/users/new: the user form, empty, role customer. */
 export default function UserNewPage() {
   return <UserFormScreen id={null} />;
