@@ -45,7 +45,9 @@ async function offerInstallation(page: Page, outcome: 'accepted' | 'dismissed' =
 
 /** Two frames: React has rendered whatever an event changed before a test looks for absence. */
 async function nextFrames(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }
 
 /** The shopper starts using the page (a key press): the offer waits for it (decision 023). */
@@ -55,18 +57,41 @@ async function startUsing(page: Page) {
 }
 
 test.describe('web app manifest', () => {
-  test('is linked from every page and describes the app in Arabic and English, with PNG icons', async ({ page, request }) => {
+  test('is linked from every page and describes the app in Arabic and English, with PNG icons', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/app-icons/apple-touch-icon.png');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      '/app-icons/apple-touch-icon.png',
+    );
 
     const arabic = await request.get('/manifest.webmanifest');
     expect(arabic.headers()['content-type']).toContain('application/manifest+json');
     const app = await arabic.json();
-    expect(app).toMatchObject({ lang: 'ar', dir: 'rtl', start_url: '/', scope: '/', display: 'standalone', theme_color: '#115a41' });
+    expect(app).toMatchObject({
+      lang: 'ar',
+      dir: 'rtl',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#115a41',
+    });
     expect(app.name.length).toBeGreaterThan(0);
-    const purposes = (app.icons as ManifestIcon[]).map((icon) => `${icon.sizes} ${icon.purpose}`).sort();
-    expect(purposes).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+    const purposes = (app.icons as ManifestIcon[])
+      .map((icon) => `${icon.sizes} ${icon.purpose}`)
+      .sort();
+    expect(purposes).toEqual([
+      '192x192 any',
+      '192x192 maskable',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of app.icons as ManifestIcon[]) {
       const reply = await request.get(icon.src);
       expect(reply.headers()['content-type'], icon.src).toBe('image/png');
@@ -77,10 +102,41 @@ test.describe('web app manifest', () => {
     const english = await (await request.get('/manifest.webmanifest?lang=en')).json();
     expect(english).toMatchObject({ id: app.id, lang: 'en', dir: 'ltr' });
   });
+
+  test('/favicon.ico is an icon, for whatever asks for it without reading the page', async ({
+    request,
+  }) => {
+    const reply = await request.get('/favicon.ico');
+    expect(reply.status()).toBe(200);
+    expect(reply.headers()['content-type']).toBe('image/x-icon');
+    expect(reply.headers()['cache-control']).toMatch(/^public, max-age=\d+/);
+    const ico = await reply.body();
+    // An ICO directory (reserved 0, type 1 = icon) of PNG images of the sizes it lists.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const count = ico.readUInt16LE(4);
+    expect(count).toBeGreaterThan(0);
+    const sides: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const entry = 6 + 16 * index;
+      const image = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      );
+      const [width, height] = pngSize(image);
+      expect([width, height]).toEqual([
+        ico.readUInt8(entry) || 256,
+        ico.readUInt8(entry + 1) || 256,
+      ]);
+      sides.push(width);
+    }
+    expect(sides).toContain(32);
+  });
 });
 
 test.describe('install prompt', () => {
-  test('appears when the browser offers installation and Install opens its dialog @phone', async ({ page }) => {
+  test('appears when the browser offers installation and Install opens its dialog @phone', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     await page.goto('/');
     await waitForHydration(page);
@@ -109,7 +165,13 @@ test.describe('install prompt', () => {
     const box = await install.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
     await install.click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { installPromptCalls: number }).installPromptCalls)).toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { installPromptCalls: number }).installPromptCalls,
+        ),
+      )
+      .toBe(1);
     await expect(prompt).toHaveCount(0);
     // Installed, not dismissed: nothing is remembered against a future offer.
     expect(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY)).toBeNull();
@@ -117,7 +179,11 @@ test.describe('install prompt', () => {
   });
 
   for (const lang of ['ar', 'en'] as const) {
-    test(`"Not now" hides it for 7 days, across reloads (${lang}) @phone`, async ({ page, context, baseURL }) => {
+    test(`"Not now" hides it for 7 days, across reloads (${lang}) @phone`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await useLanguage(context, baseURL!, lang);
       await page.goto(pathInLanguage('/', lang));
       await waitForHydration(page);
@@ -125,11 +191,15 @@ test.describe('install prompt', () => {
       await waitForHydration(page);
       await offerInstallation(page);
       await startUsing(page);
-      const prompt = page.getByRole('region', { name: lang === 'ar' ? /ثبّت تطبيق .+/ : /Install the .+ app/ });
+      const prompt = page.getByRole('region', {
+        name: lang === 'ar' ? /ثبّت تطبيق .+/ : /Install the .+ app/,
+      });
       await expect(prompt).toBeVisible();
       await prompt.getByRole('button', { name: lang === 'ar' ? 'ليس الآن' : 'Not now' }).click();
       await expect(prompt).toHaveCount(0);
-      const dismissedAt = Number(await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY));
+      const dismissedAt = Number(
+        await page.evaluate((key) => localStorage.getItem(key), DISMISSED_KEY),
+      );
       expect(Math.abs(Date.now() - dismissedAt)).toBeLessThan(60_000);
 
       // The browser offers it again on the next visit: still hidden.
@@ -145,7 +215,10 @@ test.describe('install prompt', () => {
         [8, true],
       ] as const) {
         const at = String(Date.now() - days * DAY_MS);
-        await page.evaluate((stored) => localStorage.setItem(stored.key, stored.at), { key: DISMISSED_KEY, at });
+        await page.evaluate((stored) => localStorage.setItem(stored.key, stored.at), {
+          key: DISMISSED_KEY,
+          at,
+        });
         await page.reload();
         await waitForHydration(page);
         await offerInstallation(page);
@@ -155,7 +228,10 @@ test.describe('install prompt', () => {
     });
   }
 
-  test('on iOS Safari, which has no install event, explains Add to Home Screen', async ({ browser, baseURL }) => {
+  test('on iOS Safari, which has no install event, explains Add to Home Screen', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({
       baseURL,
       userAgent: IPHONE_SAFARI,
@@ -250,7 +326,9 @@ test.describe('service worker', () => {
 
   /** Waits until the shop's service worker controls the page (its precache is then complete). */
   async function controlledBy(page: Page) {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+      timeout: 20_000,
+    });
   }
 
   async function cachedUrls(page: Page): Promise<string[]> {
@@ -266,7 +344,11 @@ test.describe('service worker', () => {
     });
   }
 
-  test('shows the offline page in Arabic, then in English, for a page it cannot reach @phone', async ({ page, context, baseURL }) => {
+  test('shows the offline page in Arabic, then in English, for a page it cannot reach @phone', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto('/');
     await controlledBy(page);
     // A public page seen online is kept; one never seen is not.
@@ -292,6 +374,38 @@ test.describe('service worker', () => {
     await page.goto('/products');
     await expect(page.locator('[data-offline-page]')).toHaveCount(0);
     await context.setOffline(false);
+  });
+
+  test('keeps the start pages as it installs: the app opened offline after the first visit shows the shop @phone', async ({
+    page,
+    context,
+    request,
+  }) => {
+    // The start page of each language's app (the manifests'), with the language it shows.
+    const starts = new Map<string, string>();
+    for (const query of ['', '?lang=en']) {
+      const app = (await (await request.get(`/manifest.webmanifest${query}`)).json()) as {
+        start_url: string;
+        lang: string;
+      };
+      if (!starts.has(app.start_url)) starts.set(app.start_url, app.lang);
+    }
+    // The first visit is to another page: the start pages were never opened in this browser.
+    await page.goto('/products');
+    await controlledBy(page);
+
+    await context.setOffline(true);
+    try {
+      for (const [start, lang] of starts) {
+        await page.goto(start);
+        await expect(page.locator('[data-offline-page]'), start).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('main h1')).toBeVisible();
+        await expect(page.locator('main a[href*="/products/"]').first()).toBeVisible();
+      }
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test('never keeps personal pages, API replies or data requests', async ({ page }) => {

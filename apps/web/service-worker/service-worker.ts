@@ -14,6 +14,7 @@ import {
   PAGE_CACHE_NAME,
   PAGE_CACHE_PUBLIC,
   PAGE_NETWORK_TIMEOUT_SECONDS,
+  START_PAGES,
 } from '@shop/shared';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
@@ -80,22 +81,37 @@ const onlyPublicPages: WorkboxPlugin = {
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 
 // Public pages: the network first (fresh prices and stock), a kept copy when it fails or is slow.
+const publicPages = new NetworkFirst({
+  cacheName: PAGE_CACHE_NAME,
+  networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
+  // A kept page answers its address whatever the request's headers: the server's Vary (Cookie,
+  // Accept-Language) is for shared caches, and a start page kept at install was asked without them.
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    onlyPublicPages,
+    new ExpirationPlugin({
+      maxEntries: PAGE_CACHE_MAX_ENTRIES,
+      maxAgeSeconds: PAGE_CACHE_MAX_AGE_SECONDS,
+      purgeOnQuotaError: true,
+    }),
+    offlineFallback,
+  ],
+});
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && sameOrigin(url) && isPublicPage(url.pathname),
-  new NetworkFirst({
-    cacheName: PAGE_CACHE_NAME,
-    networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      onlyPublicPages,
-      new ExpirationPlugin({
-        maxEntries: PAGE_CACHE_MAX_ENTRIES,
-        maxAgeSeconds: PAGE_CACHE_MAX_AGE_SECONDS,
-        purgeOnQuotaError: true,
-      }),
-      offlineFallback,
-    ],
-  }),
+  publicPages,
 );
+
+// The start pages are kept as the worker installs, through the same strategy and rules as any
+// public page, so the installed app opened offline right after the first visit shows the shop. They
+// are asked without cookies: the page as anyone sees it, which the server marks public, never a
+// signed-in shopper's. One that cannot be fetched now is kept on its next visit; the worker installs.
+self.addEventListener('install', (event) => {
+  const kept = START_PAGES.map((path) =>
+    publicPages.handleAll({ event, request: new Request(path, { credentials: 'omit' }) })[1].catch(() => undefined),
+  );
+  event.waitUntil(Promise.all(kept));
+});
 
 // Every other page (cart, checkout, account, orders, sign-in, back office): the network only.
 registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly({ plugins: [offlineFallback] }));

@@ -6,6 +6,7 @@ import {
   isStoredImage,
   offlinePageLanguage,
   offlinePageUrl,
+  START_PAGES,
 } from './pwa.js';
 
 describe('what the service worker never caches', () => {
@@ -65,6 +66,10 @@ describe('public pages that may be kept for offline use', () => {
     expect(isPublicPage('/products/12/reviews')).toBe(false);
     expect(isPublicPage('/no/such/page')).toBe(false);
     expect(isPublicPage('/cartography')).toBe(false);
+  });
+
+  it('the start pages kept at install are the home page of each language', () => {
+    expect(START_PAGES).toEqual(['/', '/en']);
   });
 
   it('only stored images go to the image cache', () => {

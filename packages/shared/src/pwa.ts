@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './constants.js';
-import { pathWithoutLanguage, storefrontLanguageOf } from './language-paths.js';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './constants.js';
+import { pathInLanguage, pathWithoutLanguage, storefrontLanguageOf } from './language-paths.js';
 
 /**
  * The installable app's rules shared by the server (which pages it marks as keepable) and the
@@ -30,6 +30,12 @@ export const PAGE_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Kept images (product, category, slide pictures, the logo): at most this many, this long. */
 export const IMAGE_CACHE_MAX_ENTRIES = 150;
 export const IMAGE_CACHE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * The installed app's start pages, one per language (each manifest's `start_url`): the service
+ * worker keeps them as it installs, so the app opened offline after the first visit shows the shop.
+ */
+export const START_PAGES: readonly string[] = LANGUAGES.map((lang) => pathInLanguage('/', lang));
 
 /** The offline page of a language (precached by the service worker). */
 export function offlinePageUrl(lang: Language): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { StoreSettings } from '@shop/shared';
+import icoEndec from 'ico-endec';
 import sharp from 'sharp';
 import { isFileKey, type FileStorage } from '../../lib/file-storage/index.js';
 
@@ -22,6 +23,14 @@ export const APP_ICONS: readonly AppIconSpec[] = [
   // iOS ignores the manifest's icons and draws its own rounded square (180 px on current iPhones).
   { file: 'apple-touch-icon.png', size: 180, purpose: 'any', inManifest: false },
 ];
+
+/**
+ * `/favicon.ico`: what browsers, feed readers and bookmarks ask for without reading the page's
+ * links. One file with the sizes of a browser tab (16, 32 px) and of Windows' shortcuts (48 px),
+ * each a PNG entry (every browser since 2010 reads them), drawn like the "any" icons.
+ */
+export const FAVICON_PATH = '/favicon.ico';
+export const FAVICON_SIZES = [16, 32, 48] as const;
 
 export const APP_ICON_PATH = '/app-icons';
 export const APP_ICON_FILES = APP_ICONS.map((icon) => icon.file) as [string, ...string[]];
@@ -113,6 +122,20 @@ export function createAppIconService(options: AppIconServiceOptions) {
     return renderAppIcon(await fs.readFile(defaultSource), icon);
   }
 
+  /** The drawing kept for the current logo under `name`, made by `make` the first time. */
+  async function kept(name: string, make: (logoUrl: string | null) => Promise<Buffer>): Promise<Buffer> {
+    const { logo } = await options.getSettings();
+    const key = `${logo ?? ''}\n${name}`;
+    let drawing = drawn.get(key);
+    if (!drawing) {
+      drawing = make(logo);
+      drawn.set(key, drawing);
+      // A failed drawing is not remembered.
+      drawing.catch(() => drawn.delete(key));
+    }
+    return drawing;
+  }
+
   return {
     /** A short fingerprint of the logo, put in icon URLs so browsers fetch new icons after a change. */
     async version(): Promise<string> {
@@ -124,16 +147,17 @@ export function createAppIconService(options: AppIconServiceOptions) {
     async icon(file: string): Promise<Buffer | undefined> {
       const spec = APP_ICONS.find((icon) => icon.file === file);
       if (!spec) return undefined;
-      const { logo } = await options.getSettings();
-      const key = `${logo ?? ''}\n${spec.file}`;
-      let png = drawn.get(key);
-      if (!png) {
-        png = draw(logo, spec);
-        drawn.set(key, png);
-        // A failed drawing is not remembered.
-        png.catch(() => drawn.delete(key));
-      }
-      return png;
+      return kept(spec.file, (logo) => draw(logo, spec));
+    },
+
+    /** `/favicon.ico` of the current logo: one PNG entry per size of FAVICON_SIZES. */
+    async favicon(): Promise<Buffer> {
+      return kept(FAVICON_PATH, async (logo) => {
+        const pngs = await Promise.all(
+          FAVICON_SIZES.map((size) => draw(logo, { file: FAVICON_PATH, size, purpose: 'any', inManifest: false })),
+        );
+        return icoEndec.encode(pngs);
+      });
     },
 
     /** Forgets every drawn icon (the settings, hence perhaps the logo, changed). */

@@ -1,3 +1,4 @@
+import icoEndec from 'ico-endec';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_BACKGROUND_COLOR, BRAND_THEME_COLOR } from '@shop/shared';
@@ -5,7 +6,7 @@ import { multipartSender, pictureFile, signedInStaff, type SignedIn } from '../.
 import { apiCaller } from '../../../test-support/http.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { saveStoreSettings } from '../../seed/factories.js';
-import { APP_ICONS, logoFileKey, renderAppIcon } from './app-icons.js';
+import { APP_ICONS, FAVICON_SIZES, logoFileKey, renderAppIcon } from './app-icons.js';
 import { shortNameOf, type WebManifest } from './manifest.js';
 
 let ctx: TestContext;
@@ -128,6 +129,42 @@ describe('GET /app-icons/:file', () => {
     // The black logo sits in the middle, inside the maskable safe circle; the corners stay white.
     expect(icon.at(256, 256)).toEqual([0, 0, 0]);
     expect(icon.at(20, 20)).toEqual([255, 255, 255]);
+  });
+});
+
+describe('GET /favicon.ico', () => {
+  /** The favicon's images, each with its PNG's size and the colour of its middle pixel. */
+  async function faviconImages() {
+    const reply = await call('GET', '/favicon.ico');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('image/x-icon');
+    expect(reply.headers['cache-control']).toBe('public, max-age=86400');
+    return Promise.all(
+      icoEndec.decode(reply.rawPayload).map(async (entry) => {
+        const image = sharp(entry.imageData);
+        const meta = await image.metadata();
+        const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+        const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+        return { type: entry.imageType, format: meta.format, size: [meta.width, meta.height], middle: [...data.subarray(middle, middle + 3)] };
+      }),
+    );
+  }
+
+  it('is an icon of the logo in the sizes of a tab and a shortcut, redrawn when the logo changes', async () => {
+    const before = await faviconImages();
+    expect(before.map((image) => [image.type, image.format, image.size])).toEqual(
+      FAVICON_SIZES.map((size) => ['png', 'png', [size, size]]),
+    );
+
+    const sendForm = multipartSender(call, () => admin.token);
+    const saved = await sendForm('POST', '/api/settings', {}, [await pictureFile('logo', 'logo', 'png', '#ff0000')]);
+    expect(saved.statusCode).toBe(200);
+    const after = await faviconImages();
+    expect(after.map((image) => image.size)).toEqual(before.map((image) => image.size));
+    // Red, give or take the scaling's rounding, where the previous mark was not.
+    const isRed = ([red, green, blue]: number[]) => red! > 240 && green! < 16 && blue! < 16;
+    for (const image of after) expect(image.middle, `${image.size[0]} px`).toSatisfy(isRed);
+    expect(before[2]!.middle).not.toSatisfy(isRed);
   });
 });
 

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@shop/shared';
 import { z } from 'zod';
 import { sendError } from '../../plugins/errors.js';
-import { APP_ICON_FILES, APP_ICON_PATH } from './app-icons.js';
+import { APP_ICON_FILES, APP_ICON_PATH, FAVICON_PATH } from './app-icons.js';
 import { buildWebManifest, webManifestSchema } from './manifest.js';
 
 /** Browsers read the manifest again at most every five minutes; icon URLs carry the logo's version. */
 const MANIFEST_MAX_AGE_SECONDS = 300;
 const ICON_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** `/favicon.ico` has no version in its address: a new logo reaches a browser within a day. */
+const FAVICON_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /**
  * The installable app's web manifest and its icons, made from the store settings. Served beside
@@ -56,5 +58,13 @@ export async function pwaRoutes(app: FastifyInstance): Promise<void> {
         .header('x-content-type-options', 'nosniff')
         .send(png);
     },
+  );
+
+  routes.get(FAVICON_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('image/x-icon')
+      .header('cache-control', `public, max-age=${FAVICON_MAX_AGE_SECONDS}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(await appIcons.favicon()),
   );
 }
