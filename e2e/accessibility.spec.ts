@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CityListResponse, CountryListResponse, OrderResponse } from '@shop/shared';
+import {
+  pathInLanguage,
+  type CityListResponse,
+  type CountryListResponse,
+  type OrderResponse,
+} from '@shop/shared';
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import {
@@ -81,6 +86,11 @@ async function problemsOf(page: Page, check: PageCheck): Promise<string[]> {
     );
   }
   return problems;
+}
+
+/** The storefront's pages at their addresses in the language (English under /en). */
+function inLanguage(checks: readonly PageCheck[], lang: Lang): PageCheck[] {
+  return checks.map((check) => ({ ...check, path: pathInLanguage(check.path, lang) }));
 }
 
 /** What the checks found on each page in turn (every page is checked before the test says so). */
@@ -182,19 +192,25 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const products = await productsToCheck(page.request);
     const [category] = (await listCategories(page.request)).categories;
     expect(category, 'a category').toBeDefined();
-    const problems = await problemsOfPages(page, [
-      { name: 'home', path: '/' },
-      { name: 'products', path: '/products' },
-      { name: 'product with options', path: `/products/${products.withOptions}` },
-      { name: 'product on sale', path: `/products/${products.onSale}` },
-      { name: 'sold-out product', path: `/products/${products.soldOut}` },
-      { name: 'category', path: `/category/${category!.slug}` },
-      { name: 'categories', path: '/categories' },
-      { name: 'privacy', path: '/privacy' },
-      { name: 'terms', path: '/terms' },
-      { name: 'return policy', path: '/return-policy' },
-      { name: 'not found', path: '/no-such-page', status: 404 },
-    ]);
+    const problems = await problemsOfPages(
+      page,
+      inLanguage(
+        [
+          { name: 'home', path: '/' },
+          { name: 'products', path: '/products' },
+          { name: 'product with options', path: `/products/${products.withOptions}` },
+          { name: 'product on sale', path: `/products/${products.onSale}` },
+          { name: 'sold-out product', path: `/products/${products.soldOut}` },
+          { name: 'category', path: `/category/${category!.slug}` },
+          { name: 'categories', path: '/categories' },
+          { name: 'privacy', path: '/privacy' },
+          { name: 'terms', path: '/terms' },
+          { name: 'return policy', path: '/return-policy' },
+          { name: 'not found', path: '/no-such-page', status: 404 },
+        ],
+        lang,
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -205,13 +221,19 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
   }) => {
     await useLanguage(context, baseURL!, lang);
     const products = await productsToCheck(page.request);
-    const problems = await problemsOfPages(page, [
-      { name: 'empty cart', path: '/cart' },
-      { name: 'login', path: '/login' },
-      { name: 'register', path: '/register' },
-      { name: 'forgot password', path: '/forgot-password' },
-      { name: 'track', path: '/track' },
-    ]);
+    const problems = await problemsOfPages(
+      page,
+      inLanguage(
+        [
+          { name: 'empty cart', path: '/cart' },
+          { name: 'login', path: '/login' },
+          { name: 'register', path: '/register' },
+          { name: 'forgot password', path: '/forgot-password' },
+          { name: 'track', path: '/track' },
+        ],
+        lang,
+      ),
+    );
     const order = await placeOrder(page.request, products.simple);
     // After the order, which empties the cart it was placed from.
     const added = await page.request.post('/api/cart/add', {
@@ -220,15 +242,21 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     expect(added.status(), await added.text()).toBe(200);
     try {
       problems.push(
-        ...(await problemsOfPages(page, [
-          { name: 'cart', path: '/cart' },
-          { name: 'checkout', path: '/checkout', ready: 'main form' },
-          {
-            name: 'order status',
-            path: `/order-status/${order.order_number}`,
-            ready: '[data-customer-view="full"]',
-          },
-        ])),
+        ...(await problemsOfPages(
+          page,
+          inLanguage(
+            [
+              { name: 'cart', path: '/cart' },
+              { name: 'checkout', path: '/checkout', ready: 'main form' },
+              {
+                name: 'order status',
+                path: `/order-status/${order.order_number}`,
+                ready: '[data-customer-view="full"]',
+              },
+            ],
+            lang,
+          ),
+        )),
       );
     } finally {
       await deleteOrder(page.request, await adminToken(page.request), order.id);
