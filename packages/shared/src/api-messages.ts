@@ -14,6 +14,7 @@ import { paymentsMessages } from './messages/payments.js';
 import { productsMessages } from './messages/products.js';
 import { promotionsMessages } from './messages/promotions.js';
 import { settingsMessages } from './messages/settings.js';
+import { seoMessages } from './messages/seo.js';
 import { sliderMessages } from './messages/slider.js';
 import { usersMessages } from './messages/users.js';
 import { dashboardMessages } from './messages/dashboard.js';
@@ -346,6 +347,7 @@ export const apiMessages = {
   ...attributesMessages,
   ...sliderMessages,
   ...settingsMessages,
+  ...seoMessages,
   ...contractMessages,
   ...ordersMessages,
   ...orderCustomerMessages,

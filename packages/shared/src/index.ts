@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './localized.js';
 export * from './language-paths.js';
+export * from './seo.js';
 export * from './money.js';
 export * from './plural.js';
 export * from './arabic.js';

@@ -3,6 +3,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage, type Language } from '@sho
 
 export interface PageMeta {
   title: string;
+  /** The title is the whole <title> (an SEO title the shop wrote): the store's name is not added. */
+  titleIsWhole?: boolean;
   description: string;
   /**
    * The page's path without a language prefix (`/products/12`, `/category/amber?page=2`): the
@@ -51,7 +53,8 @@ export function languageAlternates(publicUrl: string, path: string): MetaDescrip
  * the Open Graph / Twitter tags of a page.
  */
 export function pageMeta(page: PageMeta): MetaDescriptor[] {
-  const title = page.title === page.siteName ? page.title : `${page.title} | ${page.siteName}`;
+  const title =
+    page.titleIsWhole || page.title === page.siteName ? page.title : `${page.title} | ${page.siteName}`;
   const canonical = pageUrl(page.publicUrl, page.path, page.lang);
   const tags: MetaDescriptor[] = [
     { title },

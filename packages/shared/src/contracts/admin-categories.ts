@@ -10,6 +10,7 @@ import {
   latinDigits,
 } from '../backoffice-limits.js';
 import { optionalWholeNumber, withMaxLength } from './admin-form-text.js';
+import { seoFormShape } from './seo-fields.js';
 
 /**
  * The back office's categories.
@@ -87,6 +88,7 @@ export const adminCategoryCreateSchema = z.object({
   is_active: formBoolean.default(true),
   /** Optional; generated from the English name when given, else the Arabic one. */
   slug,
+  ...seoFormShape,
 });
 export type AdminCategoryCreate = z.output<typeof adminCategoryCreateSchema>;
 
@@ -106,6 +108,7 @@ export const adminCategoryUpdateSchema = z.object({
   is_active: formBoolean.optional(),
   remove_image: formBoolean.default(false),
   slug,
+  ...seoFormShape,
 });
 export type AdminCategoryUpdate = z.output<typeof adminCategoryUpdateSchema>;
 

@@ -17,6 +17,7 @@ import {
   optionalFormText,
   requiredFormText,
 } from './form-fields.js';
+import { seoFormShape } from './seo-fields.js';
 
 /**
  * The back office's products.
@@ -144,6 +145,7 @@ export const productFormSchema = z
     featured: formBoolean.optional(),
     /** Default on create: draft. */
     status: z.enum(PRODUCT_STATUSES, { error: 'validation.product_status_invalid' }).optional(),
+    ...seoFormShape,
     /**
      * PUT: the images to keep, in display order (JSON); the others are removed. Absent: every
      * current image stays. Each is an id, a file name or an image record as GET /products/:id

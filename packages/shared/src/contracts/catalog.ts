@@ -21,6 +21,7 @@ import {
   plainText,
   successShape,
 } from './common.js';
+import { seoTextsShape } from './seo-fields.js';
 
 // ---------- requests ----------
 
@@ -110,6 +111,7 @@ export const productSchema = z.object({
   featured_image: z.string().nullable(),
   /** URL paths of all images, featured first. */
   gallery: z.array(z.string()),
+  ...seoTextsShape,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -164,6 +166,10 @@ export interface Category {
   product_count: number;
   /** Staff listing only: direct subcategories, active or not. */
   children_count?: number;
+  seo_title_ar: string | null;
+  seo_title_en: string | null;
+  seo_description_ar: string | null;
+  seo_description_en: string | null;
   created_at: string;
   children?: Category[];
   products?: Product[];
@@ -189,6 +195,7 @@ const categoryFields = {
   product_count: z.number().int(),
   /** Staff views only: direct subcategories, active or not (what a delete would move up). */
   children_count: z.number().int().optional(),
+  ...seoTextsShape,
   created_at: z.string(),
   products: z.array(productSchema).optional(),
 };

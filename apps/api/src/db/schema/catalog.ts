@@ -41,6 +41,11 @@ export const categories = pgTable(
     }),
     sort_order: integer('sort_order'),
     is_active: boolean('is_active').notNull().default(true),
+    /** Search engines' title and description per language (decision 048); null: from the name and text. */
+    seo_title_ar: text('seo_title_ar'),
+    seo_title_en: text('seo_title_en'),
+    seo_description_ar: text('seo_description_ar'),
+    seo_description_en: text('seo_description_en'),
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
         normalized(
@@ -85,6 +90,11 @@ export const products = pgTable(
     sku: text('sku'),
     featured: boolean('featured').notNull().default(false),
     status: productStatus('status').notNull().default('draft'),
+    /** Search engines' title and description per language (decision 048); null: from the name and text. */
+    seo_title_ar: text('seo_title_ar'),
+    seo_title_en: text('seo_title_en'),
+    seo_description_ar: text('seo_description_ar'),
+    seo_description_en: text('seo_description_en'),
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
         normalized(

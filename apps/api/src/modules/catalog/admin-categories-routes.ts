@@ -34,7 +34,8 @@ export async function adminCategoryRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Fields: name (required), name_en, description, description_en, parent_id (empty: a ' +
           'main category), sort_order (empty: next after its siblings), is_active, slug ' +
-          '(optional; generated from the English name, else the Arabic one).',
+          '(optional; generated from the English name, else the Arabic one), seo_title_ar, ' +
+          'seo_title_en (at most 70 characters), seo_description_ar, seo_description_en (at most 160).',
         consumes: ['multipart/form-data', 'application/json'],
         response: { 201: adminCategoryResponseSchema, ...failures },
       },

@@ -4,6 +4,7 @@ import {
   type AdminCategoryCreate,
   type AdminCategoryUpdate,
   type Category,
+  withSeoTexts,
 } from '@shop/shared';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
@@ -125,6 +126,7 @@ const parentProblem = (message: string) => AppError.validation([{ field: 'parent
 function staffRowsQuery(where: SQL | undefined): SQL {
   return sql`select c.id, c.name, c.name_en, c.slug, c.description, c.description_en, c.image,
       c.parent_id, c.sort_order, c.is_active,
+      c.seo_title_ar, c.seo_title_en, c.seo_description_ar, c.seo_description_en,
       (select count(*) from ${products} p where p.category_id = c.id) as product_count,
       (select count(*) from ${categories} child where child.parent_id = c.id) as children_count,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
@@ -256,6 +258,10 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                     is_active: input.is_active,
                     slug,
                     image: filename,
+                    seo_title_ar: input.seo_title_ar ?? null,
+                    seo_title_en: input.seo_title_en ?? null,
+                    seo_description_ar: input.seo_description_ar ?? null,
+                    seo_description_en: input.seo_description_en ?? null,
                   })
                   .returning();
                 await events.publish(tx, {
@@ -340,6 +346,7 @@ export function createAdminCategoriesService(db: Database, deps: AdminCategories
                   is_active: input.is_active ?? before.is_active,
                   slug: input.slug ?? before.slug,
                   image: nextImage,
+                  ...withSeoTexts(before, input),
                   updated_at: new Date(),
                 };
                 await events.publish(tx, {

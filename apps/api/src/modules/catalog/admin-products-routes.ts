@@ -36,7 +36,9 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           'Fields: name, name_en, description, description_en, short_description, ' +
           'short_description_en, price, sale_price, stock_quantity, category_id, sku, featured ' +
           '(1/0), status (published|draft, default draft), images (files), image_order (JSON ' +
-          '["n:0", …]), attribute_variations (JSON [{attribute_id, variation_id, price}]).',
+          '["n:0", …]), attribute_variations (JSON [{attribute_id, variation_id, price}]), ' +
+          'seo_title_ar, seo_title_en (at most 70 characters), seo_description_ar, ' +
+          'seo_description_en (at most 160).',
         response: { 201: adminProductResponseSchema, ...FORM_ROUTE_FAILURES },
       },
     },

@@ -6,6 +6,7 @@ import {
   type ProductAttribute,
   type ProductAttributesBody,
   type ProductForm,
+  withSeoTexts,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
 import {
@@ -95,6 +96,10 @@ function auditView(
     sku: row.sku,
     featured: row.featured,
     status: row.status,
+    seo_title_ar: row.seo_title_ar,
+    seo_title_en: row.seo_title_en,
+    seo_description_ar: row.seo_description_ar,
+    seo_description_en: row.seo_description_en,
     images,
     attribute_variations: auditLinks(links),
   };
@@ -389,6 +394,10 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             sku: form.sku ?? null,
             featured: form.featured ?? false,
             status: form.status ?? 'draft',
+            seo_title_ar: form.seo_title_ar ?? null,
+            seo_title_en: form.seo_title_en ?? null,
+            seo_description_ar: form.seo_description_ar ?? null,
+            seo_description_en: form.seo_description_en ?? null,
           };
           await checkReferences(tx, values, null, links);
           const [row] = await tx.insert(products).values(values).returning();
@@ -458,6 +467,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             sku: form.sku === undefined ? before.sku : form.sku,
             featured: form.featured ?? before.featured,
             status: form.status ?? before.status,
+            ...withSeoTexts(before, form),
             updated_at: new Date(),
           };
           // A kept sale price must still fit under a new price.

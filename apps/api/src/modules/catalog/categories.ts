@@ -36,6 +36,10 @@ export function createCategoryReads(db: Database) {
         parent_id: column<number | null>('parent_id'),
         sort_order: column<number | null>('sort_order'),
         is_active: column<boolean>('is_active'),
+        seo_title_ar: column<string | null>('seo_title_ar'),
+        seo_title_en: column<string | null>('seo_title_en'),
+        seo_description_ar: column<string | null>('seo_description_ar'),
+        seo_description_en: column<string | null>('seo_description_en'),
         product_count: column<number | string>('product_count'),
         created_at: column<string>('created_at'),
       })
@@ -60,6 +64,7 @@ export function createCategoryReads(db: Database) {
             )
             select c.id, c.name, c.name_en, c.slug, c.description, c.description_en, c.image,
                    c.parent_id, c.sort_order, c.is_active,
+                   c.seo_title_ar, c.seo_title_en, c.seo_description_ar, c.seo_description_en,
                    coalesce(totals.products, 0) as product_count,
                    to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
             from categories c left join totals on totals.root_id = c.id

@@ -71,6 +71,10 @@ const product = {
   description: null,
   description_en: null,
   featured_image: null,
+  seo_title_ar: null,
+  seo_title_en: null,
+  seo_description_ar: null,
+  seo_description_en: null,
 };
 
 describe('productMeta', () => {
@@ -111,6 +115,36 @@ describe('productMeta', () => {
   });
 });
 
+describe("the shop's own SEO title and description", () => {
+  const seo = {
+    ...product,
+    seo_title_ar: 'سبحة كهرمان بلطيقي أصلي للبيع',
+    seo_title_en: 'Genuine Baltic amber rosary for sale',
+    seo_description_ar: null,
+    seo_description_en: 'Thirty-three natural amber beads, delivered across Kuwait.',
+  };
+
+  it("are the product page's whole title and its description, in the page's language", () => {
+    const english = productMeta(matchesFor('en'), seo);
+    expect(tag(english, 'title')).toBe('Genuine Baltic amber rosary for sale');
+    expect(tag(english, 'og:title')).toBe('Genuine Baltic amber rosary for sale');
+    expect(tag(english, 'description')).toBe('Thirty-three natural amber beads, delivered across Kuwait.');
+    // Without an Arabic description of its own the Arabic page uses the product's summary.
+    const arabic = productMeta(matchesFor('ar'), seo);
+    expect(tag(arabic, 'title')).toBe('سبحة كهرمان بلطيقي أصلي للبيع');
+    expect(tag(arabic, 'description')).toBe('كهرمان طبيعي');
+  });
+
+  it("fall back to the name with the store's, and a long summary cut at a word boundary", () => {
+    const long = `${'Natural amber beads '.repeat(12)}end`;
+    const tags = productMeta(matchesFor('en'), { ...product, short_description_en: long });
+    expect(tag(tags, 'title')).toBe('Amber rosary | Subha Shop');
+    const description = String(tag(tags, 'description'));
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/ (Natural|amber|beads)…$/);
+  });
+});
+
 describe('productListMeta', () => {
   const category = {
     id: 3,
@@ -124,6 +158,10 @@ describe('productListMeta', () => {
     sort_order: 1,
     is_active: true,
     product_count: 4,
+    seo_title_ar: null,
+    seo_title_en: null,
+    seo_description_ar: null,
+    seo_description_en: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ancestors: [],
   };
@@ -159,6 +197,18 @@ describe('productListMeta', () => {
     const searched = productListMeta(matchesFor('en'), { ...data, filters: { ...data.filters, search: 'amber' } });
     expect(linkHrefs(searched, 'canonical')).toEqual(['https://shop.test/en/category/amber']);
     expect(linkHrefs(searched, 'alternate')).toEqual([]);
+  });
+
+  it("uses the category's own SEO title and description on its page, not on a search within it", () => {
+    const withSeo = {
+      ...data,
+      category: { ...data.category!, seo_title_en: 'Baltic amber prayer beads in Kuwait', seo_description_en: 'Every amber rosary we sell.' },
+    };
+    const tags = productListMeta(matchesFor('en'), withSeo);
+    expect(tag(tags, 'title')).toBe('Baltic amber prayer beads in Kuwait');
+    expect(tag(tags, 'description')).toBe('Every amber rosary we sell.');
+    const searching = productListMeta(matchesFor('en'), { ...withSeo, filters: { ...withSeo.filters, search: 'red' } });
+    expect(tag(searching, 'description')).toBe('Baltic amber rosaries');
   });
 
   it('names the filtered category of /products in English from the category options', () => {

@@ -1,12 +1,19 @@
-import { DEFAULT_STORE_NAME, inLanguage, type Language, type Product } from '@shop/shared';
+import {
+  DEFAULT_STORE_NAME,
+  SEO_DESCRIPTION_MAX,
+  cutAtWord,
+  inLanguage,
+  seoDescriptionIn,
+  seoTitleIn,
+  type Language,
+  type Product,
+  type SeoTexts,
+} from '@shop/shared';
 import { rootMeta } from '../../components/layout/root-data';
 import type { Translate } from '../../i18n/i18n';
 import { productSummary } from '../../lib/localized';
 import { absoluteUrl, pageMeta, type PageMeta } from '../../lib/seo';
 import type { ProductListData } from './product-list-data';
-
-/** Search engines show about this many characters of a description. */
-const META_DESCRIPTION_LENGTH = 160;
 
 interface MatchLike {
   id: string;
@@ -70,17 +77,22 @@ export function productListMeta(
     const path = page > 1 ? `${base}?page=${page}` : base;
     const named = category ?? data.categoryOptions.find((option) => option.slug === filters.category);
     const categoryName = named ? inLanguage(lang, named.name, named.name_en) : undefined;
+    // A category's own SEO texts describe its page, not a search within it.
+    const ownSeo = category && !filters.search ? category : null;
+    const seoTitle = ownSeo && seoTitleIn(lang, ownSeo);
     const title = filters.search
       ? t('catalog.list.search_title', { search: filters.search })
-      : (categoryName ?? t('catalog.list.title'));
+      : (seoTitle || categoryName || t('catalog.list.title'));
     const description =
+      (ownSeo && seoDescriptionIn(lang, ownSeo)) ||
       (category && inLanguage(lang, category.description, category.description_en)) ||
       (categoryName
         ? t('catalog.list.category_meta_description', { category: categoryName })
         : t('catalog.list.meta_description'));
     return {
       title: page > 1 ? t('catalog.list.paged_title', { title, page }) : title,
-      description,
+      titleIsWhole: Boolean(seoTitle),
+      description: cutAtWord(description, SEO_DESCRIPTION_MAX),
       path,
       imagePath: category?.image ?? null,
       noindex: filters.search !== '',
@@ -92,7 +104,7 @@ export function productListMeta(
 export function productMeta(
   matches: ReadonlyArray<MatchLike | undefined>,
   product:
-    | Pick<
+    | (Pick<
         Product,
         | 'id'
         | 'name'
@@ -102,7 +114,8 @@ export function productMeta(
         | 'description'
         | 'description_en'
         | 'featured_image'
-      >
+      > &
+        SeoTexts)
     | undefined,
 ) {
   return catalogMeta(matches, ({ t, lang }) => {
@@ -115,13 +128,17 @@ export function productMeta(
       };
     }
     const name = inLanguage(lang, product.name, product.name_en);
-    const text = productSummary(lang, product) || t('catalog.detail.meta_description', { name });
+    const seoTitle = seoTitleIn(lang, product);
+    const text =
+      seoDescriptionIn(lang, product) ||
+      productSummary(lang, product) ||
+      t('catalog.detail.meta_description', { name });
     return {
-      title: name,
-      description:
-        text.length > META_DESCRIPTION_LENGTH
-          ? `${text.slice(0, META_DESCRIPTION_LENGTH - 1).trimEnd()}…`
-          : text,
+      title: seoTitle ?? name,
+      titleIsWhole: seoTitle !== null,
+      description: cutAtWord(text, SEO_DESCRIPTION_MAX),
+      // The picture shows the product, whatever the page's title says.
+      imageAlt: name,
       path: `/products/${product.id}`,
       imagePath: product.featured_image,
       type: 'product',

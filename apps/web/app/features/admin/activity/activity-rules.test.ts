@@ -49,11 +49,12 @@ const RECORDED_FIELDS: Record<string, string[]> = {
   products: [
     'name', 'name_en', 'description', 'description_en', 'short_description', 'short_description_en',
     'price', 'sale_price', 'stock_quantity', 'category_id', 'sku', 'featured', 'status', 'images',
-    'attribute_variations',
+    'attribute_variations', 'seo_title_ar', 'seo_title_en', 'seo_description_ar', 'seo_description_en',
   ],
   categories: [
     'name', 'name_en', 'slug', 'description', 'description_en', 'image', 'parent_id', 'sort_order',
-    'is_active', 'product_ids', 'child_category_ids',
+    'is_active', 'product_ids', 'child_category_ids', 'seo_title_ar', 'seo_title_en', 'seo_description_ar',
+    'seo_description_en',
   ],
   attributes: ['name', 'name_en', 'variations', 'product_count'],
   attribute_variations: ['attribute_id', 'title', 'title_en', 'additional_price', 'product_count'],

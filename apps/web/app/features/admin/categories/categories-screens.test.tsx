@@ -19,6 +19,10 @@ function category(id: number, parent_id: number | null, sort_order: number, name
     is_active: true,
     product_count: 0,
     children_count: 0,
+    seo_title_ar: null,
+    seo_title_en: null,
+    seo_description_ar: null,
+    seo_description_en: null,
     created_at: '2025-01-01T00:00:00.000Z',
     ...extra,
   };
