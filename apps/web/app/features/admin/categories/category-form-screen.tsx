@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX } from '@shop/shared';
+import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX, inLanguage, type Language } from '@shop/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { serverFieldMessage, useFieldForm } from '../../../components/ui/use-field-form';
@@ -12,6 +12,8 @@ import { userCan } from '../shell/gate';
 import { FolderIcon } from '../ui/admin-icons';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { ImagePicker } from '../ui/image-picker';
+import { SeoSection } from '../ui/seo-section';
+import { usePageAddress } from '../ui/use-page-address';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, FormErrorBox, LoadingPanel } from '../ui/states';
 import { FormScreenActions, FormScreenFrame } from '../ui/form-screen';
 import { useLeaveAfterSave } from '../ui/use-unsaved-changes';
@@ -126,6 +128,11 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
   const options = useMemo(() => parentOptions(categories, id), [categories, id]);
   const allowedParents = useMemo(() => new Set(options.map((row) => row.category.id)), [options]);
   const storedImage = category?.image ?? null;
+  const page = usePageAddress(category ? `/category/${encodeURIComponent(category.slug)}` : null);
+  const seoFallback = (lang: Language) => ({
+    title: page.title(lang, inLanguage(lang, form.values.name, form.values.name_en || null)),
+    description: inLanguage(lang, form.values.description, form.values.description_en || null) ?? '',
+  });
 
   const { saved, markSaved } = useLeaveAfterSave(isCategoryFormDirty(form.values, initial, image), CATEGORIES_TAB_PATH);
 
@@ -245,6 +252,14 @@ function CategoryFormBody({ id, category, categories }: { id: number | null; cat
             setImageError(message);
             document.getElementById(IMAGE_ID)?.focus();
           }}
+        />
+        <SeoSection
+          idPrefix="category"
+          values={form.values}
+          errors={form.errors}
+          onChange={(field, value) => form.change(field, value)}
+          fallback={{ ar: seoFallback('ar'), en: seoFallback('en') }}
+          address={{ ar: page.address('ar'), en: page.address('en') }}
         />
         <FormScreenActions
           backTo={CATEGORIES_TAB_PATH}

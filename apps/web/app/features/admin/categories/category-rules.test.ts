@@ -132,6 +132,10 @@ describe('category form', () => {
       parent_id: '',
       sort_order: '',
       is_active: true,
+      seo_title_ar: '',
+      seo_title_en: '',
+      seo_description_ar: '',
+      seo_description_en: '',
     });
   });
 
@@ -144,6 +148,10 @@ describe('category form', () => {
       parent_id: '3',
       sort_order: '4',
       is_active: false,
+      seo_title_ar: '',
+      seo_title_en: '',
+      seo_description_ar: '',
+      seo_description_en: '',
     });
     expect(categoryFormFrom({ ...stored, parent_id: null, sort_order: null })).toMatchObject({ parent_id: '', sort_order: '' });
   });
@@ -218,6 +226,10 @@ describe('multipart body', () => {
       parent_id: '',
       sort_order: '',
       is_active: '1',
+      seo_title_ar: '',
+      seo_title_en: '',
+      seo_description_ar: '',
+      seo_description_en: '',
     });
   });
 

@@ -1,5 +1,13 @@
-import { CATEGORY_DESCRIPTION_MAX, CATEGORY_NAME_MAX, CATEGORY_SORT_ORDER_MAX, latinDigits, matchesSearch } from '@shop/shared';
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  CATEGORY_SORT_ORDER_MAX,
+  latinDigits,
+  matchesSearch,
+  type SeoTexts,
+} from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
+import { emptySeoForm, seoFormFrom, seoFormProblems, setSeoFields, type SeoForm } from '../ui/seo-rules';
 
 /**
  * The rules of the categories tab and the category form: the tree
@@ -107,7 +115,7 @@ export interface CategoryValues {
   image: string | null;
 }
 
-export interface CategoryForm {
+export interface CategoryForm extends SeoForm {
   name: string;
   name_en: string;
   description: string;
@@ -120,16 +128,36 @@ export interface CategoryForm {
 }
 
 /** The form's text fields in screen order (the focus goes to the first invalid one); the image comes after them. */
-export const categoryFields = ['name', 'name_en', 'description', 'description_en', 'parent_id', 'sort_order'] as const;
+export const categoryFields = [
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'parent_id',
+  'sort_order',
+  'seo_title_ar',
+  'seo_description_ar',
+  'seo_title_en',
+  'seo_description_en',
+] as const;
 export type CategoryField = (typeof categoryFields)[number];
 
 /** A new category: main, active, sort order left to the server. */
 export function emptyCategoryForm(): CategoryForm {
-  return { name: '', name_en: '', description: '', description_en: '', parent_id: '', sort_order: '', is_active: true };
+  return {
+    name: '',
+    name_en: '',
+    description: '',
+    description_en: '',
+    parent_id: '',
+    sort_order: '',
+    is_active: true,
+    ...emptySeoForm(),
+  };
 }
 
 /** The form of a stored category. */
-export function categoryFormFrom(category: CategoryValues): CategoryForm {
+export function categoryFormFrom(category: CategoryValues & Partial<SeoTexts>): CategoryForm {
   return {
     name: category.name,
     name_en: category.name_en ?? '',
@@ -138,6 +166,7 @@ export function categoryFormFrom(category: CategoryValues): CategoryForm {
     parent_id: category.parent_id === null ? '' : String(category.parent_id),
     sort_order: category.sort_order === null ? '' : String(category.sort_order),
     is_active: category.is_active,
+    ...seoFormFrom(category),
   };
 }
 
@@ -182,7 +211,7 @@ export function categoryFormProblems(
   form: CategoryForm,
   allowedParents: ReadonlySet<number>,
 ): Partial<Record<CategoryField, MessageKey>> {
-  const problems: Partial<Record<CategoryField, MessageKey>> = {};
+  const problems: Partial<Record<CategoryField, MessageKey>> = { ...seoFormProblems(form) };
   if (!form.name.trim()) problems.name = 'admin-categories.validation.name_required';
   else if (length(form.name) > CATEGORY_NAME_MAX) problems.name = 'admin-categories.validation.name_too_long';
   if (length(form.name_en) > CATEGORY_NAME_MAX) problems.name_en = 'admin-categories.validation.name_too_long';
@@ -212,6 +241,7 @@ export function categoryFormData(form: CategoryForm, image: CategoryImageState):
   const sortOrder = form.sort_order.trim();
   body.set('sort_order', sortOrder === '' ? '' : String(parseSortOrder(sortOrder) ?? sortOrder));
   body.set('is_active', form.is_active ? '1' : '0');
+  setSeoFields(body, form);
   if (image.file) body.set('image', image.file, image.file.name);
   else if (image.removed) body.set('remove_image', '1');
   return body;

@@ -138,6 +138,7 @@ describe('productFormFrom', () => {
       sku: null,
       featured: 1,
       status: 'draft',
+      seo_title_en: 'Amber beads',
     });
     expect(form).toEqual({
       name: 'سبحة',
@@ -153,6 +154,10 @@ describe('productFormFrom', () => {
       sku: '',
       featured: true,
       status: 'draft',
+      seo_title_ar: '',
+      seo_title_en: 'Amber beads',
+      seo_description_ar: '',
+      seo_description_en: '',
     });
   });
 

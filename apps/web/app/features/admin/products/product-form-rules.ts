@@ -8,9 +8,11 @@ import {
   fromThousandths,
   latinDigits,
   toThousandths,
+  type SeoTexts,
   type Thousandths,
 } from '@shop/shared';
 import type { MessageKey } from '../../../i18n/i18n';
+import { emptySeoForm, seoFormFrom, seoFormProblems, setSeoFields, type SeoForm } from '../ui/seo-rules';
 
 /**
  * The rules of the product form: what it starts from, what is
@@ -22,7 +24,7 @@ export type ProductStatus = 'published' | 'draft';
 export const PRODUCT_STATUSES: readonly ProductStatus[] = ['published', 'draft'];
 
 /** What the form needs of a stored product (GET /api/products/:id). */
-export interface ProductValues {
+export interface ProductValues extends Partial<SeoTexts> {
   name: string;
   name_en?: string | null;
   short_description: string | null;
@@ -39,7 +41,7 @@ export interface ProductValues {
 }
 
 /** The typed values, as strings where the admin types them. */
-export interface ProductForm {
+export interface ProductForm extends SeoForm {
   name: string;
   name_en: string;
   short_description: string;
@@ -68,6 +70,10 @@ export const productFields = [
   'description_en',
   'images',
   'attribute_variations',
+  'seo_title_ar',
+  'seo_description_ar',
+  'seo_title_en',
+  'seo_description_en',
   'status',
   'category_id',
   'featured',
@@ -97,6 +103,7 @@ export function emptyProductForm(): ProductForm {
     sku: '',
     featured: false,
     status: 'published',
+    ...emptySeoForm(),
   };
 }
 
@@ -122,6 +129,7 @@ export function productFormFrom(product: ProductValues): ProductForm {
     sku: product.sku ?? '',
     featured: product.featured === 1 || product.featured === true,
     status: product.status === 'draft' ? 'draft' : 'published',
+    ...seoFormFrom(product),
   };
 }
 
@@ -159,7 +167,7 @@ export function productFormProblems(
   form: ProductForm,
   options: { imageCount: number },
 ): Partial<Record<ProductField, MessageKey>> {
-  const problems: Partial<Record<ProductField, MessageKey>> = {};
+  const problems: Partial<Record<ProductField, MessageKey>> = { ...seoFormProblems(form) };
   const tooLong = (value: string, max: number) => [...value.trim()].length > max;
 
   if (!form.name.trim()) problems.name = 'admin-products.validation.name_required';
@@ -367,6 +375,7 @@ export function productFormData(
   body.set('sku', trimmed(form.sku));
   body.set('featured', form.featured ? '1' : '0');
   body.set('status', form.status);
+  setSeoFields(body, form);
   for (const file of newImageFiles(images)) body.append('images', file, file.name);
   if (mode === 'edit') body.set('existingImages', JSON.stringify(keptImageIds(images)));
   body.set('image_order', JSON.stringify(imageOrderTokens(images)));

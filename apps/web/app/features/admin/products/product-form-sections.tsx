@@ -7,6 +7,7 @@ import {
   PRODUCT_SHORT_DESCRIPTION_MAX,
   PRODUCT_SKU_MAX,
   inLanguage,
+  type Language,
 } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
 import { useCurrencySymbol } from '../../../components/ui/price';
@@ -16,6 +17,8 @@ import { useSessionFailureOf } from '../../../lib/errors';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 import { categoryOptionsQuery } from '../categories/categories-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
+import { SeoSection } from '../ui/seo-section';
+import { usePageAddress } from '../ui/use-page-address';
 import {
   categoryOptions,
   type ImageItem,
@@ -76,6 +79,27 @@ export function ProductTextsSection({ form }: { form: ProductFieldForm }) {
         {...text('description')}
       />
     </FormSection>
+  );
+}
+
+/** The product's search engine title and description, previewed with its name and summary. */
+export function ProductSeoSection({ form, productId }: { form: ProductFieldForm; productId: number | null }) {
+  const { values, errors, change } = form;
+  const page = usePageAddress(productId === null ? null : `/products/${productId}`);
+  const fallback = (lang: Language) => ({
+    title: page.title(lang, inLanguage(lang, values.name, values.name_en || null)),
+    description:
+      inLanguage(lang, values.short_description || values.description, values.short_description_en || values.description_en || null) ?? '',
+  });
+  return (
+    <SeoSection
+      idPrefix="product"
+      values={values}
+      errors={errors}
+      onChange={(field, value) => change(field, value)}
+      fallback={{ ar: fallback('ar'), en: fallback('en') }}
+      address={{ ar: page.address('ar'), en: page.address('en') }}
+    />
   );
 }
 

@@ -13,6 +13,7 @@ import {
   ProductInventorySection,
   ProductPricingSection,
   ProductPublishingSection,
+  ProductSeoSection,
   ProductTextsSection,
   productFieldId,
   type ProductFieldForm,
@@ -156,6 +157,7 @@ export function ProductForm({
               onRows={(next) => form.change('attribute_variations', next)}
             />
           </FormSection>
+          <ProductSeoSection form={form} productId={productId} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-5">
