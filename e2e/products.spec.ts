@@ -21,6 +21,24 @@ test.describe('product list', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a sold-out product’s card says so on its button, in both languages, and offers no add', async ({ page, request }) => {
+    const listed = await listProducts(request, 'page=1&limit=12');
+    const soldOut = listed.products.find((product) => !product.in_stock);
+    // The demo store lists a sold-out piece among its newest.
+    expect(soldOut, 'a sold-out product on the first page').toBeDefined();
+    await page.goto('/products');
+    const arabic = page.getByRole('button', { name: `نفدت كمية ${soldOut!.name}`, exact: true });
+    await expect(arabic).toHaveText('نفدت الكمية');
+    await expect(arabic).toBeDisabled();
+    await page.goto('/en/products');
+    const english = page.getByRole('button', { name: `${soldOut!.name_en ?? soldOut!.name} is sold out`, exact: true });
+    await expect(english).toHaveText('Sold out');
+    await expect(english).toBeDisabled();
+    // A product in stock still offers the add.
+    const inStock = listed.products.find((product) => product.in_stock)!;
+    await expect(page.getByRole('button', { name: `Add ${inStock.name_en ?? inStock.name} to cart`, exact: true })).toBeEnabled();
+  });
+
   test('sorting by price updates the URL and the order', async ({ page, request }) => {
     const expected = await listProducts(request, 'sort=price&order=asc&limit=12');
     await page.goto('/products');

@@ -49,19 +49,34 @@ export function AddToCartButton({
 
   async function addOrOpen() {
     const open = () => navigate(localized(`/products/${product.id}`));
-    if (!soldOut) {
-      // Unknown (request failed): try the add, the server says if choices are missing.
-      const needsChoices = await queryClient
-        .fetchQuery({
-          queryKey: ['product-attributes', product.id],
-          queryFn: () => fetchNeedsChoices(product.id),
-          staleTime: Infinity,
-        })
-        .catch(() => false);
-      if (needsChoices) return void open();
-    }
+    // Unknown (request failed): try the add, the server says if choices are missing.
+    const needsChoices = await queryClient
+      .fetchQuery({
+        queryKey: ['product-attributes', product.id],
+        queryFn: () => fetchNeedsChoices(product.id),
+        staleTime: Infinity,
+      })
+      .catch(() => false);
+    if (needsChoices) return void open();
     const outcome = await addToCart(product);
     if (outcome === 'needs_choices') void open();
+  }
+
+  const name = inLanguage(lang, product.name, product.name_en);
+  if (soldOut) {
+    // Nothing to add: the button says so, as the product page's does, and is not offered.
+    return (
+      <div className="relative z-10 mt-auto flex flex-col gap-1">
+        <button
+          type="button"
+          disabled
+          aria-label={t('cart.sold_out_named', { name })}
+          className={buttonClasses('secondary', 'md', 'w-full cursor-not-allowed px-2 whitespace-nowrap opacity-60')}
+        >
+          {t('cart.sold_out')}
+        </button>
+      </div>
+    );
   }
 
   return (
@@ -71,10 +86,10 @@ export function AddToCartButton({
         type="button"
         onClick={() => void add()}
         aria-busy={busy}
-        aria-disabled={soldOut || busy}
+        aria-disabled={busy}
         aria-describedby={hintId}
-        aria-label={t('cart.add_named', { name: inLanguage(lang, product.name, product.name_en) })}
-        className={buttonClasses(soldOut ? 'secondary' : 'primary', 'md', `w-full px-2 whitespace-nowrap ${soldOut ? 'cursor-not-allowed opacity-60' : ''}`)}
+        aria-label={t('cart.add_named', { name })}
+        className={buttonClasses('primary', 'md', 'w-full px-2 whitespace-nowrap')}
       >
         {busy ? <ButtonSpinner /> : <CartIcon className="hidden size-5 shrink-0 sm:block" />}
         {busy ? t('cart.adding') : t('cart.add')}
