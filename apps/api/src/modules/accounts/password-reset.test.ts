@@ -142,7 +142,10 @@ describe('password reset over SMTP', () => {
   it('lets only the newest link work, and only once under a race', async () => {
     const registered = await register();
     await forgot(registered.email);
-    const first = tokenOf((await waitForMail(smtp, registered.email, LINK_PATTERN)).text);
+    const firstMail = await waitForMail(smtp, registered.email, LINK_PATTERN);
+    // Asked in English: the link opens the English reset page (decision 046).
+    expect(LINK_PATTERN.exec(firstMail.text)![1]!.startsWith('https://beads.example.kw/en/reset-password?token=')).toBe(true);
+    const first = tokenOf(firstMail.text);
     await forgot(registered.email);
     await expect.poll(() => resetMailsTo(registered.email).length).toBe(2);
     const second = tokenOf(resetMailsTo(registered.email)[1]!.text);

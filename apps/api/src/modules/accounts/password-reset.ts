@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { RESET_LINK_TTL_MS, type Language, type ResetPasswordBody } from '@shop/shared';
+import { pathInLanguage, RESET_LINK_TTL_MS, type Language, type ResetPasswordBody } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
@@ -72,7 +72,8 @@ export function createPasswordResetService(db: Database, deps: PasswordResetDeps
           created_at: now,
         });
       });
-      const resetUrl = `${deps.publicUrl}/reset-password?token=${token}`;
+      // The page in the language the shopper asked from (Arabic at the root, English under /en).
+      const resetUrl = `${deps.publicUrl}${pathInLanguage(`/reset-password?token=${token}`, lang)}`;
       try {
         await deps.notifications.sendPasswordReset({ to: user.email, name: user.name, lang }, resetUrl);
       } catch (error) {

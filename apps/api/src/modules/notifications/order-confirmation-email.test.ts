@@ -212,7 +212,8 @@ describe('orderConfirmationEmail', () => {
       expect(mail.html).toContain('SB-7K3M9Q2XWA');
       expect(mail.html).toContain('سبحة كهرمان');
       expect(mail.text).toContain(lang === 'ar' ? 'الإجمالي: 33.625 د.ك' : 'Total: 33.625 KD');
-      expect(mail.text).toContain(`${publicUrl}/order-status/SB-7K3M9Q2XWA`);
+      // Each language's tracking page: Arabic at the root, English under /en.
+      expect(mail.text).toContain(`${publicUrl}${lang === 'ar' ? '' : '/en'}/order-status/SB-7K3M9Q2XWA`);
       expect(mail.text).toContain(lang === 'ar' ? 'مرحباً،' : 'Hello,');
     }
   });

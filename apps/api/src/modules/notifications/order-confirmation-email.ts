@@ -1,4 +1,5 @@
 import {
+  pathInLanguage,
   formatPrice,
   inLanguage,
   moneyFormat,
@@ -91,7 +92,7 @@ export function orderConfirmationEmail({
   // The site isolates each amount (<bdi>); here the cell names the direction its symbol reads in.
   const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
   const store = storeName(lang, settings);
-  const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
+  const trackingUrl = `${publicUrl}${pathInLanguage(`/order-status/${encodeURIComponent(order.order_number)}`, lang)}`;
   const place = [order.city_name, order.governorate_name, order.country_name].filter(
     (part): part is string => Boolean(part),
   );

@@ -195,7 +195,7 @@ describe('order confirmation without SMTP', () => {
     expect(row!.html).toContain('Hello,');
     expect(row!.html).not.toContain('Fatima Ali');
     expect(row!.text).toContain('Total: 26.500 KD');
-    expect(row!.text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
+    expect(row!.text).toContain(`https://beads.example.kw/en/order-status/${order.order_number}`);
   });
 
   it("never carries a guest's typed text to the address the guest gave", async () => {

@@ -1,4 +1,4 @@
-import { apiMessage, storeName, type Language, type Shipment, type StoreSettings } from '@shop/shared';
+import { apiMessage, pathInLanguage, storeName, type Language, type Shipment, type StoreSettings } from '@shop/shared';
 import type { MailMessage } from '../../integrations/email/mailer.js';
 import { emailButton, emailClosing, escapeHtml, renderEmailLayout } from './email-layout.js';
 import { greetingName } from './greeting.js';
@@ -78,7 +78,7 @@ export function orderStatusEmail({ order, status, lang, settings, publicUrl, shi
   const store = storeName(lang, settings);
   const name = greetingName(order.name);
   const greeting = name === null ? t.greetingNoName : t.greeting(name);
-  const trackingUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
+  const trackingUrl = `${publicUrl}${pathInLanguage(`/order-status/${encodeURIComponent(order.order_number)}`, lang)}`;
   const subject = t.subject[status](store, order.order_number);
   const statusLabel = apiMessage(`order.status.${status}`, lang);
   const parcel = status === 'shipped' ? shipment : null;

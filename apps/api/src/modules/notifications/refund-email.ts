@@ -1,4 +1,5 @@
 import {
+  pathInLanguage,
   formatPrice,
   moneyFormat,
   priceDirection,
@@ -77,7 +78,7 @@ export function refundEmail({ order, refund, lang, settings, publicUrl }: Refund
   const store = storeName(lang, settings);
   const format = moneyFormat(settings, lang);
   const amount = formatPrice(refund.amount, format);
-  const orderUrl = `${publicUrl}/order-status/${encodeURIComponent(order.order_number)}`;
+  const orderUrl = `${publicUrl}${pathInLanguage(`/order-status/${encodeURIComponent(order.order_number)}`, lang)}`;
   const subject = t.subject(store, order.order_number);
   const intro = `${t.intro[refund.method]}${refund.full ? ` ${t.full}` : ''}`;
   const lines = refund.lines.map((line) => `${line.name} × ${line.quantity}`);

@@ -79,8 +79,9 @@ describe('order status e-mails over SMTP', () => {
     expect(shipped.html).toContain('dir="ltr"');
     expect(shipped.html).toContain(order.order_number);
     expect(shipped.text).toContain('Order status: Shipped');
-    expect(shipped.html).toContain(`href="https://beads.example.kw/order-status/${order.order_number}"`);
-    expect(shipped.text).toContain(`https://beads.example.kw/order-status/${order.order_number}`);
+    // The link opens the English tracking page (decision 046).
+    expect(shipped.html).toContain(`href="https://beads.example.kw/en/order-status/${order.order_number}"`);
+    expect(shipped.text).toContain(`https://beads.example.kw/en/order-status/${order.order_number}`);
     for (const part of [shipped.html, shipped.text]) {
       expect(part).not.toContain('evil.example');
       expect(part).not.toContain('555 0100');
