@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressForPreference,
-  isBackofficePath,
+  isSingleAddressPath,
   storefrontLanguageOf,
   languageOfPath,
   pathInLanguage,
@@ -41,12 +41,15 @@ describe('language paths', () => {
   });
 
   it('knows the back office, which keeps one address in both languages', () => {
-    expect(isBackofficePath('/admin')).toBe(true);
-    expect(isBackofficePath('/admin/orders/4')).toBe(true);
-    expect(isBackofficePath('/admin-dashboard')).toBe(true);
-    expect(isBackofficePath('/administrators-guide')).toBe(false);
-    expect(isBackofficePath('/en/admin')).toBe(false);
-    expect(isBackofficePath('/products')).toBe(false);
+    expect(isSingleAddressPath('/admin')).toBe(true);
+    expect(isSingleAddressPath('/admin/orders/4')).toBe(true);
+    expect(isSingleAddressPath('/admin-dashboard')).toBe(true);
+    expect(isSingleAddressPath('/administrators-guide')).toBe(false);
+    expect(isSingleAddressPath('/en/admin')).toBe(false);
+    expect(isSingleAddressPath('/products')).toBe(false);
+    // Google's sign-in return is registered once: it follows the preference too.
+    expect(isSingleAddressPath('/auth/google/callback')).toBe(true);
+    expect(isSingleAddressPath('/en/auth/google/callback')).toBe(false);
   });
 
   it('moves only the home page by the remembered preference', () => {

@@ -36,12 +36,15 @@ export function pathInLanguage(path: string, lang: Language): string {
   return `${bare === '/' ? ENGLISH_PATH_PREFIX : `${ENGLISH_PATH_PREFIX}${bare}`}${rest}`;
 }
 
+/** Google's sign-in return page: its address is registered with Google once, for both languages. */
+export const GOOGLE_SIGN_IN_RETURN_PATH = '/auth/google/callback';
+
 /**
- * The back office (`/admin…`) keeps one address in both languages: its language is the
- * shopper's remembered preference (the `lang` cookie), not a path prefix.
+ * The pages with one address in both languages, drawn in the shopper's remembered preference
+ * (the `lang` cookie), not a path prefix: the back office (`/admin…`) and Google's sign-in return.
  */
-export function isBackofficePath(pathname: string): boolean {
-  return /^\/admin(?:[/-]|$)/.test(pathname);
+export function isSingleAddressPath(pathname: string): boolean {
+  return /^\/admin(?:[/-]|$)/.test(pathname) || pathname === GOOGLE_SIGN_IN_RETURN_PATH;
 }
 
 /**
@@ -55,9 +58,9 @@ export function addressForPreference(pathname: string, preference: Language | un
 /**
  * The language of the storefront page a request path renders: its address's (a client
  * navigation's data request, `/en/products.data` or `/_root.data`, as its page's). Undefined for
- * the back office, whose one address is drawn in the remembered preference.
+ * the pages with one address (isSingleAddressPath), drawn in the remembered preference.
  */
 export function storefrontLanguageOf(pathname: string): Language | undefined {
   const page = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
-  return isBackofficePath(page) ? undefined : languageOfPath(page);
+  return isSingleAddressPath(page) ? undefined : languageOfPath(page);
 }

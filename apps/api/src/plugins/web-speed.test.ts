@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathInLanguage } from '@shop/shared';
 import type { TestContext } from '../../test-support/test-app.js';
 import { createProduct, createSlide } from '../seed/factories.js';
 import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 async function page(url: string, lang: 'ar' | 'en' = 'ar') {
-  const response = await ctx.app.inject({ url, headers: { cookie: `lang=${lang}` } });
+  const response = await ctx.app.inject({ url: pathInLanguage(url, lang) });
   return { status: response.statusCode, html: response.body, bytes: Buffer.byteLength(response.body) };
 }
 

@@ -37,9 +37,12 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('renders English, left-to-right, with the lang cookie', async () => {
-    const response = await ctx.app.inject({ url: '/', headers: { cookie: 'lang=en' } });
+  it('renders English, left-to-right, at /en; the English preference sends / there', async () => {
+    const response = await ctx.app.inject({ url: '/en' });
     expect(response.body).toContain('<html lang="en" dir="ltr"');
+    const preferred = await ctx.app.inject({ url: '/', headers: { cookie: 'lang=en' } });
+    expect(preferred.statusCode).toBe(302);
+    expect(preferred.headers.location).toBe('/en');
   });
 
   it('switches language with a form post and returns to the page', async () => {
@@ -226,8 +229,8 @@ describe('server-rendered pages', () => {
 
   it('keeps order tracking up for everyone when one address looks up too many orders', async () => {
     const { order } = await createOrder(ctx.database.db);
-    const page = (remoteAddress: string, headers: Record<string, string> = {}) =>
-      ctx.app.inject({ url: `/order-status/${order.order_number}`, remoteAddress, headers });
+    const page = (remoteAddress: string, headers: Record<string, string> = {}, prefix = '') =>
+      ctx.app.inject({ url: `${prefix}/order-status/${order.order_number}`, remoteAddress, headers });
 
     // The in-process API call counts against the visitor's own address, never a shared one, and
     // a forwarded-for header sent by the visitor does not change which address that is.
@@ -239,7 +242,7 @@ describe('server-rendered pages', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toContain('text/html');
     expect(limited.body).toContain('طلبات كثيرة');
-    const limitedEnglish = await page('203.0.113.50', { cookie: 'lang=en' });
+    const limitedEnglish = await page('203.0.113.50', {}, '/en');
     expect(limitedEnglish.statusCode).toBe(429);
     expect(limitedEnglish.body).toContain('Too many requests');
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GoogleCallbackBody } from '@shop/shared';
+import { GOOGLE_SIGN_IN_RETURN_PATH, type GoogleCallbackBody } from '@shop/shared';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { sessions, userIdentities, users } from '../../db/schema/index.js';
@@ -20,7 +20,8 @@ export type { PendingAuthorization } from '../../integrations/google-oauth/clien
 
 const PROVIDER = 'google';
 /** Path of the web page Google sends the browser back to; it posts code and state to the API. */
-export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+/** Where Google sends the shopper back: one address for both languages (decision 046). */
+export const GOOGLE_CALLBACK_PATH = GOOGLE_SIGN_IN_RETURN_PATH;
 const NAME_MAX = 200;
 const PART_NAME_MAX = 100;
 const UNIQUE_RETRIES = 3;

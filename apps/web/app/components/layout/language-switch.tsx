@@ -1,5 +1,5 @@
 import { Form, useLocation } from 'react-router';
-import { isBackofficePath, pathInLanguage } from '@shop/shared';
+import { isSingleAddressPath, pathInLanguage } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { GlobeIcon } from '../ui/icons';
 
@@ -14,7 +14,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const location = useLocation();
   const other = lang === 'ar' ? 'en' : 'ar';
   const here = `${location.pathname}${location.search}`;
-  const target = isBackofficePath(location.pathname) ? here : pathInLanguage(here, other);
+  const target = isSingleAddressPath(location.pathname) ? here : pathInLanguage(here, other);
   return (
     <Form method="post" action="/set-language" preventScrollReset className={className}>
       <input type="hidden" name="lang" value={other} />
