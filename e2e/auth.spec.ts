@@ -222,7 +222,7 @@ test.describe('sign-up, verification, login and logout', () => {
       await waitForHydration(page);
       await logInThroughForm(page, lang, account.email, account.password);
       await expect(toast(page, text[lang].welcome(account.name))).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(new URL(pathInLanguage('/', lang), baseURL).href);
       await expectSignedInHeader(page, lang, account.name);
       expect(problems).toEqual([]);
     });

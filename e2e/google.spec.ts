@@ -123,7 +123,8 @@ function expectWentThroughGoogle(visited: string[]) {
 }
 
 async function expectSignedInAs(page: Page, lang: Lang, name: string) {
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in, the shopper lands on the home page of their language.
+  await expect(page).toHaveURL((url) => url.pathname === pathInLanguage('/', lang));
   await waitForHydration(page);
   if (isPhone(page)) {
     await phoneMenuToggle(page).click();

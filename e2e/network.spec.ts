@@ -3,7 +3,8 @@ import { pathInLanguage, type CartResponse, type Product } from '@shop/shared';
 import { uniqueEmail, waitForResetLink } from './mailbox';
 import { api, holdUntilReleased, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
-const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
+// The header's cart link, at the page's language's address.
+const cartBadge = (page: Page) => page.locator('header a[href="/cart"], header a[href="/en/cart"]').locator('span[aria-hidden="true"]');
 
 const texts = {
   ar: {
@@ -172,7 +173,7 @@ test.describe('slow and absent networks', () => {
       await context.setOffline(false);
       const codeScreenLoads: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/verify-code.data') codeScreenLoads.push(request.url());
+        if (new URL(request.url()).pathname === `${pathInLanguage('/verify-code', lang)}.data`) codeScreenLoads.push(request.url());
       });
       await page.getByRole('button', { name: text.registerSubmit, exact: true }).click();
       await expect(page).toHaveURL(/\/verify-code/);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import type { Product } from '@shop/shared';
+import { pathInLanguage, type Product } from '@shop/shared';
 import { listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
 
 const messagesDirectory = fileURLToPath(new URL('../apps/web/app/i18n/messages/', import.meta.url));
@@ -82,7 +82,7 @@ for (const lang of ['ar', 'en'] as const) {
         '/no/such/page',
       ];
       for (const target of paths) {
-        await page.goto(target);
+        await page.goto(pathInLanguage(target, lang));
         await waitForHydration(page);
         expect(await rawKeysOn(page), target).toEqual([]);
       }
@@ -90,21 +90,21 @@ for (const lang of ['ar', 'en'] as const) {
 
     test('pages reached by client navigation bring their own messages @phone', async ({ page }) => {
       const problems = watchConsole(page);
-      await page.goto('/');
+      await page.goto(pathInLanguage('/', lang));
       await waitForHydration(page);
       // Home → a product (its messages come with the route's data, not with the first page).
-      await page.locator('main a[href^="/products/"]').first().click();
+      await page.locator(`main a[href^="${pathInLanguage('/products/', lang)}"]`).first().click();
       await expect(page).toHaveURL(/\/products\/\d+$/);
       await expect(page.locator('main h1')).toBeVisible();
       expect(await rawKeysOn(page), 'product').toEqual([]);
       // → the cart, then the terms: namespaces the first page never carried.
-      await page.goto('/products');
+      await page.goto(pathInLanguage('/products', lang));
       await waitForHydration(page);
-      await page.locator('header a[href="/cart"]:visible').first().click();
+      await page.locator(`header a[href="${pathInLanguage('/cart', lang)}"]:visible`).first().click();
       await expect(page).toHaveURL(/\/cart$/);
       await expect(page.locator('main h1')).toBeVisible();
       expect(await rawKeysOn(page), 'cart').toEqual([]);
-      await page.locator('footer a[href="/terms"]').click();
+      await page.locator(`footer a[href="${pathInLanguage('/terms', lang)}"]`).click();
       await expect(page).toHaveURL(/\/terms$/);
       await expect(page.locator('main h1')).toBeVisible();
       expect(await rawKeysOn(page), 'terms').toEqual([]);

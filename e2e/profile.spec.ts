@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { pathInLanguage,
+import { inLanguage, pathInLanguage,
   formatPrice,
   moneyFormat,
   toThousandths,
@@ -195,7 +195,7 @@ for (const lang of ['ar', 'en'] as const) {
 
     test('sends a signed-out visitor to the login page', async ({ page }) => {
       const problems = watchConsole(page);
-      await page.goto('/profile');
+      await page.goto(pathInLanguage('/profile', lang));
       await page.waitForURL(/\/login$/);
       await expectDocumentLanguage(page, lang);
       expect(problems).toEqual([]);
@@ -207,7 +207,7 @@ for (const lang of ['ar', 'en'] as const) {
         window.sessionStorage.setItem('e2e-token-seeded', '1');
         window.localStorage.setItem('token', 'no-such-session-token-0123456789abcdefghijk');
       });
-      await page.goto('/profile');
+      await page.goto(pathInLanguage('/profile', lang));
       await page.waitForURL(/\/login$/);
       await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
     });
@@ -274,7 +274,7 @@ for (const lang of ['ar', 'en'] as const) {
       await openProfile(page, lang);
       await page.getByRole('button', { name: say.sendCode }).click();
       await expect(page.getByText(say.codeSent)).toBeVisible();
-      await page.waitForURL((url) => url.pathname === '/verify-code' && url.searchParams.get('email') === account.email);
+      await page.waitForURL((url) => url.pathname === pathInLanguage('/verify-code', lang) && url.searchParams.get('email') === account.email);
       // A new code went out after the one of the registration e-mail.
       await expect.poll(() => waitForVerificationCode(account.email)).not.toBe(registrationCode);
     });
@@ -313,7 +313,7 @@ for (const lang of ['ar', 'en'] as const) {
       await page.unroute('**/api/orders/my-orders');
       await panel.getByRole('button', { name: say.tryAgain }).click();
       await expect(panel.getByRole('heading', { name: say.noOrders })).toBeVisible();
-      await expect(panel.getByRole('link', { name: say.browse })).toHaveAttribute('href', '/products');
+      await expect(panel.getByRole('link', { name: say.browse })).toHaveAttribute('href', pathInLanguage('/products', lang));
 
       const product = await simpleProduct(request);
       const { kuwait, governorate, city } = await kuwaitLocation(request);
@@ -340,11 +340,12 @@ for (const lang of ['ar', 'en'] as const) {
       const card = panel.getByTestId('profile-order');
       await expect(card).toHaveCount(1);
       await expect(card.getByTestId('profile-order-number')).toHaveText(order.order_number);
-      await expect(card.getByRole('link', { name: order.order_number })).toHaveAttribute('href', `/order-status/${order.order_number}`);
+      await expect(card.getByRole('link', { name: order.order_number })).toHaveAttribute('href', pathInLanguage(`/order-status/${order.order_number}`, lang));
       await expect(card.getByTestId('profile-order-status')).toHaveText(say.pending);
       await expect(card.getByTestId('profile-order-total')).toHaveText(formatPrice(toThousandths(order.total_amount), money));
       await expect(card.getByTestId('profile-order-count')).toHaveText(lang === 'ar' ? 'قطعتان' : '2 items');
-      await expect(card.getByText(product.name)).toBeVisible();
+      // The order names its products in the reader's language (decision 047).
+      await expect(card.getByText(inLanguage(lang, product.name, product.name_en))).toBeVisible();
     });
 
     test('changes the password: the new one signs in, the old one no longer does', async ({ page, request }) => {
@@ -419,13 +420,13 @@ for (const lang of ['ar', 'en'] as const) {
       await dialog.getByLabel(say.deletePassword).fill(account.password);
       await dialog.getByRole('button', { name: say.deleteConfirm }).click();
 
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => url.pathname === pathInLanguage('/', lang));
       await expect(page.getByText(say.accountDeleted)).toBeVisible();
       await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
       await expect(page.locator('header').getByText('Maryam Al-Kandari')).toHaveCount(0);
       expect(await loginStatus(request, account.email, account.password)).toBe(401);
       // Signed out on the server too: the profile sends this browser to the login page.
-      await page.goto('/profile');
+      await page.goto(pathInLanguage('/profile', lang));
       await page.waitForURL(/\/login$/);
       expect(problems).toEqual([]);
     });
@@ -439,7 +440,7 @@ for (const lang of ['ar', 'en'] as const) {
       });
       expect(added.ok()).toBe(true);
 
-      await page.goto('/checkout');
+      await page.goto(pathInLanguage('/checkout', lang));
       await waitForHydration(page);
       const form = page.locator('#checkout-form');
       await expect(form.getByLabel(say.checkoutName)).toHaveValue('Maryam Al-Kandari');
@@ -477,7 +478,7 @@ for (const lang of ['ar', 'en'] as const) {
       const html = await (await page.request.get('/checkout')).text();
       expect(html).not.toContain(account.email);
 
-      await page.goto('/checkout');
+      await page.goto(pathInLanguage('/checkout', lang));
       const form = page.locator('#checkout-form');
       await expect(form.getByLabel(say.checkoutEmail)).toHaveValue(account.email);
       await expect(form.getByLabel(say.checkoutName)).toHaveValue('Maryam Al-Kandari');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  pathInLanguage,
   moneyFormat,
   toThousandths,
   type CartResponse,
@@ -130,7 +131,7 @@ for (const lang of ['ar', 'en'] as const) {
     const subtotal = toThousandths(before.summary.total);
     const discount = Math.floor(subtotal / 10);
 
-    await page.goto('/cart');
+    await page.goto(pathInLanguage('/cart', lang));
     await waitForHydration(page);
     // Point 3: delivery is added at checkout, from the lowest fee; never "free".
     const lowest = toThousandths(before.shipping_fees!.lowest);
@@ -148,7 +149,7 @@ for (const lang of ['ar', 'en'] as const) {
     const html = await (await page.request.get('/checkout')).text();
     expect(html).toContain('data-testid="promo-applied"');
     expect(html).toContain('RAMADAN10');
-    await page.goto('/checkout');
+    await page.goto(pathInLanguage('/checkout', lang));
     await expect(page.getByTestId('promo-applied')).toContainText(t.applied('RAMADAN10'));
     await expect(page.getByTestId('checkout-discount')).toHaveText(money(-discount));
     await waitForHydration(page);
@@ -183,7 +184,7 @@ for (const lang of ['ar', 'en'] as const) {
     const applied = await page.request.put('/api/cart/promo-code', { data: { code: 'RAMADAN10' } });
     expect(applied.ok()).toBe(true);
 
-    await page.goto('/checkout');
+    await page.goto(pathInLanguage('/checkout', lang));
     await waitForHydration(page);
     await expect(page.getByTestId('promo-applied')).toContainText(t.applied('RAMADAN10'));
     await page.getByTestId('promo-applied').getByRole('button', { name: new RegExp(t.remove) }).click();
@@ -206,7 +207,7 @@ for (const lang of ['ar', 'en'] as const) {
     const { product, quantity } = await fillCart(page, 20);
     expect(quantity).toBeGreaterThan(1);
     expect((await page.request.put('/api/cart/promo-code', { data: { code: 'WELCOME5' } })).ok()).toBe(true);
-    await page.goto('/cart');
+    await page.goto(pathInLanguage('/cart', lang));
     await waitForHydration(page);
     await expect(page.getByTestId('promo-applied')).toBeVisible();
     const productName = lang === 'en' && product.name_en ? product.name_en : product.name;

@@ -120,7 +120,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const second = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': visitorAddress() } });
     await useLanguage(second, baseURL!, lang);
     const other = await second.newPage();
-    await other.goto('/track');
+    await other.goto(pathInLanguage('/track', lang));
     await waitForHydration(other);
     await other.getByLabel(say.number).fill(placed.orderNumber);
     await other.getByRole('button', { name: say.byEmail }).click();

@@ -155,7 +155,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(other.page.getByText(say.masked)).toBeVisible();
     await expect(other.page.getByRole('link', { name: say.signIn })).toHaveAttribute(
       'href',
-      `/login?returnTo=${encodeURIComponent(`/order-status/${orderNumber}`)}`,
+      pathInLanguage(`/login?returnTo=${encodeURIComponent(`/order-status/${orderNumber}`)}`, lang),
     );
     await expect(other.page.getByRole('button', { name: say.print })).toHaveCount(0);
     await expect(other.page.getByTestId('thank-you')).toHaveCount(0);
