@@ -5,7 +5,9 @@ import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, wai
 /** The smallest box a finger can hit reliably; sub-pixel layout allowed. */
 const MIN_TAP = 43.5;
 
-const cartBadge = (page: Page) => page.locator('header a[href="/cart"] span[aria-hidden="true"]');
+// The header's cart link, at the page's language's address.
+const cartLink = (page: Page) => page.locator('header a[href="/cart"], header a[href="/en/cart"]');
+const cartBadge = (page: Page) => cartLink(page).locator('span[aria-hidden="true"]');
 const bottomBar = (page: Page) => page.locator('[data-sticky-action-bar]');
 
 /** What the bars and the checkout form say, in each language. */
@@ -111,8 +113,8 @@ test.describe('phone-first buying flow', () => {
       await page.evaluate(() => window.scrollTo(0, 2500));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
       const header = page.locator('header').first();
-      const cartLink = page.locator('header a[href="/cart"]');
-      await expect(cartLink).toBeInViewport();
+      const headerCart = cartLink(page);
+      await expect(headerCart).toBeInViewport();
       const headerBox = (await header.boundingBox())!;
       expect(Math.abs(headerBox.y)).toBeLessThan(1);
 
