@@ -1,4 +1,4 @@
-import type { ApiMessageKey, ErrorCode, ErrorDetail, MessageParam } from '@shop/shared';
+import type { ApiMessageKey, ErrorCode, ErrorDetail, MessageParams } from '@shop/shared';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
@@ -42,11 +42,8 @@ export interface AppErrorDetail {
   params?: MessageParams;
 }
 
-/**
- * Values for the `{name}` placeholders of a catalogue message; a product's or option's name goes
- * in both languages ({ ar, en }) and is written in the reply's.
- */
-export type MessageParams = Readonly<Record<string, MessageParam>>;
+/** A product's or option's name goes in both languages ({ ar, en }) and is written in the reply's (shared MessageParams). */
+export type { MessageParams };
 
 /**
  * The one error type services throw. `messageKey` names a text of the API message catalogue,

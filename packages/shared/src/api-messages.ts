@@ -1,5 +1,5 @@
 import type { Language } from './constants.js';
-import { messageParamsIn, type MessageParam } from './localized.js';
+import { messageParamsIn, type MessageParams } from './localized.js';
 import { pluralText, type PluralTexts } from './plural.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
@@ -375,7 +375,7 @@ export function isApiMessageKey(key: string): key is ApiMessageKey {
 export function apiMessage(
   key: ApiMessageKey,
   lang: Language,
-  given?: Readonly<Record<string, MessageParam>>,
+  given?: MessageParams,
 ): string {
   const entry: ApiText = apiMessages[key][lang];
   const params = given && messageParamsIn(lang, given);

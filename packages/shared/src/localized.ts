@@ -17,13 +17,16 @@ export interface BilingualText {
 /** A value for a message's `{name}` placeholder: a number, a text, or a name in both languages. */
 export type MessageParam = string | number | BilingualText;
 
+/** The values of a message's `{name}` placeholders, by placeholder name. */
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
 /**
  * The placeholders' values in a language: a bilingual name becomes its text in that language
  * (Arabic when it has no English), so an English message never names an option in Arabic.
  */
 export function messageParamsIn(
   lang: Language,
-  params: Readonly<Record<string, MessageParam>>,
+  params: MessageParams,
 ): Record<string, string | number> {
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
