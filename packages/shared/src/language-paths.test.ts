@@ -50,6 +50,8 @@ describe('language paths', () => {
     // Google's sign-in return is registered once: it follows the preference too.
     expect(isSingleAddressPath('/auth/google/callback')).toBe(true);
     expect(isSingleAddressPath('/en/auth/google/callback')).toBe(false);
+    // The offline page names its language in ?lang (the service worker keeps one per language).
+    expect(isSingleAddressPath('/offline')).toBe(true);
   });
 
   it('moves only the home page by the remembered preference', () => {

@@ -39,19 +39,30 @@ export function pathInLanguage(path: string, lang: Language): string {
 /** Google's sign-in return page: its address is registered with Google once, for both languages. */
 export const GOOGLE_SIGN_IN_RETURN_PATH = '/auth/google/callback';
 
+/** The page the service worker shows offline, kept once per language as `/offline?lang=…` (pwa.ts). */
+export const OFFLINE_PAGE_PATH = '/offline';
+
 /**
  * The pages with one address in both languages, drawn in the shopper's remembered preference
- * (the `lang` cookie), not a path prefix: the back office (`/admin…`) and Google's sign-in return.
+ * (the `lang` cookie), not a path prefix: the back office (`/admin…`), Google's sign-in return and
+ * the offline page (whose `?lang` names its language when the service worker keeps it).
  */
 export function isSingleAddressPath(pathname: string): boolean {
-  return /^\/admin(?:[/-]|$)/.test(pathname) || pathname === GOOGLE_SIGN_IN_RETURN_PATH;
+  return (
+    /^\/admin(?:[/-]|$)/.test(pathname) ||
+    pathname === GOOGLE_SIGN_IN_RETURN_PATH ||
+    pathname === OFFLINE_PAGE_PATH
+  );
 }
 
 /**
  * Where a visit goes by the remembered preference (the `lang` cookie): only the home page `/`
  * moves, to `/en` for a shopper who chose English; every other address keeps its language.
  */
-export function addressForPreference(pathname: string, preference: Language | undefined): string | null {
+export function addressForPreference(
+  pathname: string,
+  preference: Language | undefined,
+): string | null {
   return pathname === '/' && preference === 'en' ? ENGLISH_PATH_PREFIX : null;
 }
 
@@ -61,6 +72,8 @@ export function addressForPreference(pathname: string, preference: Language | un
  * the pages with one address (isSingleAddressPath), drawn in the remembered preference.
  */
 export function storefrontLanguageOf(pathname: string): Language | undefined {
-  const page = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
+  const page = pathname.endsWith('.data')
+    ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/')
+    : pathname;
   return isSingleAddressPath(page) ? undefined : languageOfPath(page);
 }

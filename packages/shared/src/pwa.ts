@@ -1,5 +1,10 @@
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './constants.js';
-import { pathInLanguage, pathWithoutLanguage, storefrontLanguageOf } from './language-paths.js';
+import {
+  OFFLINE_PAGE_PATH,
+  pathInLanguage,
+  pathWithoutLanguage,
+  storefrontLanguageOf,
+} from './language-paths.js';
 
 /**
  * The installable app's rules shared by the server (which pages it marks as keepable) and the
@@ -18,7 +23,6 @@ export const BRAND_BACKGROUND_COLOR = '#fbf8f2';
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 export const PAGE_CACHE_PUBLIC = 'public';
 
-export const OFFLINE_PAGE_PATH = '/offline';
 /** The service worker's runtime caches (the precache is Workbox's own). */
 export const PAGE_CACHE_NAME = 'shop-pages';
 export const IMAGE_CACHE_NAME = 'shop-images';
@@ -130,7 +134,11 @@ export function offlinePageLanguage(input: {
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { lang: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+      return {
+        lang: tag.trim().toLowerCase().split('-')[0],
+        q: q === undefined ? 1 : Number(q),
+        index,
+      };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);

@@ -61,7 +61,7 @@ describe('the service worker and the app links', () => {
     const arabic = await ctx.app.inject('/');
     expect(arabic.body).toContain('<link rel="manifest" href="/manifest.webmanifest"/>');
     expect(arabic.body).toContain('<link rel="apple-touch-icon" href="/app-icons/apple-touch-icon.png"/>');
-    const english = await ctx.app.inject({ url: '/', headers: { cookie: 'lang=en' } });
+    const english = await ctx.app.inject('/en');
     expect(english.body).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=en"/>');
   });
 });
