@@ -8,10 +8,11 @@ import {
   type CityListResponse,
   type CountryListResponse,
   type GovernorateListResponse,
+  type AdminPromoCodeResponse,
   type OrderResponse,
   type Product,
 } from '@shop/shared';
-import { api, CHECKOUT_FIELDS, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { adminToken, api, CHECKOUT_FIELDS, getSettings, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * Decision 018: a promo code applied in the cart follows the shopper to checkout and
@@ -31,6 +32,8 @@ const texts = {
     ...CHECKOUT_FIELDS.ar,
     placeOrder: 'تأكيد الطلب',
     dropped: (code: string) => `أُزيل كود الخصم ${code}: `,
+    checkoutDropped: (code: string) => `أُزيل كود الخصم ${code}: `,
+    notPlaced: 'لم يُرسَل طلبك: لم يعد كود الخصم صالحًا فأُزيل.',
     decrease: (name: string) => `إنقاص كمية ${name}`,
   },
   en: {
@@ -44,6 +47,8 @@ const texts = {
     ...CHECKOUT_FIELDS.en,
     placeOrder: 'Place order',
     dropped: (code: string) => `Discount code ${code} was removed: `,
+    checkoutDropped: (code: string) => `Promo code ${code} was removed: `,
+    notPlaced: 'Your order was not placed: the promo code no longer applies and was removed.',
     decrease: (name: string) => `Decrease quantity of ${name}`,
   },
 } as const;
@@ -91,13 +96,21 @@ async function kuwaitCity(request: APIRequestContext) {
   return { kuwait, governorate, city: cities[0]! };
 }
 
-async function fillCheckout(page: Page, lang: Lang, request: APIRequestContext) {
+/** A shopper's e-mail and phone no other test uses. */
+function newContact() {
+  return {
+    email: `promo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+    phone: `+965 6${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  };
+}
+
+async function fillCheckout(page: Page, lang: Lang, request: APIRequestContext, contact = newContact()) {
   const t = texts[lang];
   const { kuwait, governorate, city } = await kuwaitCity(request);
   const name = (item: { name_ar: string; name_en: string }) => (lang === 'ar' ? item.name_ar : item.name_en);
   await page.getByLabel(t.name).fill(lang === 'ar' ? 'مريم الكندري' : 'Maryam Alkandari');
-  await page.getByLabel(t.email).fill(`promo.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel(t.phone).fill(`+965 6${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`);
+  await page.getByLabel(t.email).fill(contact.email);
+  await page.getByLabel(t.phone).fill(contact.phone);
   await page.getByLabel(t.country).selectOption({ label: name(kuwait) });
   await page.getByLabel(t.governorate).selectOption({ label: name(governorate) });
   await page.getByLabel(t.city).selectOption({ label: name(city) });
@@ -217,5 +230,71 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page.getByTestId('promo-applied')).toHaveCount(0);
     await expect(page.getByTestId('cart-discount')).toHaveCount(0);
     expect(problems).toEqual([]);
+  });
+
+  test(`a code refused when the order is placed leaves the summary and the bottom bar, and its box says why, in view (${lang}) @phone`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+    isMobile,
+  }) => {
+    const problems = watchConsole(page);
+    await visitor(context, baseURL!, lang);
+    const settings = await getSettings(request);
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang));
+    const token = await adminToken(request);
+    const code = `ONCE${Date.now().toString(36).toUpperCase()}${lang.toUpperCase()}`;
+    const created = await request.post('/api/promo-codes', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { code, description: 'e2e: once per customer', discount_type: 'fixed', discount_value: 1, once_per_customer: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const promo = ((await created.json()) as AdminPromoCodeResponse).promo_code;
+    try {
+      // A guest uses the code once with an e-mail and a phone...
+      const contact = newContact();
+      await fillCart(page);
+      expect((await page.request.put('/api/cart/promo-code', { data: { code } })).ok()).toBe(true);
+      await page.goto(pathInLanguage('/checkout', lang));
+      await waitForHydration(page);
+      await fillCheckout(page, lang, request, contact);
+      expect((await placeOrder(page, lang)).promo_code).toBe(code);
+
+      // ...then comes back as a guest: the cart cannot know them and keeps the code; the order refuses it.
+      await fillCart(page);
+      expect((await page.request.put('/api/cart/promo-code', { data: { code } })).ok()).toBe(true);
+      const subtotal = toThousandths((await api<CartResponse>(page.request, '/cart')).summary.total);
+      await page.goto(pathInLanguage('/checkout', lang));
+      await waitForHydration(page);
+      await expect(page.getByTestId('promo-applied')).toContainText(t.applied(code));
+      const fee = await fillCheckout(page, lang, request, contact);
+      // On a phone the bottom bar carries the total and the button; on a desktop the summary does.
+      const bottomBar = page.locator('[data-sticky-action-bar]');
+      if (isMobile) await expect(bottomBar).toContainText(money(subtotal - 1000 + fee));
+      await page.getByRole('button', { name: t.placeOrder }).click();
+
+      const notice = page.getByTestId('promo-notice');
+      await expect(notice).toContainText(t.checkoutDropped(code));
+      await expect(notice).toBeFocused();
+      await expect(notice).toBeInViewport();
+      await expect(page.getByTestId('checkout-error')).toContainText(t.notPlaced);
+      await expect(page.getByTestId('promo-applied')).toHaveCount(0);
+      await expect(page.getByTestId('checkout-discount')).toHaveCount(0);
+      await expect(page.getByTestId('checkout-total')).toHaveText(money(subtotal + fee));
+      if (isMobile) await expect(bottomBar).toContainText(money(subtotal + fee));
+      expect((await api<CartResponse>(page.request, '/cart')).promo).toBeNull();
+
+      // Placed again, the order goes through at the total now shown, without the code.
+      await page.getByRole('button', { name: t.placeOrder }).click();
+      await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+      const order = (await api<OrderResponse>(page.request, `/orders/number/${page.url().split('/').pop()!}`)).order;
+      expect(order.promo_code).toBeNull();
+      expect(toThousandths(order.total_amount)).toBe(subtotal + fee);
+      // The one refusal the browser reports is the order's 400.
+      expect(problems).toEqual([expect.stringMatching(/status of 400/)]);
+    } finally {
+      await request.delete(`/api/promo-codes/${promo.id}`, { headers: { authorization: `Bearer ${token}` } });
+    }
   });
 }

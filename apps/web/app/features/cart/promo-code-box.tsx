@@ -62,9 +62,12 @@ export function PromoCodeBox({
   cart,
   texts = cartPromoTexts,
   dimWhenEmpty = false,
+  noticeId,
 }: {
   cart: CartData;
   texts?: PromoTexts;
+  /** The notice's id, for a page that brings it into view (checkout, when the order refused the code). */
+  noticeId?: string;
   /**
    * Checkout shows Apply as disabled while the box is empty. It stays
    * focusable and clickable (aria-disabled) so a click still explains what is missing.
@@ -154,6 +157,8 @@ export function PromoCodeBox({
       {notice && (
         <p
           role="status"
+          id={noticeId}
+          tabIndex={noticeId ? -1 : undefined}
           data-testid="promo-notice"
           className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900"
         >

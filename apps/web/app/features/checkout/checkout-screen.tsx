@@ -13,12 +13,12 @@ import { isolateLtr } from '../../i18n/bidi';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { ApiError, browserApi } from '../../lib/api';
 import { useAuth } from '../account/auth';
-import { fetchCart, storeCart, useCart, type CartData } from '../cart/cart-api';
+import { cartKeys, cartRequests, fetchCart, storeCart, useCart, type CartData } from '../cart/cart-api';
 import { PromoCodeBox, type PromoTexts } from '../cart/promo-code-box';
 import { PaymentFailedError, placeOrder, type PlacedOrder } from '../orders/order-api';
 import { markJustPlaced } from '../orders/just-placed';
 import { savePendingOrder } from '../orders/pending-order';
-import { serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
+import { serverFieldErrors, serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
 import { FormSection, SelectField, TextField } from './checkout-fields';
 import {
   checkoutTotals,
@@ -44,6 +44,7 @@ import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { useCities, useCountries, useGovernorates } from './locations-api';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { useReveal } from '../../lib/use-reveal';
 
 const checkoutPromoTexts: PromoTexts = {
   label: 'checkout.promo.label',
@@ -70,6 +71,9 @@ const paymentLabels: Record<PaymentMethod, { label: MessageKey; hint: MessageKey
 const SUCCESS_PANEL_MS = 1500;
 
 const fieldId = (field: string) => `checkout-${field}`;
+/** The notice of a refused order, and the promo box's notice of a code taken out (brought into view). */
+const CHECKOUT_NOTICE_ID = 'checkout-notice';
+const PROMO_NOTICE_ID = 'checkout-promo-notice';
 /** Every field the server may name; the required ones first, in the order their errors are read. */
 const checkoutFields = [...requiredFields, 'notes', 'payment_method'] as const;
 
@@ -96,6 +100,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const failureText = useErrorText();
   const toast = useToast();
   const revalidator = useRevalidator();
+  const reveal = useReveal();
   // Card payment is offered only when the server can take it (the public settings say so).
   const methods = offeredPaymentMethods(useRootData().settings.payment_methods);
   // The server renders with the session cookie's user, so the first HTML is already filled.
@@ -186,6 +191,26 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     }
   }
 
+  /**
+   * A code refused at placement leaves the cart at once (the summary's discount and the bottom
+   * bar's total with it), and the box says why; the server forgets it too, so the next attempt
+   * goes without it. Should that fail, the cart is read again and shows what the server keeps.
+   */
+  function dropRefusedPromo(code: string, message: string) {
+    const notice = { code, message };
+    const current = queryClient.getQueryData<CartData>(cartKeys.cart) ?? cart;
+    storeCart(queryClient, { ...current, promo: null, promo_notice: notice });
+    cartRequests.removePromoCode().then(
+      (updated) => storeCart(queryClient, { ...updated, promo_notice: notice }),
+      () => void refreshCart(),
+    );
+  }
+
+  /** Where the shopper reads why the order was refused, in view and focused. */
+  function revealNotice() {
+    reveal(() => document.getElementById(CHECKOUT_NOTICE_ID));
+  }
+
   function failed(error: unknown) {
     if (!outcomeUnknown(error)) idempotencyKey.current = null;
     // A dead token: the session ends and the shopper goes to /login.
@@ -194,19 +219,37 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
       // A failed charge: the message (or 'Payment failed. Please try again.') and the payment-failed toast; the cart is kept.
       setFormError({ kind: 'general', text: error.message || t('checkout.error.payment_failed'), extra: [] });
       toast.error(t('checkout.error.payment_failed_toast'));
+      revealNotice();
       return;
     }
-    // The promo code stopped applying: the cart is read again, which drops it and says why.
-    if (serverFieldMessage(error, 'promo_code')) void refreshCart();
+    const refusedCode = serverFieldMessage(error, 'promo_code');
+    if (refusedCode !== undefined && promo) {
+      // The code, not the order, was refused: said at the code's box, with the new total beside it.
+      dropRefusedPromo(promo.code, refusedCode);
+      setFormError({ kind: 'general', text: t('checkout.error.promo_removed'), extra: [] });
+      reveal(() => document.getElementById(PROMO_NOTICE_ID));
+      return;
+    }
+    // Lines that can no longer be bought as asked: the cart is read again, so the summary shows what is left.
+    if (refusedCode !== undefined || (error instanceof ApiError && error.code === 'OUT_OF_STOCK')) void refreshCart();
     const contact = error instanceof ApiError && isOrderLimitRefusal(error);
+    const split = serverFieldErrors(error, checkoutFields);
     const elsewhere = checkout.showServerErrors(error);
+    // A message on one of the form's fields took the focus there; the notice is brought into view otherwise.
+    const onAField = split !== null && Object.keys(split.onFields).length > 0;
+    if (!onAField) revealNotice();
     if (contact) {
       // A limit of the order itself, not a field to correct: its words, and how to reach the shop.
       setFormError({ kind: 'general', text: elsewhere?.join(' ') || failureText(error, t('checkout.error.failed')), extra: [], contact });
       return;
     }
-    if (elsewhere) {
+    if (elsewhere && onAField) {
       setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: elsewhere });
+      return;
+    }
+    if (elsewhere && elsewhere.length > 0) {
+      // Nothing on the form to correct: the server's own words.
+      setFormError({ kind: 'general', text: elsewhere.join(' '), extra: [] });
       return;
     }
     // Online payment was switched off since the page loaded: the settings are read again, so the card option goes.
@@ -342,7 +385,12 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
             </FormSection>
 
             <FormSection title={t('checkout.payment.title')}>
-              <fieldset className="flex flex-col gap-3">
+              <fieldset
+                id={fieldId('payment_method')}
+                tabIndex={-1}
+                aria-describedby={errors.payment_method ? `${fieldId('payment_method')}-error` : undefined}
+                className="flex flex-col gap-3 outline-none"
+              >
                 <legend className="sr-only">{t('checkout.payment.title')}</legend>
                 {methods.map((method) => (
                   <label
@@ -365,17 +413,21 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                 ))}
               </fieldset>
               {errors.payment_method && (
-                <p className="text-sm font-semibold text-red-700">{errors.payment_method}</p>
+                <p id={`${fieldId('payment_method')}-error`} className="text-sm font-semibold text-red-700">
+                  {errors.payment_method}
+                </p>
               )}
             </FormSection>
           </form>
 
           <div className="w-full shrink-0 lg:w-96">
             <CheckoutSummary items={cart.items} totals={totals}>
-              <PromoCodeBox cart={cart} texts={checkoutPromoTexts} dimWhenEmpty />
+              <PromoCodeBox cart={cart} texts={checkoutPromoTexts} noticeId={PROMO_NOTICE_ID} dimWhenEmpty />
               {formError && (
                 <div
                   role="alert"
+                  id={CHECKOUT_NOTICE_ID}
+                  tabIndex={-1}
                   data-testid="checkout-error"
                   className="flex gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
                 >

@@ -6,6 +6,7 @@ import { useFieldForm, type FieldErrors } from '../../../components/ui/use-field
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
 import { serverMessage, useSessionFailure } from '../../../lib/errors';
+import { useReveal } from '../../../lib/use-reveal';
 import { FormErrorBox } from '../ui/states';
 import { useUnsavedChanges } from '../ui/use-unsaved-changes';
 import {
@@ -50,6 +51,7 @@ function useSaveRefusal(form: ProductFieldForm) {
   const sessionFailure = useSessionFailure();
   const [box, setBox] = useState<string[]>([]);
   const boxRef = useRef<HTMLDivElement>(null);
+  const reveal = useReveal();
 
   function showRefusal(error: unknown) {
     if (sessionFailure(error)) return;
@@ -62,13 +64,7 @@ function useSaveRefusal(form: ProductFieldForm) {
       else if (detail.message !== message) elsewhere.push(detail.message);
     }
     setBox([message, ...elsewhere]);
-    if (!form.showErrors(onFields)) {
-      requestAnimationFrame(() => {
-        const alert = boxRef.current?.querySelector<HTMLElement>('[role="alert"]');
-        alert?.focus();
-        alert?.scrollIntoView({ block: 'center' });
-      });
-    }
+    if (!form.showErrors(onFields)) reveal(() => boxRef.current?.querySelector<HTMLElement>('[role="alert"]'));
   }
   return { box, setBox, boxRef, showRefusal };
 }
