@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatShopDate } from '@shop/shared';
 import { listCategories, signInAsAdmin, useLanguage, waitForHydration, watchConsole } from './support';
 
 /**
@@ -9,12 +10,6 @@ import { listCategories, signInAsAdmin, useLanguage, waitForHydration, watchCons
  * no storefront test ever sees it.
  */
 
-/** A date and time as the back office writes it in Arabic: Kuwait's clock (i18n/dates.ts). */
-const kuwaitArabic = new Intl.DateTimeFormat('ar-KW-u-nu-latn-ca-gregory', {
-  timeZone: 'Asia/Kuwait',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 async function draftProduct(request: APIRequestContext, token: string, name: string): Promise<number> {
   const { categories } = await listCategories(request);
@@ -69,7 +64,7 @@ test('a price edit reads in words on the activity trail, in Kuwait time, linked 
     const time = entry.locator('time');
     const moment = await time.getAttribute('datetime');
     expect(moment).toBeTruthy();
-    await expect(time).toHaveText(kuwaitArabic.format(new Date(moment!)));
+    await expect(time).toHaveText(formatShopDate(moment!, 'ar', { withTime: true }));
     await expect(time).not.toContainText('T');
 
     // The product is named and linked to its screen; the link is a full-size target on a phone.

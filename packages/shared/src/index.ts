@@ -4,6 +4,7 @@ export * from './localized.js';
 export * from './language-paths.js';
 export * from './seo.js';
 export * from './money.js';
+export * from './dates.js';
 export * from './plural.js';
 export * from './arabic.js';
 export * from './search-synonyms.js';

@@ -1,7 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { directionOf, pluralForm, type Language } from '@shop/shared';
+import { directionOf, formatShopDate, pluralForm, type Language } from '@shop/shared';
 import type { MessageKey, Messages } from './catalogues.server';
-import { formatKuwaitDate } from './dates';
 
 export type { MessageKey };
 export type TranslationParams = Record<string, string | number>;
@@ -83,8 +82,8 @@ export function I18nProvider({
       dir: directionOf(lang),
       t,
       tp: createPluralTranslator(messages, lang),
-      formatDate: (iso) => formatKuwaitDate(iso, lang),
-      formatDateTime: (iso) => formatKuwaitDate(iso, lang, { withTime: true }),
+      formatDate: (iso) => formatShopDate(iso, lang),
+      formatDateTime: (iso) => formatShopDate(iso, lang, { withTime: true }),
     };
   }, [lang, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -1,9 +1,9 @@
 import {
   formatPrice,
+  formatShopDate,
   inLanguage,
   moneyFormat,
   priceDirection,
-  SHOP_TIME_ZONE,
   storeName,
   toThousandths,
   type Language,
@@ -60,15 +60,6 @@ export interface NewOrderAlertInput {
   publicUrl: string;
 }
 
-/** The date and time in Kuwait, as staff read it ("2 Dec 2026, 12:30"). */
-export function kuwaitTime(at: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-KW-u-nu-latn' : 'en-GB', {
-    timeZone: SHOP_TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at);
-}
-
 /**
  * A staff member's (or the store address's) alert of a new order, in their language: the order's
  * number, time, customer, city, payment, items and total, and a link to it in the back office.
@@ -89,7 +80,7 @@ export function newOrderAlertEmail({ to, lang, order, arrivedAt, settings, publi
     );
   const facts: Array<[string, string, boolean]> = [
     [t.orderNumber, order.order_number, true],
-    [t.placedAt, kuwaitTime(arrivedAt, lang), false],
+    [t.placedAt, formatShopDate(arrivedAt, lang, { withTime: true }), false],
     [t.customer, order.name, false],
     [t.city, order.city_name, false],
     [t.payment, t.paymentMethods[order.payment_method], false],

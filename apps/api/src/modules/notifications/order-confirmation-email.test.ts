@@ -82,6 +82,8 @@ describe('orderConfirmationEmail', () => {
     expect(mail.html).not.toContain('/uploads/');
     expect(mail.html).toContain('مرحباً فاطمة علي،');
     expect(mail.html).toContain('SB-7K3M9Q2XWA');
+    // The order's date as every screen writes it, on Kuwait's clock (10:00 UTC is 13:00 there).
+    expect(mail.text).toContain('تاريخ الطلب: 21 نوفمبر 2026، 13:00');
     expect(mail.html).toContain('سبحة كهرمان');
     expect(mail.html).toContain('الحجم: كبير');
     expect(mail.html).toContain('الدفع عند الاستلام');
@@ -109,6 +111,8 @@ describe('orderConfirmationEmail', () => {
     // The store's English name in the subject, the header and the closing.
     expect(mail.subject).toBe('Your order SB-7K3M9Q2XWA is confirmed - Subha Store');
     expect(mail.text.split('\n')[0]).toBe('Subha Store');
+    expect(mail.text).toContain('Order date: 21 Nov 2026, 13:00');
+    expect(mail.html).toContain('Order date: 21 Nov 2026, 13:00');
     expect(mail.text).toContain('Best regards, the team of Subha Store');
     expect(mail.html).not.toContain('متجر السبح');
     expect(mail.html).toContain('<html lang="en" dir="ltr">');

@@ -1,6 +1,7 @@
 import {
   pathInLanguage,
   formatPrice,
+  formatShopDate,
   inLanguage,
   moneyFormat,
   priceDirection,
@@ -23,6 +24,7 @@ const texts = {
     greetingNoName: 'مرحباً،',
     intro: 'شكراً لطلبك! استلمنا طلبك وسنبدأ بتجهيزه قريباً.',
     orderNumber: 'رقم الطلب',
+    orderDate: 'تاريخ الطلب',
     product: 'المنتج',
     quantity: 'الكمية',
     price: 'السعر',
@@ -43,6 +45,7 @@ const texts = {
     greetingNoName: 'Hello,',
     intro: 'Thank you for your order! We have received it and will start preparing it soon.',
     orderNumber: 'Order number',
+    orderDate: 'Order date',
     product: 'Product',
     quantity: 'Quantity',
     price: 'Price',
@@ -92,6 +95,7 @@ export function orderConfirmationEmail({
   // The site isolates each amount (<bdi>); here the cell names the direction its symbol reads in.
   const moneyHtml = (text: string) => `<span dir="${priceDirection(format)}">${escapeHtml(text)}</span>`;
   const store = storeName(lang, settings);
+  const placedOn = formatShopDate(order.created_at, lang, { withTime: true });
   const trackingUrl = `${publicUrl}${pathInLanguage(`/order-status/${encodeURIComponent(order.order_number)}`, lang)}`;
   const place = [order.city_name, order.governorate_name, order.country_name].filter(
     (part): part is string => Boolean(part),
@@ -139,7 +143,7 @@ export function orderConfirmationEmail({
     : '';
   const content = `<p style="margin:0 0 8px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro)}</p>
-<p style="margin:0 0 16px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong></p>
+<p style="margin:0 0 16px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong><br>${escapeHtml(t.orderDate)}: ${escapeHtml(placedOn)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse;font-size:14px;">
 <thead><tr style="background:#f3f4f6;"><th style="${cell}">${escapeHtml(t.product)}</th><th style="${numberCell}text-align:center;">${escapeHtml(t.quantity)}</th><th style="${numberCell}">${escapeHtml(t.price)}</th><th style="${numberCell}">${escapeHtml(t.lineTotal)}</th></tr></thead>
 <tbody>${itemRows}</tbody>
@@ -157,6 +161,7 @@ ${emailButton(trackingUrl, t.track)}`;
     t.intro,
     '',
     `${t.orderNumber}: ${order.order_number}`,
+    `${t.orderDate}: ${placedOn}`,
     '',
     ...order.items.flatMap((item) => [
       `- ${item.product_name} × ${item.quantity}: ${money(item.total)} (${t.price}: ${money(item.price)})`,

@@ -3,6 +3,7 @@ import {
   AUDIT_REFERENCE_LISTS,
   USER_ROLES,
   formatPrice,
+  formatShopDate,
   formatSignedPrice,
   orderStatuses,
   paymentMethods,
@@ -16,7 +17,6 @@ import {
 } from '@shop/shared';
 import type { MessageKey, Translate } from '../../../i18n/i18n';
 import { isolateLtr } from '../../../i18n/bidi';
-import { formatKuwaitDate } from '../../../i18n/dates';
 import { adminHref, adminOrderHref, adminRecordHref } from '../shell/admin-links';
 
 /**
@@ -248,7 +248,7 @@ export function changeValue(
     const folder = IMAGE_FIELDS[`${entity}.${field}`];
     if (folder) return { kind: 'image', url: uploadUrl(folder, value), name: value };
     if (ISO_MOMENT.test(value) && !Number.isNaN(Date.parse(value))) {
-      return text(formatKuwaitDate(value, lang, { withTime: true }));
+      return text(formatShopDate(value, lang, { withTime: true }));
     }
     return text(value);
   }

@@ -1,4 +1,5 @@
 import {
+  DATE_LOCALES,
   formatPrice,
   fromThousandths,
   toThousandths,
@@ -33,7 +34,7 @@ export function groupedCount(count: number): string {
   return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const locales: Record<Language, string> = { ar: 'ar-KW-u-nu-latn-ca-gregory', en: 'en-GB' };
+const locales = DATE_LOCALES;
 
 // The series' days and months are already Kuwait's calendar: formatting them at UTC midnight
 // keeps the day as sent, whatever the browser's own time zone.

@@ -110,7 +110,7 @@ describe('dashboard tab', () => {
     expect(text).toContain('SB-7K3M9Q2X4T');
     expect(text).toContain('Fatima Ali');
     // 21:30 UTC on 30 March is 31 March in Kuwait.
-    expect(text).toContain('31/03/2026');
+    expect(text).toContain('31 Mar 2026');
     expect(text).toContain('Shipped');
     expect(html).toContain('href="/admin/products/edit/7"');
     expect(html).toContain('href="/admin/products/edit/3"');

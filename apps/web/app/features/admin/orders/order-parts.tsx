@@ -1,7 +1,6 @@
 import { statusPaymentConflict, type OrderStatus, type PaymentMethod, type PaymentStatus } from '@shop/shared';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
-import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { controlClass } from '../ui/fields';
 import { Badge } from '../ui/resource-list';
 import { adminAmount, orderStatusLabels, statusChoices, statusTone } from './order-rules';
@@ -18,12 +17,12 @@ export function AdminAmount({ amount, className }: { amount: number; className?:
   return <bdi className={`tabular-nums ${className ?? ''}`}>{adminAmount(amount, money)}</bdi>;
 }
 
-/** The order's date as dd/mm/yyyy on Kuwait's clock, the full date and time on hover. */
+/** The order's date as the shop writes dates (decision 051), with the time on hover. */
 export function OrderDate({ iso }: { iso: string }) {
-  const { formatDateTime } = useI18n();
+  const { formatDate, formatDateTime } = useI18n();
   return (
     <time dateTime={iso} title={formatDateTime(iso)} className="whitespace-nowrap tabular-nums">
-      <bdi dir="ltr">{formatKuwaitNumericDate(iso)}</bdi>
+      {formatDate(iso)}
     </time>
   );
 }

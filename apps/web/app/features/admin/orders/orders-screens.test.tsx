@@ -83,7 +83,7 @@ describe('orders tab', () => {
     expect(text).toContain('زائر');
     expect(text).toContain('sara@example.com');
     expect(text).toContain('السالمية');
-    expect(text).toContain('04/03/2025');
+    expect(text).toContain('4 مارس 2025');
     expect(text).toContain('1234.125 د.ك');
     expect(text).toContain('12.500 د.ك');
     // Payment under the total, the phone under the name.

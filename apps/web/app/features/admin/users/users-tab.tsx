@@ -4,7 +4,6 @@ import { type AdminUser, type AdminUserCounts } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { SearchIcon, UserIcon } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
-import { formatKuwaitNumericDate } from '../../../i18n/dates';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
@@ -36,7 +35,7 @@ import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
  * on the server; the counters of every user; add, edit and delete (never one's own account).
  */
 export default function UsersTab() {
-  const { t, tp, formatDateTime } = useI18n();
+  const { t, tp, formatDate, formatDateTime } = useI18n();
   const { user: me } = useAuth();
   const toast = useToast();
   const confirm = useConfirm();
@@ -126,7 +125,7 @@ export default function UsersTab() {
       header: t('admin-users.column.joined'),
       cell: (user) => (
         <time dateTime={user.created_at} title={formatDateTime(user.created_at)} className="whitespace-nowrap tabular-nums">
-          <bdi dir="ltr">{formatKuwaitNumericDate(user.created_at)}</bdi>
+          {formatDate(user.created_at)}
         </time>
       ),
     },
