@@ -38,6 +38,10 @@ describe('language paths', () => {
     expect(pathInLanguage('/en/products/1', 'en')).toBe('/en/products/1');
     expect(pathInLanguage('?q=1', 'en')).toBe('/en?q=1');
     expect(pathInLanguage('/en?q=1', 'ar')).toBe('/?q=1');
+    // The back office keeps its one address: a sign-in on /en/login returns to /admin, not /en/admin.
+    expect(pathInLanguage('/admin?tab=products', 'en')).toBe('/admin?tab=products');
+    expect(pathInLanguage('/en/admin', 'en')).toBe('/admin');
+    expect(pathInLanguage('/offline?lang=en', 'en')).toBe('/offline?lang=en');
   });
 
   it('knows the back office, which keeps one address in both languages', () => {

@@ -25,14 +25,16 @@ export function pathWithoutLanguage(pathname: string): string {
 /**
  * The address of a page (a path of the Arabic shop, with its query and hash) in a language:
  * `/products/1?page=2` → `/en/products/1?page=2` in English, unchanged in Arabic; a path that
- * already carries a language prefix is moved to the asked language.
+ * already carries a language prefix is moved to the asked language. A page with one address in
+ * both languages (isSingleAddressPath: `/admin?tab=products` after signing in) stays as it is.
  */
 export function pathInLanguage(path: string, lang: Language): string {
   const split = path.search(/[?#]/);
   const pathname = split === -1 ? path : path.slice(0, split);
   const rest = split === -1 ? '' : path.slice(split);
   const bare = pathWithoutLanguage(pathname || '/');
-  if (lang === DEFAULT_LANGUAGE) return `${bare}${rest}`;
+  // The back office, Google's return and the offline page have one address for both languages.
+  if (lang === DEFAULT_LANGUAGE || isSingleAddressPath(bare)) return `${bare}${rest}`;
   return `${bare === '/' ? ENGLISH_PATH_PREFIX : `${ENGLISH_PATH_PREFIX}${bare}`}${rest}`;
 }
 

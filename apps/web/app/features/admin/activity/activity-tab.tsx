@@ -370,14 +370,14 @@ function ListChange({ view }: { view: Extract<ChangeView, { kind: 'list' }> }) {
         </span>
       ))}
       {view.reordered ? <span>{t('admin-activity.list.reordered')}</span> : null}
-      {nothing ? <span className="text-stone-400">{t('admin-activity.list.empty')}</span> : null}
+      {nothing ? <span className="text-stone-500">{t('admin-activity.list.empty')}</span> : null}
     </span>
   );
 }
 
 function Value({ value }: { value: ChangeValue }) {
   const { t } = useI18n();
-  if (value.kind === 'none') return <span className="text-stone-400">{t('admin-activity.value_none')}</span>;
+  if (value.kind === 'none') return <span className="text-stone-500">{t('admin-activity.value_none')}</span>;
   if (value.kind === 'image') return <ChangeImage url={value.url} name={value.name} />;
   return (
     <bdi dir="auto" title={value.full === value.text ? undefined : value.full} className="min-w-0 wrap-anywhere">
