@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   formatPrice,
+  pathInLanguage,
   formatSignedPrice,
   moneyFormat,
   toThousandths,
@@ -151,7 +152,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const product = found.products.find((candidate) => candidate.name === productName) as Product;
     expect(product, 'published product in the public list').toBeTruthy();
     expect(product.images).toHaveLength(2);
-    await page.goto(`/products/${product.id}`);
+    await page.goto(pathInLanguage(`/products/${product.id}`, lang));
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'en' ? `Test beads ${tag}` : productName);
     // The storefront names the value in the page's language (Arabic when it has no English).
@@ -176,7 +177,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     expect(edited.product.images).toHaveLength(1);
     const removedImage = product.images.find((image) => image.id !== edited.product.images[0]!.id)!;
     expect((await request.get(removedImage.url)).status()).toBe(404);
-    await page.goto(`/products/${product.id}`);
+    await page.goto(pathInLanguage(`/products/${product.id}`, lang));
     await expect(page.locator(`[data-price="${toThousandths(15)}"]`).first()).toHaveText(
       formatPrice(toThousandths(15), moneyFormat(settings, lang)),
     );

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
   formatPrice,
+  pathInLanguage,
   moneyFormat,
   pluralForm,
   toThousandths,
@@ -416,7 +417,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       expect(invoiceProblems).toEqual([]);
 
       // The customer's tracking page shows the order shipped, three quarters of the way.
-      await page.goto(`/order-status/${order.order_number}`);
+      await page.goto(pathInLanguage(`/order-status/${order.order_number}`, lang));
       await expect(page.getByTestId('order-status')).toHaveText(words.shipped);
       await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
       expect(problems).toEqual([]);
@@ -546,7 +547,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         const shopperProblems = watchConsole(shopper.page);
         // A shopper is at the checkout already, one of those cities chosen, at its old fee.
         await fillCart(shopper.page);
-        await shopper.page.goto('/checkout');
+        await shopper.page.goto(pathInLanguage('/checkout', lang));
         await waitForHydration(shopper.page);
         const who = contact(tag);
         await shopper.page.getByLabel(words.fullName).fill(lang === 'ar' ? 'مريم الشمري' : 'Mariam Al-Shammari');
@@ -653,7 +654,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         await fillCart(shopper.page);
         const { summary } = await api<{ summary: { total: number } }>(shopper.page.request, '/cart');
         const subtotal = toThousandths(summary.total);
-        await shopper.page.goto('/cart');
+        await shopper.page.goto(pathInLanguage('/cart', lang));
         await waitForHydration(shopper.page);
         await shopper.page.getByLabel(words.cartPromo).fill(code.toLowerCase());
         await shopper.page.getByRole('button', { name: words.apply, exact: true }).click();

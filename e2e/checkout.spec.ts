@@ -315,9 +315,15 @@ test.describe('checkout and order tracking', () => {
     await expect(page.getByTestId('order-status')).toHaveText('Pending');
     await expect(page.getByTestId('order-total')).toHaveText(money(total));
     await expect(page.getByText(city.name_en, { exact: false }).first()).toBeVisible();
+    // The shopper typed Latin text only: the tracking page's content holds no Arabic letter (its
+    // products, options, place names, statuses and date are in English).
+    const arabicLetters = /[\u0600-\u06FF]/;
+    expect(await page.locator('main').innerText()).not.toMatch(arabicLetters);
     await page.getByRole('button', { name: 'Print invoice' }).click();
     const invoice = page.getByRole('dialog', { name: 'Invoice' });
     await expect(invoice.getByTestId('invoice-total')).toHaveText(money(total));
+    // The invoice names the store in English too.
+    expect(await invoice.innerText()).not.toMatch(arabicLetters);
     await invoice.getByRole('button', { name: 'Close' }).click();
 
     const missing = await page.goto('/en/order-status/SB-ZZZZZZZZZZ');

@@ -1,4 +1,4 @@
-import type { Language } from './constants.js';
+import { DEFAULT_ADDRESS, type Language } from './constants.js';
 
 /**
  * The text to show in a language: the English version on the English storefront when the shop
@@ -39,4 +39,17 @@ export function messageParamsIn(
 /** The shop's name in a language: the English name on English pages and messages when it has one. */
 export function storeName(lang: Language, settings: { store_name: string; store_name_en?: string | null }): string {
   return inLanguage(lang, settings.store_name, settings.store_name_en);
+}
+
+/**
+ * The street address the owner wrote, in `lang` (the English one on English pages when there is
+ * one), or null while the address is still the default, the country's name (stored as "الكويت"),
+ * which each page names in its own words.
+ */
+export function storeAddress(
+  lang: Language,
+  settings: { address: string | null; address_en?: string | null },
+): string | null {
+  if (!settings.address || settings.address === DEFAULT_ADDRESS) return settings.address_en?.trim() || null;
+  return inLanguage(lang, settings.address, settings.address_en);
 }

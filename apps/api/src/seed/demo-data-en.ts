@@ -11,6 +11,7 @@ export const demoSettingsEnglish = {
   store_name_en: 'Misbaha Kuwait',
   store_description_en:
     'A Kuwaiti shop for natural prayer beads: Baltic amber, yusr, kuka, agate, turquoise and fragrant woods, with fast delivery to every area of Kuwait.',
+  address_en: 'Fahad Al-Salem Street, Kuwait City, Kuwait',
 } as const;
 
 export const demoCategoriesEnglish: Readonly<Record<string, { name: string; description: string }>> = {

@@ -19,6 +19,7 @@ const settings: StoreSettings = {
   whatsapp_number: null,
   email: 'hello@shop.test',
   address: 'الكويت',
+  address_en: null,
   currency_symbol: 'د.ك',
   currency: 'KWD',
   facebook_url: 'https://facebook.com/subha',
@@ -114,6 +115,14 @@ describe('storeJsonLd', () => {
       inLanguage: 'en',
       potentialAction: { target: { urlTemplate: 'https://shop.test/en/products?search={search_term_string}' } },
     });
+  });
+});
+
+describe('the store address in structured data', () => {
+  it('is the English address on the English site, the Arabic one on the Arabic site', () => {
+    const owned = { ...settings, address: 'السالمية، قطعة 10', address_en: 'Salmiya, Block 10' };
+    expect(storeJsonLd(owned, 'en', 'https://shop.test')[0]).toMatchObject({ address: { streetAddress: 'Salmiya, Block 10' } });
+    expect(storeJsonLd(owned, 'ar', 'https://shop.test')[0]).toMatchObject({ address: { streetAddress: 'السالمية، قطعة 10' } });
   });
 });
 

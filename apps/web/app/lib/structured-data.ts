@@ -1,5 +1,5 @@
 import {
-  DEFAULT_ADDRESS,
+  storeAddress,
   DELIVERY_PROMISE_HOURS,
   RETURN_WINDOW_DAYS,
   amountDigits,
@@ -138,6 +138,7 @@ type StoreFields = Pick<
   | 'whatsapp_number'
   | 'email'
   | 'address'
+  | 'address_en'
   | 'facebook_url'
   | 'instagram_url'
 >;
@@ -153,6 +154,8 @@ export function storeJsonLd(settings: StoreFields, lang: Language, publicUrl: st
   const name = storeName(lang, settings);
   const otherName = storeName(lang === 'ar' ? 'en' : 'ar', settings);
   const description = storeDescription(lang, settings);
+  // The default address is the country's name, which addressCountry already says.
+  const street = storeAddress(lang, settings);
   const telephone = settings.phone_number ? `+${internationalDigits(settings.phone_number)}` : null;
   const sameAs = [settings.facebook_url, settings.instagram_url].filter((link): link is string => !!link);
   const storeId = `${home}#store`;
@@ -174,7 +177,7 @@ export function storeJsonLd(settings: StoreFields, lang: Language, publicUrl: st
       '@type': 'PostalAddress',
       addressCountry: STORE_COUNTRY,
       // The default address is the country's name, which addressCountry already says.
-      ...(settings.address && settings.address !== DEFAULT_ADDRESS ? { streetAddress: settings.address } : {}),
+      ...(street ? { streetAddress: street } : {}),
     },
     ...(telephone || settings.email
       ? {

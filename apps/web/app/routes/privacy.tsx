@@ -29,7 +29,7 @@ export default function Privacy() {
       sections={privacySections}
       params={{ store: storeName(lang, settings) }}
     >
-      <PolicyContact text="pages.privacy.contact.text" email={settings.email} address={displayAddress(settings, t)} />
+      <PolicyContact text="pages.privacy.contact.text" email={settings.email} address={displayAddress(settings, t, lang)} />
     </PolicyPage>
   );
 }

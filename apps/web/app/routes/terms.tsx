@@ -29,7 +29,7 @@ export default function Terms() {
       sections={termsSections}
       params={{ store: storeName(lang, settings) }}
     >
-      <PolicyContact text="pages.terms.contact.text" email={settings.email} address={displayAddress(settings, t)} />
+      <PolicyContact text="pages.terms.contact.text" email={settings.email} address={displayAddress(settings, t, lang)} />
     </PolicyPage>
   );
 }

@@ -63,6 +63,11 @@ export const adminSettingsUpdateSchema = z.object({
     'settings.address_too_long',
     optionalFormText(STORE_ADDRESS_MAX),
   ).optional(),
+  address_en: withMaxLength(
+    STORE_ADDRESS_MAX,
+    'settings.address_too_long',
+    optionalFormText(STORE_ADDRESS_MAX),
+  ).optional(),
   phone_number: phone('settings.phone_invalid').optional(),
   whatsapp_number: phone('settings.whatsapp_invalid').optional(),
   remove_logo: formBoolean.default(false),

@@ -231,6 +231,8 @@ export const settingsSchema = z.object({
   whatsapp_number: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string(),
+  /** The address in English; null when there is none (English pages show the Arabic one). */
+  address_en: z.string().nullable(),
   currency_symbol: z.string(),
   currency: z.string(),
   facebook_url: z.string().nullable(),

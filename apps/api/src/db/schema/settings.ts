@@ -15,6 +15,8 @@ export const storeSettings = pgTable(
     whatsapp_number: text('whatsapp_number'),
     email: text('email'),
     address: text('address'),
+    /** The address in English, for the English pages, invoices and e-mails; null: the Arabic one. */
+    address_en: text('address_en'),
     currency_symbol: text('currency_symbol'),
     currency: text('currency'),
     facebook_url: text('facebook_url'),

@@ -31,7 +31,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Save the store settings: only the fields sent change (multipart or JSON; file field `logo`)',
         description:
           'Fields: store_name (required when sent), store_name_en, store_description, ' +
-          'store_description_en, email, address, phone_number, whatsapp_number (8 to 15 digits; ' +
+          'store_description_en, email, address, address_en, phone_number, whatsapp_number (8 to 15 digits; ' +
           'spaces, hyphens, parentheses and a leading + allowed), remove_logo. An empty field ' +
           'clears it.',
         consumes: ['multipart/form-data', 'application/json'],

@@ -43,6 +43,7 @@ export function presentSettings(
     whatsapp_number: blankToNull(row?.whatsapp_number),
     email: blankToNull(row?.email),
     address: blankToNull(row?.address) ?? DEFAULT_ADDRESS,
+    address_en: blankToNull(row?.address_en),
     currency_symbol: blankToNull(row?.currency_symbol) ?? DEFAULT_CURRENCY_SYMBOL,
     currency: blankToNull(row?.currency) ?? DEFAULT_CURRENCY,
     facebook_url: blankToNull(row?.facebook_url),

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_ADDRESS, type Language, type StoreSettings } from '@shop/shared';
+import { storeAddress, type Language, type StoreSettings } from '@shop/shared';
 import { createTranslator, type Translate } from '../../i18n/i18n';
 import { matchedMessages, type PackedMessages } from '../../i18n/page-messages';
 import { storeName } from '../../lib/localized';
@@ -43,9 +43,9 @@ export function rootMeta(
 }
 
 /**
- * The store address to show: the default address is stored in Arabic ("الكويت"), so it is shown
- * through the catalogue in the page's language; an address the owner typed is shown as typed.
+ * The store address to show in the page's language (storeAddress: the owner's English address on
+ * English pages); the default address, the country's name, is named by the catalogue.
  */
-export function displayAddress(settings: StoreSettings, t: Translate): string {
-  return settings.address === DEFAULT_ADDRESS ? t('layout.default_address') : settings.address;
+export function displayAddress(settings: StoreSettings, t: Translate, lang: Language): string {
+  return storeAddress(lang, settings) ?? t('layout.default_address');
 }

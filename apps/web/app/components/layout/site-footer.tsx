@@ -90,7 +90,7 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
               </ContactItem>
             ) : null}
             <ContactItem icon={<MapPinIcon className="size-4" />} label={t('common.footer.address')}>
-              <bdi>{displayAddress(settings, t)}</bdi>
+              <bdi>{displayAddress(settings, t, lang)}</bdi>
             </ContactItem>
           </ul>
         </div>

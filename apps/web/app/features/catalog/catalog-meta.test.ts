@@ -19,6 +19,7 @@ const settings: StoreSettings = {
   whatsapp_number: null,
   email: null,
   address: 'الكويت',
+  address_en: null,
   currency_symbol: 'د.ك',
   currency: 'KWD',
   facebook_url: null,

@@ -18,7 +18,7 @@ export function PrintedOrderHeader({ order, title, titleId }: { order: Pick<Orde
         {settings.logo && <img src={settings.logo} alt="" width={56} height={56} className="size-14 object-contain" />}
         <div>
           <p className="text-xl font-semibold text-brand-800">{storeName(lang, settings)}</p>
-          <p className="text-sm text-stone-600">{displayAddress(settings, t)}</p>
+          <p className="text-sm text-stone-600">{displayAddress(settings, t, lang)}</p>
           {settings.phone_number && (
             <p className="text-sm text-stone-600">
               <bdi dir="ltr">{settings.phone_number}</bdi>

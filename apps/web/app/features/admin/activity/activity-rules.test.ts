@@ -71,7 +71,7 @@ const RECORDED_FIELDS: Record<string, string[]> = {
   search_synonyms: ['term', 'targets'],
   slides: ['title', 'description', 'title_en', 'description_en', 'image', 'link_url', 'sort_order', 'is_active'],
   settings: [
-    'store_name', 'store_description', 'store_name_en', 'store_description_en', 'logo', 'phone_number',
+    'store_name', 'store_description', 'store_name_en', 'store_description_en', 'address_en', 'logo', 'phone_number',
     'whatsapp_number', 'email', 'address', 'currency_symbol', 'currency', 'facebook_url', 'instagram_url',
   ],
   promo_codes: [

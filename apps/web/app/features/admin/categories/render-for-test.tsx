@@ -25,6 +25,7 @@ export const testSettings: StoreSettings = {
   whatsapp_number: null,
   email: null,
   address: 'الكويت',
+  address_en: null,
   currency_symbol: 'KD',
   currency: 'KWD',
   facebook_url: null,

@@ -78,6 +78,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
   const phone = form.field('phone_number');
   const whatsapp = form.field('whatsapp_number');
   const address = form.field('address');
+  const addressEn = form.field('address_en');
   const phoneHint = tp('admin-settings.hint.phone', STORE_PHONE_DIGITS_MAX, { min: STORE_PHONE_DIGITS_MIN });
 
   return (
@@ -177,9 +178,18 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
             />
           </Field>
           <div className="md:col-span-2">
-            <Field id={address.id} label={t('admin-settings.field.address')} optional error={address.error}>
-              <TextArea id={address.id} value={address.value} onValue={address.onChange} error={address.error} rows={3} maxLength={STORE_ADDRESS_MAX} />
-            </Field>
+            <BilingualField
+              id={address.id}
+              label={t('admin-settings.field.address')}
+              multiline
+              rows={3}
+              arabic={address.value}
+              english={addressEn.value}
+              onArabic={address.onChange}
+              onEnglish={addressEn.onChange}
+              errors={{ arabic: address.error, english: addressEn.error }}
+              maxLength={STORE_ADDRESS_MAX}
+            />
           </div>
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2">

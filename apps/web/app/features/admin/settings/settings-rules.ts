@@ -31,6 +31,7 @@ export interface SettingsValues {
   store_description_en: string | null;
   email: string | null;
   address: string | null;
+  address_en: string | null;
   phone_number: string | null;
   whatsapp_number: string | null;
   logo: string | null;
@@ -51,6 +52,7 @@ export interface SettingsForm {
   store_description_en: string;
   email: string;
   address: string;
+  address_en: string;
   phone_number: string;
   whatsapp_number: string;
   /** The logo: a newly chosen file, and whether the stored one was removed. */
@@ -68,6 +70,7 @@ export const settingsFields = [
   'phone_number',
   'whatsapp_number',
   'address',
+  'address_en',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -79,6 +82,7 @@ export function settingsFormFrom(settings: SettingsValues): SettingsForm {
     store_description_en: settings.store_description_en ?? '',
     email: settings.email ?? '',
     address: settings.address ?? '',
+    address_en: settings.address_en ?? '',
     phone_number: settings.phone_number ?? '',
     whatsapp_number: settings.whatsapp_number ?? '',
     logo: untouchedLogo,
@@ -95,6 +99,7 @@ export function isSettingsFormDirty(form: SettingsForm, initial: SettingsForm): 
     'store_description_en',
     'email',
     'address',
+    'address_en',
     'phone_number',
     'whatsapp_number',
   ] as const;
@@ -125,6 +130,7 @@ export function settingsFormProblems(form: SettingsForm): Partial<Record<Setting
     problems.whatsapp_number = { key: 'admin-settings.validation.whatsapp_invalid', params: digits };
   }
   if (longerThan(form.address, STORE_ADDRESS_MAX)) problems.address = tooLong(STORE_ADDRESS_MAX);
+  if (longerThan(form.address_en, STORE_ADDRESS_MAX)) problems.address_en = tooLong(STORE_ADDRESS_MAX);
   return problems;
 }
 
@@ -141,6 +147,7 @@ export function settingsFormData(form: SettingsForm): FormData {
   body.set('store_description_en', form.store_description_en.trim());
   body.set('email', form.email.trim());
   body.set('address', form.address.trim());
+  body.set('address_en', form.address_en.trim());
   body.set('phone_number', latinDigits(form.phone_number).trim());
   body.set('whatsapp_number', latinDigits(form.whatsapp_number).trim());
   if (logo.file) body.set('logo', logo.file, logo.file.name);

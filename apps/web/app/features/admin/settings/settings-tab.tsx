@@ -100,7 +100,7 @@ function SettingsView({ settings, onEdit }: { settings: AdminSettings; onEdit: (
             {settings.whatsapp_number ? <bdi dir="ltr">{settings.whatsapp_number}</bdi> : notSet}
           </Item>
           <Item label={t('admin-settings.field.address')}>
-            {settings.address ? <p className="break-words whitespace-pre-line">{settings.address}</p> : notSet}
+            <Bilingual arabic={settings.address} english={settings.address_en} fallback={notSet} multiline />
           </Item>
         </Card>
       </div>
