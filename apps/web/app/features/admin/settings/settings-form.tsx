@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { useFieldForm } from '../../../components/ui/use-field-form';
 import { useI18n } from '../../../i18n/i18n';
-import { BilingualField, Field, TextArea, TextInput } from '../ui/fields';
+import { BilingualField, Field, TextInput } from '../ui/fields';
 import { useLeaveForm } from '../ui/form-flow';
 import { ImagePicker } from '../ui/image-picker';
 import { AdminPageHeader, FormErrorBox } from '../ui/states';
