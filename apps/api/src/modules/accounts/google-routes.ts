@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   googleCallbackBodySchema,
   googleStartResponseSchema,
+  pathInLanguage,
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
 import { adoptGuestCart } from './guest-cart.js';
@@ -123,7 +124,8 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
           302: z
             .null()
             .describe(
-              'A redirect to Google, or to /login?error=google_unavailable when Google sign-in is not configured',
+              'A redirect to Google, or to /login?error=google_unavailable (/en/login… for an English ' +
+                'visitor) when Google sign-in is not configured',
             ),
           500: errorResponseSchema,
         },
@@ -136,7 +138,8 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(url, 302);
       } catch (error) {
         if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') {
-          return reply.redirect(UNAVAILABLE_REDIRECT, 302);
+          // Back to the login page in the visitor's language (decision 046: English lives under /en).
+          return reply.redirect(pathInLanguage(UNAVAILABLE_REDIRECT, request.lang), 302);
         }
         throw error;
       }

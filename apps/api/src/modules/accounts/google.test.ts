@@ -242,9 +242,12 @@ describe('Google sign-in when it cannot work', () => {
   });
 
   it('sends a plain link back to the login page when unconfigured', async () => {
-    const response = await callUnconfigured('GET', '/api/auth/google');
+    const response = await callUnconfigured('GET', '/api/auth/google', undefined, { lang: 'ar' });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/login?error=google_unavailable');
+    // An English visitor goes back to the English login page.
+    const english = await callUnconfigured('GET', '/api/auth/google', undefined, { lang: 'en' });
+    expect(english.headers.location).toBe('/en/login?error=google_unavailable');
   });
 
   it('refuses a callback when unconfigured', async () => {
@@ -263,7 +266,7 @@ describe('Google sign-in when it cannot work', () => {
       code: 'SERVICE_UNAVAILABLE',
       message: apiMessage('auth.google_unavailable', 'ar'),
     });
-    const link = await callUnreachable('GET', '/api/auth/google');
+    const link = await callUnreachable('GET', '/api/auth/google', undefined, { lang: 'ar' });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toBe('/login?error=google_unavailable');
   });
