@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AdminOrderResponse, CityListResponse, Order, OrderResponse } from '@shop/shared';
+import type { AdminOrderResponse, CityListResponse, Order, OrderResponse, ProductResponse } from '@shop/shared';
 import { adminToken, api, listProducts, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
@@ -271,6 +271,32 @@ test('packing slips print each order on its own page, without prices (ar)', asyn
     await page.screenshot({ path: test.info().outputPath('packing-slips-print.png'), fullPage: true });
   } finally {
     await deleteOrders(request, token, orders);
+  }
+});
+
+test("an order open on its screen reads in the other language as soon as the language is switched (ar to en)", async ({ page, context, baseURL, request }) => {
+  test.setTimeout(90_000);
+  await useLanguage(context, baseURL!, 'ar');
+  const token = await adminToken(request);
+  await signInWith(context, token);
+  const order = await placeGuestOrder(request, `Switch ${uniqueTag(page)}`);
+  const problems = watchConsole(page);
+  try {
+    const { product } = await api<ProductResponse>(request, `/products/${order.items[0]!.product_id}`);
+    expect(product.name_en, 'a product with an English name').toBeTruthy();
+    await page.goto(`/admin/orders/${order.id}`);
+    await waitForHydration(page);
+    const main = page.locator('main');
+    await expect(main.getByText(product.name, { exact: true }).first()).toBeVisible();
+    // The back office keeps its address: the switch changes the language without a page load.
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${order.id}`);
+    await expect(main.getByText(product.name_en!, { exact: true }).first()).toBeVisible();
+    await expect(main.getByText(product.name, { exact: true })).toHaveCount(0);
+    expect(problems).toEqual([]);
+  } finally {
+    await deleteOrders(request, token, [order]);
   }
 });
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -18,6 +18,7 @@ import {
   DEFAULT_LANGUAGE,
   languageOfPath,
   pathInLanguage,
+  type Language,
   type ProfileResponse,
   type SettingsResponse,
   type User,
@@ -162,6 +163,20 @@ function createQueryClient() {
   });
 }
 
+/**
+ * The API answers in the page's language (names, statuses, messages). After a switch of language
+ * without a page load (the back office keeps its address; the storefront's switch navigates in
+ * the app), every answer kept in the other language is fetched again, those on screen at once.
+ */
+function useRefetchInNewLanguage(queryClient: QueryClient, lang: Language) {
+  const shown = useRef(lang);
+  useEffect(() => {
+    if (shown.current === lang) return;
+    shown.current = lang;
+    void queryClient.invalidateQueries();
+  }, [queryClient, lang]);
+}
+
 /** Back-office pages (their layout's `handle.backoffice`) bring their own chrome. */
 function useBackoffice(): boolean {
   return useMatches().some(
@@ -172,6 +187,7 @@ function useBackoffice(): boolean {
 /** Header, main landmark and footer around every page, with the toasts and a skip link. */
 function Shell({ root, children }: { root: ShellData; children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useRefetchInNewLanguage(queryClient, root.lang);
   const backoffice = useBackoffice();
   const messages = usePageMessages();
   return (
