@@ -24,20 +24,20 @@ afterAll(async () => {
 
 describe('domain events', () => {
   it('names the cached copies each event makes stale in every process', () => {
-    expect(staleCopies({ type: 'ProductChanged', productId: 1, change: 'updated' })).toBe(
+    expect(staleCopies({ type: 'ProductChanged', productId: 1, change: 'updated' })).toEqual([
       'catalog',
-    );
+    ]);
     expect(
       staleCopies({ type: 'CategoryChanged', categoryId: 1, change: 'deleted', pathChanges: true }),
-    ).toBe('catalog');
-    expect(staleCopies({ type: 'AttributesChanged' })).toBe('catalog');
-    expect(staleCopies({ type: 'SearchWordsChanged' })).toBe('catalog');
-    expect(staleCopies({ type: 'SettingsChanged' })).toBe('settings');
-    expect(staleCopies({ type: 'SlidesChanged' })).toBe('content');
-    expect(staleCopies(stock('order_released'))).toBe('catalog');
-    expect(staleCopies(stock('order_retaken'))).toBe('catalog');
+    ).toEqual(['catalog']);
+    expect(staleCopies({ type: 'AttributesChanged' })).toEqual(['catalog']);
+    expect(staleCopies({ type: 'SearchWordsChanged' })).toEqual(['catalog']);
+    expect(staleCopies({ type: 'SettingsChanged' })).toEqual(['settings']);
+    expect(staleCopies({ type: 'SlidesChanged' })).toEqual(['content']);
+    expect(staleCopies(stock('order_released'))).toEqual(['catalog']);
+    expect(staleCopies(stock('order_retaken'))).toEqual(['catalog']);
     // A checkout's stock moves stay in the process that took the order (decision 010).
-    expect(staleCopies(stock('order_placed'))).toBeNull();
+    expect(staleCopies(stock('order_placed'))).toEqual([]);
     // The back office's order counts go with every change to what they count.
     expect(
       staleCopies({
@@ -46,13 +46,26 @@ describe('domain events', () => {
         paymentMethod: 'cash_on_delivery',
         total: 5000,
       }),
-    ).toBe('orders');
+    ).toEqual(['orders']);
     expect(
-      staleCopies({ type: 'OrderStatusChanged', orderId: 1, from: 'pending', to: 'shipped', notes: null, actor: null }),
-    ).toBe('orders');
+      staleCopies({
+        type: 'OrderStatusChanged',
+        orderId: 1,
+        from: 'pending',
+        to: 'shipped',
+        notes: null,
+        actor: null,
+      }),
+    ).toEqual(['orders']);
     expect(
-      staleCopies({ type: 'PaymentCaptured', orderId: 1, orderNumber: 'ORD-1', amount: 5000, late: null }),
-    ).toBe('orders');
+      staleCopies({
+        type: 'PaymentCaptured',
+        orderId: 1,
+        orderNumber: 'ORD-1',
+        amount: 5000,
+        late: null,
+      }),
+    ).toEqual(['orders']);
     const deleted = (entity: string, action = 'delete'): DomainEvent => ({
       type: 'ActivityRecorded',
       actor: null,
@@ -60,11 +73,14 @@ describe('domain events', () => {
       entityId: 1,
       action,
     });
-    expect(staleCopies(deleted('orders'))).toBe('orders');
-    expect(staleCopies(deleted('cities'))).toBe('orders');
-    expect(staleCopies(deleted('users'))).toBe('orders');
-    expect(staleCopies(deleted('products'))).toBeNull();
-    expect(staleCopies(deleted('cities', 'update'))).toBeNull();
+    expect(staleCopies(deleted('orders'))).toEqual(['orders']);
+    // A city gone: the order list's counts and the pages stating the delivery fees' range.
+    expect(staleCopies(deleted('cities'))).toEqual(['shipping', 'orders']);
+    expect(staleCopies(deleted('users'))).toEqual(['orders']);
+    expect(staleCopies(deleted('products'))).toEqual([]);
+    expect(staleCopies(deleted('cities', 'update'))).toEqual(['shipping']);
+    expect(staleCopies(deleted('cities', 'create'))).toEqual(['shipping']);
+    expect(staleCopies(deleted('promo_codes', 'update'))).toEqual([]);
   });
 
   it('tells the change feed each stale topic once per committed transaction, and nothing after a rollback', async () => {

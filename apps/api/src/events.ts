@@ -146,33 +146,38 @@ const ORDER_REFERENCES = new Set(['orders', 'cities', 'users']);
 
 /**
  * The cached copies an event makes stale in every process, told over the change feed after the
- * commit (docs/decisions/010); null: only this process's subscribers hear of it. A checkout's
+ * commit (docs/decisions/010); none: only this process's subscribers hear of it. A checkout's
  * stock moves stay in the process that took the order: other processes show the new stock
  * within their listings' cache time, so a rush of orders never empties every cache at once.
  */
-export function staleCopies(event: DomainEvent): ChangeTopic | null {
+export function staleCopies(event: DomainEvent): readonly ChangeTopic[] {
   switch (event.type) {
     case 'ProductChanged':
     case 'CategoryChanged':
     case 'AttributesChanged':
     case 'SearchWordsChanged':
-      return 'catalog';
+      return ['catalog'];
     case 'StockChanged':
-      return event.reason === 'order_placed' ? null : 'catalog';
+      return event.reason === 'order_placed' ? [] : ['catalog'];
     case 'SettingsChanged':
-      return 'settings';
+      return ['settings'];
     case 'SlidesChanged':
-      return 'content';
+      return ['content'];
     // What the back office's order list counts: orders, their status, and the city and customer
     // a deleted city or account detaches from them (orders.city_id / user_id set null).
     case 'OrderPlaced':
     case 'OrderStatusChanged':
     case 'PaymentCaptured':
-      return 'orders';
-    case 'ActivityRecorded':
-      return event.action === 'delete' && ORDER_REFERENCES.has(event.entity) ? 'orders' : null;
+      return ['orders'];
+    case 'ActivityRecorded': {
+      const topics: ChangeTopic[] = [];
+      // A city's fee, added, changed or gone: the pages that state the fees' range.
+      if (event.entity === 'cities') topics.push('shipping');
+      if (event.action === 'delete' && ORDER_REFERENCES.has(event.entity)) topics.push('orders');
+      return topics;
+    }
     default:
-      return null;
+      return [];
   }
 }
 
@@ -185,10 +190,7 @@ export function createDomainEvents(
     onError,
     onCommitted: (events) => {
       const topics = new Set<ChangeTopic>();
-      for (const event of events) {
-        const topic = staleCopies(event);
-        if (topic) topics.add(topic);
-      }
+      for (const event of events) for (const topic of staleCopies(event)) topics.add(topic);
       for (const topic of topics) changes.publish(topic);
     },
   });

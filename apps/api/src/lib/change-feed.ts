@@ -4,11 +4,19 @@
  * subscribers at once; the database transport (LISTEN/NOTIFY) carries the same topic to every
  * other process.
  */
-export const CHANGE_TOPICS = ['catalog', 'settings', 'content', 'orders'] as const;
+export const CHANGE_TOPICS = ['catalog', 'settings', 'content', 'shipping', 'orders'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
-/** The topics a storefront page is made of: a change to orders leaves every page as it was. */
-export const STOREFRONT_TOPICS = ['catalog', 'settings', 'content'] as const satisfies readonly ChangeTopic[];
+/**
+ * The topics a storefront page is made of (`shipping`: the cities' fees, which a product page's
+ * structured data states as a range): a change to orders leaves every page as it was.
+ */
+export const STOREFRONT_TOPICS = [
+  'catalog',
+  'settings',
+  'content',
+  'shipping',
+] as const satisfies readonly ChangeTopic[];
 
 export interface ChangeTransport {
   /** Tells the other processes; failures are reported, never thrown at the writer. */
@@ -25,7 +33,9 @@ export interface ChangeFeed {
   connect(transport: ChangeTransport | null): void;
 }
 
-export function createChangeFeed(onSendError: (error: unknown) => void = () => undefined): ChangeFeed {
+export function createChangeFeed(
+  onSendError: (error: unknown) => void = () => undefined,
+): ChangeFeed {
   const listeners = new Map<ChangeTopic, Set<() => void>>();
   let transport: ChangeTransport | null = null;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartSender, signedInStaff, type SignedIn } from '../../test-support/admin-forms.js';
 import { apiCaller } from '../../test-support/http.js';
 import type { TestContext } from '../../test-support/test-app.js';
-import { createCategory, createProduct } from '../seed/factories.js';
+import { createCategory, createCity, createCountry, createProduct } from '../seed/factories.js';
 import { createTestWebApp } from '../../test-support/web-app.js';
 
 
@@ -148,5 +148,24 @@ describe('the page cache for visitors without a session', () => {
     expect(after.headers['x-cache']).toBe('MISS');
     expect(html(after)).toContain('سبحة بعد التعديل');
     expect(html(after)).not.toContain('سبحة الصفحة المحفوظة');
+  });
+
+  it("drops the pages when a city's delivery fee changes: a product page states the fees' range", async () => {
+    const country = await createCountry(ctx.database.db, { code: 'KW' });
+    const city = await createCity(ctx.database.db, { country_id: country.id, shipping_fee: 2000 });
+    await createCity(ctx.database.db, { country_id: country.id, shipping_fee: 3000 });
+    // A page no earlier test kept, rendered with these cities.
+    const shown = await createProduct(ctx.database.db, { name: 'سبحة رسوم التوصيل', category_id: category.id });
+    await page(`/products/${shown.id}`);
+    const before = await page(`/products/${shown.id}`);
+    expect(before.headers['x-cache']).toBe('HIT');
+    expect(html(before)).toContain('"minValue":"2.000","maxValue":"3.000"');
+
+    const changed = await call('PUT', `/api/locations/cities/${city.id}`, { shipping_fee: 1.25 }, { token: staff.admin.token });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    const after = await page(`/products/${shown.id}`);
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(html(after)).toContain('"minValue":"1.250","maxValue":"3.000"');
   });
 });

@@ -14,6 +14,6 @@ export function subscribeCatalog(
 ): void {
   changes.subscribe('catalog', () => catalog.invalidateListings());
   events.afterCommit('StockChanged', (moves) => {
-    if (moves.some((move) => staleCopies(move) === null)) catalog.invalidateListings();
+    if (moves.some((move) => staleCopies(move).length === 0)) catalog.invalidateListings();
   });
 }
