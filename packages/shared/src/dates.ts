@@ -1,5 +1,10 @@
-import { SHOP_TIME_ZONE } from './contracts/admin-dashboard.js';
 import type { Language } from './constants.js';
+
+/**
+ * The shop's calendar, for display and for the database's date arithmetic: Kuwait (UTC+3 all
+ * year, the same offset kuwaitDateOf in promotions.ts uses).
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
 /**
  * One date format per language (docs/decisions/051), for every screen, printout and e-mail: the

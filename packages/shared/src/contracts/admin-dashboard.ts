@@ -22,11 +22,6 @@ export const DASHBOARD_LOW_STOCK_MAX = 10;
 export const DASHBOARD_SALES_DAYS = 30;
 /** Months of the monthly sales series, this month (in Kuwait) included. */
 export const DASHBOARD_SALES_MONTHS = 12;
-/**
- * The shop's calendar for the database's date arithmetic: Kuwait (UTC+3 all year, the same
- * offset kuwaitDateOf in promotions.ts uses).
- */
-export const SHOP_TIME_ZONE = 'Asia/Kuwait';
 
 /** Orders still being worked on (counted by `activeOrders`). */
 export const ACTIVE_ORDER_STATUSES = [

@@ -72,7 +72,6 @@ describe('buildRobotsTxt', () => {
         'User-agent: *',
         'Allow: /',
         'Disallow: /admin',
-        'Disallow: /en/admin',
         'Disallow: /profile',
         'Disallow: /en/profile',
         '',

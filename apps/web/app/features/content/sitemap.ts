@@ -12,14 +12,15 @@ export interface SitemapEntry {
 export const STATIC_SITEMAP_PATHS = ['/', '/products', '/categories', '/return-policy', '/privacy', '/terms'] as const;
 
 /**
- * Pages kept out of search engines (private), in every language. The cart and the checkout are
+ * Pages kept out of search engines (private), at each of their addresses (the back office has one
+ * for both languages, the profile one per language). The cart and the checkout are
  * crawlable: a crawler has no cart, so it sees only the empty cart, and Lighthouse's SEO audit,
  * which the shop must pass on them, counts any block as a failure (decision 022). They stay out
  * of the sitemap.
  */
-export const ROBOTS_DISALLOWED_PATHS = ['/admin', '/profile'].flatMap((path) =>
-  LANGUAGES.map((lang) => pathInLanguage(path, lang)),
-);
+export const ROBOTS_DISALLOWED_PATHS = [
+  ...new Set(['/admin', '/profile'].flatMap((path) => LANGUAGES.map((lang) => pathInLanguage(path, lang)))),
+];
 
 const XML_ENTITIES: Record<string, string> = {
   '&': '&amp;',
