@@ -27,6 +27,7 @@ const text = {
     categoryDeleted: 'تم حذف الفئة بنجاح',
     productCreated: 'تم إنشاء المنتج بنجاح',
     productUpdated: 'تم تحديث المنتج بنجاح',
+    seoSection: 'الظهور في محركات البحث',
     productDeleted: 'تم حذف المنتج بنجاح',
     slideCreated: 'تمت إضافة الشريحة بنجاح',
     slideDeleted: 'تم حذف الشريحة بنجاح',
@@ -41,6 +42,7 @@ const text = {
     categoryDeleted: 'Category deleted successfully',
     productCreated: 'Product created successfully',
     productUpdated: 'Product updated successfully',
+    seoSection: 'Search engine listing',
     productDeleted: 'Product deleted successfully',
     slideCreated: 'Slide added successfully',
     slideDeleted: 'Slide deleted successfully',
@@ -169,6 +171,11 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     await expect(page.locator('#product-name')).toHaveValue(productName);
     await page.locator('#product-price').fill('15');
     await page.locator('[id$="-remove"]').last().click();
+    // The search engine listing: a title of its own in the page's language, with its count.
+    const seoTitle = `${lang === 'ar' ? 'سبحة مميزة' : 'Fine beads'} ${tag}`;
+    await page.locator('summary', { hasText: text[lang].seoSection }).click();
+    await page.locator(`#product-seo_title_${lang}`).fill(seoTitle);
+    await expect(page.getByText(`${seoTitle.length} / 70`, { exact: true }).first()).toBeVisible();
     await page.locator('main form button[type="submit"]').click();
     await expect(toast(page, text[lang].productUpdated)).toBeVisible();
     await expect(page).toHaveURL(/\/admin\?tab=products/);
@@ -177,7 +184,10 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     expect(edited.product.images).toHaveLength(1);
     const removedImage = product.images.find((image) => image.id !== edited.product.images[0]!.id)!;
     expect((await request.get(removedImage.url)).status()).toBe(404);
+    expect(edited.product[`seo_title_${lang}`]).toBe(seoTitle);
     await page.goto(pathInLanguage(`/products/${product.id}`, lang));
+    // The storefront's page is titled as the search result will read.
+    await expect(page).toHaveTitle(seoTitle);
     await expect(page.locator(`[data-price="${toThousandths(15)}"]`).first()).toHaveText(
       formatPrice(toThousandths(15), moneyFormat(settings, lang)),
     );
