@@ -206,7 +206,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
   }
 
   /** How many times app2 has heard a topic; lets a test wait for a notification to land. */
-  const heardByApp2: Record<ChangeTopic, number> = { catalog: 0, settings: 0, content: 0, orders: 0 };
+  const heardByApp2: Record<ChangeTopic, number> = { catalog: 0, settings: 0, content: 0, shipping: 0, orders: 0 };
 
   /** Publishes in app1 and waits until app2 has heard it (then its caches are empty). */
   async function announce(topic: ChangeTopic): Promise<void> {
