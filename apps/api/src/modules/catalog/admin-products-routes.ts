@@ -51,6 +51,29 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  routes.post(
+    '/products/:id/duplicate',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Duplicate a product as a draft (stock 0, no SKU, images copied)',
+        description:
+          'Copies the names (marked "(نسخة)" / "(copy)"), texts, prices, sale price, category, ' +
+          "SEO fields, variations with their surcharges and images (new files) into a new draft, " +
+          'not featured, with stock 0 and no SKU. Answers the new product as PUT ' +
+          '/products/{id} does.',
+        params: productIdParamsSchema,
+        response: { 201: adminProductResponseSchema, ...ID_ROUTE_FAILURES },
+      },
+    },
+    async (request, reply) => {
+      const product = await service.duplicateProduct(request.params.id, actorOf(request));
+      reply.code(201);
+      return { success: true as const, product };
+    },
+  );
+
   routes.put(
     '/products/:id',
     {

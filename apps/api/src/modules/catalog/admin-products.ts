@@ -22,7 +22,8 @@ import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
 import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { removeImage, storeImage } from '../media/index.js';
+import { copyImage, removeImage, storeImage } from '../media/index.js';
+import { copyName } from './product-copy.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
 import type { CatalogService } from './service.js';
 
@@ -412,6 +413,90 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             entityId: product.id,
             action: 'create',
             after: auditView(product, filenames, links ?? []),
+          });
+          return { result: product.id, released: [] };
+        }),
+      );
+      return getAdminProduct(id);
+    },
+
+    /**
+     * Makes a draft copy of a product (decision 052): names marked as a copy, texts, prices, SEO
+     * fields, category, variation surcharges and images (copied files under new names, so
+     * deleting either product never takes the other's pictures). It starts with stock 0, not
+     * featured and without SKU (SKUs are unique). NOT_FOUND when the original does not exist.
+     */
+    async duplicateProduct(sourceId: number, actor: Actor): Promise<AdminProduct> {
+      // The files are copied before the transaction, as uploads are stored before a create.
+      const [exists] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, sourceId));
+      if (!exists) throw AppError.notFound('error.product_not_found');
+      const stored: string[] = [];
+      try {
+        for (const image of await imagesOf(db, sourceId)) {
+          const copy = await copyImage(image.filename, 'products', storage);
+          if (copy !== undefined) stored.push(copy);
+        }
+      } catch (error) {
+        // removeImage skips the names copyImage kept (files it never made), so this is safe.
+        await removeFiles(stored);
+        throw error;
+      }
+      const id = await commitWithFiles(stored, () =>
+        events.transaction(db, async (tx) => {
+          const source = await lockProduct(tx, sourceId);
+          const links = await linksOf(tx, sourceId);
+          const [row] = await tx
+            .insert(products)
+            .values({
+              name: copyName(source.name, 'ar'),
+              name_en: source.name_en === null ? null : copyName(source.name_en, 'en'),
+              description: source.description,
+              description_en: source.description_en,
+              short_description: source.short_description,
+              short_description_en: source.short_description_en,
+              price: source.price,
+              sale_price: source.sale_price,
+              stock_quantity: 0,
+              manage_stock: source.manage_stock,
+              category_id: source.category_id,
+              sku: null,
+              featured: false,
+              status: 'draft',
+              seo_title_ar: source.seo_title_ar,
+              seo_title_en: source.seo_title_en,
+              seo_description_ar: source.seo_description_ar,
+              seo_description_en: source.seo_description_en,
+            })
+            .returning();
+          const product = row!;
+          if (stored.length > 0) {
+            await tx.insert(productImages).values(
+              stored.map((filename, position) => ({
+                product_id: product.id,
+                filename,
+                sort_order: position,
+              })),
+            );
+          }
+          const copiedLinks = links.map((link, index) => ({
+            variation_id: link.variation_id,
+            price: link.price,
+            is_required: link.is_required,
+            sort_order: link.sort_order,
+            field: `attribute_variations.${index}.variation_id`,
+          }));
+          await replaceLinks(tx, product.id, copiedLinks);
+          await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
+          await events.publish(tx, {
+            type: 'ActivityRecorded',
+            actor,
+            entity: 'products',
+            entityId: product.id,
+            action: 'create',
+            after: { ...auditView(product, stored, copiedLinks), duplicated_from: sourceId },
           });
           return { result: product.id, released: [] };
         }),

@@ -4,5 +4,5 @@
  * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
  */
 export { imageWrites } from './image-writes.js';
-export { removeImage, storeBitmap, storeImage, storedImageFiles, toBitmap } from './service.js';
+export { copyImage, removeImage, storeBitmap, storeImage, storedImageFiles, toBitmap } from './service.js';
 export type { Bitmap } from './service.js';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { createLocalFileStorage, type FileStorage } from '../../lib/file-storage/index.js';
 import {
+  copyImage,
   imagePixels,
   MAX_IMAGE_DIMENSION,
   removeImage,
@@ -181,5 +182,25 @@ describe('removeImage', () => {
     await expect(
       removeImage('../../etc/passwd', 'categories', files),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('copyImage', () => {
+  it('copies every width under a new name that removing the original leaves alone', async () => {
+    const original = await storeImage(await gradientPng(1000, 800), 'products', files);
+    const copy = await copyImage(original, 'products', files);
+    expect(copy).toMatch(/^[0-9a-f]{32}\.webp$/);
+    expect(copy).not.toBe(original);
+    await removeImage(original, 'products', files);
+    const folder = path.join(uploadsDir, 'products');
+    expect(storedImageFiles(copy!).every((name) => existsSync(path.join(folder, name)))).toBe(true);
+    await removeImage(copy!, 'products', files);
+  });
+
+  it('keeps a name it did not make (never removed), and copies nothing of a missing image', async () => {
+    expect(await copyImage('legacy-photo.jpg', 'products', files)).toBe('legacy-photo.jpg');
+    const before = await filesIn('products');
+    expect(await copyImage('0123456789abcdef0123456789abcdef.webp', 'products', files)).toBeUndefined();
+    expect(await filesIn('products')).toEqual(before);
   });
 });

@@ -153,6 +153,41 @@ async function writeVariants(
   return filename;
 }
 
+/**
+ * Copies a stored image, every width, under a new random name, so the copy's files never go
+ * with the original's (removeImage deletes by name). A name this module did not make is returned
+ * as it is: removeImage never deletes such a file, so sharing it is safe. Undefined when one of
+ * the original's files is missing (nothing of the copy is left behind).
+ */
+export async function copyImage(
+  filename: string,
+  folder: ImageFolder,
+  files: FileStorage,
+): Promise<string | undefined> {
+  if (!STORED_NAME.test(filename)) return filename;
+  const copy = `${randomBytes(16).toString('hex')}.webp`;
+  const sources = storedImageFiles(filename);
+  const targets = storedImageFiles(copy);
+  const written: string[] = [];
+  try {
+    // In IMAGE_WIDTHS order, so the canonical file (whose presence means all exist) comes last.
+    for (const [index, name] of sources.entries()) {
+      const body = await files.read(fileKey(folder, name));
+      if (!body) {
+        await Promise.all(written.map((key) => files.delete(key).catch(() => undefined)));
+        return undefined;
+      }
+      const key = fileKey(folder, targets[index]!);
+      await files.put(key, body, 'image/webp');
+      written.push(key);
+    }
+  } catch (error) {
+    await Promise.all(written.map((key) => files.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return copy;
+}
+
 /** Deletes a stored image and its width variants; names this module did not make are ignored. */
 export async function removeImage(
   filename: string,
