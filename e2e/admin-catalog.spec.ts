@@ -29,6 +29,8 @@ const text = {
     productUpdated: 'تم تحديث المنتج بنجاح',
     seoSection: 'الظهور في محركات البحث',
     productDeleted: 'تم حذف المنتج بنجاح',
+    duplicated: 'أُنشئت نسخة مسودة بمخزون 0: أكملها وانشرها عندما تكون جاهزة',
+    duplicate: 'تكرار',
     slideCreated: 'تمت إضافة الشريحة بنجاح',
     slideDeleted: 'تم حذف الشريحة بنجاح',
     settingsSaved: 'تم حفظ إعدادات المتجر بنجاح',
@@ -44,6 +46,8 @@ const text = {
     productUpdated: 'Product updated successfully',
     seoSection: 'Search engine listing',
     productDeleted: 'Product deleted successfully',
+    duplicated: 'Copy created as a draft with stock 0: complete it and publish it when ready',
+    duplicate: 'Duplicate',
     slideCreated: 'Slide added successfully',
     slideDeleted: 'Slide deleted successfully',
     settingsSaved: 'Store settings saved successfully',
@@ -211,6 +215,76 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     await confirmDialog(page);
     await expect(toast(page, text[lang].categoryDeleted)).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test(`the owner duplicates a product from the list and from its form, then deletes the copies (${lang}) @phone`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    const token = await signInAsAdmin(page);
+    const auth = { authorization: `Bearer ${token}` };
+    const tag = uniqueTag(lang, page);
+    const name = `سبحة للنسخ ${tag}`;
+    const nameEn = `Beads to copy ${tag}`;
+    const created = await page.request.post('/api/products', {
+      headers: auth,
+      multipart: {
+        name,
+        name_en: nameEn,
+        price: '18',
+        stock_quantity: '5',
+        sku: `DUP-${tag}`,
+        status: 'published',
+        images: await picture('#6a3b8a', 'png'),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const source = ((await created.json()) as { product: Product }).product;
+    const made: number[] = [];
+    try {
+      // From the list: a toast, then the copy's form, named as a copy, without stock or SKU.
+      await page.goto('/admin?tab=products');
+      await waitForHydration(page);
+      await page.locator('#products-search').fill(name);
+      await listEntry(page, name)
+        .getByRole('button', { name: `${text[lang].duplicate} ${name}`, exact: true })
+        .click();
+      await expect(toast(page, text[lang].duplicated)).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
+      const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+      made.push(copyId);
+      expect(copyId).not.toBe(source.id);
+      await waitForHydration(page);
+      await expect(page.locator('#product-name')).toHaveValue(`${name} (نسخة)`);
+      await expect(page.locator('#product-name_en')).toHaveValue(`${nameEn} (copy)`);
+      await expect(page.locator('#product-stock_quantity')).toHaveValue('0');
+      await expect(page.locator('#product-sku')).toHaveValue('');
+      await expect(page.locator('#product-status')).toHaveValue('draft');
+      const copy = ((await (await page.request.get(`/api/products/${copyId}`, { headers: auth })).json()) as { product: Product }).product;
+      expect(copy.images).toHaveLength(1);
+      expect(copy.images[0]!.filename).not.toBe(source.images[0]!.filename);
+
+      // From the copy's form: a copy of the copy.
+      await page.getByRole('button', { name: text[lang].duplicate, exact: true }).click();
+      await expect(page).not.toHaveURL(new RegExp(`/edit/${copyId}$`));
+      await expect(page).toHaveURL(/\/admin\/products\/edit\/\d+$/);
+      made.push(Number(new URL(page.url()).pathname.split('/').pop()));
+      await waitForHydration(page);
+      await expect(page.locator('#product-name')).toHaveValue(`${name} (نسخة) (نسخة)`);
+
+      // The first copy goes from the list as any product does.
+      await page.goto('/admin?tab=products');
+      await waitForHydration(page);
+      await page.locator('#products-search').fill(name);
+      const copyName = `${name} (نسخة)`;
+      await listEntry(page, copyName).getByRole('button', { name: new RegExp(lang === 'ar' ? 'حذف' : 'Delete') }).click();
+      await confirmDialog(page);
+      await expect(toast(page, text[lang].productDeleted)).toBeVisible();
+      made.shift();
+      expect(problems).toEqual([]);
+    } finally {
+      for (const id of [...made, source.id]) await page.request.delete(`/api/products/${id}`, { headers: auth });
+    }
   });
 
   test(`the owner adds a slide and sees it on the home page (${lang}) @phone`, async ({ page, context, baseURL }) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon } from '../../../components/ui/icons';
 import { useI18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
@@ -10,6 +10,8 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/sta
 import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
 import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
 import { productAttributesQuery, productQuery } from './products-api';
+import { useDuplicateAction } from './duplicate-product';
+import { CopyIcon } from '../ui/admin-icons';
 import { useSessionFailureOf } from '../../../lib/errors';
 
 function BackLink() {
@@ -18,6 +20,19 @@ function BackLink() {
     <ButtonLink variant="ghost" to={PRODUCTS_LIST_PATH}>
       {t('admin-products.form.back')}
     </ButtonLink>
+  );
+}
+
+/** The edit screen's "Duplicate": copies the product as saved (not what the form holds unsaved). */
+function DuplicateButton({ id }: { id: number }) {
+  const { t } = useI18n();
+  const duplicate = useDuplicateAction();
+  const busy = duplicate.pendingId !== undefined;
+  return (
+    <Button variant="secondary" onClick={() => duplicate.run(id)} disabled={busy} aria-busy={busy}>
+      <CopyIcon className="size-5" />
+      {busy ? t('admin-products.duplicate.working') : t('admin-products.duplicate.button')}
+    </Button>
   );
 }
 
@@ -119,7 +134,12 @@ export function EditProductScreen({ id }: { id: number | null }) {
       <AdminPageHeader
         title={title}
         description={product.data ? `${product.data.name} · ${t('admin-products.form.edit_subtitle', { id: product.data.id })}` : undefined}
-        actions={<BackLink />}
+        actions={
+          <>
+            {canWrite && ready && product.data ? <DuplicateButton id={product.data.id} /> : null}
+            <BackLink />
+          </>
+        }
       />
       <span id="product-form-title" hidden>
         {title}

@@ -67,6 +67,12 @@ async function saveProduct(id: number | null, form: FormData): Promise<AdminProd
   return body.product;
 }
 
+/** POST /api/products/:id/duplicate: the new draft copy. */
+async function duplicateProduct(id: number): Promise<AdminProduct> {
+  const body = await adminApi().post<AdminProductResponse>(`/products/${id}/duplicate`);
+  return body.product;
+}
+
 async function deleteProduct(id: number): Promise<void> {
   await adminApi().delete<{ success: true }>(`/products/${id}`);
 }
@@ -110,6 +116,11 @@ export function productAttributesQuery(id: number) {
 /** POST or PUT a product (its form's multipart body), then refresh what shows it. */
 export function useSaveProduct(id: number | null, callbacks?: MutationCallbacks<AdminProduct, FormData>) {
   return useResourceMutation((form: FormData) => saveProduct(id, form), (client, saved) => invalidateAfterProductWrite(client, saved.id), callbacks);
+}
+
+/** Duplicate a product as a draft (the variable is the original's id), then refresh what shows products. */
+export function useDuplicateProduct(callbacks?: MutationCallbacks<AdminProduct, number>) {
+  return useResourceMutation((id: number) => duplicateProduct(id), (client, copy) => invalidateAfterProductWrite(client, copy.id), callbacks);
 }
 
 /** DELETE a product, then refresh what showed it. */

@@ -8,7 +8,7 @@ import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
 import { adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
-import { BoxIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
+import { BoxIcon, CopyIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { ProductThumb } from '../ui/product-thumb';
 import { useConfirm } from '../ui/confirm-dialog';
 import { Badge, EnglishNameLine, LoadMoreFooter, ResourceList, type Column } from '../ui/resource-list';
@@ -21,12 +21,13 @@ import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
+import { useDuplicateAction } from './duplicate-product';
 
 /** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
 /**
  * The Products tab: every product, published or draft, 12 at a
- * time with "load more"; search, sort and order kept in the URL; add, edit and delete for those
+ * time with "load more"; search, sort and order kept in the URL; add, edit, duplicate and delete for those
  * who may change the catalogue (a moderator sees the list only).
  */
 export default function ProductsTab() {
@@ -56,6 +57,8 @@ export default function ProductsTab() {
     onSuccess: () => toast.success(t('admin-products.delete.success')),
     onError: deleteFailed,
   });
+
+  const duplicate = useDuplicateAction();
 
   async function askDelete(product: Product) {
     const count = product.images.length;
@@ -211,6 +214,17 @@ export default function ProductsTab() {
                   >
                     <PencilIcon className="size-5" />
                   </Link>
+                  <button
+                    type="button"
+                    className={ICON_BUTTON_CLASS}
+                    aria-label={t('admin-products.action.duplicate', { name: product.name })}
+                    title={t('admin-products.action.duplicate', { name: product.name })}
+                    disabled={duplicate.pendingId !== undefined}
+                    aria-busy={duplicate.pendingId === product.id}
+                    onClick={() => duplicate.run(product.id)}
+                  >
+                    <CopyIcon className="size-5" />
+                  </button>
                   <button
                     type="button"
                     className={DANGER_ICON_BUTTON_CLASS}

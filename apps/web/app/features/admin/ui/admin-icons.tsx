@@ -75,6 +75,15 @@ export function PencilIcon(props: IconProps) {
   );
 }
 
+export function CopyIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M9 9h10v11H9z" />
+      <path d="M5 15V4h10" />
+    </StrokeIcon>
+  );
+}
+
 export function TrashIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>
