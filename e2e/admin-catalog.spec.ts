@@ -9,7 +9,7 @@ import {
   type Product,
   type ProductListResponse,
 } from '@shop/shared';
-import { getSettings, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { getSettings, listCategories, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The shop owner's catalogue work, end to end in the browser: a category with an image, a product
@@ -226,6 +226,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const tag = uniqueTag(lang, page);
     const name = `سبحة للنسخ ${tag}`;
     const nameEn = `Beads to copy ${tag}`;
+    const category = (await listCategories(page.request)).flat_categories[0]!;
     const created = await page.request.post('/api/products', {
       headers: auth,
       multipart: {
@@ -233,6 +234,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
         name_en: nameEn,
         price: '18',
         stock_quantity: '5',
+        category_id: String(category.id),
         sku: `DUP-${tag}`,
         status: 'published',
         images: await picture('#6a3b8a', 'png'),
