@@ -6,7 +6,7 @@ import { apiCaller } from '../../../test-support/http.js';
 import { createSalmiya } from '../../../test-support/places.js';
 import { createTestApp, type TestContext } from '../../../test-support/test-app.js';
 import { createOrder } from '../../seed/factories.js';
-import { formulaSafe } from './export.js';
+import { formulaSafe } from '../../lib/csv-file.js';
 
 let ctx: TestContext;
 const call = apiCaller(() => ctx.app);

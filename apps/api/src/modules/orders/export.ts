@@ -1,5 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   amountDigits,
@@ -15,6 +14,7 @@ import {
   type PaymentMethod,
 } from '@shop/shared';
 import type { Database } from '../../db/client.js';
+import { csvFile } from '../../lib/csv-file.js';
 import { orders } from '../../db/schema/index.js';
 import { paymentMethodName, statusLabel } from './present.js';
 
@@ -45,19 +45,6 @@ const COLUMNS = [
 
 export const exportHeaders = (lang: Language): string[] =>
   COLUMNS.map((column) => apiMessage(`orders.export.column.${column}`, lang));
-
-/** A plain number (a phone in its international form, an amount) cannot be a formula. */
-const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
-/** What spreadsheet programs read as the start of a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell as the file holds it: one a spreadsheet would run as a formula (=, +, -, @, tab or
- * carriage return first) gets a leading apostrophe, so it shows as the text it is.
- */
-export function formulaSafe(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
 
 /** The file's name: orders-<from>-<to>.csv. */
 export const exportFileName = (query: Pick<AdminOrderExportQuery, 'from' | 'to'>) =>
@@ -144,13 +131,5 @@ async function* exportRows(db: Database, query: AdminOrderExportQuery, lang: Lan
  * that goes away ends the reading.
  */
 export function ordersCsv(db: Database, query: AdminOrderExportQuery, lang: Language): Readable {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: exportHeaders(lang),
-    record_delimiter: 'windows',
-    cast: { string: formulaSafe },
-  });
-  // pipeline destroys both streams on an error or an early close of either (the generator stops).
-  return pipeline(Readable.from(exportRows(db, query, lang)), csv, () => undefined);
+  return csvFile(exportHeaders(lang), exportRows(db, query, lang));
 }
