@@ -222,6 +222,7 @@ export function createServices(
       files,
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
+      publicUrl: config.publicUrl,
     }),
     attributesAdmin: createAttributesAdminService(db, { events }),
     synonymsAdmin: createSynonymsAdminService(db, { events }),

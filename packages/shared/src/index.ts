@@ -15,6 +15,7 @@ export * from './pwa.js';
 export * from './safe-links.js';
 export * from './categories.js';
 export * from './backoffice-limits.js';
+export * from './products-export.js';
 export * from './api-messages.js';
 export { orderCustomerMessages } from './messages/order-customer.js';
 export * from './contracts/common.js';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminProductResponseSchema,
@@ -10,8 +10,16 @@ import {
   productIdParamsSchema,
   productImageDeleteResponseSchema,
   productImageParamsSchema,
+  productsExportFileName,
+  kuwaitDateOf,
 } from '@shop/shared';
-import { actorOf, FORM_ROUTE_FAILURES, ID_ROUTE_FAILURES } from '../../lib/admin-form.js';
+import { z } from 'zod';
+import {
+  actorOf,
+  ADMIN_ROUTE_FAILURES,
+  FORM_ROUTE_FAILURES,
+  ID_ROUTE_FAILURES,
+} from '../../lib/admin-form.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
@@ -24,6 +32,46 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { adminProducts: service } = app.services;
   const tags = ['back office: products'];
+
+  routes.get(
+    '/admin/products/export',
+    {
+      // The whole catalogue, drafts and all, for the import to read back: for those who may
+      // change the products (administrators), not for moderators, who only read them.
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Every product, drafts included, as a CSV file (streamed)',
+        description:
+          'text/csv in UTF-8 with a byte order mark, CRLF line ends, one row per product by id, ' +
+          'the header row: id, sku, name_ar, name_en, short_description_ar, short_description_en, ' +
+          'description_ar, description_en, price, sale_price (KWD with 3 decimals; empty when ' +
+          'none), stock_quantity, status (published|draft), featured (true|false), category_slug, ' +
+          'seo_title_ar, seo_title_en, seo_description_ar, seo_description_en, image_urls ' +
+          '(absolute, in display order, separated by |). The same names in every language, for ' +
+          'the import to read back. A cell a spreadsheet would run as a formula starts with an ' +
+          'apostrophe (docs/decisions/052).',
+        response: {
+          200: {
+            description: 'The CSV file (content-disposition: attachment; filename="products-<Kuwait day>.csv")',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...ADMIN_ROUTE_FAILURES,
+        },
+      },
+    },
+    async (_request, reply) => {
+      // A stream, which the typed reply (JSON bodies) does not describe; fastify sends it as it is.
+      const file: FastifyReply = reply;
+      return file
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${productsExportFileName(kuwaitDateOf(new Date()))}"`,
+        )
+        .send(service.exportCsv());
+    },
+  );
 
   routes.post(
     '/products',

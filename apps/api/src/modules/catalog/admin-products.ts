@@ -25,6 +25,7 @@ import type { Actor } from '../../lib/actor.js';
 import { copyImage, removeImage, storeImage } from '../media/index.js';
 import { copyName } from './product-copy.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
+import { productsCsv } from './products-export.js';
 import type { CatalogService } from './service.js';
 
 export interface AdminProductsDeps {
@@ -36,6 +37,8 @@ export interface AdminProductsDeps {
   files: FileStorage;
   /** Told when an image file of a committed change could not be removed (the change stands). */
   onFileCleanupError?: (error: unknown, filename: string) => void;
+  /** The shop's public base URL (config.publicUrl): the export's image URLs are absolute on it. */
+  publicUrl: string;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -368,6 +371,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
 
   return {
     getAdminProduct,
+
+    /** Every product, drafts included, as a streamed CSV file (products-export.ts). */
+    exportCsv: () => productsCsv(db, deps.publicUrl),
 
     /** Creates a product from the form and its uploaded images (the first is the featured one). */
     async createProduct(
