@@ -399,6 +399,49 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
   });
 }
 
+const exportText = {
+  ar: { button: 'تصدير CSV', downloaded: 'تم تنزيل ملف المنتجات' },
+  en: { button: 'Export CSV', downloaded: 'The products file was downloaded' },
+} as const;
+
+for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
+  test(`the owner exports every product, drafts included, as products-YYYY-MM-DD.csv (${lang}) @phone`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
+    await useLanguage(context, baseURL!, lang);
+    const problems = watchConsole(page);
+    const token = await signInAsAdmin(page);
+    const tag = uniqueTag(lang, page);
+    const headers = { authorization: `Bearer ${token}` };
+    // A draft whose name holds a comma and quotes: quoted in its cell, and in the file.
+    const name = `سبحة تصدير، "مسودة" ${tag}`;
+    const created = await page.request.post('/api/products', { headers, data: { name, price: 4.25, stock_quantity: 3, status: 'draft' } });
+    expect(created.status()).toBe(201);
+    const product = ((await created.json()) as { product: { id: number } }).product;
+    try {
+      await page.goto('/admin?tab=products');
+      await waitForHydration(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: exportText[lang].button }).click(),
+      ]);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuwait' }).format(new Date());
+      expect(download.suggestedFilename()).toBe(`products-${today}.csv`);
+      const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+      const [header] = csv.split('\r\n');
+      expect(header).toBe(
+        '\uFEFFid,sku,name_ar,name_en,short_description_ar,short_description_en,description_ar,description_en,' +
+          'price,sale_price,stock_quantity,status,featured,category_slug,seo_title_ar,seo_title_en,' +
+          'seo_description_ar,seo_description_en,image_urls',
+      );
+      expect(csv).toContain(`\r\n${product.id},,"${name.replaceAll('"', '""')}",,,,,,4.250,,3,draft,false,`);
+      await expect(toast(page, exportText[lang].downloaded)).toBeVisible();
+      expect(problems).toEqual([]);
+    } finally {
+      await page.request.delete(`/api/products/${product.id}`, { headers });
+    }
+  });
+}
+
 test.describe('store settings', () => {
   // Both languages edit the one settings row: one after the other.
   test.describe.configure({ mode: 'serial' });

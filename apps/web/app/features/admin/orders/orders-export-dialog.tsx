@@ -3,23 +3,11 @@ import { kuwaitDateOf } from '@shop/shared';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { failureText, useSessionFailure } from '../../../lib/errors';
+import { saveFile } from '../../../lib/save-file';
 import { Field, TextInput } from '../ui/fields';
 import { Modal, ModalFormFooter } from '../ui/modal';
 import { defaultExportRange, exportFileName, exportRangeProblem, orderStatusLabels, type OrderExportRange, type OrderListFilters } from './order-rules';
 import { downloadOrdersCsv } from './orders-api';
-
-/** Hands a file to the browser to save under `name`. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * The orders export: the list's status and city (named), from and to (the list has no date filter,

@@ -8,6 +8,7 @@ import {
   type ProductListResponse,
   type ProductResponse,
 } from '@shop/shared';
+import { browserDownload } from '../../../lib/api';
 import { attributesQueryKeys } from '../attributes/attributes-api';
 import { categoriesQueryKeys } from '../categories/categories-api';
 import { dashboardQueryKeys } from '../dashboard/dashboard-api';
@@ -30,6 +31,11 @@ export const productsQueryKeys = {
   /** The values a product offers with their surcharges: part of its detail. */
   attributes: (id: number) => [...productKeysBase.detail(id), 'attributes'] as const,
 };
+
+/** GET /api/admin/products/export: every product, drafts included, as the CSV file. */
+export function downloadProductsCsv(): Promise<Blob> {
+  return browserDownload('/admin/products/export', {}, 'text/csv');
+}
 
 /**
  * One page of GET /api/products as staff see it: `status=` is sent empty on purpose (every

@@ -19,6 +19,7 @@ import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
+import { ProductsExportButton } from './products-export-button';
 import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 import { useDuplicateAction } from './duplicate-product';
@@ -28,7 +29,8 @@ const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
 /**
  * The Products tab: every product, published or draft, 12 at a
  * time with "load more"; search, sort and order kept in the URL; add, edit, duplicate and delete for those
- * who may change the catalogue (a moderator sees the list only).
+ * who may change the catalogue, with the CSV export of every product (a moderator sees the list
+ * only).
  */
 export default function ProductsTab() {
   const { t, tp } = useI18n();
@@ -187,10 +189,13 @@ export default function ProductsTab() {
         text={canWrite ? t('admin-products.list.empty_text') : t('admin-products.list.empty_text_read_only')}
         action={
           canWrite ? (
-            <ButtonLink to={adminNewRecordHref('products')}>
-              <PlusIcon className="size-5" />
-              {t('admin-products.add')}
-            </ButtonLink>
+            <>
+              <ProductsExportButton />
+              <ButtonLink to={adminNewRecordHref('products')}>
+                <PlusIcon className="size-5" />
+                {t('admin-products.add')}
+              </ButtonLink>
+            </>
           ) : undefined
         }
       />
@@ -274,10 +279,13 @@ export default function ProductsTab() {
         description={t('admin-products.description')}
         actions={
           canWrite ? (
-            <ButtonLink to={adminNewRecordHref('products')}>
-              <PlusIcon className="size-5" />
-              {t('admin-products.add')}
-            </ButtonLink>
+            <>
+              <ProductsExportButton />
+              <ButtonLink to={adminNewRecordHref('products')}>
+                <PlusIcon className="size-5" />
+                {t('admin-products.add')}
+              </ButtonLink>
+            </>
           ) : undefined
         }
       />
