@@ -414,8 +414,13 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const headers = { authorization: `Bearer ${token}` };
     // A draft whose name holds a comma and quotes: quoted in its cell, and in the file.
     const name = `سبحة تصدير، "مسودة" ${tag}`;
-    const created = await page.request.post('/api/products', { headers, data: { name, price: 4.25, stock_quantity: 3, status: 'draft' } });
-    expect(created.status()).toBe(201);
+    const { categories } = await listCategories(page.request);
+    const category = categories[0]!;
+    const created = await page.request.post('/api/products', {
+      headers,
+      multipart: { name, price: '4.25', stock_quantity: '3', category_id: String(category.id), status: 'draft' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
     const product = ((await created.json()) as { product: { id: number } }).product;
     try {
       await page.goto('/admin?tab=products');
@@ -433,7 +438,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
           'price,sale_price,stock_quantity,status,featured,category_slug,seo_title_ar,seo_title_en,' +
           'seo_description_ar,seo_description_en,image_urls',
       );
-      expect(csv).toContain(`\r\n${product.id},,"${name.replaceAll('"', '""')}",,,,,,4.250,,3,draft,false,`);
+      expect(csv).toContain(`\r\n${product.id},,"${name.replaceAll('"', '""')}",,,,,,4.250,,3,draft,false,${category.slug},`);
       await expect(toast(page, exportText[lang].downloaded)).toBeVisible();
       expect(problems).toEqual([]);
     } finally {

@@ -1,5 +1,6 @@
-// The orders export, for scripts/bench.mjs --export: one GET /api/admin/orders/export over every
-// order (from 2000-01-01 to tomorrow), read as fast as the socket gives it, while the server's
+// A back office's CSV export, for scripts/bench.mjs: --export, one GET /api/admin/orders/export
+// over every order (from 2000-01-01 to tomorrow); --products-export, one GET
+// /api/admin/products/export of every product. The file is read as fast as the socket gives it, while the server's
 // resident memory is sampled every 20 ms from /proc (Linux): the process given by --server-pid
 // and every process under it (a supervisor's workers). Reports the time to the first byte and
 // to the end, the rows and megabytes received, and the memory before (idle) and at its peak.
@@ -43,13 +44,21 @@ function processTree(root) {
 /** Each process's resident bytes now. */
 const snapshot = (pids) => new Map(pids.map((pid) => [pid, residentBytes(pid)]));
 
+/** The exports bench.mjs measures: their row's name and address. */
+export const EXPORTS = {
+  orders: () => {
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    return { name: 'orders: export (CSV)', path: `/api/admin/orders/export?from=2000-01-01&to=${tomorrow}` };
+  },
+  products: () => ({ name: 'products: export (CSV)', path: '/api/admin/products/export' }),
+};
+
 /**
  * `base` (URL) and `headers` (with the administrator's authorization) as bench.mjs has them;
- * `serverPid` the server's process id (or undefined: no memory figures).
+ * `serverPid` the server's process id (or undefined: no memory figures); `which` a key of EXPORTS.
  */
-export async function benchExport({ base, headers, serverPid }) {
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const path = `/api/admin/orders/export?from=2000-01-01&to=${tomorrow}`;
+export async function benchExport({ base, headers, serverPid, which = 'orders' }) {
+  const { name, path } = EXPORTS[which]();
   const pids = serverPid === undefined ? [] : processTree(serverPid);
   const idle = snapshot(pids);
   const peak = new Map(idle);
@@ -86,10 +95,11 @@ export async function benchExport({ base, headers, serverPid }) {
     growth_mb: megabytes((peak.get(pid) ?? 0) - (idle.get(pid) ?? 0)),
   }));
   return {
-    name: 'orders: export (CSV)',
+    name,
     path,
     status,
-    // The header row is not an order.
+    // The header row is not an order or a product. (A product's text with a line break counts
+    // twice: the benchmark's catalogue has none.)
     rows: Math.max(0, lines - 1),
     megabytes: megabytes(bytes),
     chunks,

@@ -10,6 +10,9 @@
 //   node scripts/bench.mjs --orders --export --server-pid <pid> --connections 10 --header "authorization: Bearer <token>"
 //       (the back office's orders list at 10 staff connections, then one export of every order
 //       while the server's memory, process <pid> and those under it, is sampled; bench-export.mjs)
+//   node scripts/bench.mjs --products-export --server-pid <pid> --header "authorization: Bearer <token>"
+//       (one export of every product, the server's memory sampled the same way; on the catalogue
+//       of `npm run bench:data`, with the token `npm run bench:orders-data` prints)
 //   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
 //   node scripts/bench.mjs --alerts --header "authorization: Bearer <token>"
 //       (20 orders, each placed while the back office's long poll waits: the delay from
@@ -62,6 +65,7 @@ const { values } = parseArgs({
     orders: { type: 'boolean', default: false },
     checkout: { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
+    'products-export': { type: 'boolean', default: false },
     'server-pid': { type: 'string' },
     alerts: { type: 'boolean', default: false },
     terms: { type: 'string' },
@@ -77,7 +81,7 @@ if (values.help) {
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
       '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
         '[--rounds N] ' +
-        '[--orders [--export [--server-pid PID]]] [--checkout] [--alerts] [--json]',
+        '[--orders [--export [--server-pid PID]]] [--products-export [--server-pid PID]] [--checkout] [--alerts] [--json]',
   );
   process.exit(0);
 }
@@ -369,7 +373,7 @@ const targets = values.path?.length
   ? values.path.map((path) => [path, path, path.includes('{term}') ? givenTerms : undefined])
   : values.orders
     ? await ordersSuite()
-    : values.alerts
+    : values.alerts || values['products-export']
       ? []
       : await defaultSuite();
 
@@ -465,14 +469,15 @@ if (values.checkout) {
   }
   if (!result.stock_right) process.exitCode = 1;
 }
-if (values.export) {
+/** One export of every order or product, with the server's memory when --server-pid is given. */
+async function measureExport(which) {
   const serverPid = values['server-pid'] === undefined ? undefined : Number(values['server-pid']);
   if (serverPid !== undefined && !Number.isInteger(serverPid)) fail('--server-pid must be a process id');
   let result;
   try {
-    result = await benchExport({ base, headers, serverPid });
+    result = await benchExport({ base, headers, serverPid, which });
   } catch (error) {
-    fail(`orders export: ${error instanceof Error ? error.message : String(error)}`);
+    fail(`${which} export: ${error instanceof Error ? error.message : String(error)}`);
   }
   results.push(result);
   if (!values.json) {
@@ -489,6 +494,8 @@ if (values.export) {
   }
   if (result.status !== 200) process.exitCode = 1;
 }
+if (values.export) await measureExport('orders');
+if (values['products-export']) await measureExport('products');
 if (values.alerts) {
   let result;
   try {
