@@ -1,5 +1,5 @@
 /**
- * The products export's file (issue 32, item 1; docs/decisions/052): the columns a spreadsheet
+ * The products export's file (issue 32, item 1; docs/decisions/053): the columns a spreadsheet
  * shows and the import of item 2 reads back, in this order. Their names are the file's contract,
  * not words for a reader, so they are the same in both languages.
  */

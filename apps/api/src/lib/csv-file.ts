@@ -2,7 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 
 /**
- * The back office's CSV files (the orders export, docs/decisions/044; the products export, 052):
+ * The back office's CSV files (the orders export, docs/decisions/044; the products export, 053):
  * one way to write them, so every file opens the same in Excel, Numbers, LibreOffice and Google
  * Sheets and none can run a formula.
  */

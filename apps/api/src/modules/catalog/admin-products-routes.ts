@@ -50,7 +50,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           'seo_title_ar, seo_title_en, seo_description_ar, seo_description_en, image_urls ' +
           '(absolute, in display order, separated by |). The same names in every language, for ' +
           'the import to read back. A cell a spreadsheet would run as a formula starts with an ' +
-          'apostrophe (docs/decisions/052).',
+          'apostrophe (docs/decisions/053).',
         response: {
           200: {
             description: 'The CSV file (content-disposition: attachment; filename="products-<Kuwait day>.csv")',

@@ -14,7 +14,7 @@ import { categories, products } from '../../db/schema/index.js';
 import { productImagesJson } from './product-rows.js';
 
 /**
- * The back office's products export (issue 32, item 1; docs/decisions/052): every product,
+ * The back office's products export (issue 32, item 1; docs/decisions/053): every product,
  * drafts included, by id, in the columns the import reads back. Read in keyset batches of
  * PRODUCTS_EXPORT_BATCH_SIZE by id (the primary key) and written through csvFile as the client
  * takes them, so a process holds one batch at a time whatever the size of the catalogue.

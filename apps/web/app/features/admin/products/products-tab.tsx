@@ -189,13 +189,10 @@ export default function ProductsTab() {
         text={canWrite ? t('admin-products.list.empty_text') : t('admin-products.list.empty_text_read_only')}
         action={
           canWrite ? (
-            <>
-              <ProductsExportButton />
-              <ButtonLink to={adminNewRecordHref('products')}>
-                <PlusIcon className="size-5" />
-                {t('admin-products.add')}
-              </ButtonLink>
-            </>
+            <ButtonLink to={adminNewRecordHref('products')}>
+              <PlusIcon className="size-5" />
+              {t('admin-products.add')}
+            </ButtonLink>
           ) : undefined
         }
       />
