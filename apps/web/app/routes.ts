@@ -21,6 +21,7 @@ export default [
   route('en?/terms', 'routes/terms.tsx'),
   route('en?/return-policy', 'routes/return-policy.tsx'),
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('sitemaps/:file', 'routes/sitemap-part.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   route('set-language', 'routes/set-language.ts'),
   // What the service worker shows when a page cannot be reached (docs/decisions/021).

@@ -64,6 +64,14 @@ describe('/sitemap.xml', () => {
     expect(response.body).not.toContain(`/products/${ids.draft}<`);
   });
 
+  it('stays one file for a shop of this size: no numbered sitemap files answer', async () => {
+    for (const path of ['/sitemaps/1.xml', '/sitemaps/2.xml', '/sitemaps/abc.xml', '/sitemaps/0.xml']) {
+      const response = await ctx.app.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).not.toContain('<urlset');
+    }
+  });
+
   it('keeps private pages out in both languages in robots.txt, which names the sitemap', async () => {
     const response = await ctx.app.inject('/robots.txt');
     expect(response.statusCode).toBe(200);

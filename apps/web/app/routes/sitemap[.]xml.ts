@@ -1,46 +1,12 @@
-import {
-  PRODUCT_PAGE_SIZE_MAX,
-  type CategoryListResponse,
-  type Product,
-  type ProductListResponse,
-} from '@shop/shared';
-import { buildSitemapXml, sitemapEntries } from '../features/content/sitemap';
-import { apiFrom, type Api } from '../lib/api';
-import { resourceAnswerOf } from '../lib/page-answer';
+import { buildSitemapIndexXml, buildSitemapXml, sitemapParts } from '../features/content/sitemap';
+import { publicPages, xmlResponse } from '../features/content/sitemap-document.server';
+import { apiFrom } from '../lib/api';
 import type { Route } from './+types/sitemap[.]xml';
 
-/** Product pages fetched at once while walking the catalogue; keeps the API from a burst. */
-const PARALLEL_PAGES = 4;
-
-/** Every published product, page by page at the API's largest page size, oldest first. */
-async function allProducts(api: Api): Promise<Product[]> {
-  const fetchPage = (page: number) =>
-    api.get<ProductListResponse>('/products', { page, limit: PRODUCT_PAGE_SIZE_MAX, sort: 'created_at', order: 'asc' });
-  const first = await fetchPage(1);
-  const products = [...first.products];
-  for (let page = 2; page <= first.pagination.pages; page += PARALLEL_PAGES) {
-    const batch = [];
-    for (let next = page; next < page + PARALLEL_PAGES && next <= first.pagination.pages; next += 1) {
-      batch.push(fetchPage(next));
-    }
-    for (const reply of await Promise.all(batch)) products.push(...reply.products);
-  }
-  return products;
-}
-
+/** The sitemap: every public page in one file, or, for a large catalogue, the index of its files. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = apiFrom(context);
-  const [categories, products] = await Promise.all([api.get<CategoryListResponse>('/categories'), allProducts(api)]).catch(
-    // The database down is a 503 with the API's Retry-After (a crawler comes back), not a 500.
-    (error: unknown) => {
-      throw resourceAnswerOf(error) ?? error;
-    },
+  const parts = sitemapParts(await publicPages(apiFrom(context)));
+  return xmlResponse(
+    parts.length === 1 ? buildSitemapXml(context.publicUrl, parts[0]!) : buildSitemapIndexXml(context.publicUrl, parts.length),
   );
-  const xml = buildSitemapXml(context.publicUrl, sitemapEntries(categories.flat_categories, products));
-  return new Response(xml, {
-    headers: {
-      'content-type': 'application/xml; charset=utf-8',
-      'cache-control': 'public, max-age=3600',
-    },
-  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRobotsTxt, buildSitemapXml, escapeXml, sitemapEntries } from './sitemap';
+import { buildRobotsTxt, buildSitemapIndexXml, buildSitemapXml, escapeXml, SITEMAP_PAGES_PER_FILE, sitemapEntries, sitemapParts } from './sitemap';
 
 describe('sitemapEntries', () => {
   it('lists the fixed pages, active categories and published products', () => {
@@ -76,6 +76,31 @@ describe('buildRobotsTxt', () => {
         'Disallow: /en/profile',
         '',
         'Sitemap: https://shop.example.kw/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('a large catalogue split over sitemap files', () => {
+  it("fits each file within the protocol's 50,000 addresses (every page once per language)", () => {
+    expect(SITEMAP_PAGES_PER_FILE * 2).toBe(50_000);
+  });
+
+  it('keeps a small shop in one file and splits a large one in order', () => {
+    expect(sitemapParts([1, 2, 3], 3)).toEqual([[1, 2, 3]]);
+    expect(sitemapParts([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(sitemapParts([], 3)).toEqual([[]]);
+  });
+
+  it('names each numbered file in the sitemap index', () => {
+    expect(buildSitemapIndexXml('https://shop.example.kw/anything', 2)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        '  <sitemap><loc>https://shop.example.kw/sitemaps/1.xml</loc></sitemap>',
+        '  <sitemap><loc>https://shop.example.kw/sitemaps/2.xml</loc></sitemap>',
+        '</sitemapindex>',
         '',
       ].join('\n'),
     );

@@ -77,6 +77,39 @@ export function buildSitemapXml(publicUrl: string, entries: readonly SitemapEntr
   ].join('\n');
 }
 
+/**
+ * Pages per sitemap file: each page is listed once per language, and the protocol allows 50,000
+ * URLs in one file. A catalogue with more pages is split into numbered files (`/sitemaps/1.xml`,
+ * …) that `/sitemap.xml` lists as a sitemap index; a smaller one stays a single `/sitemap.xml`.
+ */
+export const SITEMAP_PAGES_PER_FILE = Math.floor(50_000 / LANGUAGES.length);
+
+/** The path of the numbered sitemap file `part` (1-based) of a split sitemap. */
+export const sitemapPartPath = (part: number) => `/sitemaps/${part}.xml`;
+
+/** The entries split into the sitemap's files, in order; one file for a small shop. */
+export function sitemapParts<T>(entries: readonly T[], pagesPerFile = SITEMAP_PAGES_PER_FILE): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < entries.length; start += pagesPerFile) parts.push(entries.slice(start, start + pagesPerFile));
+  return parts.length > 0 ? parts : [[]];
+}
+
+/** The sitemap index (sitemaps.org protocol) naming each numbered file of a split sitemap. */
+export function buildSitemapIndexXml(publicUrl: string, partCount: number): string {
+  const origin = new URL(publicUrl).origin;
+  const files = Array.from(
+    { length: partCount },
+    (_, index) => `  <sitemap><loc>${escapeXml(`${origin}${sitemapPartPath(index + 1)}`)}</loc></sitemap>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files,
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
 /** robots.txt: everything may be crawled except private pages; points to the sitemap. */
 export function buildRobotsTxt(publicUrl: string): string {
   return [
