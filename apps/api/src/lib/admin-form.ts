@@ -56,6 +56,12 @@ export const QUERY_ROUTE_FAILURES = { ...ADMIN_ROUTE_FAILURES, 400: errorRespons
 export const ID_ROUTE_FAILURES = { ...QUERY_ROUTE_FAILURES, 404: errorResponseSchema };
 
 /**
+ * What every write answers to a body it cannot read, even one that takes none (a duplicate): too
+ * large (413) or of another content type (415).
+ */
+export const BODY_FAILURES = { 413: errorResponseSchema, 415: errorResponseSchema };
+
+/**
  * The refusals a back-office JSON write documents: ID_ROUTE_FAILURES (400 is also a bad field), a
  * conflict such as a taken name or code (409), a body too large (413) or of another content type
  * (415).
@@ -63,8 +69,7 @@ export const ID_ROUTE_FAILURES = { ...QUERY_ROUTE_FAILURES, 404: errorResponseSc
 export const JSON_WRITE_ROUTE_FAILURES = {
   ...ID_ROUTE_FAILURES,
   409: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
+  ...BODY_FAILURES,
 };
 
 /**
@@ -73,6 +78,5 @@ export const JSON_WRITE_ROUTE_FAILURES = {
  */
 export const FORM_ROUTE_FAILURES = {
   ...ID_ROUTE_FAILURES,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
+  ...BODY_FAILURES,
 };

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   actorOf,
   ADMIN_ROUTE_FAILURES,
+  BODY_FAILURES,
   FORM_ROUTE_FAILURES,
   ID_ROUTE_FAILURES,
 } from '../../lib/admin-form.js';
@@ -112,7 +113,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           'not featured, with stock 0 and no SKU. Answers the new product as PUT ' +
           '/products/{id} does.',
         params: productIdParamsSchema,
-        response: { 201: adminProductResponseSchema, ...ID_ROUTE_FAILURES },
+        response: { 201: adminProductResponseSchema, ...ID_ROUTE_FAILURES, ...BODY_FAILURES },
       },
     },
     async (request, reply) => {
