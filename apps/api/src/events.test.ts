@@ -10,6 +10,7 @@ const stock = (reason: 'order_placed' | 'order_released' | 'order_retaken'): Dom
   level: 3,
   reason,
   orderId: 9,
+  actor: null,
 });
 
 let database: TestDatabase;

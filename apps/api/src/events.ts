@@ -53,24 +53,39 @@ export interface SlidesChanged {
 }
 
 /**
- * Why an order moved a product's stock: the checkout took the units; a cancellation, refund, a
+ * Why a product's stock moved. An order: the checkout took the units; a cancellation, refund, a
  * refused or abandoned payment or a deletion gave them back; a reopened order (or a payment
  * captured after its order was cancelled) took them again; a partial refund put some of an
- * order's units back on the shelf (docs/decisions/043).
+ * order's units back on the shelf (docs/decisions/043). The back office: a product created with
+ * stock, its stock edited in the product form; later, a CSV import and a bulk edit (issue 32)
+ * (docs/decisions/054).
  */
-export type StockChangeReason = 'order_placed' | 'order_released' | 'order_retaken' | 'refund_restock';
+export type StockChangeReason =
+  | 'order_placed'
+  | 'order_released'
+  | 'order_retaken'
+  | 'refund_restock'
+  | 'created'
+  | 'edit'
+  | 'import'
+  | 'bulk_edit';
 
-/** Units of a product that manages its stock were taken or given back. */
+/**
+ * A product's stock moved: units of a product that manages its stock were taken or given back by
+ * an order, or staff set its stock in the back office. The stock ledger records each one.
+ */
 export interface StockChanged {
   type: 'StockChanged';
   productId: number;
-  /** Units given back (positive) or taken (negative). */
+  /** Units given back or added (positive), taken or removed (negative). */
   delta: number;
   /** The product's stock after the move. */
   level: number;
   reason: StockChangeReason;
-  /** The order that moved them. */
-  orderId: number;
+  /** The order that moved them; null for a back-office change. */
+  orderId: number | null;
+  /** The staff member who moved them; null for the shop itself or a shopper. */
+  actor: Actor | null;
 }
 
 /** A shopper placed an order (cash on delivery, or online with its payment still open). */

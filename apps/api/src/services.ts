@@ -30,6 +30,7 @@ import {
   createCatalogService,
   createPricingService,
   subscribeCatalog,
+  subscribeStockLedger,
 } from './modules/catalog/index.js';
 import { createContentService } from './modules/content/index.js';
 import { createAdminCitiesService, createLocationsService } from './modules/locations/index.js';
@@ -186,6 +187,7 @@ export function createServices(
   const audit = createAuditService();
   subscribeActivityTrail(events, audit);
   subscribeCatalog(events, changes, catalog);
+  subscribeStockLedger(events);
   subscribeSettings(changes, settings);
   subscribeAppIcons(changes, appIcons);
   subscribeMerchant(events, changes, { merchant, feed: merchantFeed, background, log });
@@ -223,6 +225,7 @@ export function createServices(
       onFileCleanupError: (error, filename) =>
         log.warn({ err: error, filename }, 'product image file not removed'),
       publicUrl: config.publicUrl,
+      accountNames,
     }),
     attributesAdmin: createAttributesAdminService(db, { events }),
     synonymsAdmin: createSynonymsAdminService(db, { events }),

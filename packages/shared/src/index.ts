@@ -43,6 +43,7 @@ export * from './contracts/admin-locations.js';
 export * from './contracts/admin-users.js';
 export * from './contracts/admin-dashboard.js';
 export * from './contracts/admin-audit.js';
+export * from './contracts/admin-stock.js';
 export * from './contracts/admin-orders.js';
 export * from './contracts/admin-order-alerts.js';
 export * from './contracts/admin-merchant.js';

@@ -96,4 +96,19 @@ export const productsMessages = {
     ar: 'عدد خيارات المنتج أكبر من المسموح ({max})',
     en: 'Too many product options (at most {max})',
   },
+  'stock.reason.order_placed': { ar: 'طلب جديد', en: 'Order placed' },
+  'stock.reason.order_released': {
+    ar: 'إرجاع للمخزون (إلغاء أو استرداد أو حذف طلب)',
+    en: 'Returned to stock (order cancelled, refunded or deleted)',
+  },
+  'stock.reason.order_retaken': {
+    ar: 'أُخذ من المخزون مجدداً (إعادة فتح طلب أو دفع متأخر)',
+    en: 'Taken again (order reopened or paid late)',
+  },
+  'stock.reason.refund_restock': { ar: 'إرجاع للمخزون مع استرداد جزئي', en: 'Restocked by a partial refund' },
+  'stock.reason.created': { ar: 'إنشاء المنتج', en: 'Product created' },
+  'stock.reason.edit': { ar: 'تعديل في لوحة التحكم', en: 'Edited in the back office' },
+  'stock.reason.import': { ar: 'استيراد ملف', en: 'Imported from a file' },
+  'stock.reason.bulk_edit': { ar: 'تعديل جماعي', en: 'Bulk edit' },
+  'stock.reason.opening': { ar: 'الرصيد الافتتاحي', en: 'Opening balance' },
 } as const satisfies Record<string, Record<Language, string>>;

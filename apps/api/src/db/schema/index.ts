@@ -11,3 +11,4 @@ export * from './audit.js';
 export * from './payments.js';
 export * from './search.js';
 export * from './merchant.js';
+export * from './stock.js';

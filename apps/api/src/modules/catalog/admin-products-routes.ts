@@ -12,6 +12,8 @@ import {
   productImageParamsSchema,
   productsExportFileName,
   kuwaitDateOf,
+  stockMovementsQuerySchema,
+  stockMovementsResponseSchema,
 } from '@shop/shared';
 import { z } from 'zod';
 import {
@@ -121,6 +123,31 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       reply.code(201);
       return { success: true as const, product };
     },
+  );
+
+  routes.get(
+    '/admin/products/:id/stock-movements',
+    {
+      config: { permission: 'catalog.read' },
+      schema: {
+        tags,
+        summary: "A product's stock history, newest first, a page at a time",
+        description:
+          'Every move of the product\'s stock (docs/decisions/054): its change (units added or ' +
+          'removed), the level after it, its reason (`reason`: order_placed, order_released, ' +
+          'order_retaken, refund_restock, created, edit, import, bulk_edit, opening; ' +
+          "`reason_label` in the request's language), the staff member who made it (their current " +
+          'name; null for the shop itself or a shopper) and the order that made it (null once ' +
+          'deleted). 25 a page by default.',
+        params: productIdParamsSchema,
+        querystring: stockMovementsQuerySchema,
+        response: { 200: stockMovementsResponseSchema, ...ID_ROUTE_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.stockMovements(request.params.id, request.query, request.lang)),
+    }),
   );
 
   routes.put(

@@ -5,7 +5,9 @@ import {
   type AdminProductVariation,
   type ProductAttribute,
   type ProductAttributesBody,
+  type Language,
   type ProductForm,
+  type StockMovementsQuery,
   withSeoTexts,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
@@ -20,12 +22,13 @@ import {
 import { AppError, type AppErrorDetail } from '../../errors.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
-import type { DomainEvents } from '../../events.js';
+import type { DomainEvents, StockChangeReason } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { copyImage, removeImage, storeImage } from '../media/index.js';
 import { copyName } from './product-copy.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
 import { productsCsv } from './products-export.js';
+import { readStockMovements, type AccountNames } from './stock-ledger.js';
 import type { CatalogService } from './service.js';
 
 export interface AdminProductsDeps {
@@ -39,6 +42,8 @@ export interface AdminProductsDeps {
   onFileCleanupError?: (error: unknown, filename: string) => void;
   /** The shop's public base URL (config.publicUrl): the export's image URLs are absolute on it. */
   publicUrl: string;
+  /** The current names of staff accounts, for the stock ledger's "who" (the accounts module's). */
+  accountNames: AccountNames;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -160,6 +165,30 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       .innerJoin(attributes, eq(attributes.id, attributeVariations.attribute_id))
       .where(eq(productAttributeVariations.product_id, productId))
       .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id));
+  }
+
+  /**
+   * Tells the stock ledger (StockChanged) that staff set a product's stock from `from` to `to`;
+   * nothing when it stayed the same. Only for a transaction the event bus opened.
+   */
+  async function stockSet(
+    tx: Executor,
+    actor: Actor,
+    productId: number,
+    from: number,
+    to: number,
+    reason: Extract<StockChangeReason, 'created' | 'edit' | 'import' | 'bulk_edit'>,
+  ): Promise<void> {
+    if (to === from) return;
+    await events.publish(tx, {
+      type: 'StockChanged',
+      productId,
+      delta: to - from,
+      level: to,
+      reason,
+      orderId: null,
+      actor,
+    });
   }
 
   async function lockProduct(executor: Executor, id: number): Promise<ProductRow> {
@@ -375,6 +404,10 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
     /** Every product, drafts included, as a streamed CSV file (products-export.ts). */
     exportCsv: () => productsCsv(db, deps.publicUrl),
 
+    /** One page of a product's stock ledger, newest first (NOT_FOUND when it does not exist). */
+    stockMovements: (id: number, query: StockMovementsQuery, lang: Language) =>
+      readStockMovements(db, deps.accountNames, id, query, lang),
+
     /** Creates a product from the form and its uploaded images (the first is the featured one). */
     async createProduct(
       form: ProductForm,
@@ -412,6 +445,8 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const { filenames } = await writeGallery(tx, product.id, [], gallery, stored);
           if (links) await replaceLinks(tx, product.id, links);
           await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
+          // The ledger's first row: the stock it starts with (a product created with none has none).
+          await stockSet(tx, actor, product.id, 0, product.stock_quantity, 'created');
           await events.publish(tx, {
             type: 'ActivityRecorded',
             actor,
@@ -576,6 +611,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const { filenames, released } = await writeGallery(tx, id, current, gallery, stored);
           if (links) await replaceLinks(tx, id, links);
           await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'updated' });
+          await stockSet(tx, actor, id, before.stock_quantity, row!.stock_quantity, 'edit');
           await events.publish(tx, {
             type: 'ActivityRecorded',
             actor,

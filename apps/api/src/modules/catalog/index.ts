@@ -20,3 +20,4 @@ export { createCatalogService } from './service.js';
 export type { ProductListFilter } from './service.js';
 export { lowStockProducts, productCount, recentProducts } from './stock-report.js';
 export { subscribeCatalog } from './subscribers.js';
+export { subscribeStockLedger } from './stock-ledger.js';

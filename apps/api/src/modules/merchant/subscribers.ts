@@ -37,7 +37,9 @@ export function subscribeMerchant(
     // The products' product_type is their category path.
     if (pathChanges) await merchant.enqueueCategory(tx, categoryId);
   });
-  events.afterCommit('StockChanged', (moves) => {
+  events.afterCommit('StockChanged', (all) => {
+    // A back-office stock change is queued with its ProductChanged, in its transaction.
+    const moves = all.filter((move) => move.orderId !== null);
     const taken = uniqueIds(moves.filter((move) => move.delta < 0).map((move) => move.productId));
     const back = uniqueIds(
       moves

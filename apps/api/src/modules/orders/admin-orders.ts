@@ -228,9 +228,9 @@ export async function transitionOrder(
   }
   const items = await itemsOf(tx, before.id);
   if (holdsStock(before.status) && !holdsStock(status)) {
-    await returnOrderUnits(tx, { events, orderId: before.id, reason: 'order_released' }, items);
+    await returnOrderUnits(tx, { events, orderId: before.id, reason: 'order_released', actor: by.actor }, items);
   } else if (!holdsStock(before.status) && holdsStock(status)) {
-    await takeOrderUnits(tx, { events, orderId: before.id, reason: 'order_retaken' }, items);
+    await takeOrderUnits(tx, { events, orderId: before.id, reason: 'order_retaken', actor: by.actor }, items);
   }
   const [after] = await tx
     .update(orders)
@@ -550,7 +550,7 @@ export function createOrderAdministration(db: Database, deps: OrderAdministratio
       const deleted = await deps.events.transaction(db, async (tx) => {
         const row = await lockOrder(tx, id);
         if (holdsStock(row.status)) {
-          await returnOrderUnits(tx, { events: deps.events, orderId: id, reason: 'order_released' }, await itemsOf(tx, id));
+          await returnOrderUnits(tx, { events: deps.events, orderId: id, reason: 'order_released', actor }, await itemsOf(tx, id));
         }
         await tx.delete(orders).where(eq(orders.id, id));
         await deps.events.publish(tx, {

@@ -144,7 +144,7 @@ export async function recordRefund(
     .set({ refunded_amount: sql`${orders.refunded_amount} + ${plan.amount}`, updated_at: new Date() })
     .where(eq(orders.id, order.id))
     .returning();
-  const move = { events, orderId: order.id, reason: 'refund_restock' as const };
+  const move = { events, orderId: order.id, reason: 'refund_restock' as const, actor: by.actor };
   for (const line of plan.lines) {
     if (line.restocked && line.item.product_id !== null) await returnUnits(tx, move, line.item.product_id, line.quantity);
   }

@@ -238,7 +238,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * so that two orders never wait for each other).
    */
   async function takeStock(tx: Executor, orderId: number, lines: readonly PricedLine[]): Promise<void> {
-    const move = { events: deps.events, orderId, reason: 'order_placed' } as const;
+    const move = { events: deps.events, orderId, reason: 'order_placed', actor: null } as const;
     for (const [line, quantity] of quantitiesByProduct(lines)) {
       if (!(await takeUnits(tx, move, line.product_id, quantity))) throw outOfStock({ ar: line.name, en: line.name_en });
     }

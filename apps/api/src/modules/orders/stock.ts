@@ -4,12 +4,15 @@ import type { Executor } from '../../db/client.js';
 import { products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import type { DomainEvents, StockChangeReason } from '../../events.js';
+import type { Actor } from '../../lib/actor.js';
 
 /** Who moves a product's stock, and why: told to the StockChanged subscribers. */
 export interface StockMove {
   events: DomainEvents;
   orderId: number;
   reason: StockChangeReason;
+  /** The staff member whose change moved the order; null for the shop itself or a shopper. */
+  actor: Actor | null;
 }
 
 /**
@@ -56,6 +59,7 @@ function published(tx: Executor, move: StockMove, productId: number, delta: numb
     level,
     reason: move.reason,
     orderId: move.orderId,
+    actor: move.actor,
   });
 }
 
