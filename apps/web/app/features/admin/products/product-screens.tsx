@@ -11,6 +11,7 @@ import { PRODUCTS_LIST_PATH, ProductForm } from './product-form';
 import { emptyProductForm, existingImageItems, productFormFrom, variationRowsFrom, type ProductFormSnapshot } from './product-form-rules';
 import { productAttributesQuery, productQuery } from './products-api';
 import { useDuplicateAction } from './duplicate-product';
+import { StockHistoryPanel } from './stock-history';
 import { CopyIcon } from '../ui/admin-icons';
 import { useSessionFailureOf } from '../../../lib/errors';
 
@@ -99,6 +100,7 @@ export function EditProductScreen({ id }: { id: number | null }) {
       <>
         {canWrite ? null : <p className="mb-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">{t('admin-products.form.read_only')}</p>}
         <ProductForm key={product.data.id} productId={product.data.id} initial={initial} readOnly={!canWrite} />
+        <StockHistoryPanel productId={product.data.id} />
       </>
     );
   } else if (!valid || (product.error instanceof ApiError && product.error.status === 404)) {

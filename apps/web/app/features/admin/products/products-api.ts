@@ -7,6 +7,7 @@ import {
   type ProductAttributesResponse,
   type ProductListResponse,
   type ProductResponse,
+  type StockMovementsResponse,
 } from '@shop/shared';
 import { browserDownload } from '../../../lib/api';
 import { attributesQueryKeys } from '../attributes/attributes-api';
@@ -30,7 +31,17 @@ export const productsQueryKeys = {
   ...productKeysBase,
   /** The values a product offers with their surcharges: part of its detail. */
   attributes: (id: number) => [...productKeysBase.detail(id), 'attributes'] as const,
+  /**
+   * Its stock history: part of its detail (a save refreshes it), per language (the server
+   * names the reasons in it).
+   */
+  stockMovements: (id: number, lang: string) => [...productKeysBase.detail(id), 'stock-movements', lang] as const,
 };
+
+/** One page of GET /api/admin/products/:id/stock-movements: the product's stock history, newest first. */
+export function fetchStockMovements(id: number, page: number): Promise<StockMovementsResponse> {
+  return adminApi().get<StockMovementsResponse>(`/admin/products/${id}/stock-movements?page=${page}`);
+}
 
 /** GET /api/admin/products/export: every product, drafts included, as the CSV file. */
 export function downloadProductsCsv(): Promise<Blob> {
