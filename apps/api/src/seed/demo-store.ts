@@ -40,6 +40,7 @@ import {
   createProducts,
   createSlides,
   linkVariations,
+  openStockLedger,
   saveStoreSettings,
 } from './factories.js';
 
@@ -238,6 +239,7 @@ export async function seedDemoStore({ db, files, log }: SeedOptions): Promise<vo
         }),
       );
       const productIds = new Map(productRows.map((row) => [row.sku!, row.id]));
+      await openStockLedger(tx, productRows);
 
       await addProductImages(
         tx,

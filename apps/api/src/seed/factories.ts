@@ -19,6 +19,7 @@ import {
   products,
   promoCodes,
   slides,
+  stockMovements,
   storeSettings,
   users,
 } from '../db/schema/index.js';
@@ -146,6 +147,24 @@ export async function createCategories(db: Executor, rows: NewCategory[]) {
 export async function createProducts(db: Executor, rows: NewProduct[]) {
   if (rows.length === 0) return [];
   return db.insert(products).values(rows).returning();
+}
+
+/**
+ * The stock ledger's opening rows of products inserted directly (the demo store): each stocked
+ * product starts its history with its level, as the ledger's migration did (decision 054).
+ */
+export async function openStockLedger(db: Executor, rows: Array<Pick<typeof products.$inferSelect, 'id' | 'stock_quantity' | 'created_at'>>) {
+  const stocked = rows.filter((row) => row.stock_quantity !== 0);
+  if (stocked.length === 0) return;
+  await db.insert(stockMovements).values(
+    stocked.map((row) => ({
+      product_id: row.id,
+      delta: row.stock_quantity,
+      level: row.stock_quantity,
+      reason: 'opening',
+      created_at: row.created_at,
+    })),
+  );
 }
 
 /** Image rows: product_id, filename and sort_order (0 is the featured image). */
