@@ -55,6 +55,10 @@ for (const lang of ['ar', 'en'] as const) {
       await page.locator('#product-stock_quantity').fill('8');
       await page.getByRole('button', { name: text[lang].save, exact: true }).click();
       await expect(toast(page, text[lang].saved)).toBeVisible();
+      // A save goes back to the list; the product's screen shows its history again.
+      await expect(page).not.toHaveURL(/\/edit\//);
+      await page.goto(`/admin/products/edit/${product.id}`);
+      await waitForHydration(page);
 
       // The newest first: +3, 8 in stock after it, the edit's reason.
       await expect(history.getByRole('listitem')).toHaveCount(2);
