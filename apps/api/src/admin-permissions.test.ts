@@ -49,6 +49,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/admin/orders/export',
   'GET /api/admin/stats',
   'GET /api/admin/audit-log',
+  'GET /api/admin/products/:id/stock-movements',
   'GET /api/admin/users',
   'GET /api/admin/users/:id',
   'POST /api/admin/users',
