@@ -9,6 +9,7 @@ import {
 } from './modules/catalog/index.js';
 import { contentRoutes } from './modules/content/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { reportsRoutes } from './modules/reports/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { adminLocationsRoutes, locationsRoutes } from './modules/locations/index.js';
 import { newOrderAlertsRoutes, ordersRoutes } from './modules/orders/index.js';
@@ -38,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(attributeRoutes);
   await app.register(searchSynonymRoutes);
   await app.register(dashboardRoutes);
+  await app.register(reportsRoutes);
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);
   await app.register(merchantRoutes);

@@ -22,6 +22,7 @@ import {
   googleSignInConfigured,
 } from './modules/accounts/index.js';
 import { createDashboardService } from './modules/dashboard/index.js';
+import { createReportsService } from './modules/reports/index.js';
 import { createCartService } from './modules/cart/index.js';
 import {
   createAdminCategoriesService,
@@ -254,6 +255,7 @@ export function createServices(
     merchantFeed,
     merchant,
     dashboard: createDashboardService(db),
+    reports: createReportsService(db),
     auditLog: createAuditReader(db, { accountNames }),
     notifications,
     /** Work started after a reply (e-mails); drained when the app closes. */

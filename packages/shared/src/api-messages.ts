@@ -20,6 +20,7 @@ import { usersMessages } from './messages/users.js';
 import { dashboardMessages } from './messages/dashboard.js';
 import { searchMessages } from './messages/search.js';
 import { merchantMessages } from './messages/merchant.js';
+import { reportsMessages } from './messages/reports.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -360,6 +361,7 @@ export const apiMessages = {
   ...dashboardMessages,
   ...searchMessages,
   ...merchantMessages,
+  ...reportsMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'merchant.sync',
   /** Read the audit trail. */
   'audit.read',
+  /** Read the sales reports (docs/decisions/054). */
+  'reports.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,6 +39,7 @@ const MODERATOR_PERMISSIONS: readonly Permission[] = [
   'dashboard.view',
   'catalog.read',
   'orders.manage',
+  'reports.read',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<UserRoleName, readonly Permission[]>> = {

@@ -12,6 +12,8 @@ export { createAdminProductsService } from './admin-products.js';
 export { etagMatches } from './http-cache.js';
 export { createPricingService } from './pricing.js';
 export type { PriceLineInput, PricedLine, PricingService } from './pricing.js';
+export { productCategories } from './product-categories.js';
+export type { ProductCategory } from './product-categories.js';
 export { productNames } from './product-names.js';
 export { productImagesJson } from './product-rows.js';
 export type { ImageRow } from './product-rows.js';

@@ -17,6 +17,8 @@ export type { OrderRow, PaymentAttemptRow } from './present.js';
 export { ordersRoutes } from './routes.js';
 export { createOrdersService, isRecipientProven } from './service.js';
 export { orderFigures, recentOrders, salesByDay } from './stats.js';
+export { salesReportDays, salesReportLines } from './sales-report.js';
+export type { ReportDay, ReportLineGroup } from './sales-report.js';
 export type { DaySales } from './stats.js';
 export { createNewOrderAlerts } from './new-order-alerts.js';
 export type { NewOrderAlerts } from './new-order-alerts.js';

@@ -40,10 +40,10 @@ const statusList = (statuses: readonly OrderStatus[]) =>
   );
 
 /** The condition "this order's money counts": neither cancelled nor refunded. */
-const countsAsRevenue = sql`${orders.status} not in (${statusList(NON_REVENUE_ORDER_STATUSES)})`;
+export const countsAsRevenue = sql`${orders.status} not in (${statusList(NON_REVENUE_ORDER_STATUSES)})`;
 
 /** A sum of integer fils read back from PostgreSQL's bigint text, refused if beyond exact numbers. */
-function filsFromSum(text: string | null): Thousandths {
+export function filsFromSum(text: string | null): Thousandths {
   const value = Number(text ?? '0');
   if (!Number.isSafeInteger(value)) throw new RangeError(`Revenue out of range: ${text}`);
   return value;

@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language, Thousandths } from '@shop/shared';
+import { queryRows, type Executor } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/index.js';
+import { countsAsRevenue, filsFromSum } from './stats.js';
+
+/**
+ * The orders module's figures for the sales report (docs/decisions/054). The orders counted are
+ * the dashboard's (`countsAsRevenue`, decision 011) placed in a range of shop days; an order's
+ * revenue is total_amount − refunded_amount (net of its discount and of partial refunds; a full
+ * refund makes it `refunded`, which does not count). Money in fils until the reply.
+ */
+
+/** One shop day's orders and money. */
+export interface ReportDay {
+  /** YYYY-MM-DD in the shop's time zone. */
+  day: string;
+  orders: number;
+  units: number;
+  revenue: Thousandths;
+  shipping: Thousandths;
+  discounts: Thousandths;
+  refunds: Thousandths;
+}
+
+/** One product's (or one group of products') share of the range's sales. */
+export interface ReportLineGroup {
+  /** The product's id (or the group's); null: lines of deleted products (or products without a group). */
+  key: number | null;
+  /** The product's name as last ordered, in the asked language (Arabic when it had no English name). */
+  name: string;
+  orders: number;
+  units: number;
+  /** The lines' share of their orders' revenue less shipping (see lineRevenue). */
+  revenue: Thousandths;
+}
+
+/** The counted orders of a range of shop days (orders_created_id_idx answers the range). */
+function countedOrdersIn(fromDay: string, toDay: string, timeZone: string): SQL {
+  return sql`${orders.created_at} >= (${fromDay}::date::timestamp at time zone ${timeZone})
+    and ${orders.created_at} < ((${toDay}::date + 1)::timestamp at time zone ${timeZone})
+    and ${countsAsRevenue}`;
+}
+
+/**
+ * Per shop day from `fromDay` to `toDay` (both included): orders, units, revenue, shipping,
+ * discounts and refunds of the counted orders. Only days with orders, oldest first.
+ */
+export async function salesReportDays(
+  executor: Executor,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+): Promise<ReportDay[]> {
+  const rows = await queryRows<{
+    day: string;
+    orders: number;
+    units: string;
+    revenue: string;
+    shipping: string;
+    discounts: string;
+    refunds: string;
+  }>(
+    executor,
+    sql`with counted as (
+        select ${orders.id} as id, (${orders.created_at} at time zone ${timeZone})::date as day,
+          ${orders.total_amount} - ${orders.refunded_amount} as revenue, ${orders.shipping_amount} as shipping,
+          ${orders.discount_amount} as discounts, ${orders.refunded_amount} as refunds
+        from ${orders}
+        where ${countedOrdersIn(fromDay, toDay, timeZone)}
+      ), units as (
+        select ${orderItems.order_id} as order_id, sum(${orderItems.quantity}) as units
+        from ${orderItems} join counted on counted.id = ${orderItems.order_id}
+        group by 1
+      )
+      select to_char(counted.day, 'YYYY-MM-DD') as day, count(*)::int as orders,
+        coalesce(sum(units.units), 0)::text as units, sum(counted.revenue)::text as revenue,
+        sum(counted.shipping)::text as shipping, sum(counted.discounts)::text as discounts,
+        sum(counted.refunds)::text as refunds
+      from counted left join units on units.order_id = counted.id
+      group by counted.day
+      order by counted.day`,
+  );
+  return rows.map((row) => ({
+    day: row.day,
+    orders: Number(row.orders),
+    units: filsFromSum(row.units),
+    revenue: filsFromSum(row.revenue),
+    shipping: filsFromSum(row.shipping),
+    discounts: filsFromSum(row.discounts),
+    refunds: filsFromSum(row.refunds),
+  }));
+}
+
+/**
+ * The sales of the range per product, or per group of products when `groupOf` maps product ids
+ * to group ids (a category); highest revenue first. A line's revenue is its share, by line total,
+ * of its order's revenue less shipping — (total − refunded − shipping) × line_total / subtotal,
+ * rounded to the fils — so an order's discount and partial refunds are spread over its lines.
+ */
+export async function salesReportLines(
+  executor: Executor,
+  fromDay: string,
+  toDay: string,
+  timeZone: string,
+  lang: Language,
+  groupOf?: ReadonlyMap<number, number | null>,
+): Promise<ReportLineGroup[]> {
+  const name = lang === 'en' ? sql`coalesce(${orderItems.product_name_en}, ${orderItems.product_name})` : sql`${orderItems.product_name}`;
+  const pairs = groupOf
+    ? JSON.stringify([...groupOf].map(([product_id, group_id]) => ({ product_id, group_id })))
+    : null;
+  const key = pairs ? sql`groups.group_id` : sql`lines.product_id`;
+  const groups = pairs
+    ? sql`left join jsonb_to_recordset(${pairs}::jsonb) as groups(product_id int, group_id int)
+        on groups.product_id = lines.product_id`
+    : sql``;
+  const rows = await queryRows<{ key: number | null; name: string; orders: number; units: string; revenue: string }>(
+    executor,
+    sql`with counted as (
+        select ${orders.id} as id, ${orders.created_at} as created_at, ${orders.subtotal} as subtotal,
+          ${orders.total_amount} - ${orders.refunded_amount} - ${orders.shipping_amount} as net
+        from ${orders}
+        where ${countedOrdersIn(fromDay, toDay, timeZone)}
+      ), lines as (
+        select ${orderItems.product_id} as product_id, ${orderItems.order_id} as order_id,
+          ${orderItems.quantity} as quantity, ${name} as name, counted.created_at,
+          case when counted.subtotal > 0
+            then greatest(0, round(${orderItems.line_total}::numeric * counted.net / counted.subtotal))
+            else 0 end as revenue
+        from ${orderItems} join counted on counted.id = ${orderItems.order_id}
+      )
+      select ${key} as key, (array_agg(lines.name order by lines.created_at desc))[1] as name,
+        count(distinct lines.order_id)::int as orders, sum(lines.quantity)::text as units,
+        sum(lines.revenue)::text as revenue
+      from lines ${groups}
+      group by 1
+      order by sum(lines.revenue) desc, 1`,
+  );
+  return rows.map((row) => ({
+    key: row.key === null ? null : Number(row.key),
+    name: row.name,
+    orders: Number(row.orders),
+    units: filsFromSum(row.units),
+    revenue: filsFromSum(row.revenue),
+  }));
+}
