@@ -160,6 +160,7 @@ async function deleteOrder(request: APIRequestContext, token: string, id: number
 
 const ADMIN_TABS = [
   'dashboard',
+  'reports',
   'products',
   'categories',
   'orders',

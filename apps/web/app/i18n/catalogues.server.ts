@@ -50,6 +50,8 @@ import adminDashboardAr from './messages/admin-dashboard.ar.json';
 import adminDashboardEn from './messages/admin-dashboard.en.json';
 import adminActivityAr from './messages/admin-activity.ar.json';
 import adminActivityEn from './messages/admin-activity.en.json';
+import adminReportsAr from './messages/admin-reports.ar.json';
+import adminReportsEn from './messages/admin-reports.en.json';
 import adminSearchAr from './messages/admin-search.ar.json';
 import adminSearchEn from './messages/admin-search.en.json';
 import adminMerchantAr from './messages/admin-merchant.ar.json';
@@ -76,8 +78,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr, 'admin-dashboard': adminDashboardAr, 'admin-activity': adminActivityAr, 'admin-search': adminSearchAr, 'admin-merchant': adminMerchantAr, 'admin-alerts': adminAlertsAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn, 'admin-dashboard': adminDashboardEn, 'admin-activity': adminActivityEn, 'admin-search': adminSearchEn, 'admin-merchant': adminMerchantEn, 'admin-alerts': adminAlertsEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr, 'admin-dashboard': adminDashboardAr, 'admin-activity': adminActivityAr, 'admin-reports': adminReportsAr, 'admin-search': adminSearchAr, 'admin-merchant': adminMerchantAr, 'admin-alerts': adminAlertsAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn, 'admin-dashboard': adminDashboardEn, 'admin-activity': adminActivityEn, 'admin-reports': adminReportsEn, 'admin-search': adminSearchEn, 'admin-merchant': adminMerchantEn, 'admin-alerts': adminAlertsEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];

@@ -71,24 +71,30 @@ export interface SalesPoint {
   orders: number;
 }
 
+/** Points of a series of Kuwait days (YYYY-MM-DD), labelled in the admin's language. */
+export function dayPoints(
+  days: readonly { date: string; revenue: number; orders: number }[],
+  lang: Language,
+): SalesPoint[] {
+  return days.map((day) => {
+    const date = new Date(`${day.date}T00:00:00Z`);
+    return {
+      key: day.date,
+      label: dayFormats[lang].format(date),
+      fullLabel: longDayFormats[lang].format(date),
+      revenue: day.revenue,
+      orders: day.orders,
+    };
+  });
+}
+
 /** The chart's points of a period, oldest first, labelled in the admin's language. */
 export function salesPoints(
   sales: AdminStats['sales'],
   period: SalesPeriod,
   lang: Language,
 ): SalesPoint[] {
-  if (period === 'daily') {
-    return sales.daily.map((day) => {
-      const date = new Date(`${day.date}T00:00:00Z`);
-      return {
-        key: day.date,
-        label: dayFormats[lang].format(date),
-        fullLabel: longDayFormats[lang].format(date),
-        revenue: day.revenue,
-        orders: day.orders,
-      };
-    });
-  }
+  if (period === 'daily') return dayPoints(sales.daily, lang);
   return sales.monthly.map((month) => {
     const date = new Date(`${month.month}-01T00:00:00Z`);
     return {

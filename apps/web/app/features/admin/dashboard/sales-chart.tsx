@@ -33,12 +33,11 @@ const CHART_FIRST_SIZE = { width: 320, height: 256 };
  * starts. Screen readers get a table of the same numbers instead of the drawing.
  */
 export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money: MoneyFormat }) {
-  const { t, lang, dir } = useI18n();
+  const { t, lang } = useI18n();
   const [period, setPeriod] = useState<SalesPeriod>('daily');
   const points = useMemo(() => salesPoints(sales, period, lang), [sales, period, lang]);
   const totals = salesTotals(points);
   const headingId = useId();
-  const rtl = dir === 'rtl';
 
   return (
     <section
@@ -78,6 +77,36 @@ export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money
         </div>
       </div>
 
+      <SalesPointsChart
+        points={points}
+        money={money}
+        caption={t(`admin-dashboard.sales.table_caption.${period}`)}
+        periodHeading={t(`admin-dashboard.sales.table_period.${period}`)}
+      />
+    </section>
+  );
+}
+
+/**
+ * Revenue (bars) and orders (line) of a series of points, with its legend and, for screen
+ * readers, a table of the same numbers (`caption`, `periodHeading` name it). The dashboard's
+ * chart and the sales report draw their series with it.
+ */
+export function SalesPointsChart({
+  points,
+  money,
+  caption,
+  periodHeading,
+}: {
+  points: readonly SalesPoint[];
+  money: MoneyFormat;
+  caption: string;
+  periodHeading: string;
+}) {
+  const { t, lang, dir } = useI18n();
+  const rtl = dir === 'rtl';
+  return (
+    <>
       <div className="mb-2 flex flex-wrap gap-4 text-sm text-stone-700" aria-hidden="true">
         <span className="inline-flex items-center gap-2">
           <span
@@ -100,7 +129,7 @@ export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money
         {/* A phone-sized first guess until the container is measured: no zero-size warning. */}
         <ResponsiveContainer width="100%" height="100%" initialDimension={CHART_FIRST_SIZE}>
           <ComposedChart
-            data={points}
+            data={[...points]}
             margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
             accessibilityLayer={false}
           >
@@ -163,8 +192,8 @@ export function SalesChart({ sales, money }: { sales: AdminStats['sales']; money
         </ResponsiveContainer>
       </div>
 
-      <SalesTable points={points} period={period} money={money} />
-    </section>
+      <SalesTable points={points} caption={caption} periodHeading={periodHeading} money={money} />
+    </>
   );
 }
 
@@ -200,11 +229,13 @@ function SalesTooltip({
 /** The chart's numbers as a table for screen readers. */
 function SalesTable({
   points,
-  period,
+  caption,
+  periodHeading,
   money,
 }: {
   points: readonly SalesPoint[];
-  period: SalesPeriod;
+  caption: string;
+  periodHeading: string;
   money: MoneyFormat;
 }) {
   const { t } = useI18n();
@@ -212,10 +243,10 @@ function SalesTable({
     // A table does not shrink to sr-only's 1 px: its wrapper does, so no phone scrolls sideways.
     <div className="sr-only">
       <table>
-        <caption>{t(`admin-dashboard.sales.table_caption.${period}`)}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t(`admin-dashboard.sales.table_period.${period}`)}</th>
+            <th scope="col">{periodHeading}</th>
             <th scope="col">{t('admin-dashboard.sales.revenue', { symbol: money.symbol })}</th>
             <th scope="col">{t('admin-dashboard.sales.orders')}</th>
           </tr>

@@ -3,11 +3,12 @@ import type { Permission, User } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
 import { userCan } from './gate';
-import { ActivityIcon, BoxIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
+import { ActivityIcon, BoxIcon, ChartIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The back office's tab ids, in the order the tabs are shown. */
 export const ADMIN_TAB_IDS = [
   'dashboard',
+  'reports',
   'products',
   'categories',
   'orders',
@@ -43,6 +44,7 @@ export interface AdminTab {
  */
 export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'dashboard', label: 'admin.tabs.dashboard', icon: DashboardIcon, permission: 'dashboard.view', screen: lazy(() => import('../dashboard/dashboard-tab')) },
+  { id: 'reports', label: 'admin.tabs.reports', icon: ChartIcon, permission: 'reports.read', screen: lazy(() => import('../reports/reports-tab')) },
   { id: 'products', label: 'admin.tabs.products', icon: BoxIcon, permission: 'catalog.read', screen: lazy(() => import('../products/products-tab')) },
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderIcon, permission: 'catalog.read', screen: lazy(() => import('../categories/categories-tab')) },
   { id: 'orders', label: 'admin.tabs.orders', icon: ReceiptIcon, permission: 'orders.manage', screen: lazy(() => import('../orders/orders-tab')) },

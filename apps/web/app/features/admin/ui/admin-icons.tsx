@@ -169,3 +169,15 @@ export function MerchantIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** The Reports tab: bars rising on an axis. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M4 4v16h16" />
+      <path d="M8 16v-4" />
+      <path d="M12 16V8" />
+      <path d="M16 16v-6" />
+    </StrokeIcon>
+  );
+}
