@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import {
   SALES_REPORT_TOP_PRODUCTS,
   SHOP_TIME_ZONE,
@@ -15,7 +16,7 @@ import {
   type SalesReportRow,
   type Thousandths,
 } from '@shop/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { csvFile } from '../../lib/csv-file.js';
 import { productCategories } from '../catalog/index.js';
 import { salesReportDays, salesReportLines, type ReportLineGroup } from '../orders/index.js';
@@ -62,11 +63,25 @@ interface ReportInFils {
  * category rows from their lines; each module answers for its own tables (orders, catalog).
  */
 export function createReportsService(db: Database) {
+  /**
+   * One report query in a read-only transaction of its own without PostgreSQL's JIT: a year's
+   * orders cost enough to start it, and compiling took longer (about 150 ms) than the query itself.
+   */
+  function withoutJit<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        return work(tx);
+      },
+      { accessMode: 'read only' },
+    );
+  }
+
   async function inFils(query: AdminSalesReportQuery, lang: Language): Promise<ReportInFils> {
     const { from, to, group } = query;
     const [days, products] = await Promise.all([
-      salesReportDays(db, from, to, SHOP_TIME_ZONE),
-      salesReportLines(db, from, to, SHOP_TIME_ZONE, lang),
+      withoutJit((tx) => salesReportDays(tx, from, to, SHOP_TIME_ZONE)),
+      withoutJit((tx) => salesReportLines(tx, from, to, SHOP_TIME_ZONE, lang)),
     ]);
     const totals = { ...ZERO };
     for (const day of days) {
@@ -103,7 +118,7 @@ export function createReportsService(db: Database) {
       const groupOf = new Map([...categories].map(([productId, category]) => [productId, category?.id ?? null]));
       const names = new Map([...categories.values()].flatMap((category) => (category ? [[category.id, category.name]] : [])));
       const noCategory = apiMessage('reports.no_category', lang);
-      const lines = await salesReportLines(db, from, to, SHOP_TIME_ZONE, lang, groupOf);
+      const lines = await withoutJit((tx) => salesReportLines(tx, from, to, SHOP_TIME_ZONE, lang, groupOf));
       rows = lines.map((line) => lineRow(line, (line.key === null ? null : names.get(line.key)) ?? noCategory));
     }
     return { totals, rows, top };
