@@ -31,6 +31,7 @@ const EXPECTED_REFUSALS: Record<string, number> = {
 /** Required query parameters a generated value cannot meet (a date in a given form). */
 const QUERIES: Record<string, string> = {
   'GET /api/admin/orders/export': 'from=2026-01-01&to=2026-12-31',
+  'GET /api/admin/reports/sales': 'from=2026-01-01&to=2026-12-31',
 };
 
 let ctx: TestContext;
