@@ -29,7 +29,7 @@ export const PERMISSIONS = [
   'merchant.sync',
   /** Read the audit trail. */
   'audit.read',
-  /** Read the sales reports (docs/decisions/054). */
+  /** Read the sales reports (docs/decisions/055). */
   'reports.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -3,7 +3,7 @@ import { isCalendarDate } from '../promotions.js';
 import { moneySchema, successShape } from './common.js';
 
 /**
- * The back office's sales report (docs/decisions/054-sales-reports.md).
+ * The back office's sales report (docs/decisions/055-sales-reports.md).
  *
  * `GET /api/admin/reports/sales?from=YYYY-MM-DD&to=YYYY-MM-DD&group=day|product|category`
  * (`reports.read`; moderators have it), `&format=csv` for the same rows as a file. The orders

@@ -5,7 +5,7 @@ import { orderItems, orders } from '../../db/schema/index.js';
 import { countsAsRevenue, filsFromSum } from './stats.js';
 
 /**
- * The orders module's figures for the sales report (docs/decisions/054). The orders counted are
+ * The orders module's figures for the sales report (docs/decisions/055). The orders counted are
  * the dashboard's (`countsAsRevenue`, decision 011) placed in a range of shop days; an order's
  * revenue is total_amount − refunded_amount (net of its discount and of partial refunds; a full
  * refund makes it `refunded`, which does not count). Money in fils until the reply.

@@ -24,7 +24,7 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
           'where each line takes its share of its order by line total). Day rows: every day, zeros ' +
           'included; product and category rows: highest revenue first. KWD, exact to the fils. ' +
           'format=csv: the rows and a totals row as text/csv (UTF-8 with a byte order mark, headers ' +
-          "in the request's language, filename sales-<group>-<from>-<to>.csv; docs/decisions/054).",
+          "in the request's language, filename sales-<group>-<from>-<to>.csv; docs/decisions/055).",
         querystring: adminSalesReportQuerySchema,
         response: {
           200: {

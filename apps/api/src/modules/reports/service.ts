@@ -59,7 +59,7 @@ interface ReportInFils {
 }
 
 /**
- * The sales report (docs/decisions/054): totals and day rows from the orders, product and
+ * The sales report (docs/decisions/055): totals and day rows from the orders, product and
  * category rows from their lines; each module answers for its own tables (orders, catalog).
  */
 export function createReportsService(db: Database) {

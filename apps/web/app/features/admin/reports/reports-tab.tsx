@@ -27,7 +27,7 @@ const cardClass = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
 /**
  * The Reports tab: sales of a range of Kuwait days (the last 30 by default) per day, product or
  * category, kept in the URL (?tab=reports&from=&to=&group=): totals, the chart of the days, the
- * table, the top products and the CSV file. Every figure is defined in docs/decisions/054.
+ * table, the top products and the CSV file. Every figure is defined in docs/decisions/055.
  */
 export default function ReportsTab() {
   const { t } = useI18n();
