@@ -42,6 +42,7 @@ export * from './contracts/admin-settings.js';
 export * from './contracts/admin-locations.js';
 export * from './contracts/admin-users.js';
 export * from './contracts/admin-dashboard.js';
+export * from './reports.js';
 export * from './contracts/admin-reports.js';
 export * from './contracts/admin-audit.js';
 export * from './contracts/admin-stock.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../promotions.js';
+import { reportDayCount, SALES_REPORT_GROUPS, SALES_REPORT_MAX_DAYS } from '../reports.js';
 import { moneySchema, successShape } from './common.js';
 
 /**
@@ -10,27 +11,6 @@ import { moneySchema, successShape } from './common.js';
  * counted are the dashboard's (neither cancelled nor refunded, docs/decisions/011); revenue is
  * net of discounts and of partial refunds; days are Kuwait's.
  */
-
-export const SALES_REPORT_GROUPS = ['day', 'product', 'category'] as const;
-export type SalesReportGroup = (typeof SALES_REPORT_GROUPS)[number];
-/** The longest range a report covers, both ends included. */
-export const SALES_REPORT_MAX_DAYS = 366;
-/** The range the back office opens with: the last 30 Kuwait days, today included. */
-export const SALES_REPORT_DEFAULT_DAYS = 30;
-/** How many products the report's "top products" lists. */
-export const SALES_REPORT_TOP_PRODUCTS = 10;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The number of days from `from` to `to`, both included (YYYY-MM-DD days). */
-export function reportDayCount(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
-
-/** The day `count` days after `day` (before it when negative), YYYY-MM-DD. */
-export function reportAddDays(day: string, count: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
-}
 
 const reportDay = z
   .string({ error: 'reports.date_required' })
@@ -94,8 +74,3 @@ export type SalesReport = z.infer<typeof salesReportSchema>;
 
 export const adminSalesReportResponseSchema = successShape({ report: salesReportSchema });
 export type AdminSalesReportResponse = z.infer<typeof adminSalesReportResponseSchema>;
-
-/** The CSV file's name: sales-<group>-<from>-<to>.csv. */
-export function salesReportFileName(query: Pick<AdminSalesReportQuery, 'group' | 'from' | 'to'>): string {
-  return `sales-${query.group}-${query.from}-${query.to}.csv`;
-}
