@@ -231,7 +231,13 @@ function ReportTable({ report, money }: { report: SalesReport; money: MoneyForma
     </tr>
   );
   return (
-    <div className="max-h-[32rem] overflow-auto">
+    // A scrolling region takes the keyboard's focus (arrow keys scroll it) and is named for it.
+    <div
+      role="region"
+      tabIndex={0}
+      aria-label={t(`admin-reports.table.title.${report.group}`)}
+      className="max-h-[32rem] overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="w-full text-sm" data-testid="sales-report-table">
         <thead className="sticky top-0 bg-white text-stone-600">
           <tr>
