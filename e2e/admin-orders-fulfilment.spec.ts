@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AdminOrderResponse, CityListResponse, Order, OrderResponse, ProductResponse } from '@shop/shared';
-import { adminToken, api, listProducts, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import type { AdminOrderResponse, Order, ProductResponse } from '@shop/shared';
+import { adminToken, api, placeGuestOrder, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The owner's daily fulfilment in the back office (issue 30): the orders list fits 1280 and 1366 px
@@ -49,38 +49,8 @@ function uniqueTag(page: Page): string {
   return `ff${page.viewportSize()?.width ?? 0}x${Date.now().toString(36)}${run}`;
 }
 
-/** A guest's cash-on-delivery order of one unit of a product without options, in the language given. */
-async function placeGuestOrder(request: APIRequestContext, name: string): Promise<Order> {
-  const { cities } = await api<CityListResponse>(request, '/locations/cities');
-  const city = cities.find((one) => one.governorate_id !== null)!;
-  const { products } = await listProducts(request, 'limit=100');
-  let productId: number | null = null;
-  for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 5)) {
-    if ((await productAttributes(request, product.id)).length === 0) {
-      productId = product.id;
-      break;
-    }
-  }
-  expect(productId, 'an in-stock product without options').not.toBeNull();
-  const digits = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-  const response = await request.post('/api/orders', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: {
-      name,
-      email: `${name.replace(/\W+/g, '').toLowerCase()}@example.com`,
-      phone: `+965 ${digits.slice(0, 4)} ${digits.slice(4)}`,
-      shipping_address: 'Block 4, Street 2, House 9',
-      country_id: city.country_id,
-      governorate_id: city.governorate_id,
-      city_id: city.id,
-      payment_method: 'cash_on_delivery',
-      notes: 'Ring twice',
-      items: [{ product_id: productId, quantity: 2, selected_attributes: {} }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as OrderResponse).order;
-}
+/** A guest's order to work on, with a note for whoever packs it. */
+const guestOrder = (request: APIRequestContext, name: string) => placeGuestOrder(request, name, { notes: 'Ring twice' });
 
 async function setStatus(request: APIRequestContext, token: string, id: number, status: string) {
   const response = await request.put(`/api/orders/${id}/status`, { headers: bearer(token), data: { status, notes: '' } });
@@ -110,7 +80,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     const token = await adminToken(request);
     await signInWith(context, token);
     // A long name and address, as real orders have, must not widen the table.
-    const order = await placeGuestOrder(request, `Abdulrahman Mohammed Abdullah Al-Mutairi ${uniqueTag(page)}`);
+    const order = await guestOrder(request, `Abdulrahman Mohammed Abdullah Al-Mutairi ${uniqueTag(page)}`);
     const problems = watchConsole(page);
     try {
       for (const width of [1280, 1366]) {
@@ -168,7 +138,7 @@ test('two orders change status together (ar)', async ({ page, context, baseURL, 
   const token = await adminToken(request);
   await signInWith(context, token);
   const tag = uniqueTag(page);
-  const orders = [await placeGuestOrder(request, `Bulk One ${tag}`), await placeGuestOrder(request, `Bulk Two ${tag}`)];
+  const orders = [await guestOrder(request, `Bulk One ${tag}`), await guestOrder(request, `Bulk Two ${tag}`)];
   try {
     await page.goto('/admin?tab=orders');
     await waitForHydration(page);
@@ -203,7 +173,7 @@ test('an order shipped with a tracking number shows it, and WhatsApp carries the
   await useLanguage(context, baseURL!, 'en');
   const token = await adminToken(request);
   await signInWith(context, token);
-  const order = await placeGuestOrder(request, `Ship Me ${uniqueTag(page)}`);
+  const order = await guestOrder(request, `Ship Me ${uniqueTag(page)}`);
   const problems = watchConsole(page);
   try {
     await page.goto(`/admin/orders/${order.id}`);
@@ -250,7 +220,7 @@ test('packing slips print each order on its own page, without prices (ar)', asyn
   const token = await adminToken(request);
   await signInWith(context, token);
   const tag = uniqueTag(page);
-  const orders = [await placeGuestOrder(request, `Pack One ${tag}`), await placeGuestOrder(request, `Pack Two ${tag}`)];
+  const orders = [await guestOrder(request, `Pack One ${tag}`), await guestOrder(request, `Pack Two ${tag}`)];
   try {
     await page.goto(`/admin/orders/packing-slips?ids=${orders.map((order) => order.id).join(',')}`);
     await waitForHydration(page);
@@ -279,7 +249,7 @@ test("an order open on its screen reads in the other language as soon as the lan
   await useLanguage(context, baseURL!, 'ar');
   const token = await adminToken(request);
   await signInWith(context, token);
-  const order = await placeGuestOrder(request, `Switch ${uniqueTag(page)}`);
+  const order = await guestOrder(request, `Switch ${uniqueTag(page)}`);
   const problems = watchConsole(page);
   try {
     const { product } = await api<ProductResponse>(request, `/products/${order.items[0]!.product_id}`);
@@ -305,7 +275,7 @@ test('part of a delivered cash order is refunded (en)', async ({ page, context, 
   await useLanguage(context, baseURL!, 'en');
   const token = await adminToken(request);
   await signInWith(context, token);
-  const order = await placeGuestOrder(request, `Refund Me ${uniqueTag(page)}`);
+  const order = await guestOrder(request, `Refund Me ${uniqueTag(page)}`);
   try {
     await setStatus(request, token, order.id, 'delivered');
     await page.goto(`/admin/orders/${order.id}`);
@@ -339,7 +309,7 @@ test("the orders export downloads the list's orders as orders-YYYY-MM-DD.csv (en
   await useLanguage(context, baseURL!, 'en');
   const token = await adminToken(request);
   await signInWith(context, token);
-  const order = await placeGuestOrder(request, `Export Me ${uniqueTag(page)}`);
+  const order = await guestOrder(request, `Export Me ${uniqueTag(page)}`);
   try {
     await page.goto('/admin?tab=orders&status=pending');
     await waitForHydration(page);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AdminSalesReportResponse, CityListResponse, Order, OrderResponse, SalesReport } from '@shop/shared';
-import { adminToken, api, listProducts, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import type { AdminSalesReportResponse, SalesReport } from '@shop/shared';
+import { adminToken, placeGuestOrder, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The Reports tab (issue 32, item 6): a guest's order placed today shows in the sales of today;
@@ -17,38 +17,6 @@ const words = {
   ar: { from: /^من/, to: /^إلى/, group: /^التجميع حسب/, product: 'المنتج', csv: 'تنزيل CSV', downloaded: (name: string) => `تم تنزيل ${name}`, orders: 'الطلبات', title: 'التقارير' },
   en: { from: /^From/, to: /^To/, group: /^Group by/, product: 'Product', csv: 'Download CSV', downloaded: (name: string) => `${name} downloaded`, orders: 'Orders', title: 'Reports' },
 } as const;
-
-/** A guest's cash-on-delivery order of two units of a product without options. */
-async function placeGuestOrder(request: APIRequestContext, name: string): Promise<Order> {
-  const { cities } = await api<CityListResponse>(request, '/locations/cities');
-  const city = cities.find((one) => one.governorate_id !== null)!;
-  const { products } = await listProducts(request, 'limit=100');
-  let productId: number | null = null;
-  for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 5)) {
-    if ((await productAttributes(request, product.id)).length === 0) {
-      productId = product.id;
-      break;
-    }
-  }
-  expect(productId, 'an in-stock product without options').not.toBeNull();
-  const digits = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
-  const response = await request.post('/api/orders', {
-    headers: { 'x-forwarded-for': visitorAddress() },
-    data: {
-      name,
-      email: `${name.replace(/\W+/g, '').toLowerCase()}@example.com`,
-      phone: `+965 ${digits.slice(0, 4)} ${digits.slice(4)}`,
-      shipping_address: 'Block 4, Street 2, House 9',
-      country_id: city.country_id,
-      governorate_id: city.governorate_id,
-      city_id: city.id,
-      payment_method: 'cash_on_delivery',
-      items: [{ product_id: productId, quantity: 2, selected_attributes: {} }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as OrderResponse).order;
-}
 
 /** "1,234" as the back office groups counts. */
 const grouped = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

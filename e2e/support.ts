@@ -2,6 +2,9 @@ import { expect, type APIRequestContext, type BrowserContext, type Page } from '
 import type {
   AuthResponse,
   CategoryListResponse,
+  CityListResponse,
+  Order,
+  OrderResponse,
   ProductAttributesResponse,
   ProductListResponse,
   SettingsResponse,
@@ -162,4 +165,40 @@ export function holdUntilReleased(page: Page, url: Parameters<Page['route']>[0])
     await routed;
     release();
   };
+}
+
+/**
+ * A guest's cash-on-delivery order, placed through the API, of two units of an in-stock product
+ * without options (the back-office journeys that need an order to work on).
+ */
+export async function placeGuestOrder(request: APIRequestContext, name: string, extra: { notes?: string } = {}): Promise<Order> {
+  const { cities } = await api<CityListResponse>(request, '/locations/cities');
+  const city = cities.find((one) => one.governorate_id !== null)!;
+  const { products } = await listProducts(request, 'limit=100');
+  let productId: number | null = null;
+  for (const product of products.filter((item) => item.in_stock && item.stock_quantity >= 5)) {
+    if ((await productAttributes(request, product.id)).length === 0) {
+      productId = product.id;
+      break;
+    }
+  }
+  expect(productId, 'an in-stock product without options').not.toBeNull();
+  const digits = String(Math.floor(10_000_000 + Math.random() * 89_999_999));
+  const response = await request.post('/api/orders', {
+    headers: { 'x-forwarded-for': visitorAddress() },
+    data: {
+      name,
+      email: `${name.replace(/\W+/g, '').toLowerCase()}@example.com`,
+      phone: `+965 ${digits.slice(0, 4)} ${digits.slice(4)}`,
+      shipping_address: 'Block 4, Street 2, House 9',
+      country_id: city.country_id,
+      governorate_id: city.governorate_id,
+      city_id: city.id,
+      payment_method: 'cash_on_delivery',
+      ...extra,
+      items: [{ product_id: productId, quantity: 2, selected_attributes: {} }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as OrderResponse).order;
 }

@@ -191,6 +191,27 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
     });
   }
 
+  /**
+   * Tells of a new product (a create or a duplicate), inside its transaction: ProductChanged, and
+   * the activity trail's create entry with the product as recorded.
+   */
+  async function announceCreated(
+    tx: Executor,
+    actor: Actor,
+    productId: number,
+    after: Readonly<Record<string, unknown>>,
+  ): Promise<void> {
+    await events.publish(tx, { type: 'ProductChanged', productId, change: 'created' });
+    await events.publish(tx, {
+      type: 'ActivityRecorded',
+      actor,
+      entity: 'products',
+      entityId: productId,
+      action: 'create',
+      after,
+    });
+  }
+
   async function lockProduct(executor: Executor, id: number): Promise<ProductRow> {
     const [row] = await executor.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) throw AppError.notFound('error.product_not_found');
@@ -444,17 +465,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           const product = row!;
           const { filenames } = await writeGallery(tx, product.id, [], gallery, stored);
           if (links) await replaceLinks(tx, product.id, links);
-          await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
+          await announceCreated(tx, actor, product.id, auditView(product, filenames, links ?? []));
           // The ledger's first row: the stock it starts with (a product created with none has none).
           await stockSet(tx, actor, product.id, 0, product.stock_quantity, 'created');
-          await events.publish(tx, {
-            type: 'ActivityRecorded',
-            actor,
-            entity: 'products',
-            entityId: product.id,
-            action: 'create',
-            after: auditView(product, filenames, links ?? []),
-          });
           return { result: product.id, released: [] };
         }),
       );
@@ -530,14 +543,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
             field: `attribute_variations.${index}.variation_id`,
           }));
           await replaceLinks(tx, product.id, copiedLinks);
-          await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
-          await events.publish(tx, {
-            type: 'ActivityRecorded',
-            actor,
-            entity: 'products',
-            entityId: product.id,
-            action: 'create',
-            after: { ...auditView(product, stored, copiedLinks), duplicated_from: sourceId },
+          await announceCreated(tx, actor, product.id, {
+            ...auditView(product, stored, copiedLinks),
+            duplicated_from: sourceId,
           });
           return { result: product.id, released: [] };
         }),
@@ -708,7 +716,11 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
           await checkReferences(tx, { category_id: null, sku: null }, id, links);
           await replaceLinks(tx, id, links);
           await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-          await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'variations_replaced' });
+          await events.publish(tx, {
+            type: 'ProductChanged',
+            productId: id,
+            change: 'variations_replaced',
+          });
           await events.publish(tx, {
             type: 'ActivityRecorded',
             actor,

@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import { kuwaitDateOf, productsExportFileName } from '@shop/shared';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { failureText, useSessionFailure } from '../../../lib/errors';
-import { saveFile } from '../../../lib/save-file';
+import { DownloadButton } from '../ui/download-button';
 import { downloadProductsCsv } from './products-api';
 
 /**
@@ -13,25 +9,16 @@ import { downloadProductsCsv } from './products-api';
  */
 export function ProductsExportButton() {
   const { t } = useI18n();
-  const toast = useToast();
-  const authFailure = useSessionFailure();
-  const [busy, setBusy] = useState(false);
-
-  async function run() {
-    setBusy(true);
-    try {
-      saveFile(await downloadProductsCsv(), productsExportFileName(kuwaitDateOf(new Date())));
-      toast.success(t('admin-products.export.success'));
-    } catch (error) {
-      if (!authFailure(error)) toast.error(failureText(t('admin-products.export.failed'), error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Button variant="secondary" onClick={() => void run()} pending={busy}>
-      {busy ? t('admin-products.export.working') : t('admin-products.export.button')}
-    </Button>
+    <DownloadButton
+      download={downloadProductsCsv}
+      name={() => productsExportFileName(kuwaitDateOf(new Date()))}
+      texts={{
+        button: t('admin-products.export.button'),
+        working: t('admin-products.export.working'),
+        success: t('admin-products.export.success'),
+        failed: t('admin-products.export.failed'),
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import {
   SALES_REPORT_GROUPS,
   kuwaitDateOf,
@@ -8,18 +8,16 @@ import {
   type SalesReport,
   type SalesReportRow,
 } from '@shop/shared';
-import { Button } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
-import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
-import { failureText, useSessionFailure, useSessionFailureOf } from '../../../lib/errors';
-import { saveFile } from '../../../lib/save-file';
+import { useSessionFailureOf } from '../../../lib/errors';
 import { dayPoints, groupedAmount, groupedCount } from '../dashboard/dashboard-rules';
 import { SalesPointsChart } from '../dashboard/sales-chart';
 import { Field, SelectInput, TextInput } from '../ui/fields';
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUrlState } from '../ui/url-state';
 import { downloadSalesReportCsv, salesReportQuery } from './reports-api';
+import { DownloadButton } from '../ui/download-button';
 import { defaultReportRange, reportGroupFrom, reportRangeProblem, type ReportFilters } from './reports-rules';
 
 const cardClass = 'rounded-2xl border border-stone-200 bg-white p-4 sm:p-5';
@@ -92,27 +90,19 @@ export default function ReportsTab() {
 /** Downloads the report as the server's CSV file (sales-<group>-<from>-<to>.csv), a toast either way. */
 function CsvButton({ filters, disabled }: { filters: ReportFilters; disabled: boolean }) {
   const { t } = useI18n();
-  const toast = useToast();
-  const authFailure = useSessionFailure();
-  const [busy, setBusy] = useState(false);
-
-  async function run() {
-    setBusy(true);
-    try {
-      const name = salesReportFileName(filters);
-      saveFile(await downloadSalesReportCsv(filters), name);
-      toast.success(t('admin-reports.csv.success', { name }));
-    } catch (error) {
-      if (!authFailure(error)) toast.error(failureText(t('admin-reports.csv.failed'), error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const name = salesReportFileName(filters);
   return (
-    <Button variant="secondary" onClick={() => void run()} pending={busy} disabled={disabled}>
-      {busy ? t('admin-reports.csv.working') : t('admin-reports.csv.button')}
-    </Button>
+    <DownloadButton
+      download={() => downloadSalesReportCsv(filters)}
+      name={() => name}
+      disabled={disabled}
+      texts={{
+        button: t('admin-reports.csv.button'),
+        working: t('admin-reports.csv.working'),
+        success: t('admin-reports.csv.success', { name }),
+        failed: t('admin-reports.csv.failed'),
+      }}
+    />
   );
 }
 

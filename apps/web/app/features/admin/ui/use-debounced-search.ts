@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigation } from 'react-router';
 
 /** How long typing pauses before a list's search runs. */
 export const SEARCH_DEBOUNCE_MS = 350;
 
 /**
  * A search box's text, sent to the URL (`commit`) once typing pauses. When the URL changes by
- * itself (the tab's link, a cleared search) the box follows it.
+ * itself (the tab's link, a cleared search) the box follows it. While `paused` (a navigation is
+ * under way) nothing is sent: a search written then would replace the page being opened.
  */
-export function useDebouncedSearch(urlValue: string, commit: (value: string) => void) {
+export function useDebouncedSearch(urlValue: string, commit: (value: string) => void, paused = false) {
   const [text, setText] = useState(urlValue);
   const [seen, setSeen] = useState(urlValue);
   const [sent, setSent] = useState(urlValue);
@@ -16,13 +18,13 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
     if (urlValue !== sent) setText(urlValue);
   }
   useEffect(() => {
-    if (text.trim() === urlValue.trim()) return;
+    if (paused || text.trim() === urlValue.trim()) return;
     const timer = setTimeout(() => {
       setSent(text);
       commit(text);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, urlValue, commit]);
+  }, [text, urlValue, commit, paused]);
   return [text, setText] as const;
 }
 
@@ -32,5 +34,7 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
  */
 export function useUrlSearchBox(urlSearch: string, setUrl: (changes: { search: string }) => void) {
   const commit = useMemo(() => (value: string) => setUrl({ search: value.trim() }), [setUrl]);
-  return useDebouncedSearch(urlSearch, commit);
+  // Opening a record from the list (a duplicate's copy, say) must not be overtaken by the search.
+  const navigating = useNavigation().state !== 'idle';
+  return useDebouncedSearch(urlSearch, commit, navigating);
 }
