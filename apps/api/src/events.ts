@@ -84,6 +84,8 @@ export interface StockChanged {
   reason: StockChangeReason;
   /** The order that moved them; null for a back-office change. */
   orderId: number | null;
+  /** The product import that set them (docs/decisions/056); null or absent otherwise. */
+  importId?: number | null;
   /** The staff member who moved them; null for the shop itself or a shopper. */
   actor: Actor | null;
 }

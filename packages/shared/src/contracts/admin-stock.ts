@@ -6,7 +6,7 @@ import { pageQueryFields, paginationSchema, successShape } from './common.js';
  *
  * - `GET /api/admin/products/{id}/stock-movements?page=` (`catalog.read`): one page of 25 moves
  *   (id desc); each with its change, the level after it, its reason (code and label in the
- *   request's language), who made it (a staff member's name) and the order that made it.
+ *   request's language), who made it (a staff member's name) and the order or import that made it.
  */
 
 export const STOCK_MOVEMENTS_PAGE_SIZE = 25;
@@ -49,12 +49,17 @@ export const stockMovementSchema = z.object({
   reason: z.enum(STOCK_MOVEMENT_REASONS),
   /** The reason in the request's language. */
   reason_label: z.string(),
-  /** The staff member who moved it (their current name); null for the shop or a shopper. */
+  /**
+   * The staff member who moved it: their current name, or the e-mail they had when the account
+   * has since been deleted (then `actor_id` is null); both null for the shop or a shopper.
+   */
   actor_id: z.number().int().nullable(),
   actor_name: z.string().nullable(),
   /** The order that moved it (for a link); null for a back-office change or a deleted order. */
   order_id: z.number().int().nullable(),
   order_number: z.string().nullable(),
+  /** The products import that set it (docs/decisions/056); null for any other move. */
+  import_id: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;

@@ -22,10 +22,20 @@ import {
 import { AppError, type AppErrorDetail } from '../../errors.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
 import type { UploadedFile } from '../../lib/form-body.js';
-import type { DomainEvents, StockChangeReason } from '../../events.js';
+import type { DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import { copyImage, removeImage, storeImage } from '../media/index.js';
 import { copyName } from './product-copy.js';
+import {
+  auditLinks,
+  auditView,
+  isSkuViolation,
+  lockSku,
+  publishStockSet,
+  skuTaken,
+  type ProductRow,
+  type StaffStockReason,
+} from './product-writes.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
 import { productsCsv } from './products-export.js';
 import { readStockMovements, type AccountNames } from './stock-ledger.js';
@@ -46,26 +56,6 @@ export interface AdminProductsDeps {
   accountNames: AccountNames;
 }
 
-type ProductRow = typeof products.$inferSelect;
-
-/** Arbitrary namespace of the transaction locks that serialise writers of one SKU (any case). */
-const SKU_LOCK_NAMESPACE = 7_310_442;
-
-/** True when a database error is a violation of the SKU's unique index (drizzle wraps the driver's). */
-function isSkuViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || constraint === 'products_sku_key';
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-function skuTaken(): AppError {
-  return AppError.validation([{ field: 'sku', message: 'product.sku_taken' }]);
-}
-
 /** A product's variation link as stored: the surcharge in thousandths. */
 interface LinkRow {
   attribute_id: number;
@@ -75,43 +65,6 @@ interface LinkRow {
   price: number;
   is_required: boolean;
   sort_order: number;
-}
-
-/** Variation links as the audit trail keeps them (the surcharge in thousandths). */
-function auditLinks(links: ReadonlyArray<{ variation_id: number; price: number }>) {
-  return links.map((link) => ({ variation_id: link.variation_id, price: link.price }));
-}
-
-/**
- * The product's fields as the audit trail keeps them: money in thousandths like every other
- * entry (entries written before issue 30 kept decimal dinars; the trail's reader tells them apart).
- */
-function auditView(
-  row: ProductRow,
-  images: readonly string[],
-  links: ReadonlyArray<{ variation_id: number; price: number }>,
-): Record<string, unknown> {
-  return {
-    name: row.name,
-    name_en: row.name_en,
-    description: row.description,
-    description_en: row.description_en,
-    short_description: row.short_description,
-    short_description_en: row.short_description_en,
-    price: row.price,
-    sale_price: row.sale_price,
-    stock_quantity: row.stock_quantity,
-    category_id: row.category_id,
-    sku: row.sku,
-    featured: row.featured,
-    status: row.status,
-    seo_title_ar: row.seo_title_ar,
-    seo_title_en: row.seo_title_en,
-    seo_description_ar: row.seo_description_ar,
-    seo_description_en: row.seo_description_en,
-    images,
-    attribute_variations: auditLinks(links),
-  };
 }
 
 interface VariationLinkInput {
@@ -167,28 +120,16 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       .orderBy(asc(productAttributeVariations.sort_order), asc(attributeVariations.id));
   }
 
-  /**
-   * Tells the stock ledger (StockChanged) that staff set a product's stock from `from` to `to`;
-   * nothing when it stayed the same. Only for a transaction the event bus opened.
-   */
-  async function stockSet(
+  /** Tells the stock ledger that staff set a product's stock (product-writes.ts). */
+  function stockSet(
     tx: Executor,
     actor: Actor,
     productId: number,
     from: number,
     to: number,
-    reason: Extract<StockChangeReason, 'created' | 'edit' | 'import' | 'bulk_edit'>,
+    reason: StaffStockReason,
   ): Promise<void> {
-    if (to === from) return;
-    await events.publish(tx, {
-      type: 'StockChanged',
-      productId,
-      delta: to - from,
-      level: to,
-      reason,
-      orderId: null,
-      actor,
-    });
+    return publishStockSet(events, tx, { actor, productId, from, to, reason });
   }
 
   /**
@@ -238,11 +179,7 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
       if (!category) details.push({ field: 'category_id', message: 'product.category_not_found' });
     }
     if (values.sku !== null) {
-      // The unique index compares exact text; this lock makes "ab-1" and "AB-1" wait for each
-      // other, so the check below cannot race another writer of the same SKU.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${SKU_LOCK_NAMESPACE}, hashtext(lower(${values.sku})))`,
-      );
+      await lockSku(tx, values.sku);
       const [taken] = await tx
         .select({ id: products.id })
         .from(products)

@@ -150,6 +150,23 @@ describe('the stock ledger', () => {
     expect(ar[0]!.reason_label).toBe('تعديل في لوحة التحكم');
   });
 
+  it('keeps the e-mail of a staff member whose account was deleted', async () => {
+    const former = await signedInAs(ctx, 'admin');
+    const reply = await call(
+      'POST',
+      '/api/products',
+      { name: 'سبحة الموظف السابق', price: '5', stock_quantity: '4', category_id: String(category), status: 'draft' },
+      { token: former.token },
+    );
+    expect(reply.statusCode, reply.body).toBe(201);
+    const id = reply.json<AdminProductResponse>().product.id;
+    expect((await movements(id))[0]).toMatchObject({ actor_id: former.user.id, actor_name: former.user.name });
+
+    const removed = await call('DELETE', `/api/admin/users/${former.user.id}`, undefined, { token: admin.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await movements(id))[0]).toMatchObject({ reason: 'created', actor_id: null, actor_name: former.user.email, import_id: null });
+  });
+
   it('pages 25 at a time', async () => {
     const id = await createdWith(1);
     for (let stock = 2; stock <= 27; stock += 1) {

@@ -25,7 +25,9 @@ export function subscribeStockLedger(events: DomainEvents): void {
       level: move.level,
       reason: move.reason,
       actor_id: move.actor?.id ?? null,
+      actor_email: move.actor?.email ?? null,
       order_id: move.orderId,
+      import_id: move.importId ?? null,
     });
   });
 }
@@ -55,6 +57,8 @@ export async function readStockMovements(
         level: stockMovements.level,
         reason: stockMovements.reason,
         actor_id: stockMovements.actor_id,
+        actor_email: stockMovements.actor_email,
+        import_id: stockMovements.import_id,
         order_id: stockMovements.order_id,
         order_number: orders.order_number,
         created_at: stockMovements.created_at,
@@ -83,9 +87,12 @@ export async function readStockMovements(
         reason,
         reason_label: apiMessage(`stock.reason.${reason}`, lang),
         actor_id: row.actor_id,
-        actor_name: row.actor_id === null ? null : (names.get(row.actor_id)?.name ?? null),
+        // A deleted account's moves keep the e-mail it had (the row's actor_id is then null).
+        actor_name:
+          (row.actor_id === null ? undefined : names.get(row.actor_id)?.name) ?? row.actor_email,
         order_id: row.order_id,
         order_number: row.order_number,
+        import_id: row.import_id,
         created_at: row.created_at.toISOString(),
       };
     }),
