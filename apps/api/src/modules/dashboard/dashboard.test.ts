@@ -290,6 +290,18 @@ describe('figures after orders in each status', () => {
     const arabic = await stats('ar');
     expect(arabic.recentProducts[1]).toMatchObject({ name: 'خرزة', category_name: 'سبح' });
   });
+
+  it('subtracts a partial refund from the revenue, as the sales report does', async () => {
+    const delivered = placed.get('delivered')!;
+    const refund = await call('POST', `/api/orders/${delivered}/refund`, { amount: 0.05 }, { token: admin.token });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const figures = await stats();
+    expect(figures.totalRevenue).toBe(0.65);
+    expect(figures.sales.daily.at(-1)).toEqual({ date: kuwaitToday(), revenue: 0.65, orders: 5 });
+    const today = kuwaitToday();
+    const report = await call('GET', `/api/admin/reports/sales?from=${today}&to=${today}`, undefined, { token: admin.token });
+    expect((report.json() as { report: { totals: { revenue: number } } }).report.totals.revenue).toBe(0.65);
+  });
 });
 
 describe('low stock', () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { fromThousandths, type OrderStatus, type PaymentStatus, type Thousandths } from '@shop/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
+import { orderRevenue } from './stats.js';
 
 /**
  * What a customer has spent at the shop, the back office's "total spent" (issue 30, item 1):
@@ -22,8 +23,8 @@ const list = (values: readonly string[]) =>
 export const countsAsCustomerSpend: SQL = sql`(${orders.status} not in (${list(SPEND_EXCLUDED_STATUSES)})
   and ${orders.payment_status} not in (${list(SPEND_EXCLUDED_PAYMENT_STATUSES)}))`;
 
-/** What one order adds to its customer's spend, in fils. */
-const orderSpend = sql`(${orders.total_amount} - ${orders.refunded_amount})`;
+/** What one order adds to its customer's spend, in fils: what it brought in (stats.ts). */
+const orderSpend = orderRevenue;
 
 export interface CustomerOrderFigures {
   /** Every order placed from the account, whatever its status. */

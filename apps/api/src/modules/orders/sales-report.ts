@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Language, Thousandths } from '@shop/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
-import { countsAsRevenue, filsFromSum } from './stats.js';
+import { countsAsRevenue, filsFromSum, orderRevenue } from './stats.js';
 
 /**
  * The orders module's figures for the sales report (docs/decisions/055). The orders counted are
@@ -23,9 +23,9 @@ export interface ReportDay {
   refunds: Thousandths;
 }
 
-/** One product's (or one group of products') share of the range's sales. */
+/** One product's share of the range's sales. */
 export interface ReportLineGroup {
-  /** The product's id (or the group's); null: lines of deleted products (or products without a group). */
+  /** The product's id; null: lines of deleted products. */
   key: number | null;
   /** The product's name on its newest line, in the asked language (Arabic when it had no English name). */
   name: string;
@@ -33,6 +33,8 @@ export interface ReportLineGroup {
   units: number;
   /** The lines' share of their orders' revenue less shipping (see lineRevenue). */
   revenue: Thousandths;
+  /** The ids of the group's orders, when asked for (salesReportLines' `withOrderIds`). */
+  orderIds?: number[];
 }
 
 /** The counted orders of a range of shop days (orders_created_id_idx answers the range). */
@@ -68,7 +70,7 @@ export async function salesReportDays(
         sum(counted.refunds)::text as refunds
       from (
         select (${orders.created_at} at time zone ${timeZone})::date as day,
-          ${orders.total_amount} - ${orders.refunded_amount} as revenue, ${orders.shipping_amount} as shipping,
+          ${orderRevenue} as revenue, ${orders.shipping_amount} as shipping,
           ${orders.discount_amount} as discounts, ${orders.refunded_amount} as refunds,
           -- Each order's lines through order_items_order_id_idx: cheaper than hashing every line.
           (select sum(${orderItems.quantity}) from ${orderItems} where ${orderItems.order_id} = ${orders.id}) as units
@@ -90,10 +92,11 @@ export async function salesReportDays(
 }
 
 /**
- * The sales of the range per product, or per group of products when `groupOf` maps product ids
- * to group ids (a category); highest revenue first. A line's revenue is its share, by line total,
- * of its order's revenue less shipping — (total − refunded − shipping) × line_total / subtotal,
- * rounded to the fils — so an order's discount and partial refunds are spread over its lines.
+ * The sales of the range per product, highest revenue first. A line's revenue is its share, by
+ * line total, of its order's revenue less shipping — (total − refunded − shipping) × line_total /
+ * subtotal, rounded to the fils — so an order's discount and partial refunds are spread over its
+ * lines. With `withOrderIds`, each group also lists its orders' ids, so a caller can regroup the
+ * products (by category) and still count each order once, without reading the lines again.
  */
 export async function salesReportLines(
   executor: Executor,
@@ -101,22 +104,24 @@ export async function salesReportLines(
   toDay: string,
   timeZone: string,
   lang: Language,
-  groupOf?: ReadonlyMap<number, number | null>,
+  options: { withOrderIds?: boolean } = {},
 ): Promise<ReportLineGroup[]> {
   const name = lang === 'en' ? sql`coalesce(${orderItems.product_name_en}, ${orderItems.product_name})` : sql`${orderItems.product_name}`;
-  const pairs = groupOf
-    ? JSON.stringify([...groupOf].map(([product_id, group_id]) => ({ product_id, group_id })))
-    : null;
-  const key = pairs ? sql`groups.group_id` : sql`lines.product_id`;
-  const groups = pairs
-    ? sql`left join jsonb_to_recordset(${pairs}::jsonb) as groups(product_id int, group_id int)
-        on groups.product_id = lines.product_id`
-    : sql``;
-  const rows = await queryRows<{ key: number | null; name: string; orders: number; units: string; revenue: string }>(
+  const orderIds = options.withOrderIds
+    ? sql`string_agg(distinct lines.order_id::text, ',')`
+    : sql`null::text`;
+  const rows = await queryRows<{
+    key: number | null;
+    name: string;
+    orders: number;
+    units: string;
+    revenue: string;
+    order_ids: string | null;
+  }>(
     executor,
     sql`with counted as (
         select ${orders.id} as id, ${orders.subtotal} as subtotal,
-          ${orders.total_amount} - ${orders.refunded_amount} - ${orders.shipping_amount} as net
+          ${orderRevenue} - ${orders.shipping_amount} as net
         from ${orders}
         where ${countedOrdersIn(fromDay, toDay, timeZone)}
       ), lines as (
@@ -127,13 +132,14 @@ export async function salesReportLines(
             else 0 end as revenue
         from ${orderItems} join counted on counted.id = ${orderItems.order_id}
       ), grouped as (
-        select ${key} as key, max(lines.id) as last_line, count(distinct lines.order_id)::int as orders,
-          sum(lines.quantity)::text as units, sum(lines.revenue) as revenue
-        from lines ${groups}
+        select lines.product_id as key, max(lines.id) as last_line, count(distinct lines.order_id)::int as orders,
+          sum(lines.quantity)::text as units, sum(lines.revenue) as revenue, ${orderIds} as order_ids
+        from lines
         group by 1
       )
       -- The name of each group's newest line (the highest id), looked up once per row.
-      select grouped.key, ${name} as name, grouped.orders, grouped.units, grouped.revenue::text as revenue
+      select grouped.key, ${name} as name, grouped.orders, grouped.units, grouped.revenue::text as revenue,
+        grouped.order_ids
       from grouped join ${orderItems} on ${orderItems.id} = grouped.last_line
       order by grouped.revenue desc, grouped.key`,
   );
@@ -143,5 +149,6 @@ export async function salesReportLines(
     orders: Number(row.orders),
     units: filsFromSum(row.units),
     revenue: filsFromSum(row.revenue),
+    ...(row.order_ids === null ? {} : { orderIds: row.order_ids.split(',').map(Number) }),
   }));
 }

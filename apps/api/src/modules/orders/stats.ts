@@ -21,7 +21,7 @@ import { splitFullName } from '../accounts/index.js';
 export interface OrderFigures {
   totalOrders: number;
   activeOrders: number;
-  /** Totals of every order that counts as revenue, in fils. */
+  /** What every order that counts as revenue brought in (orderRevenue), in fils. */
   revenue: Thousandths;
 }
 
@@ -42,6 +42,12 @@ const statusList = (statuses: readonly OrderStatus[]) =>
 /** The condition "this order's money counts": neither cancelled nor refunded. */
 export const countsAsRevenue = sql`${orders.status} not in (${statusList(NON_REVENUE_ORDER_STATUSES)})`;
 
+/**
+ * What an order brought in, in fils: its total (net of its discount) less what was refunded of it.
+ * The dashboard, the sales report and a customer's figures all count an order's money this way.
+ */
+export const orderRevenue = sql`(${orders.total_amount} - ${orders.refunded_amount})`;
+
 /** A sum of integer fils read back from PostgreSQL's bigint text, refused if beyond exact numbers. */
 export function filsFromSum(text: string | null): Thousandths {
   const value = Number(text ?? '0');
@@ -55,7 +61,7 @@ export async function orderFigures(executor: Executor): Promise<OrderFigures> {
     executor,
     sql`select count(*)::int as total,
         count(*) filter (where ${orders.status} in (${statusList(ACTIVE_ORDER_STATUSES)}))::int as active,
-        sum(${orders.total_amount}) filter (where ${countsAsRevenue})::text as revenue
+        sum(${orderRevenue}) filter (where ${countsAsRevenue})::text as revenue
       from ${orders}`,
   );
   return {
@@ -115,7 +121,7 @@ export async function salesByDay(
   const rows = await queryRows<{ day: string; orders: number; revenue: string }>(
     executor,
     sql`select to_char(${localDay}, 'YYYY-MM-DD') as day, count(*)::int as orders,
-        sum(${orders.total_amount})::text as revenue
+        sum(${orderRevenue})::text as revenue
       from ${orders}
       where ${orders.created_at} >= (${fromDay}::date::timestamp at time zone ${timeZone})
         and ${orders.created_at} < ((${toDay}::date + 1)::timestamp at time zone ${timeZone})

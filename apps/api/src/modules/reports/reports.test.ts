@@ -128,6 +128,23 @@ describe('GET /api/admin/reports/sales', () => {
     expect(arabic.rows.map((row) => row.label)).toEqual(['سبح كهرمان', 'بدون تصنيف']);
   });
 
+  it('per category, an order of two products of one category counts once', async () => {
+    const db = ctx.database.db;
+    const second = await createProduct(db, { name: 'سبحة كهرمان ثانية', name_en: 'Second amber', category_id: categoryId });
+    productIds.push(second.id);
+    const [first] = await db.select().from(products).where(inArray(products.id, [productIds[0]!]));
+    const both = await createOrder(db, { status: 'delivered', created_at: kuwait('2025-04-02T12:00:00') }, [
+      { product_id: first!.id, product_name: first!.name, product_name_en: first!.name_en, unit_price: 5_000, quantity: 1 },
+      { product_id: second.id, product_name: second.name, product_name_en: second.name_en, unit_price: 3_000, quantity: 2 },
+    ]);
+    orderIds.push(both.order.id);
+    const sales = await report('from=2025-04-02&to=2025-04-02&group=category');
+    expect(sales.rows).toEqual([
+      { key: String(categoryId), label: 'Amber beads', orders: 1, units: 3, revenue: 11, shipping: 0, discounts: 0, refunds: 0 },
+    ]);
+    expect((await report('from=2025-04-02&to=2025-04-02&group=product')).rows.map((row) => row.orders)).toEqual([1, 1]);
+  });
+
   it('as CSV: byte order mark, headers in the language, 3 decimals, a totals row, the file named', async () => {
     const reply = await call('GET', '/api/admin/reports/sales?from=2024-03-10&to=2024-03-12&group=day&format=csv', undefined, {
       token: admin.token,

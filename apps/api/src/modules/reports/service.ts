@@ -58,6 +58,12 @@ interface ReportInFils {
   top: FilsRow[];
 }
 
+/** Numeric keys in order, the group of no key (deleted or uncategorised) last. */
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return Number(a) - Number(b);
+}
+
 /**
  * The sales report (docs/decisions/055): totals and day rows from the orders, product and
  * category rows from their lines; each module answers for its own tables (orders, catalog).
@@ -77,11 +83,45 @@ export function createReportsService(db: Database) {
     );
   }
 
+  /**
+   * The product rows regrouped by the products' categories as they are now (the catalogue's);
+   * an order with two products of one category counts once. Highest revenue first.
+   */
+  async function byCategory(products: readonly ReportLineGroup[], lang: Language): Promise<FilsRow[]> {
+    const ids = products.flatMap((line) => (line.key === null ? [] : [line.key]));
+    const categories = await productCategories(db, ids, lang);
+    const groups = new Map<number | null, { label: string; orders: Set<number>; units: number; revenue: number }>();
+    const noCategory = apiMessage('reports.no_category', lang);
+    for (const line of products) {
+      const category = line.key === null ? null : (categories.get(line.key) ?? null);
+      const key = category?.id ?? null;
+      let group = groups.get(key);
+      if (!group) {
+        group = { label: category?.name ?? noCategory, orders: new Set(), units: 0, revenue: 0 };
+        groups.set(key, group);
+      }
+      for (const id of line.orderIds ?? []) group.orders.add(id);
+      group.units += line.units;
+      group.revenue += line.revenue;
+    }
+    return [...groups]
+      .map(([key, group]): FilsRow => ({
+        ...ZERO,
+        key: key === null ? null : String(key),
+        label: group.label,
+        orders: group.orders.size,
+        units: group.units,
+        revenue: group.revenue,
+      }))
+      .sort((a, b) => b.revenue - a.revenue || compareKeys(a.key, b.key));
+  }
+
   async function inFils(query: AdminSalesReportQuery, lang: Language): Promise<ReportInFils> {
     const { from, to, group } = query;
     const [days, products] = await Promise.all([
       withoutJit((tx) => salesReportDays(tx, from, to, SHOP_TIME_ZONE)),
-      withoutJit((tx) => salesReportLines(tx, from, to, SHOP_TIME_ZONE, lang)),
+      // Per category, the product rows are regrouped here: their order ids count each order once.
+      withoutJit((tx) => salesReportLines(tx, from, to, SHOP_TIME_ZONE, lang, { withOrderIds: group === 'category' })),
     ]);
     const totals = { ...ZERO };
     for (const day of days) {
@@ -113,13 +153,7 @@ export function createReportsService(db: Database) {
     } else if (group === 'product') {
       rows = productRows;
     } else {
-      const ids = products.flatMap((line) => (line.key === null ? [] : [line.key]));
-      const categories = await productCategories(db, ids, lang);
-      const groupOf = new Map([...categories].map(([productId, category]) => [productId, category?.id ?? null]));
-      const names = new Map([...categories.values()].flatMap((category) => (category ? [[category.id, category.name]] : [])));
-      const noCategory = apiMessage('reports.no_category', lang);
-      const lines = await withoutJit((tx) => salesReportLines(tx, from, to, SHOP_TIME_ZONE, lang, groupOf));
-      rows = lines.map((line) => lineRow(line, (line.key === null ? null : names.get(line.key)) ?? noCategory));
+      rows = await byCategory(products, lang);
     }
     return { totals, rows, top };
   }
