@@ -16,6 +16,7 @@ const ACCEPTED_WARNINGS = [
   // real URL, since `number` is no id, nor `variations` an attribute's.
   'no-ambiguous-paths #/paths/~1api~1orders~1{id}~1status',
   'no-ambiguous-paths #/paths/~1api~1orders~1{id}~1refund',
+  'no-ambiguous-paths #/paths/~1api~1orders~1{id}~1reorder',
   'no-ambiguous-paths #/paths/~1api~1simple-attributes~1{id}~1variations',
   // Google sign-in by link answers a redirect, always (to Google, or back to the login page).
   'operation-2xx-response #/paths/~1api~1auth~1google/get/responses',

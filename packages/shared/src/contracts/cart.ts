@@ -152,3 +152,31 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 export const cartCountResponseSchema = successShape({ item_count: z.number().int() });
 export type CartCountResponse = z.infer<typeof cartCountResponseSchema>;
+
+/**
+ * Buying an order again (`POST /api/orders/{id}/reorder`, issue 33): why a line of the order did
+ * not go back into the cart as it was. `unavailable`: the product was withdrawn or deleted, or an
+ * option it was bought with is no longer offered; `out_of_stock`: none left; `reduced`: fewer left
+ * than the order had, so the cart got what there is.
+ */
+export const REORDER_LINE_OUTCOMES = ['added', 'reduced', 'out_of_stock', 'unavailable'] as const;
+export type ReorderLineOutcome = (typeof REORDER_LINE_OUTCOMES)[number];
+
+export const reorderLineSchema = z.object({
+  /** The product now; null when it was deleted since. */
+  product_id: z.number().int().nullable(),
+  /** The product's name as ordered, in the request's language (Arabic when it had no English one). */
+  name: z.string(),
+  outcome: z.enum(REORDER_LINE_OUTCOMES),
+  /** The quantity the order had. */
+  ordered: z.number().int(),
+  /** The quantity this request put into the cart (0 when out of stock or unavailable). */
+  added: z.number().int(),
+});
+export type ReorderLine = z.infer<typeof reorderLineSchema>;
+
+/** The cart after the order's lines went in at today's prices, and what became of each line. */
+export const reorderResponseSchema = cartResponseSchema.extend({
+  reorder: z.object({ lines: z.array(reorderLineSchema) }),
+});
+export type ReorderResponse = z.infer<typeof reorderResponseSchema>;

@@ -144,9 +144,17 @@ export type OrderResponse = z.infer<typeof orderResponseSchema>;
  * reply itself (decision 019).
  */
 export const trackedOrderSchema = z.discriminatedUnion('customer_view', [
-  orderSchema.extend({ customer_view: z.literal('full') }),
+  orderSchema.extend({
+    customer_view: z.literal('full'),
+    /**
+     * The viewer's own order (the signed-in customer who placed it, or the browser that placed
+     * it): it may be bought again (`POST /api/orders/{id}/reorder`). Staff see it in full, but false.
+     */
+    can_reorder: z.boolean(),
+  }),
   orderSchema.extend({
     customer_view: z.literal('masked'),
+    can_reorder: z.literal(false),
     /** The first name's initial and a full stop ("م.", "A."). */
     name: z.string(),
     /** Never sent in the masked view. */

@@ -4,6 +4,6 @@
  * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
  */
 export { cartCookieToken, clearCartCookie, requestCartOwner, requestCartOwnerWithCookie } from './cookie.js';
-export { cartRoutes, selectedVariations } from './routes.js';
+export { CART_ADD_RATE_LIMIT, cartReply, cartRoutes, selectedVariations } from './routes.js';
 export { createCartService, selectionKey } from './service.js';
 export type { CartOwner, CartService } from './service.js';

@@ -54,46 +54,46 @@ export function selectedVariations(
 /** Setting the cart's promo code: the same per-address limit as validating a code (guessing is slow). */
 export const CART_PROMO_RATE_LIMIT = { max: PROMO_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
 
+/**
+ * The store's currency symbol in the reply's language ("د.ك" for the default in Arabic), for a
+ * minimum-order notice, as the error handler gives it to the same message in a refusal.
+ */
+async function currencySymbol(request: FastifyRequest): Promise<string> {
+  try {
+    return currencySymbolFor((await request.server.services.settings.getSettings()).currency_symbol, request.lang);
+  } catch (error) {
+    request.log.warn({ err: error }, 'store currency unavailable for a promo notice');
+    return currencySymbolFor(null, request.lang);
+  }
+}
+
+/** The cart in the reply's shape; a dropped code's refusal in the request's language. */
+export async function cartReply(request: FastifyRequest, view: CartView): Promise<CartResponse> {
+  const { promo_notice: notice, ...rest } = view;
+  const fees = await request.server.services.locations.shippingFeeRange();
+  const shipping_fees = fees && {
+    lowest: fromThousandths(fees.lowest),
+    highest: fromThousandths(fees.highest),
+  };
+  if (notice === null) return { success: true, ...rest, promo_notice: null, shipping_fees };
+  const { refusal } = notice;
+  const params = apiMessage(refusal.messageKey, 'en').includes('{currency}')
+    ? { currency: await currencySymbol(request), ...refusal.params }
+    : refusal.params;
+  return {
+    success: true,
+    ...rest,
+    promo_notice: {
+      code: notice.code,
+      message: apiMessage(refusal.messageKey, request.lang, params),
+    },
+    shipping_fees,
+  };
+}
+
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { cart, settings, locations } = app.services;
-
-  /**
-   * The store's currency symbol in the reply's language ("د.ك" for the default in Arabic), for a
-   * minimum-order notice, as the error handler gives it to the same message in a refusal.
-   */
-  async function currencySymbol(request: FastifyRequest): Promise<string> {
-    try {
-      return currencySymbolFor((await settings.getSettings()).currency_symbol, request.lang);
-    } catch (error) {
-      request.log.warn({ err: error }, 'store currency unavailable for a promo notice');
-      return currencySymbolFor(null, request.lang);
-    }
-  }
-
-  /** The cart in the reply's shape; a dropped code's refusal in the request's language. */
-  async function cartReply(request: FastifyRequest, view: CartView): Promise<CartResponse> {
-    const { promo_notice: notice, ...rest } = view;
-    const fees = await locations.shippingFeeRange();
-    const shipping_fees = fees && {
-      lowest: fromThousandths(fees.lowest),
-      highest: fromThousandths(fees.highest),
-    };
-    if (notice === null) return { success: true, ...rest, promo_notice: null, shipping_fees };
-    const { refusal } = notice;
-    const params = apiMessage(refusal.messageKey, 'en').includes('{currency}')
-      ? { currency: await currencySymbol(request), ...refusal.params }
-      : refusal.params;
-    return {
-      success: true,
-      ...rest,
-      promo_notice: {
-        code: notice.code,
-        message: apiMessage(refusal.messageKey, request.lang, params),
-      },
-      shipping_fees,
-    };
-  }
+  const { cart } = app.services;
 
   // Every reply depends on the shopper's cookie: no shared cache may keep it.
   app.addHook('onRequest', async (_request, reply) => {

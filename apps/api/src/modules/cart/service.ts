@@ -9,6 +9,7 @@ import {
   type CartPromo,
   type CartSummary,
   type RemovedCartItem,
+  type ReorderLineOutcome,
   type Thousandths,
 } from '@shop/shared';
 import type { Database, Executor } from '../../db/client.js';
@@ -384,6 +385,66 @@ export function createCartService(db: Database, options: CartServiceOptions) {
         return id;
       });
       return present(cartId, owner);
+    },
+
+    /**
+     * Puts several lines into the cart at once, at today's prices (buying an order again): each
+     * line as much as there is of it (the stock less what the cart holds already, at most a cart
+     * line's limit), none when its product or option can no longer be bought. Never refuses: it
+     * answers what became of each line, in the order given. One transaction.
+     */
+    async addLines(
+      owner: CartOwner,
+      lines: readonly CartLineInput[],
+    ): Promise<{ view: CartView; added: number[]; outcomes: ReorderLineOutcome[] }> {
+      const priced = await catalog.repriceLines(lines);
+      const added: number[] = lines.map(() => 0);
+      const outcomes = lines.map((_, index): ReorderLineOutcome => {
+        const line = priced[index];
+        if (line === null || line === undefined) return 'unavailable';
+        return line.manage_stock && !isInStock(line) ? 'out_of_stock' : 'added';
+      });
+      if (!outcomes.some((outcome) => outcome === 'added')) {
+        return { view: await view(owner), added, outcomes };
+      }
+      const cartId = await db.transaction(async (tx) => {
+        const id = await lockCart(tx, owner);
+        for (const [index, input] of lines.entries()) {
+          const line = priced[index];
+          if (!line || outcomes[index] !== 'added') continue;
+          const key = selectionKey(input.selected);
+          const [existing] = await tx
+            .select({ quantity: cartItems.quantity })
+            .from(cartItems)
+            .where(
+              and(
+                eq(cartItems.cart_id, id),
+                eq(cartItems.product_id, input.product_id),
+                eq(cartItems.selection_key, key),
+              ),
+            );
+          const inLine = existing?.quantity ?? 0;
+          const stockLeft = line.manage_stock
+            ? line.stock_quantity - (await productQuantity(tx, id, input.product_id))
+            : Number.POSITIVE_INFINITY;
+          const quantity = Math.max(0, Math.min(input.quantity, stockLeft, CART_LINE_MAX_QUANTITY - inLine));
+          if (quantity === 0) {
+            outcomes[index] = line.manage_stock && stockLeft <= 0 ? 'out_of_stock' : 'reduced';
+            continue;
+          }
+          if (quantity < input.quantity) outcomes[index] = 'reduced';
+          added[index] = quantity;
+          await tx
+            .insert(cartItems)
+            .values({ cart_id: id, product_id: input.product_id, quantity, selection_key: key, selected: input.selected })
+            .onConflictDoUpdate({
+              target: [cartItems.cart_id, cartItems.product_id, cartItems.selection_key],
+              set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+            });
+        }
+        return id;
+      });
+      return { view: await present(cartId, owner), added, outcomes };
     },
 
     /** Sets a line's quantity; an increase beyond the product's stock is refused. */

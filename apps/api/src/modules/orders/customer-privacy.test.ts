@@ -75,6 +75,7 @@ describe('maskedOrder', () => {
     expect(maskedOrder(order)).toEqual({
       ...order,
       customer_view: 'masked',
+      can_reorder: false,
       name: 'A.',
       email: null,
       phone: '•••• 890',
@@ -98,15 +99,19 @@ describe('maskedOrder', () => {
 describe('seesCustomerDetails and orderForViewer', () => {
   it('shows the owner, staff who manage orders and the placing browser in full', () => {
     const ownerView = orderForViewer(order, 3, { ...stranger, userId: 3 });
-    expect(ownerView).toEqual({ ...order, customer_view: 'full' });
+    expect(ownerView).toEqual({ ...order, customer_view: 'full', can_reorder: true });
     expect(seesCustomerDetails({ order_number: order.order_number, user_id: 3 }, { ...stranger, managesOrders: true })).toBe(true);
     expect(
       seesCustomerDetails({ order_number: order.order_number, user_id: null }, { ...stranger, placedHere: new Set([order.order_number]) }),
     ).toBe(true);
+    // Staff see it in full but it is not theirs to buy again; the placing browser's it is.
+    expect(orderForViewer(order, 3, { ...stranger, managesOrders: true })).toMatchObject({ customer_view: 'full', can_reorder: false });
+    expect(orderForViewer(order, null, { ...stranger, placedHere: new Set([order.order_number]) })).toMatchObject({ can_reorder: true });
   });
 
   it('masks for anyone else, a guest order included', () => {
     expect(orderForViewer(order, 3, stranger).customer_view).toBe('masked');
+    expect(orderForViewer(order, 3, stranger).can_reorder).toBe(false);
     expect(orderForViewer(order, 3, { ...stranger, userId: 4 }).customer_view).toBe('masked');
     // A guest order has no owner: a signed-in user is not its owner by having no id in common.
     expect(orderForViewer(order, null, { ...stranger, userId: 4 }).customer_view).toBe('masked');

@@ -28,7 +28,17 @@ export function seesCustomerDetails(
   order: { order_number: string; user_id: number | null },
   viewer: TrackingViewer,
 ): boolean {
-  if (viewer.managesOrders) return true;
+  return viewer.managesOrders || ownsOrder(order, viewer);
+}
+
+/**
+ * Whether the order is the viewer's own: the signed-in customer who placed it, or the browser
+ * that placed it (its placed-orders cookie). Staff see others' orders in full but own only theirs.
+ */
+export function ownsOrder(
+  order: { order_number: string; user_id: number | null },
+  viewer: Pick<TrackingViewer, 'userId' | 'placedHere'>,
+): boolean {
   if (order.user_id !== null && viewer.userId === order.user_id) return true;
   return viewer.placedHere.has(order.order_number);
 }
@@ -59,6 +69,7 @@ export function maskedOrder(order: Order): TrackedOrder {
   return {
     ...order,
     customer_view: 'masked',
+    can_reorder: false,
     name: maskName(order.name),
     email: null,
     phone: maskPhone(order.phone),
@@ -71,7 +82,8 @@ export function maskedOrder(order: Order): TrackedOrder {
 
 /** The order for a viewer: in full or masked, as seesCustomerDetails decides. */
 export function orderForViewer(order: Order, ownerId: number | null, viewer: TrackingViewer): TrackedOrder {
-  return seesCustomerDetails({ order_number: order.order_number, user_id: ownerId }, viewer)
-    ? { ...order, customer_view: 'full' }
+  const owner = { order_number: order.order_number, user_id: ownerId };
+  return seesCustomerDetails(owner, viewer)
+    ? { ...order, customer_view: 'full', can_reorder: ownsOrder(owner, viewer) }
     : maskedOrder(order);
 }

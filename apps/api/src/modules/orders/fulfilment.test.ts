@@ -119,7 +119,7 @@ describe('carrier and tracking number', () => {
     expect(reply.json<AdminOrderResponse>().order).toMatchObject({ status: 'shipped', shipment, language: 'en' });
 
     const staffView = await call('GET', `/api/orders/number/${order.order_number}`, undefined, { token: admin.token });
-    expect(staffView.json<OrderTrackingResponse>().order).toMatchObject({ customer_view: 'full', shipment });
+    expect(staffView.json<OrderTrackingResponse>().order).toMatchObject({ customer_view: 'full', can_reorder: false, shipment });
     const stranger = await call('GET', `/api/orders/number/${order.order_number}`);
     expect(stranger.json<OrderTrackingResponse>().order).toMatchObject({
       customer_view: 'masked',

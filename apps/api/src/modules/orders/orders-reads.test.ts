@@ -22,7 +22,7 @@ describe('order reads', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
-    expect(orderOf(response.json())).toEqual({ ...placed, customer_view: 'full' });
+    expect(orderOf(response.json())).toEqual({ ...placed, customer_view: 'full', can_reorder: true });
     const arabic = orderOf((await get(`/api/orders/number/${placed.order_number}`, 'ar')).json());
     expect(arabic.city_name).toBe('السالمية');
     expect(await ctx.database.db.select().from(orderItems).where(eq(orderItems.order_id, placed.id))).toHaveLength(1);

@@ -21,6 +21,7 @@ import {
   orderResponseSchema,
   orderStatusListResponseSchema,
   orderTrackingResponseSchema,
+  reorderResponseSchema,
   PAYMENT_REDIRECT_ACTION,
   paymentFailedResponseSchema,
   apiMessage,
@@ -30,7 +31,13 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../lib/admin-form.js';
 import { requireUser } from '../../plugins/auth.js';
-import { requestCartOwner, requestCartOwnerWithCookie, selectedVariations } from '../cart/index.js';
+import {
+  CART_ADD_RATE_LIMIT,
+  cartReply,
+  requestCartOwner,
+  requestCartOwnerWithCookie,
+  selectedVariations,
+} from '../cart/index.js';
 import { exportFileName } from './export.js';
 import { placedOrderNumbers, rememberPlacedOrder } from './placed-orders-cookie.js';
 import { PaymentChargeFailed, PaymentRefundFailed } from './online-payment.js';
@@ -306,6 +313,39 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           request.lang,
         ),
       };
+    },
+  );
+
+  routes.post(
+    '/orders/:id/reorder',
+    {
+      config: { session: 'optional', rateLimit: CART_ADD_RATE_LIMIT },
+      schema: {
+        tags: ['orders'],
+        summary: 'Buy an order again: its lines into the cart at today\'s prices',
+        description:
+          "For the order's owner: the signed-in customer who placed it, or the browser that placed " +
+          'it (its signed placed_orders cookie); anyone else: 404. Each line goes into the cart with ' +
+          'the options it was bought with, as much as the stock allows; `reorder.lines` says what ' +
+          'became of each (added, reduced, out_of_stock, unavailable). The cart as `GET /api/cart`.',
+        params: orderIdParamsSchema,
+        response: {
+          200: reorderResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          // A body is not expected: one of another type, or too large, is refused as anywhere.
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errors[429],
+          500: errors[500],
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = { userId: request.user?.user.id ?? null, placedHere: new Set(placedOrderNumbers(request)) };
+      // The order is checked before a guest is given a cart cookie.
+      const { view, lines } = await orders.reorder(request.params.id, viewer, () => requestCartOwnerWithCookie(request, reply), request.lang);
+      return { ...(await cartReply(request, view)), reorder: { lines } };
     },
   );
 

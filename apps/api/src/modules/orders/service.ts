@@ -8,6 +8,7 @@ import {
   type Order,
   type OrderLookupBody,
   type PaymentMethod,
+  type ReorderLine,
   type TrackedOrder,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,7 +34,7 @@ import {
   networkKey,
   type AnonymousOrderLimits,
 } from './anonymous-limits.js';
-import { orderForViewer, type TrackingViewer } from './customer-privacy.js';
+import { orderForViewer, ownsOrder, type TrackingViewer } from './customer-privacy.js';
 import { presentOrder, orderStatusList, type OrderRow } from './present.js';
 import type { OnlinePayments } from './online-payment.js';
 import { outOfStock, takeUnits } from './stock.js';
@@ -95,7 +96,7 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   /** Prices lines from the database (never the listing cache). */
   catalog: Pick<PricingService, 'priceLines'>;
   /** promoCode: the code kept with the cart, used when the order is the cart's and names none. */
-  cart: Pick<CartService, 'view' | 'clear'> & Partial<Pick<CartService, 'promoCode'>>;
+  cart: Pick<CartService, 'view' | 'clear' | 'addLines'> & Partial<Pick<CartService, 'promoCode'>>;
   locations: Pick<LocationsService, 'getCityForShipping'>;
   promotions: Pick<PromotionsService, 'promoDiscount' | 'countPromoUse'>;
   /** Sends the customer's e-mails (confirmation, shipping updates); called after commits. */
@@ -548,6 +549,62 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (!row || row.user_id !== viewer.userId) throw AppError.notFound('order.not_found');
       const [order] = await loadOrders(db, rows, lang);
       return order!;
+    },
+
+    /**
+     * Buys an order again (issue 33): its lines go into the cart (`cartOf`, asked once the order
+     * is known to be the viewer's) at today's prices, each as much as
+     * there is (CartService.addLines), with the options it was bought with; lines of deleted
+     * products are told as unavailable. Only for the order's owner: the signed-in customer who
+     * placed it, or the browser that placed it (its placed-orders cookie); anyone else gets
+     * NOT_FOUND, as for any order they may not see.
+     */
+    async reorder(
+      id: number,
+      viewer: Pick<TrackingViewer, 'userId' | 'placedHere'>,
+      cartOf: () => CartOwner,
+      lang: Language = DEFAULT_LANGUAGE,
+    ) {
+      const [order] = await db
+        .select({ order_number: orders.order_number, user_id: orders.user_id })
+        .from(orders)
+        .where(eq(orders.id, id));
+      if (!order || !ownsOrder(order, viewer)) throw AppError.notFound('order.not_found');
+      const items = await db
+        .select({
+          product_id: orderItems.product_id,
+          product_name: orderItems.product_name,
+          product_name_en: orderItems.product_name_en,
+          quantity: orderItems.quantity,
+          selected_attributes: orderItems.selected_attributes,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.order_id, id))
+        .orderBy(orderItems.id);
+      const still = items.filter((item): item is typeof item & { product_id: number } => item.product_id !== null);
+      const { view, added, outcomes } = await deps.cart.addLines(
+        cartOf(),
+        still.map((item) => ({
+          product_id: item.product_id,
+          quantity: item.quantity,
+          selected: Object.fromEntries(
+            Object.entries(item.selected_attributes).map(([attributeId, choice]) => [attributeId, choice.variation_id]),
+          ),
+        })),
+      );
+      let next = 0;
+      const lines = items.map((item): ReorderLine => {
+        // The lines of products that still exist went to the cart in this order.
+        const index = item.product_id === null ? -1 : next++;
+        return {
+          product_id: item.product_id,
+          name: (lang === 'en' ? item.product_name_en : null) ?? item.product_name,
+          outcome: index === -1 ? 'unavailable' : outcomes[index]!,
+          ordered: item.quantity,
+          added: index === -1 ? 0 : added[index]!,
+        };
+      });
+      return { view, lines };
     },
 
     statuses: orderStatusList,

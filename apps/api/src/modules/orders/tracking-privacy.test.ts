@@ -87,7 +87,7 @@ describe('GET /api/orders/number/{n}: who sees the customer', () => {
     const owner = await signedInAs(ctx, 'customer');
     const { order } = await place({ token: owner.token });
     const seen = await track(order.order_number, { token: owner.token });
-    expect(seen).toEqual({ ...order, customer_view: 'full' });
+    expect(seen).toEqual({ ...order, customer_view: 'full', can_reorder: true });
     expect(seen).toMatchObject({
       name: 'مريم الكندري',
       shipping_address: 'Block 4, Street 12, House 7',
@@ -101,7 +101,7 @@ describe('GET /api/orders/number/{n}: who sees the customer', () => {
   it('shows the guest browser that placed the order (its signed cookie) the customer in full', async () => {
     const { order, cookie } = await place();
     const seen = await track(order.order_number, withCookie(cookie));
-    expect(seen).toEqual({ ...order, customer_view: 'full' });
+    expect(seen).toEqual({ ...order, customer_view: 'full', can_reorder: true });
     expect(seen.email).toBe(order.email);
   });
 

@@ -35,6 +35,7 @@ const order: Order = {
 const masked: TrackedOrder = {
   ...order,
   customer_view: 'masked',
+  can_reorder: false,
   name: 'س.',
   email: null,
   phone: '•••• 234',
@@ -47,7 +48,7 @@ const render = (tracked: TrackedOrder, lang: 'ar' | 'en') =>
 
 describe('tracking page: the customer', () => {
   it('shows the full view with the name, e-mail, phone, street, notes and the invoice', () => {
-    const html = render({ ...order, customer_view: 'full' }, 'ar');
+    const html = render({ ...order, customer_view: 'full', can_reorder: true }, 'ar');
     const text = textOf(html);
     for (const shown of ['سارة أحمد', 'sara@example.com', '+965 5000 1234', 'قطعة 4، شارع 12، منزل 3', 'اتصل قبل الوصول', 'طباعة الفاتورة']) {
       expect(text).toContain(shown);
@@ -77,7 +78,7 @@ describe('tracking page: the customer', () => {
 
   it('isolates the order number, the phone and the e-mail from the direction of the page', () => {
     for (const lang of ['ar', 'en'] as const) {
-      const full = render({ ...order, customer_view: 'full' }, lang);
+      const full = render({ ...order, customer_view: 'full', can_reorder: true }, lang);
       // "Order number: SB-…" in Arabic must not let the Latin number pull the colon across.
       expect(full, lang).toMatch(/<bdi[^>]*data-testid="order-number"[^>]*>SB-7K3M9Q2X4T<\/bdi>/);
       expect(full, lang).toMatch(/<bdi dir="ltr"[^>]*>\+965 5000 1234<\/bdi>/);
@@ -88,6 +89,6 @@ describe('tracking page: the customer', () => {
   });
 
   it('never renders the thank-you on the server (it is for the tab that placed the order)', () => {
-    expect(render({ ...order, customer_view: 'full' }, 'en')).not.toContain('data-testid="thank-you"');
+    expect(render({ ...order, customer_view: 'full', can_reorder: true }, 'en')).not.toContain('data-testid="thank-you"');
   });
 });

@@ -42,21 +42,21 @@ const render = (tracked: TrackedOrder, lang: 'ar' | 'en') =>
 
 describe('shipment on the tracking page and the invoice', () => {
   it('shows the carrier, the tracking number and a link to the carrier, in Arabic and English', () => {
-    const ar = render({ ...order, customer_view: 'full' }, 'ar');
+    const ar = render({ ...order, customer_view: 'full', can_reorder: true }, 'ar');
     expect(textOf(ar)).toMatch(/شركة الشحن\s*:\s*Aramex/);
     expect(textOf(ar)).toMatch(/رقم التتبع\s*:\s*4417 2200/);
     expect(ar).toContain('href="https://www.aramex.com/track/results?ShipmentNumber=4417%202200"');
     expect(ar).toContain('rel="noopener noreferrer"');
     expect(textOf(ar)).toContain('تتبّع شحنتك');
-    const en = textOf(render({ ...order, customer_view: 'full' }, 'en'));
+    const en = textOf(render({ ...order, customer_view: 'full', can_reorder: true }, 'en'));
     expect(en).toMatch(/Carrier\s*:\s*Aramex/);
     expect(en).toContain('Track your parcel');
   });
 
   it('shows nothing before a shipment is given, and never an unsafe link', () => {
-    expect(render({ ...order, shipment: null, customer_view: 'full' }, 'en')).not.toContain('data-testid="order-shipment"');
+    expect(render({ ...order, shipment: null, customer_view: 'full', can_reorder: true }, 'en')).not.toContain('data-testid="order-shipment"');
     const unsafe = render(
-      { ...order, shipment: { carrier: 'X', tracking_number: null, tracking_url: 'javascript:alert(1)' }, customer_view: 'full' },
+      { ...order, shipment: { carrier: 'X', tracking_number: null, tracking_url: 'javascript:alert(1)' }, customer_view: 'full', can_reorder: true },
       'en',
     );
     expect(unsafe).toContain('data-testid="order-shipment"');

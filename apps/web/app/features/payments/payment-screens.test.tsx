@@ -34,7 +34,7 @@ const cashOrder: Order = {
 };
 
 const render = (order: Order, lang: 'ar' | 'en') =>
-  renderAdmin(<OrderTrackingScreen order={{ ...order, customer_view: 'full' }} />, { lang, role: 'admin', path: `/order-status/${order.order_number}` });
+  renderAdmin(<OrderTrackingScreen order={{ ...order, customer_view: 'full', can_reorder: true }} />, { lang, role: 'admin', path: `/order-status/${order.order_number}` });
 
 describe('payment result screen', () => {
   it('renders its loading shell on the server, in Arabic and English', () => {
