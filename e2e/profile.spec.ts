@@ -346,6 +346,12 @@ for (const lang of ['ar', 'en'] as const) {
       await expect(card.getByTestId('profile-order-count')).toHaveText(lang === 'ar' ? 'قطعتان' : '2 items');
       // The order names its products in the reader's language (decision 047).
       await expect(card.getByText(inLanguage(lang, product.name, product.name_en))).toBeVisible();
+
+      // Buy again: the order's lines go into the cart and the cart opens.
+      await card.getByRole('button', { name: lang === 'ar' ? 'اطلبه مرة أخرى' : 'Buy again' }).click();
+      await expect(page).toHaveURL(new RegExp(`${pathInLanguage('/cart', lang)}$`));
+      await expect(page.getByTestId('cart-items-count')).toContainText('2');
+      await expect(page.getByRole('main').getByText(inLanguage(lang, product.name, product.name_en)).first()).toBeVisible();
     });
 
     test('changes the password: the new one signs in, the old one no longer does', async ({ page, request }) => {

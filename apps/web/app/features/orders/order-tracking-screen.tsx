@@ -9,6 +9,7 @@ import { AlertCircleIcon, MailIcon, PhoneIcon, WhatsAppIcon } from '../../compon
 import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
+import { BuyAgainButton } from './buy-again-button';
 import { InvoicePreview } from './invoice-preview';
 import { CustomerDetails } from './customer-details';
 import { InfoCard } from './order-card';
@@ -50,6 +51,7 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {order.can_reorder && <BuyAgainButton orderId={order.id} />}
           {/* The invoice names the customer: only for those who see the order in full (decision 019). */}
           {order.customer_view === 'full' && (
             <Button variant="secondary" onClick={() => setInvoiceOpen(true)}>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { AlertCircleIcon, CartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
+import { BuyAgainButton } from '../orders/buy-again-button';
 import { ItemOptions, OrderAmount } from '../orders/order-parts';
 import { statusLabels } from '../orders/order-progress';
 import { useMyOrders } from './profile-api';
@@ -143,6 +144,9 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <footer className="mt-2 flex flex-wrap justify-end gap-2 border-t border-stone-100 pt-3">
+        <BuyAgainButton orderId={order.id} />
+      </footer>
     </article>
   );
 }
