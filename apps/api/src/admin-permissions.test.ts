@@ -50,6 +50,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/admin/stats',
   'GET /api/admin/audit-log',
   'GET /api/admin/products/:id/stock-movements',
+  'POST /api/admin/products/bulk-edit',
   'GET /api/admin/users',
   'GET /api/admin/users/:id',
   'POST /api/admin/users',

@@ -12,6 +12,7 @@ import { fulfilmentMessages } from './messages/fulfilment.js';
 import { orderAlertsMessages } from './messages/order-alerts.js';
 import { paymentsMessages } from './messages/payments.js';
 import { productsMessages } from './messages/products.js';
+import { productsBulkMessages } from './messages/products-bulk.js';
 import { promotionsMessages } from './messages/promotions.js';
 import { settingsMessages } from './messages/settings.js';
 import { seoMessages } from './messages/seo.js';
@@ -344,6 +345,7 @@ export const apiMessages = {
   ...coreMessages,
   ...backofficeMessages,
   ...productsMessages,
+  ...productsBulkMessages,
   ...categoriesMessages,
   ...attributesMessages,
   ...sliderMessages,

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminProductResponseSchema,
   apiMessage,
+  BULK_EDIT_MAX_PRODUCTS,
+  errorResponseSchema,
   productAttributesBodySchema,
   productAttributesSaveResponseSchema,
   productDeleteResponseSchema,
@@ -10,6 +12,8 @@ import {
   productIdParamsSchema,
   productImageDeleteResponseSchema,
   productImageParamsSchema,
+  productsBulkEditBodySchema,
+  productsBulkEditResponseSchema,
   productsExportFileName,
   kuwaitDateOf,
   stockMovementsQuerySchema,
@@ -22,6 +26,7 @@ import {
   BODY_FAILURES,
   FORM_ROUTE_FAILURES,
   ID_ROUTE_FAILURES,
+  QUERY_ROUTE_FAILURES,
 } from '../../lib/admin-form.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
 
@@ -74,6 +79,36 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         )
         .send(service.exportCsv());
     },
+  );
+
+  routes.post(
+    '/admin/products/bulk-edit',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Preview or apply one change to many products (price, sale price, stock, status, category, featured)',
+        description:
+          `selection: { ids: [...] } (at most ${BULK_EDIT_MAX_PRODUCTS}, each once) or` +
+          " { filter: the products list's " +
+          'query (search, category, featured, status, sort, order) }, resolved on the server ' +
+          'each time (more than the limit: 422). changes (at least one): price { set } | { percent } (−99.99 to 1000, 2 ' +
+          'decimals) | { amount } (KWD, either sign); sale_price { set } | { percent_off_price } | ' +
+          '{ remove: true }; stock_quantity; status; category_id; featured. Results are rounded ' +
+          'half up to the fils; a price must stay above 0 and a sale price above 0 and below the ' +
+          'price. dry_run: true answers each product with its before → after or why it is ' +
+          'refused, and writes nothing. Applying is all or nothing: 422 (details: products.<id>) ' +
+          'when any product would be refused (docs/decisions/057).',
+        body: productsBulkEditBodySchema,
+        response: {
+          200: productsBulkEditResponseSchema,
+          ...QUERY_ROUTE_FAILURES,
+          422: errorResponseSchema,
+          ...BODY_FAILURES,
+        },
+      },
+    },
+    async (request) => service.bulkEdit(request.body, actorOf(request), request.lang),
   );
 
   routes.post(

@@ -37,6 +37,7 @@ import {
   type StaffStockReason,
 } from './product-writes.js';
 import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
+import { createProductsBulkEdit } from './products-bulk-edit.js';
 import { productsCsv } from './products-export.js';
 import { readStockMovements, type AccountNames } from './stock-ledger.js';
 import type { CatalogService } from './service.js';
@@ -356,8 +357,13 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
     };
   }
 
+  const bulk = createProductsBulkEdit(db, { events, catalog });
+
   return {
     getAdminProduct,
+
+    /** Previews or applies one change to many products (products-bulk-edit.ts, decision 057). */
+    bulkEdit: bulk.bulkEdit,
 
     /** Every product, drafts included, as a streamed CSV file (products-export.ts). */
     exportCsv: () => productsCsv(db, deps.publicUrl),
