@@ -56,6 +56,7 @@ const ACTION_NAMES = {
   status_change: 'admin-activity.action.status_change',
   late_payment: 'admin-activity.action.late_payment',
   refund: 'admin-activity.action.refund',
+  bulk_edit: 'admin-activity.action.bulk_edit',
 } as const satisfies Record<string, MessageKey>;
 
 function known<T extends object>(table: T, name: string): name is Extract<keyof T, string> {

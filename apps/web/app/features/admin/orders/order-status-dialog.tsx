@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { isolateLtr } from '../../../i18n/bidi';
 import { useI18n } from '../../../i18n/i18n';
 import { Field, SelectInput, TextArea } from '../ui/fields';
+import { SelectionBar } from '../ui/list-selection';
 import { Modal } from '../ui/modal';
 import { useBulkChangeStatus } from './order-mutations';
 import { PrinterIcon } from '../../orders/order-icons';
@@ -179,14 +180,12 @@ export function OrderSelectionBar({
   // The server takes at most BULK_STATUS_MAX_ORDERS orders at once; a packing-slips page as many.
   const tooMany = selected.length > BULK_STATUS_MAX_ORDERS;
   return (
-    <div
-      role="region"
-      aria-label={t('admin-orders.select.bar')}
-      className="sticky top-16 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-3 shadow-sm"
+    <SelectionBar
+      label={t('admin-orders.select.bar')}
+      count={tp('admin-orders.select.count', selected.length)}
+      clearLabel={t('admin-orders.select.clear')}
+      onClear={onClear}
     >
-      <p className="me-auto font-semibold text-brand-900" aria-live="polite">
-        {tp('admin-orders.select.count', selected.length)}
-      </p>
       {tooMany ? (
         <p role="alert" className="w-full text-sm font-semibold text-red-800 sm:order-last">
           {t('admin-orders.select.too_many', { max: BULK_STATUS_MAX_ORDERS })}
@@ -200,9 +199,6 @@ export function OrderSelectionBar({
           </a>
         </>
       )}
-      <Button variant="ghost" onClick={onClear}>
-        {t('admin-orders.select.clear')}
-      </Button>
-    </div>
+    </SelectionBar>
   );
 }

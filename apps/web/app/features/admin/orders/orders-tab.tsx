@@ -18,6 +18,7 @@ import { Badge, LoadMoreFooter, ResourceList, type Column } from '../ui/resource
 import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
+import { useListSelection } from '../ui/list-selection';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { useDeleteOrder } from './order-mutations';
@@ -79,11 +80,10 @@ export default function OrdersTab() {
   const cities = cityChoices(pages[0]?.cities ?? [], filters.cityId);
 
   // The selected orders of the rows shown (other filters start a new selection).
-  const filtersKey = JSON.stringify(filters);
-  const [picked, setPicked] = useState<{ key: string; ids: ReadonlySet<number> }>({ key: filtersKey, ids: new Set() });
-  const selectedIds = picked.key === filtersKey ? picked.ids : new Set<number>();
-  const selectedRows = rows.filter((order) => selectedIds.has(order.id));
-  const select = (ids: Iterable<number>) => setPicked({ key: filtersKey, ids: new Set(ids) });
+  const { selectedRows, select, selection } = useListSelection(rows, (order) => order.id, JSON.stringify(filters), {
+    rowLabel: (order) => t('admin-orders.select.row', { number: order.order_number }),
+    allLabel: t('admin-orders.select.all'),
+  });
 
   // The orders whose status the dialog changes: the selection, or one row's from its menu.
   const [changing, setChanging] = useState<readonly OrderRef[] | null>(null);
@@ -271,17 +271,7 @@ export default function OrdersTab() {
         rowKey={(order) => order.id}
         tableFrom="xl"
         compact
-        selection={{
-          selected: selectedIds,
-          onToggle: (order) => {
-            const next = new Set(selectedIds);
-            if (!next.delete(order.id)) next.add(order.id);
-            select(next);
-          },
-          onToggleAll: () => select(selectedRows.length === rows.length ? [] : rows.map((order) => order.id)),
-          rowLabel: (order) => t('admin-orders.select.row', { number: order.order_number }),
-          allLabel: t('admin-orders.select.all'),
-        }}
+        selection={selection}
         actions={(order) => <ActionMenu label={t('admin-orders.action.menu', { number: order.order_number })} items={rowMenu(order)} />}
         footer={
           <>

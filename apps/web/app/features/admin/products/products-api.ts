@@ -7,6 +7,8 @@ import {
   type ProductAttributesResponse,
   type ProductListResponse,
   type ProductResponse,
+  type ProductsBulkEditInput,
+  type ProductsBulkEditResponse,
   type StockMovementsResponse,
 } from '@shop/shared';
 import { browserDownload } from '../../../lib/api';
@@ -148,4 +150,22 @@ export function useDeleteProduct(callbacks?: MutationCallbacks<void, Product>) {
 /** Refreshes the product lists (a row someone else deleted). */
 export function useRefreshProducts(): () => void {
   return useRefresh(invalidateProductLists);
+}
+
+/** POST /api/admin/products/bulk-edit: the preview (dry_run) of one change to many products, or the change applied. */
+function postBulkEdit(body: ProductsBulkEditInput): Promise<ProductsBulkEditResponse> {
+  return adminApi().post<ProductsBulkEditResponse>('/admin/products/bulk-edit', body);
+}
+
+/**
+ * The bulk edit: a preview changes nothing; an applied change refreshes every product list and
+ * product (and what shows products: the dashboard, the categories' counts, the Merchant tab).
+ */
+export function useBulkEditProducts(callbacks?: MutationCallbacks<ProductsBulkEditResponse, ProductsBulkEditInput>) {
+  return useResourceMutation(
+    postBulkEdit,
+    (client, reply) =>
+      reply.dry_run ? undefined : Promise.all([invalidateAfterProductWrite(client, null), client.invalidateQueries({ queryKey: productsQueryKeys.details() })]),
+    callbacks,
+  );
 }

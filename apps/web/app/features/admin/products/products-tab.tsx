@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatPrice, shownSalePrice, stockLevel, toThousandths, type Product } from '@shop/shared';
+import { BULK_EDIT_MAX_PRODUCTS, formatPrice, shownSalePrice, stockLevel, toThousandths, type Product, type ProductsBulkEditInput } from '@shop/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
@@ -16,6 +16,7 @@ import { AdminPageHeader, EmptyPanel, ErrorPanel, LoadingPanel, NoMatchPanel } f
 import { useUrlSearchBox } from '../ui/use-debounced-search';
 import { DANGER_ICON_BUTTON_CLASS, ICON_BUTTON_CLASS, useDeleteFailure } from '../ui/row-actions';
 import { ListFilterSelect, ListSearchField } from '../ui/list-filters';
+import { SelectionBar, useListSelection } from '../ui/list-selection';
 import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
@@ -23,6 +24,7 @@ import { ProductsExportButton } from './products-export-button';
 import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 import { useDuplicateAction } from './duplicate-product';
+import { BulkEditDialog } from './bulk-edit-dialog';
 
 /** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
@@ -53,6 +55,30 @@ export default function ProductsTab() {
 
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
+
+  // Rows ticked for the bulk edit (other filters start a new selection); "all that match" widens
+  // a whole page's selection to every product the list's filter matches, resolved by the server.
+  const filtersKey = JSON.stringify(filters);
+  const { selectedRows, select, selection } = useListSelection(rows, (product) => product.id, filtersKey, {
+    rowLabel: (product) => t('admin-products.select.row', { name: product.name }),
+    allLabel: t('admin-products.select.all'),
+  });
+  const [allMatchingOf, setAllMatchingOf] = useState<string | null>(null);
+  const wholePage = rows.length > 0 && selectedRows.length === rows.length;
+  const allMatching = wholePage && allMatchingOf === filtersKey && total > rows.length;
+  const [editing, setEditing] = useState<{ selection: ProductsBulkEditInput['selection']; count: number } | null>(null);
+  const clearSelection = () => {
+    select([]);
+    setAllMatchingOf(null);
+  };
+  function openBulkEdit() {
+    setEditing(
+      allMatching
+        ? { selection: { filter: { search: filters.search || undefined, status: '', sort: filters.sort, order: filters.order } }, count: total }
+        : { selection: { ids: selectedRows.map((product) => product.id) }, count: selectedRows.length },
+    );
+  }
+  const selectedCount = allMatching ? total : selectedRows.length;
 
   const deleteFailed = useDeleteFailure(t('admin-products.delete.failed'), useRefreshProducts());
   const remove = useDeleteProduct({
@@ -204,6 +230,7 @@ export default function ProductsTab() {
         columns={columns}
         rows={rows}
         rowKey={(product) => product.id}
+        selection={canWrite ? selection : undefined}
         actions={
           canWrite
             ? (product) => (
@@ -328,7 +355,39 @@ export default function ProductsTab() {
             : t('admin-products.list.count', { shown: rows.length, total })
           : null}
       </p>
+      {canWrite && selectedRows.length > 0 ? (
+        <SelectionBar
+          label={t('admin-products.select.bar')}
+          count={allMatching ? tp('admin-products.select.all_matching', total) : tp('admin-products.select.count', selectedRows.length)}
+          clearLabel={t('admin-products.select.clear')}
+          onClear={clearSelection}
+        >
+          {wholePage && total > rows.length && !allMatching ? (
+            <Button variant="secondary" onClick={() => setAllMatchingOf(filtersKey)}>
+              {t('admin-products.select.match_all', { count: total })}
+            </Button>
+          ) : null}
+          {selectedCount > BULK_EDIT_MAX_PRODUCTS ? (
+            <p role="alert" className="w-full text-sm font-semibold text-red-800 sm:order-last">
+              {t('admin-products.select.too_many', { max: BULK_EDIT_MAX_PRODUCTS })}
+            </p>
+          ) : (
+            <Button onClick={openBulkEdit}>{t('admin-products.select.bulk_edit')}</Button>
+          )}
+        </SelectionBar>
+      ) : null}
       <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>{body}</div>
+      {editing ? (
+        <BulkEditDialog
+          selection={editing.selection}
+          count={editing.count}
+          onClose={() => setEditing(null)}
+          onDone={() => {
+            setEditing(null);
+            clearSelection();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

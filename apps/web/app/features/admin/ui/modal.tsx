@@ -56,22 +56,29 @@ export function Modal({
   children,
   footer,
   size = 'md',
+  fullScreenOnPhone = false,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** Below the `sm` width the dialog takes the whole screen (a long form or table on a phone). */
+  fullScreenOnPhone?: boolean;
 }) {
   const { t } = useI18n();
   const { dialog, titleId } = useModalDialog(onClose);
 
   const width = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' }[size];
+  const widthFromSm = { sm: 'sm:max-w-md', md: 'sm:max-w-xl', lg: 'sm:max-w-3xl' }[size];
+  const frame = fullScreenOnPhone
+    ? `m-0 h-dvh max-h-none w-full max-w-none rounded-none open:flex open:flex-col sm:m-auto sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] ${widthFromSm} sm:rounded-2xl`
+    : `m-auto w-[calc(100%-2rem)] ${width} rounded-2xl`;
   return (
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50`}
+      className={`${frame} bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/50`}
     >
       <div className="flex items-center justify-between gap-3 border-b border-stone-200 px-5 py-4">
         <h2 id={titleId} className="text-lg font-semibold">
@@ -86,7 +93,7 @@ export function Modal({
           <CloseIcon />
         </button>
       </div>
-      <div className="max-h-[70dvh] overflow-y-auto px-5 py-4">{children}</div>
+      <div className={`${fullScreenOnPhone ? 'min-h-0 flex-1' : 'max-h-[70dvh]'} overflow-y-auto px-5 py-4`}>{children}</div>
       {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4">{footer}</div> : null}
     </dialog>
   );
