@@ -151,7 +151,8 @@ export function createProductsBulkEdit(db: Database, deps: ProductsBulkEditDeps)
     const ids = new Set<number>();
     for (const product of planned) {
       if (!product.outcome?.changed.includes('category_id')) continue;
-      if (product.row?.category_id != null) ids.add(product.row.category_id);
+      const before = product.row?.category_id ?? null;
+      if (before !== null) ids.add(before);
       if (product.outcome.after.category_id !== null) ids.add(product.outcome.after.category_id);
     }
     if (ids.size === 0) return [];
