@@ -93,7 +93,7 @@ export function Modal({
           <CloseIcon />
         </button>
       </div>
-      <div className={`${fullScreenOnPhone ? 'min-h-0 flex-1' : 'max-h-[70dvh]'} overflow-y-auto px-5 py-4`}>{children}</div>
+      <div className={`${fullScreenOnPhone ? 'min-h-0 flex-1 sm:flex-initial' : 'max-h-[70dvh]'} overflow-y-auto px-5 py-4`}>{children}</div>
       {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-4">{footer}</div> : null}
     </dialog>
   );
