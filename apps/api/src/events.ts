@@ -52,6 +52,11 @@ export interface SlidesChanged {
   type: 'SlidesChanged';
 }
 
+/** The policy pages, the footer's links or the home page's sections changed (docs/decisions/058). */
+export interface PagesChanged {
+  type: 'PagesChanged';
+}
+
 /**
  * Why a product's stock moved. An order: the checkout took the units; a cancellation, refund, a
  * refused or abandoned payment or a deletion gave them back; a reopened order (or a payment
@@ -150,6 +155,7 @@ export type DomainEvent =
   | SearchWordsChanged
   | SettingsChanged
   | SlidesChanged
+  | PagesChanged
   | StockChanged
   | OrderPlaced
   | OrderStatusChanged
@@ -179,6 +185,7 @@ export function staleCopies(event: DomainEvent): readonly ChangeTopic[] {
     case 'SettingsChanged':
       return ['settings'];
     case 'SlidesChanged':
+    case 'PagesChanged':
       return ['content'];
     // What the back office's order list counts: orders, their status, and the city and customer
     // a deleted city or account detaches from them (orders.city_id / user_id set null).

@@ -33,7 +33,7 @@ import {
   subscribeCatalog,
   subscribeStockLedger,
 } from './modules/catalog/index.js';
-import { createContentService } from './modules/content/index.js';
+import { createContentService, createPagesService, subscribePages } from './modules/content/index.js';
 import { createAdminCitiesService, createLocationsService } from './modules/locations/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createUpaymentsClient } from './integrations/upayments/client.js';
@@ -190,6 +190,8 @@ export function createServices(
   subscribeCatalog(events, changes, catalog);
   subscribeStockLedger(events);
   subscribeSettings(changes, settings);
+  const pages = createPagesService(db, { events, cacheTtlMs: config.catalogCacheTtlMs });
+  subscribePages(changes, pages);
   subscribeAppIcons(changes, appIcons);
   subscribeMerchant(events, changes, { merchant, feed: merchantFeed, background, log });
   // The back office's order lists keep their counts until orders change in any process.
@@ -239,6 +241,7 @@ export function createServices(
       files,
       onCleanupError: (error) => log.warn({ err: error }, 'category image file not removed'),
     }),
+    pages,
     content: createContentService(db, {
       events,
       files,

@@ -22,6 +22,7 @@ import { dashboardMessages } from './messages/dashboard.js';
 import { searchMessages } from './messages/search.js';
 import { merchantMessages } from './messages/merchant.js';
 import { reportsMessages } from './messages/reports.js';
+import { pagesMessages } from './messages/pages.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -364,6 +365,7 @@ export const apiMessages = {
   ...searchMessages,
   ...merchantMessages,
   ...reportsMessages,
+  ...pagesMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

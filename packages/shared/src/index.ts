@@ -40,6 +40,8 @@ export * from './contracts/admin-products.js';
 export * from './contracts/admin-products-bulk.js';
 export * from './contracts/admin-categories.js';
 export * from './contracts/admin-slider.js';
+export * from './pages.js';
+export * from './contracts/pages.js';
 export * from './contracts/admin-settings.js';
 export * from './contracts/admin-locations.js';
 export * from './contracts/admin-users.js';

@@ -5,3 +5,5 @@
  */
 export { contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
+export { createPagesService } from './pages.js';
+export { subscribePages } from './subscribers.js';

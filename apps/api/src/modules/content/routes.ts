@@ -11,6 +11,7 @@ import {
   slideListResponseSchema,
 } from '@shop/shared';
 import { actorOf, FORM_ROUTE_FAILURES, readSingleFileForm } from '../../lib/admin-form.js';
+import { pagesRoutes } from './pages-routes.js';
 
 const failures = FORM_ROUTE_FAILURES;
 
@@ -39,6 +40,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   await app.register(adminSliderRoutes);
+  await app.register(pagesRoutes);
 }
 
 /** The back office's slider. */
