@@ -28,6 +28,7 @@ const ACCEPTED_WARNINGS = [
   'operation-4xx-response #/paths/~1api~1cart~1promo-code/delete/responses',
   'operation-4xx-response #/paths/~1api~1settings/get/responses',
   'operation-4xx-response #/paths/~1api~1slider/get/responses',
+  'operation-4xx-response #/paths/~1api~1storefront-layout/get/responses',
   'operation-4xx-response #/paths/~1api~1locations~1countries/get/responses',
   'operation-4xx-response #/paths/~1api~1locations~1governorates/get/responses',
   'operation-4xx-response #/paths/~1api~1locations~1shipping-fees/get/responses',
