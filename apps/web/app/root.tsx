@@ -21,6 +21,8 @@ import {
   type Language,
   type ProfileResponse,
   type SettingsResponse,
+  type StorefrontLayout,
+  type StorefrontLayoutResponse,
   type User,
 } from '@shop/shared';
 import { packedMessagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
@@ -54,8 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (moved) throw moved;
   const lang = languageFromRequest(request);
   const api = apiFrom(context);
-  const [{ settings }, cartCount, user] = await Promise.all([
+  const [{ settings }, { layout }, cartCount, user] = await Promise.all([
     api.get<SettingsResponse>('/settings'),
+    // The footer's links (docs/decisions/058).
+    api.get<StorefrontLayoutResponse>('/storefront-layout'),
     // A page for everyone (the page cache) holds no cart: the browser asks for its own count.
     // A cart that cannot be counted must not take the whole page down: the badge is left out.
     // Without a session or cart cookie (context.visitor) the cart is empty and the visitor a guest.
@@ -77,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the shell's messages; each route's loader adds its screen's (decision 022).
     messages: packedMessagesFor(lang, SHELL_NAMESPACES),
     settings,
+    layout,
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
     cartCount,
@@ -142,6 +147,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The root loader's data: the shared RootData and the cart's item count for the header. */
 type ShellData = RootData & {
+  /** The footer's links, the home page's sections and the hero's texts, in the page's language. */
+  layout: StorefrontLayout;
   cartCount: number | undefined;
   /** The page was rendered for everyone: the browser fetches this visitor's cart count. */
   cartCountInBrowser: boolean;
@@ -220,7 +227,7 @@ function Storefront({ root, children }: { root: ShellData; children: React.React
         {children}
       </main>
       <InstallPrompt storeName={storeName(root.lang, root.settings)} cartHasItems={(cartCount ?? 0) > 0} />
-      <SiteFooter settings={root.settings} year={root.year} />
+      <SiteFooter settings={root.settings} links={root.layout.footer_links} year={root.year} />
     </>
   );
 }

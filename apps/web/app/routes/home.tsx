@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Fragment, Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router';
 import {
   HOME_CATEGORY_COUNT,
@@ -7,7 +7,9 @@ import {
   type CategoryListResponse,
   type ProductListResponse,
   type ProductsResponse,
+  type HomeSectionKey,
   type SlideListResponse,
+  type StorefrontLayoutResponse,
 } from '@shop/shared';
 import { JsonLdScripts } from '../components/layout/json-ld';
 import { rootMeta, useRootData } from '../components/layout/root-data';
@@ -32,24 +34,39 @@ import type { Route } from './+types/home';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = apiFrom(context);
   // The slider is above the fold: the first paint waits for it; the sections are page parts.
-  const [{ slides }, [categories, featured, latest]] = await Promise.all([
+  // The sections' order and the hero's texts (docs/decisions/058) come with the slider.
+  const [{ layout }, { slides }, [categories, featured, latest]] = await Promise.all([
+    api.get<StorefrontLayoutResponse>('/storefront-layout'),
     api.get<SlideListResponse>('/slider'),
     pageParts(context, [
-      api.get<CategoryListResponse>('/categories').then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
-      api.get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT }).then((reply) => reply.products.map(cardProduct)),
-      api.get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT }).then((reply) => reply.products.map(cardProduct)),
+      api
+        .get<CategoryListResponse>('/categories')
+        .then((reply) => homeCategories(reply.flat_categories, HOME_CATEGORY_COUNT)),
+      api
+        .get<ProductsResponse>('/products/featured/list', { limit: HOME_FEATURED_COUNT })
+        .then((reply) => reply.products.map(cardProduct)),
+      api
+        .get<ProductListResponse>('/products', { page: 1, limit: HOME_LATEST_COUNT })
+        .then((reply) => reply.products.map(cardProduct)),
     ]),
   ]);
-  return { slides, categories, featured, latest, messages: routeMessages(request, ['home', 'catalog', 'cart']) };
+  return {
+    layout,
+    slides,
+    categories,
+    featured,
+    latest,
+    messages: routeMessages(request, ['home', 'catalog', 'cart']),
+  };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!root) return [];
   const { settings, t } = root;
   return pageMeta({
     title: root.storeName,
-    description: storeDescription(root.lang, settings) ?? t('home.hero.fallback_description'),
+    description: loaderData?.layout.hero.text ?? storeDescription(root.lang, settings) ?? t('home.hero.fallback_description'),
     path: '/',
     publicUrl: root.publicUrl,
     image: settings.logo ? absoluteUrl(root.publicUrl, settings.logo) : null,
@@ -63,63 +80,121 @@ const productGridSkeleton = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:g
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
   const root = useRootData();
-  const { slides, categories, featured, latest } = loaderData;
+  const { layout, slides, categories, featured, latest } = loaderData;
+  // Each block under the hero, by the key the owner orders and shows or hides in the back office.
+  const sections: Record<HomeSectionKey, ReactNode> = {
+    slider:
+      slides.length > 0 ? (
+        <div className="mt-8">
+          <HomeSlider slides={slides} />
+        </div>
+      ) : null,
+    categories: (
+      <Suspense
+        fallback={
+          <SectionSkeleton
+            id="home-categories"
+            title={t('home.categories.title')}
+            boxes={6}
+            className={categoryGridClass}
+          />
+        }
+      >
+        <Await
+          resolve={categories}
+          errorElement={<SectionError id="home-categories" title={t('home.categories.title')} />}
+        >
+          {(list) =>
+            list.length > 0 ? (
+              <HomeSection
+                id="home-categories"
+                title={t('home.categories.title')}
+                moreTo="/categories"
+                moreLabel={t('home.categories.all')}
+              >
+                <CategoryGrid categories={list} />
+              </HomeSection>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    ),
+    featured: (
+      <Suspense
+        fallback={
+          <SectionSkeleton
+            id="home-featured"
+            title={t('home.featured.title')}
+            boxes={4}
+            className={productGridSkeleton}
+          />
+        }
+      >
+        <Await
+          resolve={featured}
+          errorElement={<SectionError id="home-featured" title={t('home.featured.title')} />}
+        >
+          {(products) =>
+            products.length > 0 ? (
+              <HomeSection
+                id="home-featured"
+                title={t('home.featured.title')}
+                moreTo="/products?featured=true"
+                moreLabel={t('home.featured.all')}
+              >
+                <ProductGrid products={products} />
+              </HomeSection>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    ),
+    latest: (
+      <Suspense
+        fallback={
+          <SectionSkeleton
+            id="home-latest"
+            title={t('home.latest.title')}
+            boxes={4}
+            className={productGridSkeleton}
+          />
+        }
+      >
+        <Await
+          resolve={latest}
+          errorElement={<SectionError id="home-latest" title={t('home.latest.title')} />}
+        >
+          {(products) => (
+            <HomeSection
+              id="home-latest"
+              title={t('home.latest.title')}
+              moreTo="/products"
+              moreLabel={t('home.latest.all')}
+            >
+              {products.length > 0 ? (
+                <ProductGrid products={products} />
+              ) : (
+                <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
+                  {t('home.latest.empty')}
+                </p>
+              )}
+            </HomeSection>
+          )}
+        </Await>
+      </Suspense>
+    ),
+    signup: <SignupCta />,
+  };
   return (
     <>
       <JsonLdScripts values={storeJsonLd(root.settings, lang, root.publicUrl)} />
-      <Hero settings={root.settings} />
+      <Hero settings={root.settings} kicker={layout.hero.kicker} text={layout.hero.text} />
       <Container>
-        {slides.length > 0 ? (
-          <div className="mt-8">
-            <HomeSlider slides={slides} />
-          </div>
-        ) : null}
-
-        <Suspense
-          fallback={<SectionSkeleton id="home-categories" title={t('home.categories.title')} boxes={6} className={categoryGridClass} />}
-        >
-          <Await resolve={categories} errorElement={<SectionError id="home-categories" title={t('home.categories.title')} />}>
-            {(list) =>
-              list.length > 0 ? (
-                <HomeSection id="home-categories" title={t('home.categories.title')} moreTo="/categories" moreLabel={t('home.categories.all')}>
-                  <CategoryGrid categories={list} />
-                </HomeSection>
-              ) : null
-            }
-          </Await>
-        </Suspense>
-
-        <Suspense
-          fallback={<SectionSkeleton id="home-featured" title={t('home.featured.title')} boxes={4} className={productGridSkeleton} />}
-        >
-          <Await resolve={featured} errorElement={<SectionError id="home-featured" title={t('home.featured.title')} />}>
-            {(products) =>
-              products.length > 0 ? (
-                <HomeSection id="home-featured" title={t('home.featured.title')} moreTo="/products?featured=true" moreLabel={t('home.featured.all')}>
-                  <ProductGrid products={products} />
-                </HomeSection>
-              ) : null
-            }
-          </Await>
-        </Suspense>
-
-        <Suspense
-          fallback={<SectionSkeleton id="home-latest" title={t('home.latest.title')} boxes={4} className={productGridSkeleton} />}
-        >
-          <Await resolve={latest} errorElement={<SectionError id="home-latest" title={t('home.latest.title')} />}>
-            {(products) => (
-              <HomeSection id="home-latest" title={t('home.latest.title')} moreTo="/products" moreLabel={t('home.latest.all')}>
-                {products.length > 0 ? (
-                  <ProductGrid products={products} />
-                ) : (
-                  <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">{t('home.latest.empty')}</p>
-                )}
-              </HomeSection>
-            )}
-          </Await>
-        </Suspense>
-
-        <SignupCta />
+        {layout.home_sections
+          .filter((section) => section.visible)
+          .map((section) => (
+            <Fragment key={section.key}>{sections[section.key]}</Fragment>
+          ))}
       </Container>
     </>
   );

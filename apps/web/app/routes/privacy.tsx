@@ -1,34 +1,25 @@
 import { displayAddress, useRootData } from '../components/layout/root-data';
-import { contentPageMeta } from '../features/content/page-meta';
-import { privacySections } from '../features/content/policies';
+import { contentPageMeta, loadContentPage } from '../features/content/page-meta';
 import { PolicyContact, PolicyPage } from '../features/content/policy-page';
 import { useI18n } from '../i18n/i18n';
+import { apiFrom } from '../lib/api';
 import { storeName } from '../lib/localized';
 import type { Route } from './+types/privacy';
 import { routeMessages } from '../i18n/route-messages.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['pages']) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(apiFrom(context), 'privacy'), messages: routeMessages(request, ['pages']) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return contentPageMeta(matches, {
-    path: '/privacy',
-    title: 'pages.privacy.title',
-    description: 'pages.privacy.meta_description',
-  });
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return contentPageMeta(matches, loaderData?.page, '/privacy');
 }
 
-export default function Privacy() {
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
   const { settings } = useRootData();
   return (
-    <PolicyPage
-      title="pages.privacy.title"
-      intro="pages.privacy.intro"
-      sections={privacySections}
-      params={{ store: storeName(lang, settings) }}
-    >
+    <PolicyPage page={loaderData.page} store={storeName(lang, settings)}>
       <PolicyContact text="pages.privacy.contact.text" email={settings.email} address={displayAddress(settings, t, lang)} />
     </PolicyPage>
   );

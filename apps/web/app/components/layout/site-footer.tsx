@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isWebAddress, type StoreSettings } from '@shop/shared';
-import { useI18n, type MessageKey } from '../../i18n/i18n';
+import { isSameSitePath, isWebAddress, type FooterLink, type StoreSettings } from '@shop/shared';
+import { useI18n } from '../../i18n/i18n';
 import { storeDescription, storeName } from '../../lib/localized';
 import { Container } from '../ui/container';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '../ui/icons';
@@ -9,14 +9,6 @@ import { mailtoUrl, telUrl, whatsappUrl } from './contact';
 import { displayAddress } from './root-data';
 import { useLocalizedPath } from '../../lib/localized-path';
 
-const footerLinks: ReadonlyArray<{ to: string; label: MessageKey }> = [
-  { to: '/products', label: 'common.nav.products' },
-  { to: '/categories', label: 'common.nav.categories' },
-  { to: '/track', label: 'common.footer.track_order' },
-  { to: '/return-policy', label: 'common.footer.return_policy' },
-  { to: '/privacy', label: 'common.footer.privacy' },
-  { to: '/terms', label: 'common.footer.terms' },
-];
 
 /** One contact line; the label is read by screen readers where the icon alone says what it is. */
 function ContactItem({ icon, label, children }: { icon: ReactNode; label?: string; children: ReactNode }) {
@@ -31,7 +23,12 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label?: strin
   );
 }
 
-export function SiteFooter({ settings, year }: { settings: StoreSettings; year: number }) {
+/**
+ * The shop's footer: the store, its contact details, the owner's links (the back office's Pages
+ * tab, docs/decisions/058: a path of the shop in the page's language, or another site's address)
+ * and the social links.
+ */
+export function SiteFooter({ settings, links, year }: { settings: StoreSettings; links: readonly FooterLink[]; year: number }) {
   const { t, lang } = useI18n();
   const localized = useLocalizedPath();
   const name = storeName(lang, settings);
@@ -100,13 +97,21 @@ export function SiteFooter({ settings, year }: { settings: StoreSettings; year: 
             {t('layout.footer.links')}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {footerLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={localized(link.to)} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
+            {links.map((link, index) =>
+              isSameSitePath(link.href) ? (
+                <li key={index}>
+                  <Link to={localized(link.href)} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ) : isWebAddress(link.href) ? (
+                <li key={index}>
+                  <a href={link.href} rel="noopener noreferrer" className={linkClass}>
+                    {link.label}
+                  </a>
+                </li>
+              ) : null,
+            )}
           </ul>
         </nav>
 

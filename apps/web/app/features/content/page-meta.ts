@@ -1,27 +1,31 @@
 import type { MetaDescriptor } from 'react-router';
+import { firstParagraphText, type ContentPage, type ContentPageSlug, type ContentPageResponse } from '@shop/shared';
 import { rootMeta } from '../../components/layout/root-data';
-import type { MessageKey, TranslationKey, TranslationParams } from '../../i18n/i18n';
+import type { Api } from '../../lib/api';
 import { pageMeta } from '../../lib/seo';
+import { withStoreName } from './page-body';
 
-interface ContentPageMeta {
-  path: string;
-  title: MessageKey;
-  description: TranslationKey;
-  params?: TranslationParams;
+/** A policy page in the page's language (the API answers in it), for its route's loader. */
+export async function loadContentPage(api: Api, slug: ContentPageSlug): Promise<ContentPage> {
+  return (await api.get<ContentPageResponse>(`/pages/${slug}`)).page;
 }
 
-/** Title, description, canonical link and Open Graph tags of a content page, in the page's language. */
+/**
+ * Title, description (the body's first paragraph), canonical link and Open Graph tags of a policy
+ * page, in the page's language.
+ */
 export function contentPageMeta(
   matches: Parameters<typeof rootMeta>[0],
-  page: ContentPageMeta,
+  page: Pick<ContentPage, 'title' | 'body'> | undefined,
+  path: string,
 ): MetaDescriptor[] {
   const root = rootMeta(matches);
-  if (!root) return [];
-  const { t, storeName } = root;
+  if (!root || !page) return [];
+  const { storeName } = root;
   return pageMeta({
-    title: t(page.title),
-    description: t(page.description, { store: storeName, ...page.params }),
-    path: page.path,
+    title: withStoreName(page.title, storeName),
+    description: withStoreName(firstParagraphText(page.body), storeName),
+    path,
     publicUrl: root.publicUrl,
     type: 'article',
     lang: root.lang,

@@ -6,11 +6,14 @@ import { useI18n } from '../../i18n/i18n';
 import { storeDescription, storeName } from '../../lib/localized';
 import { useLocalizedPath } from '../../lib/localized-path';
 
-/** The store's name and description from settings, with the way into the catalogue. */
-export function Hero({ settings }: { settings: StoreSettings }) {
+/**
+ * The store's name with the owner's top line and text (the back office's Pages tab; without a
+ * text, the store's description from settings), and the way into the catalogue.
+ */
+export function Hero({ settings, kicker, text }: { settings: StoreSettings; kicker: string; text: string | null }) {
   const localized = useLocalizedPath();
   const { t, lang } = useI18n();
-  const description = storeDescription(lang, settings);
+  const description = text ?? storeDescription(lang, settings);
   return (
     <section aria-labelledby="home-title" className="relative overflow-hidden bg-brand-800 text-white">
       <BeadsIcon
@@ -18,7 +21,7 @@ export function Hero({ settings }: { settings: StoreSettings }) {
         strokeWidth={0.8}
       />
       <Container className="relative py-12 sm:py-16">
-        <p className="text-sm font-semibold text-sand-100">{t('home.hero.kicker')}</p>
+        <p className="text-sm font-semibold text-sand-100">{kicker}</p>
         <h1 id="home-title" className="mt-2 max-w-2xl text-3xl font-semibold leading-tight sm:text-5xl">
           <bdi>{storeName(lang, settings)}</bdi>
         </h1>

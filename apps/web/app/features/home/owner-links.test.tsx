@@ -48,8 +48,24 @@ describe('the social links in the footer', () => {
       instagram_url: 'https://www.instagram.com/misbaha.kuwait.demo',
       facebook_url: 'javascript:alert(1)',
     };
-    const html = renderAdmin(<SiteFooter settings={settings} year={2025} />, { lang: 'en', role: 'moderator', path: '/' });
+    const html = renderAdmin(<SiteFooter settings={settings} links={[]} year={2025} />, { lang: 'en', role: 'moderator', path: '/' });
     expect(hrefs(html)).toContain('https://www.instagram.com/misbaha.kuwait.demo');
     expect(hrefs(html).filter((href) => href.startsWith('javascript'))).toEqual([]);
+  });
+});
+
+describe('the owner’s footer links', () => {
+  it('puts a path of the shop in the page’s language, keeps another site’s address and drops anything else', () => {
+    const links = [
+      { label: 'Track your order', href: '/track' },
+      { label: 'WhatsApp', href: 'https://wa.me/96500000000' },
+      { label: 'Bad', href: 'javascript:alert(1)' },
+      { label: 'Elsewhere', href: '//evil.example' },
+    ];
+    const html = renderAdmin(<SiteFooter settings={testSettings} links={links} year={2025} />, { lang: 'en', role: 'moderator', path: '/en' });
+    expect(hrefs(html)).toContain('/en/track');
+    expect(html).toContain('<a href="https://wa.me/96500000000" rel="noopener noreferrer"');
+    expect(html).not.toContain('Bad');
+    expect(html).not.toContain('Elsewhere');
   });
 });
