@@ -22,7 +22,7 @@ afterAll(() => ctx.close());
 const page = (url: string) => ctx.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
 
 describe('the storefront after a save, through the page cache', () => {
-  it('shows the saved policy page in its language, with its title and description, and only that language's', async () => {
+  it('shows the saved policy page in its language, with its title and description, and only in that language', async () => {
     const first = await page('/en/return-policy');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('Return Policy');
