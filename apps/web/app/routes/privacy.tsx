@@ -1,6 +1,7 @@
 import { displayAddress, useRootData } from '../components/layout/root-data';
 import { contentPageMeta, loadContentPage } from '../features/content/page-meta';
-import { PolicyContact, PolicyPage } from '../features/content/policy-page';
+import { PolicyContact } from '../features/content/policy-contact';
+import { PolicyPage } from '../features/content/policy-page';
 import { useI18n } from '../i18n/i18n';
 import { apiFrom } from '../lib/api';
 import { storeName } from '../lib/localized';

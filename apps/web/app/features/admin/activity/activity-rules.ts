@@ -47,6 +47,8 @@ const ENTITY_NAMES = {
   promo_codes: ['admin-activity.entity.promo_codes', 'admin-activity.entity_one.promo_codes'],
   search_synonyms: ['admin-activity.entity.search_synonyms', 'admin-activity.entity_one.search_synonyms'],
   merchant_settings: ['admin-activity.entity.merchant_settings', 'admin-activity.entity_one.merchant_settings'],
+  content_pages: ['admin-activity.entity.content_pages', 'admin-activity.entity_one.content_pages'],
+  storefront_layout: ['admin-activity.entity.storefront_layout', 'admin-activity.entity_one.storefront_layout'],
 } as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
 
 const ACTION_NAMES = {
@@ -460,7 +462,7 @@ function fieldRank(field: string): number {
 /** Kinds whose name is a code, shown without quotes ("Order SB-…", "Promo code EID2026"). */
 const CODE_NAMED = new Set(['orders', 'promo_codes']);
 /** Kinds of which the shop has a single record (no name, no number). */
-const SINGLE_RECORDS = new Set(['settings', 'merchant_settings']);
+const SINGLE_RECORDS = new Set(['settings', 'merchant_settings', 'storefront_layout']);
 
 /**
  * The entry's record in words: "Product «مسبحة كهرمان»", "Order SB-7Q2M4K9XTA", "Store
@@ -514,6 +516,9 @@ export function recordHref(
       return adminHref('settings');
     case 'merchant_settings':
       return adminHref('google-merchant');
+    case 'content_pages':
+    case 'storefront_layout':
+      return adminHref('pages');
     default:
       return null;
   }

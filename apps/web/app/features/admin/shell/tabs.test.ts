@@ -54,10 +54,10 @@ describe('resolveTab', () => {
 });
 
 describe('phoneNavigation', () => {
-  it("puts the administrator's dashboard, orders, products and categories in the bar and the ten others in the sheet", () => {
+  it("puts the administrator's dashboard, orders, products and categories in the bar and the eleven others in the sheet", () => {
     const { bar, more } = phoneNavigation(admin);
     expect(ids(bar)).toEqual(['dashboard', 'orders', 'products', 'categories']);
-    expect(ids(more)).toEqual(['reports', 'users', 'settings', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity']);
+    expect(ids(more)).toEqual(['reports', 'users', 'settings', 'pages', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity']);
   });
 
   it("gives a moderator the same bar and the reports and the rest of the catalogue in the sheet", () => {

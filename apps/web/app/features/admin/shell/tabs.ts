@@ -3,7 +3,7 @@ import type { Permission, User } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
 import { userCan } from './gate';
-import { ActivityIcon, BoxIcon, ChartIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
+import { ActivityIcon, BoxIcon, ChartIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, PageIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The back office's tab ids, in the order the tabs are shown. */
 export const ADMIN_TAB_IDS = [
@@ -14,6 +14,8 @@ export const ADMIN_TAB_IDS = [
   'orders',
   'users',
   'settings',
+  // The policy pages, the footer's links and the home page's sections.
+  'pages',
   'slider',
   'cities',
   'promo-codes',
@@ -50,6 +52,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'orders', label: 'admin.tabs.orders', icon: ReceiptIcon, permission: 'orders.manage', screen: lazy(() => import('../orders/orders-tab')) },
   { id: 'users', label: 'admin.tabs.users', icon: UserIcon, permission: 'users.manage', screen: lazy(() => import('../users/users-tab')) },
   { id: 'settings', label: 'admin.tabs.settings', icon: GearIcon, permission: 'settings.write', screen: lazy(() => import('../settings/settings-tab')) },
+  { id: 'pages', label: 'admin-pages.tab', icon: PageIcon, permission: 'settings.write', screen: lazy(() => import('../pages/pages-tab')) },
   { id: 'slider', label: 'admin.tabs.slider', icon: ImagesIcon, permission: 'catalog.read', screen: lazy(() => import('../slider/slider-tab')) },
   { id: 'cities', label: 'admin.tabs.cities', icon: MapPinIcon, permission: 'locations.manage', screen: lazy(() => import('../cities/cities-tab')) },
   { id: 'promo-codes', label: 'admin.tabs.promo-codes', icon: TicketIcon, permission: 'promotions.manage', screen: lazy(() => import('../promo-codes/promo-codes-tab')) },

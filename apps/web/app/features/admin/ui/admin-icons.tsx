@@ -181,3 +181,15 @@ export function ChartIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** The Pages tab: a sheet with lines of text. */
+export function PageIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M15 3v4h4" />
+      <path d="M9 12h7" />
+      <path d="M9 16h7" />
+    </StrokeIcon>
+  );
+}
