@@ -16,7 +16,7 @@ import {
   type Product,
   type PromoResultResponse,
 } from '@shop/shared';
-import { adminToken, api, getSettings, holdUntilReleased, listProducts, logIn, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { adminToken, api, getSettings, holdUntilReleased, inTurn, listProducts, logIn, productAttributes, signInWith, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The shop's daily running, end to end in the browser: a guest's order found, moved to
@@ -520,101 +520,104 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
     browser,
   }) => {
     test.setTimeout(120_000);
-    await useLanguage(context, baseURL!, lang);
-    const problems = watchConsole(page);
-    const token = await adminToken(request);
-    const tag = uniqueTag(lang, page);
-    const money = moneyFormat(await getSettings(request), lang);
-    const { kuwait, governorate } = await kuwaitGovernorate(request, 'Ahmadi');
-    const cities: City[] = [];
-    let orderId: number | null = null;
-    try {
-      for (const n of [1, 2, 3]) {
-        cities.push(
-          await createCity(request, token, {
-            name: `ضاحية ${n} ${tag}`,
-            name_en: `Suburb ${n} ${tag}`,
-            country_id: kuwait.id,
-            governorate_id: governorate.id,
-            shipping_fee: 1,
-          }),
-        );
-      }
-      const nameOf = (city: City) => (lang === 'ar' ? city.name_ar : city.name_en);
-      const newFee = 3250;
-      const shopper = await newShopper(browser, baseURL!, lang);
+    // The cities' fees and the free-delivery amount are the whole shop's: one journey at a time.
+    await inTurn(baseURL!, 'store-settings', async () => {
+      await useLanguage(context, baseURL!, lang);
+      const problems = watchConsole(page);
+      const token = await adminToken(request);
+      const tag = uniqueTag(lang, page);
+      const money = moneyFormat(await getSettings(request), lang);
+      const { kuwait, governorate } = await kuwaitGovernorate(request, 'Ahmadi');
+      const cities: City[] = [];
+      let orderId: number | null = null;
       try {
-        const shopperProblems = watchConsole(shopper.page);
-        // A shopper is at the checkout already, one of those cities chosen, at its old fee.
-        await fillCart(shopper.page);
-        await shopper.page.goto(pathInLanguage('/checkout', lang));
-        await waitForHydration(shopper.page);
-        const who = contact(tag);
-        await shopper.page.getByLabel(words.fullName).fill(lang === 'ar' ? 'مريم الشمري' : 'Mariam Al-Shammari');
-        await shopper.page.getByLabel(words.checkoutEmail).fill(who.email);
-        await shopper.page.getByLabel(words.phone).fill(who.phone);
-        await shopper.page.getByLabel(words.country).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
-        await shopper.page.getByLabel(words.governorate).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
-        await shopper.page.getByLabel(words.city).selectOption({ label: nameOf(cities[1]!) });
-        await shopper.page.getByLabel(words.address).fill('Block 1, Street 1, House 1');
-        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(1000, money));
-
-        // The owner filters the cities tab to that governorate, ticks the three and sets one fee.
-        await signInWith(context, token);
-        await page.goto('/admin?tab=cities');
-        await waitForHydration(page);
-        await page.getByLabel(words.country, { exact: true }).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
-        await page.getByLabel(words.governorate, { exact: true }).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
-        await expect(page).toHaveURL(new RegExp(`[?&]governorate=${governorate.id}(&|$)`));
-        for (const city of cities) {
-          const box = page.getByRole('checkbox', { name: words.selectCity(nameOf(city)), exact: true });
-          await box.check();
-          await expect(box).toBeChecked();
+        for (const n of [1, 2, 3]) {
+          cities.push(
+            await createCity(request, token, {
+              name: `ضاحية ${n} ${tag}`,
+              name_en: `Suburb ${n} ${tag}`,
+              country_id: kuwait.id,
+              governorate_id: governorate.id,
+              shipping_fee: 1,
+            }),
+          );
         }
+        const nameOf = (city: City) => (lang === 'ar' ? city.name_ar : city.name_en);
+        const newFee = 3250;
+        const shopper = await newShopper(browser, baseURL!, lang);
+        try {
+          const shopperProblems = watchConsole(shopper.page);
+          // A shopper is at the checkout already, one of those cities chosen, at its old fee.
+          await fillCart(shopper.page);
+          await shopper.page.goto(pathInLanguage('/checkout', lang));
+          await waitForHydration(shopper.page);
+          const who = contact(tag);
+          await shopper.page.getByLabel(words.fullName).fill(lang === 'ar' ? 'مريم الشمري' : 'Mariam Al-Shammari');
+          await shopper.page.getByLabel(words.checkoutEmail).fill(who.email);
+          await shopper.page.getByLabel(words.phone).fill(who.phone);
+          await shopper.page.getByLabel(words.country).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
+          await shopper.page.getByLabel(words.governorate).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
+          await shopper.page.getByLabel(words.city).selectOption({ label: nameOf(cities[1]!) });
+          await shopper.page.getByLabel(words.address).fill('Block 1, Street 1, House 1');
+          await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(1000, money));
 
-        // The updates are held until the progress has been seen, then let through: on a loaded
-        // machine any fixed delay could run out before the label is read.
-        const letUpdatesThrough = holdUntilReleased(page, '**/api/locations/cities/*');
-        await page.getByRole('button', { name: words.bulkOpen }).click();
-        const dialog = page.getByRole('dialog', { name: words.bulkTitle });
-        await expect(dialog).toBeVisible();
-        for (const city of cities) await expect(dialog.getByText(nameOf(city), { exact: true })).toBeVisible();
-        await dialog.getByLabel(words.bulkFee).fill('3.250');
-        await dialog.getByRole('button', { name: words.bulkSubmit }).click();
-        await expect(dialog.getByRole('progressbar')).toBeVisible();
-        await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
-        await letUpdatesThrough();
-        const feeText = formatPrice(newFee, money);
-        await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
-        await expect(dialog).toHaveCount(0);
-        for (const city of cities) {
-          const entry = listEntry(page, nameOf(city));
-          await expect(entry.getByText(feeText, { exact: true })).toBeVisible();
-          await expect(entry.getByRole('checkbox')).not.toBeChecked();
+          // The owner filters the cities tab to that governorate, ticks the three and sets one fee.
+          await signInWith(context, token);
+          await page.goto('/admin?tab=cities');
+          await waitForHydration(page);
+          await page.getByLabel(words.country, { exact: true }).selectOption({ label: lang === 'ar' ? kuwait.name_ar : kuwait.name_en });
+          await page.getByLabel(words.governorate, { exact: true }).selectOption({ label: lang === 'ar' ? governorate.name_ar : governorate.name_en });
+          await expect(page).toHaveURL(new RegExp(`[?&]governorate=${governorate.id}(&|$)`));
+          for (const city of cities) {
+            const box = page.getByRole('checkbox', { name: words.selectCity(nameOf(city)), exact: true });
+            await box.check();
+            await expect(box).toBeChecked();
+          }
+
+          // The updates are held until the progress has been seen, then let through: on a loaded
+          // machine any fixed delay could run out before the label is read.
+          const letUpdatesThrough = holdUntilReleased(page, '**/api/locations/cities/*');
+          await page.getByRole('button', { name: words.bulkOpen }).click();
+          const dialog = page.getByRole('dialog', { name: words.bulkTitle });
+          await expect(dialog).toBeVisible();
+          for (const city of cities) await expect(dialog.getByText(nameOf(city), { exact: true })).toBeVisible();
+          await dialog.getByLabel(words.bulkFee).fill('3.250');
+          await dialog.getByRole('button', { name: words.bulkSubmit }).click();
+          await expect(dialog.getByRole('progressbar')).toBeVisible();
+          await expect(dialog.getByText(words.bulkProgress(0, 3), { exact: true })).toBeVisible();
+          await letUpdatesThrough();
+          const feeText = formatPrice(newFee, money);
+          await expect(toast(page, words.bulkDone(feeText, 3))).toBeVisible();
+          await expect(dialog).toHaveCount(0);
+          for (const city of cities) {
+            const entry = listEntry(page, nameOf(city));
+            await expect(entry.getByText(feeText, { exact: true })).toBeVisible();
+            await expect(entry.getByRole('checkbox')).not.toBeChecked();
+          }
+          await expectFitsScreen(page, 'cities tab');
+
+          // The shopper comes back to the checkout's tab: it shows the new fee, and the order charges it.
+          await shopper.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+          await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(newFee, money));
+          await shopper.page.getByRole('button', { name: words.placeOrder }).click();
+          await shopper.page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+          await expect(shopper.page.getByTestId('order-shipping')).toHaveText(formatPrice(newFee, money));
+          const orderNumber = shopper.page.url().split('/').pop()!;
+          const placed = await shopper.page.request.get(`/api/orders/number/${orderNumber}`);
+          expect(placed.status()).toBe(200);
+          const { order } = (await placed.json()) as OrderResponse;
+          orderId = order.id;
+          expect(toThousandths(order.shipping_amount)).toBe(newFee);
+          expect(shopperProblems).toEqual([]);
+        } finally {
+          await shopper.context.close();
         }
-        await expectFitsScreen(page, 'cities tab');
-
-        // The shopper comes back to the checkout's tab: it shows the new fee, and the order charges it.
-        await shopper.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
-        await expect(shopper.page.getByTestId('checkout-shipping')).toHaveText(formatPrice(newFee, money));
-        await shopper.page.getByRole('button', { name: words.placeOrder }).click();
-        await shopper.page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
-        await expect(shopper.page.getByTestId('order-shipping')).toHaveText(formatPrice(newFee, money));
-        const orderNumber = shopper.page.url().split('/').pop()!;
-        const placed = await shopper.page.request.get(`/api/orders/number/${orderNumber}`);
-        expect(placed.status()).toBe(200);
-        const { order } = (await placed.json()) as OrderResponse;
-        orderId = order.id;
-        expect(toThousandths(order.shipping_amount)).toBe(newFee);
-        expect(shopperProblems).toEqual([]);
+        expect(problems).toEqual([]);
       } finally {
-        await shopper.context.close();
+        if (orderId !== null) await deleteOrder(request, token, orderId);
+        for (const city of cities) await deleteCity(request, token, city.id);
       }
-      expect(problems).toEqual([]);
-    } finally {
-      if (orderId !== null) await deleteOrder(request, token, orderId);
-      for (const city of cities) await deleteCity(request, token, city.id);
-    }
+    });
   });
 
   test(`the owner creates a promo code that then works in the cart (${lang}) @phone`, async ({ page, context, baseURL, request, browser }) => {

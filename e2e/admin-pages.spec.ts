@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AdminContentPage, AdminStorefrontLayout } from '@shop/shared';
-import { signInAsAdmin, useLanguage, waitForHydration } from './support';
+import { inTurn, signInAsAdmin, useLanguage, waitForHydration } from './support';
 
 /**
  * The owner edits the storefront's content in the back office's Pages tab (docs/decisions/058):
@@ -51,26 +48,6 @@ const toast = (page: Page, message: string) => page.getByTestId('toast-viewport'
 const labelled = (name: string) => new RegExp(`^${name.replace(/[()]/g, '\\$&')}`);
 const visible = <T extends ReturnType<Page['locator']>>(locator: T) => locator.filter({ visible: true });
 
-/** Runs `work` while the other project's run of this file waits (the content is the shop's, one for all). */
-async function inTurn<T>(baseURL: string, work: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), `shop-e2e-pages-lock-${new URL(baseURL).port}`);
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 async function adminGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const reply = await request.get(url, { headers: { authorization: `Bearer ${token}` } });
   expect(reply.ok(), await reply.text()).toBe(true);
@@ -89,7 +66,8 @@ test('the owner edits the return policy, the home sections and the footer links,
   await useLanguage(context, baseURL!, lang);
   const token = await signInAsAdmin(page);
 
-  await inTurn(baseURL!, async () => {
+  // The content is the shop's, one for all: the other project's run of this file waits.
+  await inTurn(baseURL!, 'pages', async () => {
     const { pages } = await adminGet<{ pages: AdminContentPage[] }>(page.request, token, '/api/admin/pages');
     const { layout } = await adminGet<{ layout: AdminStorefrontLayout }>(page.request, token, '/api/admin/storefront-layout');
     const returns = pages.find((item) => item.slug === 'return-policy')!;

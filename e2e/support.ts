@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type {
   AuthResponse,
@@ -201,4 +204,28 @@ export async function placeGuestOrder(request: APIRequestContext, name: string, 
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as OrderResponse).order;
+}
+
+/**
+ * Runs `work` while any other run of the same `name` waits: for journeys that change what the
+ * whole shop shows (its settings, its pages), which the other project's run of the same file would
+ * otherwise change under it. A directory is the lock (mkdir is atomic).
+ */
+export async function inTurn<T>(baseURL: string, name: string, work: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), `shop-e2e-${name}-lock-${new URL(baseURL).port}`);
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -1,3 +1,4 @@
+import { toThousandths } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -183,6 +184,10 @@ export function createServices(
     maxUnitsPerProduct: config.maxUnitsPerProduct,
     anonymousLimits: { limits: config.anonymousOrderLimits, secret: () => cart.cookieSecret() },
     payments,
+    freeShippingThreshold: async () => {
+      const threshold = (await settings.getSettings()).free_shipping_threshold;
+      return threshold === null ? null : toThousandths(threshold);
+    },
   });
   // Every module's listeners, subscribed in one place (each module's subscribers.ts).
   const audit = createAuditService();

@@ -28,6 +28,7 @@ export * from './contracts/promotions.js';
 export * from './orders.js';
 export * from './audit.js';
 export * from './shipping.js';
+export * from './free-delivery.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';
 export * from './contracts/order-lookup.js';

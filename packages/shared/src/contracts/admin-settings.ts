@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formBoolean, optionalFormText, requiredFormText } from './form-fields.js';
+import { formBoolean, optionalFormMoney, optionalFormText, requiredFormText } from './form-fields.js';
 import {
   STORE_ADDRESS_MAX,
   STORE_DESCRIPTION_MAX,
@@ -70,6 +70,8 @@ export const adminSettingsUpdateSchema = z.object({
   ).optional(),
   phone_number: phone('settings.phone_invalid').optional(),
   whatsapp_number: phone('settings.whatsapp_invalid').optional(),
+  /** KWD; blank: no free delivery. Stored in thousandths. */
+  free_shipping_threshold: optionalFormMoney('settings.free_shipping_threshold_invalid').optional(),
   remove_logo: formBoolean.default(false),
 });
 export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;

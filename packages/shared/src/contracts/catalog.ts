@@ -241,6 +241,11 @@ export const settingsSchema = z.object({
   payment_methods: z.array(z.enum(paymentMethods)),
   /** How shoppers can sign in: 'password', plus 'google' only when Google sign-in is configured. */
   sign_in_methods: z.array(z.enum(signInMethods)),
+  /**
+   * Orders whose goods (the subtotal after the discount) reach this amount (KWD) pay no delivery;
+   * null: no free delivery (issue 33).
+   */
+  free_shipping_threshold: moneySchema.nullable(),
 });
 export type StoreSettings = z.infer<typeof settingsSchema>;
 

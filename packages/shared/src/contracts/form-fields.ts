@@ -60,6 +60,18 @@ export function formMoney(messageKey: string, maxThousandths = FORM_MONEY_MAX) {
   );
 }
 
+/**
+ * An amount that may be switched off: blank (or null) is null, anything else as `formMoney`, and
+ * above zero (0 would mean "always", which is what a blank field does not say).
+ */
+export function optionalFormMoney(messageKey: string, maxThousandths = FORM_MONEY_MAX) {
+  const amount = formMoney(messageKey, maxThousandths).refine((value) => value > 0, messageKey);
+  return z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
+    amount.nullable(),
+  );
+}
+
 /** A whole number between min and max ("12", 12). */
 export function formInteger(messageKey: string, min: number, max = 2_147_483_647) {
   return z.preprocess(

@@ -27,6 +27,10 @@ export const settingsMessages = {
     ar: 'رقم الواتساب غير صحيح: من 8 إلى 15 رقماً، ويُسمح بالمسافات والشرطات والأقواس وعلامة + في أوله',
     en: 'Enter a valid WhatsApp number: 8 to 15 digits; spaces, hyphens, parentheses and a leading + are allowed',
   },
+  'settings.free_shipping_threshold_invalid': {
+    ar: 'أدخل مبلغ التوصيل المجاني بالدينار، أكبر من صفر وبثلاث خانات عشرية على الأكثر، أو اتركه فارغاً لإيقافه',
+    en: 'Enter the free delivery amount in KWD, above zero with at most 3 decimals, or leave it empty to switch it off',
+  },
   'settings.logo_one_only': {
     ar: 'يمكن رفع شعار واحد فقط',
     en: 'Only one logo can be uploaded',

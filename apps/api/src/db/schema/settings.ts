@@ -21,7 +21,12 @@ export const storeSettings = pgTable(
     currency: text('currency'),
     facebook_url: text('facebook_url'),
     instagram_url: text('instagram_url'),
+    /** Orders whose goods (subtotal after discount) reach it pay no delivery, in fils; null: off. */
+    free_shipping_threshold: integer('free_shipping_threshold'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('store_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('store_settings_single_row', sql`${table.id} = 1`),
+    check('store_settings_free_shipping_threshold_positive', sql`${table.free_shipping_threshold} > 0`),
+  ],
 );

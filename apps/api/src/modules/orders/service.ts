@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
+  deliveryFee,
   orderTotal,
   type AdminOrder,
   type AdminOrderExportQuery,
@@ -9,6 +10,7 @@ import {
   type OrderLookupBody,
   type PaymentMethod,
   type ReorderLine,
+  type Thousandths,
   type TrackedOrder,
 } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -114,6 +116,8 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   anonymousLimits?: { limits: AnonymousOrderLimits; secret: () => Promise<string> };
   /** Online payment (UPayments); absent or not available: `upayments` orders are refused. */
   payments?: OnlinePayments;
+  /** The store's free-delivery threshold in fils (the settings'), null when off; absent: off. */
+  freeShippingThreshold?: () => Promise<Thousandths | null>;
 }
 
 
@@ -371,6 +375,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const units = priced.reduce((sum, line) => sum + line.quantity, 0);
       const anonymousLimits = deps.anonymousLimits;
       // Read before the transaction (the embedded database has one connection).
+      const threshold = (await deps.freeShippingThreshold?.()) ?? null;
       const network =
         anonymousLimits && context.clientAddress !== undefined
           ? networkKey(context.clientAddress, await anonymousLimits.secret())
@@ -391,7 +396,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               ? undefined
               : await onPromoCode(() => deps.promotions.promoDiscount(tx, promoCode, subtotal, now, customer));
           const discount = Math.min(promo?.discount ?? 0, subtotal);
-          const shipping = city.shipping_fee;
+          const shipping = deliveryFee(city.shipping_fee, subtotal - discount, threshold);
           const tax = 0;
           const total = orderTotal({ subtotal, discount, shipping, tax });
           // UPayments cannot charge nothing: an order that costs 0 is placed cash on delivery.

@@ -3,6 +3,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_CURRENCY_SYMBOL,
   DEFAULT_STORE_NAME,
+  fromThousandths,
   uploadUrl,
   type AdminSettingsUpdate,
   type PaymentMethod,
@@ -50,6 +51,7 @@ export function presentSettings(
     instagram_url: blankToNull(row?.instagram_url),
     payment_methods: paymentMethods,
     sign_in_methods: signInMethods,
+    free_shipping_threshold: row?.free_shipping_threshold ? fromThousandths(row.free_shipping_threshold) : null,
   };
 }
 

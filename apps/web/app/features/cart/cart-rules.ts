@@ -1,4 +1,4 @@
-import { CART_LINE_MAX_QUANTITY, orderTotal, toThousandths, type CartItem, type CartSummary, type Thousandths } from '@shop/shared';
+import { CART_LINE_MAX_QUANTITY, amountToFreeDelivery, orderTotal, toThousandths, type CartItem, type CartSummary, type Thousandths } from '@shop/shared';
 
 /** Why an add is refused before asking the server: nothing in stock, or not enough left. */
 export type StockRefusal = 'out_of_stock' | 'not_enough';
@@ -61,8 +61,8 @@ export interface ShippingFees {
 }
 
 /**
- * What the cart says about delivery before the area is chosen: free only when every area is
- * free; one fee when all areas cost the same; else "from" the lowest fee; unknown when no area
+ * What the cart says about delivery before the area is chosen: free when the goods reach the
+ * store's free-delivery amount or every area is free; one fee when all areas cost the same; else "from" the lowest fee; unknown when no area
  * takes orders (or the fees are not known). Fees in thousandths.
  */
 export type DeliveryNote =
@@ -71,7 +71,12 @@ export type DeliveryNote =
   | { kind: 'from'; fee: Thousandths }
   | { kind: 'at_checkout' };
 
-export function deliveryNote(fees: ShippingFees | null | undefined): DeliveryNote {
+export function deliveryNote(
+  fees: ShippingFees | null | undefined,
+  freeDelivery: { goods: Thousandths; threshold: Thousandths | null } = { goods: 0, threshold: null },
+): DeliveryNote {
+  // The goods (after the discount) reach the store's free-delivery amount: no area charges.
+  if (amountToFreeDelivery(freeDelivery.goods, freeDelivery.threshold) === 0) return { kind: 'free' };
   if (!fees) return { kind: 'at_checkout' };
   const lowest = toThousandths(fees.lowest);
   const highest = toThousandths(fees.highest);

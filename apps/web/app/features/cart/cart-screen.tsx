@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { inLanguage, toThousandths, type CartItem, type RemovedCartItem } from '@shop/shared';
+import { inLanguage, toThousandths, type CartItem, type RemovedCartItem, type Thousandths } from '@shop/shared';
 import { Button, ButtonLink, ButtonSpinner } from '../../components/ui/button';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { Container } from '../../components/ui/container';
@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api';
 import { CatalogImage, ImagePlaceholder } from '../catalog/product-image';
 import { cartRequests, forgetRemovedItems, storeCart, useCart, type CartData } from './cart-api';
 import { cartTotals, deliveryNote, lineQuantityLimit } from './cart-rules';
+import { FreeDeliveryNote, useFreeDeliveryThreshold } from './free-delivery';
 import { PromoCodeBox } from './promo-code-box';
 import { useTransientMessage } from './transient-message';
 import { selectionText } from '../../lib/localized';
@@ -343,6 +344,8 @@ function CartSummary({
   const { t } = useI18n();
   // The code kept with the cart, checked by the server against this very subtotal.
   const totals = cartTotals(cart.summary, toThousandths(cart.promo?.discount ?? 0));
+  // What free delivery is measured against: the items after the discount.
+  const goods = totals.subtotal - totals.discount;
   return (
     <aside
       aria-labelledby="cart-summary-title"
@@ -372,7 +375,7 @@ function CartSummary({
             </dd>
           </div>
         )}
-        <DeliveryRow fees={cart.shipping_fees} />
+        <DeliveryRow fees={cart.shipping_fees} goods={goods} />
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <dt>{t('cart.summary.total')}</dt>
           <dd data-testid="cart-total">
@@ -380,6 +383,7 @@ function CartSummary({
           </dd>
         </div>
       </dl>
+      <FreeDeliveryNote goods={goods} />
       <PromoCodeBox cart={cart} />
       {/* On a phone the bottom bar carries the next step, with the total. */}
       <ButtonLink to={localized('/checkout')} size="lg" className="w-full max-lg:hidden">
@@ -390,6 +394,7 @@ function CartSummary({
           <>
             <span className="text-stone-600">{t('cart.summary.total')}</span>
             <Price value={totals.total} className="text-base font-semibold text-stone-900" />
+            <FreeDeliveryNote goods={goods} compact />
           </>
         }
       >
@@ -408,9 +413,9 @@ function CartSummary({
  * Delivery in the cart: the area is chosen at checkout, so the fee is named "from" the lowest
  * one (or the one fee), with a note that it is added at checkout; "free" only when every area is.
  */
-function DeliveryRow({ fees }: { fees: CartData['shipping_fees'] }) {
+function DeliveryRow({ fees, goods }: { fees: CartData['shipping_fees']; goods: Thousandths }) {
   const { t } = useI18n();
-  const note = deliveryNote(fees);
+  const note = deliveryNote(fees, { goods, threshold: useFreeDeliveryThreshold() });
   // The hint is a second description of the same term: a <dl> may hold only dt/dd groups.
   return (
     <div className="flex flex-wrap justify-between gap-x-2 gap-y-1">

@@ -26,6 +26,7 @@ const settings: StoreSettings = {
   instagram_url: null,
   payment_methods: ['cash_on_delivery'],
   sign_in_methods: ['password'],
+  free_shipping_threshold: null,
 };
 
 /** The catalogue namespace's messages, keyed as the root loader sends them ("catalog.<key>"). */

@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_STORE_NAME,
   inLanguage,
+  toThousandths,
   type Product,
   type ProductAttribute,
 } from '@shop/shared';
@@ -88,6 +89,10 @@ export function ProductDetailScreen({
     url: productUrl,
     images: product.gallery.map(absolute),
     shipping,
+    freeDeliveryThreshold:
+      settings?.free_shipping_threshold === undefined || settings.free_shipping_threshold === null
+        ? null
+        : toThousandths(settings.free_shipping_threshold),
     returnPolicyUrl: url('/return-policy'),
   });
 

@@ -111,6 +111,16 @@ describe('productJsonLd', () => {
     expect(checkAgainstGoogle(value).missingRequired).toEqual([]);
   });
 
+  it("says a piece ships free when its price reaches the store's free-delivery amount, and not below it", () => {
+    const offer = (threshold: number | null) =>
+      productJsonLd({ ...input, freeDeliveryThreshold: threshold }).offers as Record<string, unknown>;
+    // 12.500 to pay: at 12.500 it is free, at 12.501 the areas' fees stand.
+    expect(offer(12_500).shippingDetails).toMatchObject([{ shippingRate: { value: '0.000', currency: 'KWD' } }]);
+    expect(offer(12_501).shippingDetails).toMatchObject([{ shippingRate: { minValue: '1.000', maxValue: '2.500' } }]);
+    expect(offer(null).shippingDetails).toEqual(offer(12_501).shippingDetails);
+    expect(checkAgainstGoogle(productJsonLd({ ...input, freeDeliveryThreshold: 12_500 })).missingRequired).toEqual([]);
+  });
+
   it('marks a sold-out product out of stock and still meets the requirements', () => {
     const value = productJsonLd({ ...input, product: { ...input.product, in_stock: false } });
     expect(value.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });

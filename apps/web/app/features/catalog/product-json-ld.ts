@@ -1,4 +1,4 @@
-import { inLanguage, toThousandths, type Language, type Product } from '@shop/shared';
+import { deliveryFee, inLanguage, toThousandths, type Language, type Product, type Thousandths } from '@shop/shared';
 import { productSummary } from '../../lib/localized';
 import {
   returnPolicyJsonLd,
@@ -35,8 +35,22 @@ export interface ProductJsonLdInput {
   images: string[];
   /** What delivery costs per country; none leaves shippingDetails out. */
   shipping: readonly ShippingFeeSpan[];
+  /** The store's free-delivery amount (thousandths): one piece at or above it ships free. */
+  freeDeliveryThreshold?: Thousandths | null;
   /** Absolute URL of the return-policy page. */
   returnPolicyUrl: string;
+}
+
+/**
+ * What delivering one piece costs per country: nothing when its price alone reaches the store's
+ * free-delivery amount (the order's rule, shared `deliveryFee`), else the areas' fees.
+ */
+function shippingFor(spans: readonly ShippingFeeSpan[], price: Thousandths, threshold: Thousandths | null): ShippingFeeSpan[] {
+  return spans.map((span) => ({
+    ...span,
+    min: deliveryFee(span.min, price, threshold),
+    max: deliveryFee(span.max, price, threshold),
+  }));
 }
 
 /**
@@ -79,7 +93,7 @@ export function productJsonLd(input: ProductJsonLdInput): JsonLd {
         : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       ...(input.shipping.length > 0
-        ? { shippingDetails: shippingDetailsJsonLd(input.shipping, currency) }
+        ? { shippingDetails: shippingDetailsJsonLd(shippingFor(input.shipping, current, input.freeDeliveryThreshold ?? null), currency) }
         : {}),
       hasMerchantReturnPolicy: returnPolicyJsonLd(input.returnPolicyUrl),
     },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { orderTotal, paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
+import { deliveryFee, orderTotal, paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
 
 /** What the shopper types and picks on the checkout page. */
@@ -124,13 +124,19 @@ export interface CheckoutTotals {
   total: Thousandths;
 }
 
-/** Order total (shared `orderTotal`): subtotal - discount + the chosen city's shipping fee, 0 until one is chosen. */
+/**
+ * Order total (shared `orderTotal`): subtotal − discount + the chosen city's delivery fee (nothing
+ * once the goods reach the store's free-delivery amount, shared `deliveryFee`), 0 until a city is
+ * chosen.
+ */
 export function checkoutTotals(
   subtotal: Thousandths,
   discount: Thousandths,
-  shipping: Thousandths | null,
+  cityFee: Thousandths | null,
+  freeDeliveryThreshold: Thousandths | null = null,
 ): CheckoutTotals {
   const applied = Math.min(Math.max(discount, 0), subtotal);
+  const shipping = cityFee === null ? null : deliveryFee(cityFee, subtotal - applied, freeDeliveryThreshold);
   return { subtotal, discount: applied, shipping, total: orderTotal({ subtotal, discount: applied, shipping: shipping ?? 0 }) };
 }
 

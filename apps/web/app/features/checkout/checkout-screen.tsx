@@ -41,6 +41,7 @@ import {
 } from './checkout-rules';
 import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
+import { FreeDeliveryNote, useFreeDeliveryThreshold } from '../cart/free-delivery';
 import { useCities, useCountries, useGovernorates } from './locations-api';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
 import { useLocalizedPath } from '../../lib/localized-path';
@@ -128,6 +129,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const named = (items: readonly { id: number; name_ar: string; name_en: string }[] | undefined) =>
     (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
 
+  const freeDeliveryThreshold = useFreeDeliveryThreshold();
   const subtotal = toThousandths(cart.summary.total);
   // The code applied in the cart (or here) is kept with the cart; the server checked it for this subtotal.
   const promo = cart.promo ?? null;
@@ -135,7 +137,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     subtotal,
     promo ? toThousandths(promo.discount) : 0,
     city ? toThousandths(city.shipping_fee) : null,
+    freeDeliveryThreshold,
   );
+  const goods = totals.subtotal - totals.discount;
 
   const placing = useMutation({
     mutationFn: ({ payload, key }: { payload: CreateOrderInput; key: string }) => placeOrder(payload, key, lang),
@@ -422,6 +426,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
           <div className="w-full shrink-0 lg:w-96">
             <CheckoutSummary items={cart.items} totals={totals}>
+              <FreeDeliveryNote goods={goods} />
               <PromoCodeBox cart={cart} texts={checkoutPromoTexts} noticeId={PROMO_NOTICE_ID} dimWhenEmpty />
               {formError && (
                 <div
@@ -453,6 +458,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                 <>
                   <span className="text-stone-600">{t('checkout.summary.total')}</span>
                   <CheckoutPrice value={totals.total} className="text-base font-semibold text-stone-900" />
+                  <FreeDeliveryNote goods={goods} compact />
                 </>
               }
             >

@@ -75,7 +75,13 @@ export function CheckoutSummary({
           note={totals.shipping === null ? t('checkout.summary.shipping_hint') : null}
         >
           <span data-testid="checkout-shipping">
-            {totals.shipping === null ? t('checkout.summary.shipping_pending') : <CheckoutPrice value={totals.shipping} />}
+            {totals.shipping === null ? (
+              t('checkout.summary.shipping_pending')
+            ) : totals.shipping === 0 ? (
+              <span className="font-semibold text-brand-700">{t('cart.summary.free')}</span>
+            ) : (
+              <CheckoutPrice value={totals.shipping} />
+            )}
           </span>
         </SummaryRow>
         <SummaryRow label={t('checkout.summary.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">

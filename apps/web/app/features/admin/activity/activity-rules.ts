@@ -126,6 +126,7 @@ const MONEY_FIELDS = new Set([
   'total_amount',
   'min_order_amount',
   'refunded_amount',
+  'free_shipping_threshold',
 ]);
 
 /** Money fields of one kind of record only (a refund's amount; elsewhere `amount` may be anything). */

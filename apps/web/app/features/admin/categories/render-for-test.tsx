@@ -32,6 +32,7 @@ export const testSettings: StoreSettings = {
   instagram_url: null,
   payment_methods: ['cash_on_delivery'],
   sign_in_methods: ['password'],
+  free_shipping_threshold: null,
 };
 
 export function staffUser(role: 'admin' | 'moderator'): User {

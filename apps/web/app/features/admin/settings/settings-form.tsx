@@ -79,6 +79,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
   const whatsapp = form.field('whatsapp_number');
   const address = form.field('address');
   const addressEn = form.field('address_en');
+  const freeShipping = form.field('free_shipping_threshold');
   const phoneHint = tp('admin-settings.hint.phone', STORE_PHONE_DIGITS_MAX, { min: STORE_PHONE_DIGITS_MIN });
 
   return (
@@ -191,6 +192,26 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
               maxLength={STORE_ADDRESS_MAX}
             />
           </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-5 rounded-2xl border border-stone-200 bg-white p-5">
+          <legend className="px-1 text-lg font-semibold text-stone-900">{t('admin-settings.section.delivery')}</legend>
+          <Field
+            id={freeShipping.id}
+            label={t('admin-settings.field.free_shipping_threshold')}
+            optional
+            hint={t('admin-settings.hint.free_shipping')}
+            error={freeShipping.error}
+          >
+            <TextInput
+              id={freeShipping.id}
+              value={freeShipping.value}
+              onValue={freeShipping.onChange}
+              error={freeShipping.error}
+              hint={t('admin-settings.hint.free_shipping')}
+              inputMode="decimal"
+              dir="ltr"
+            />
+          </Field>
         </fieldset>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => void cancel()} disabled={busy}>

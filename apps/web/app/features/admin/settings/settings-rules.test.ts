@@ -19,6 +19,7 @@ const stored: SettingsValues = {
   address_en: 'Kuwait City',
   phone_number: '+965 2222 3333',
   whatsapp_number: null,
+  free_shipping_threshold: null,
   logo: '/uploads/settings/logo.webp',
 };
 
@@ -40,8 +41,10 @@ describe('settingsFormFrom', () => {
       address_en: 'Kuwait City',
       phone_number: '+965 2222 3333',
       whatsapp_number: '',
+      free_shipping_threshold: '',
       logo: { file: null, removed: false },
     });
+    expect(settingsFormFrom({ ...stored, free_shipping_threshold: 19.5 }).free_shipping_threshold).toBe('19.5');
   });
 });
 
@@ -62,6 +65,16 @@ describe('settingsFormProblems', () => {
   it('accepts the stored settings and empty optional fields', () => {
     expect(settingsFormProblems(filled())).toEqual({});
     expect(settingsFormProblems(filled({ email: ' ', phone_number: '', whatsapp_number: '', address: '' }))).toEqual({});
+  });
+
+  it('takes a free delivery amount above zero with at most 3 decimals, or none', () => {
+    expect(settingsFormProblems(filled({ free_shipping_threshold: '20' }))).toEqual({});
+    expect(settingsFormProblems(filled({ free_shipping_threshold: '١٩٫٥٠٠' }))).toEqual({});
+    for (const bad of ['0', 'twenty', '12.3456', '-5']) {
+      expect(settingsFormProblems(filled({ free_shipping_threshold: bad }))).toEqual({
+        free_shipping_threshold: { key: 'admin-settings.validation.free_shipping_invalid' },
+      });
+    }
   });
 
   it('needs a store name and a valid e-mail, phone and WhatsApp number', () => {
@@ -93,7 +106,13 @@ describe('settingsFormData', () => {
       address_en: 'Kuwait City',
       phone_number: '+965 2222 3333',
       whatsapp_number: '',
+      free_shipping_threshold: '',
     });
+  });
+
+  it('sends the free delivery amount in Latin digits, and empty to switch it off', () => {
+    expect(settingsFormData(filled({ free_shipping_threshold: ' ٢٠٫٥ ' })).get('free_shipping_threshold')).toBe('20.5');
+    expect(settingsFormData(filled({ free_shipping_threshold: '  ' })).get('free_shipping_threshold')).toBe('');
   });
 
   it('sends phone numbers in Latin digits', () => {
@@ -128,7 +147,10 @@ describe('agreement with the server contract (packages/shared/src/contracts/admi
       address_en: 'Kuwait City',
       phone_number: '+965 2222 3333',
       whatsapp_number: null,
+      free_shipping_threshold: null,
       remove_logo: true,
     });
+    const withAmount = Object.fromEntries(settingsFormData(filled({ free_shipping_threshold: '١٥' })).entries());
+    expect(contract.adminSettingsUpdateSchema.parse(withAmount).free_shipping_threshold).toBe(15_000);
   });
 });

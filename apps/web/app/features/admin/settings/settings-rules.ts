@@ -7,8 +7,10 @@ import {
   STORE_PHONE_DIGITS_MAX,
   STORE_PHONE_DIGITS_MIN,
   isStorePhoneNumber,
+  fromThousandths,
   latinDigits,
 } from '@shop/shared';
+import { amountText, parseAmount } from '../products/product-form-rules';
 import type { TranslationKey, TranslationParams } from '../../../i18n/i18n';
 
 /**
@@ -35,6 +37,8 @@ export interface SettingsValues {
   phone_number: string | null;
   whatsapp_number: string | null;
   logo: string | null;
+  /** KWD; null: no free delivery. */
+  free_shipping_threshold: number | null;
 }
 
 /** The logo of the form: the newly chosen file, and whether the stored one was removed. */
@@ -55,6 +59,8 @@ export interface SettingsForm {
   address_en: string;
   phone_number: string;
   whatsapp_number: string;
+  /** The free delivery amount as typed (KWD); empty: off. */
+  free_shipping_threshold: string;
   /** The logo: a newly chosen file, and whether the stored one was removed. */
   logo: LogoState;
 }
@@ -71,6 +77,7 @@ export const settingsFields = [
   'whatsapp_number',
   'address',
   'address_en',
+  'free_shipping_threshold',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -85,6 +92,7 @@ export function settingsFormFrom(settings: SettingsValues): SettingsForm {
     address_en: settings.address_en ?? '',
     phone_number: settings.phone_number ?? '',
     whatsapp_number: settings.whatsapp_number ?? '',
+    free_shipping_threshold: amountText(settings.free_shipping_threshold),
     logo: untouchedLogo,
   };
 }
@@ -102,6 +110,7 @@ export function isSettingsFormDirty(form: SettingsForm, initial: SettingsForm): 
     'address_en',
     'phone_number',
     'whatsapp_number',
+    'free_shipping_threshold',
   ] as const;
   return texts.some((key) => form[key].trim() !== initial[key].trim());
 }
@@ -131,6 +140,10 @@ export function settingsFormProblems(form: SettingsForm): Partial<Record<Setting
   }
   if (longerThan(form.address, STORE_ADDRESS_MAX)) problems.address = tooLong(STORE_ADDRESS_MAX);
   if (longerThan(form.address_en, STORE_ADDRESS_MAX)) problems.address_en = tooLong(STORE_ADDRESS_MAX);
+  if (form.free_shipping_threshold.trim() && !parseAmount(form.free_shipping_threshold)) {
+    // Not an amount, or 0: an empty field is how free delivery is switched off.
+    problems.free_shipping_threshold = { key: 'admin-settings.validation.free_shipping_invalid' };
+  }
   return problems;
 }
 
@@ -150,6 +163,8 @@ export function settingsFormData(form: SettingsForm): FormData {
   body.set('address_en', form.address_en.trim());
   body.set('phone_number', latinDigits(form.phone_number).trim());
   body.set('whatsapp_number', latinDigits(form.whatsapp_number).trim());
+  const threshold = form.free_shipping_threshold.trim() ? parseAmount(form.free_shipping_threshold) : null;
+  body.set('free_shipping_threshold', threshold === null ? '' : String(fromThousandths(threshold)));
   if (logo.file) body.set('logo', logo.file, logo.file.name);
   else if (logo.removed) body.set('remove_logo', '1');
   return body;

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { toThousandths } from '@shop/shared';
 import { Button } from '../../../components/ui/button';
+import { Price } from '../../../components/ui/price';
 import { useI18n } from '../../../i18n/i18n';
 import { PencilIcon } from '../ui/admin-icons';
 import { AdminPageHeader, ErrorPanel, LoadingPanel } from '../ui/states';
@@ -101,6 +103,17 @@ function SettingsView({ settings, onEdit }: { settings: AdminSettings; onEdit: (
           </Item>
           <Item label={t('admin-settings.field.address')}>
             <Bilingual arabic={settings.address} english={settings.address_en} fallback={notSet} multiline />
+          </Item>
+        </Card>
+        <Card title={t('admin-settings.section.delivery')}>
+          <Item label={t('admin-settings.field.free_shipping_threshold')}>
+            {settings.free_shipping_threshold === null ? (
+              <span className="text-stone-500">{t('admin-settings.free_shipping_off')}</span>
+            ) : (
+              <span data-testid="settings-free-shipping">
+                {t('admin-settings.free_shipping_from')} <Price value={toThousandths(settings.free_shipping_threshold)} />
+              </span>
+            )}
           </Item>
         </Card>
       </div>

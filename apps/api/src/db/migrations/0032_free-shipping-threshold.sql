@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "free_shipping_threshold" integer;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD CONSTRAINT "store_settings_free_shipping_threshold_positive" CHECK ("store_settings"."free_shipping_threshold" > 0);

@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { formatPrice, moneyFormat, pathInLanguage, toThousandths, type Product } from '@shop/shared';
+import { adminToken, getSettings, inTurn, listProducts, productAttributes, signInAsAdmin, useLanguage, waitForHydration, watchConsole } from './support';
+
+/**
+ * Free delivery from an amount (issue 33, item 1): the owner sets it in the Settings tab, and the
+ * shopper's cart, checkout and phone bottom bar say how much more makes the delivery free, then
+ * that it is free. The setting is the whole shop's: the runs take turns and put it back.
+ */
+const text = {
+  ar: { edit: 'تعديل الإعدادات', saved: 'تم حفظ إعدادات المتجر بنجاح', more: 'لتحصل على توصيل مجاني', reached: 'طلبك يحصل على توصيل مجاني', free: 'مجاني' },
+  en: { edit: 'Edit settings', saved: 'Store settings saved successfully', more: 'more for free delivery', reached: 'Your order ships free', free: 'Free' },
+} as const;
+
+const toast = (page: Page, message: string) => page.locator('[aria-live="polite"]').getByText(message, { exact: true });
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the owner sets free delivery from an amount; the cart, checkout and bottom bar follow (${lang}) @phone`, async ({ page, context, baseURL, request, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const say = text[lang];
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, lang);
+    // An in-stock product without options, with room for two in the cart.
+    const { products } = await listProducts(request, 'limit=100');
+    let product: Product | undefined;
+    for (const candidate of products.filter((item) => item.in_stock && item.stock_quantity >= 10)) {
+      if ((await productAttributes(request, candidate.id)).length === 0) {
+        product = candidate;
+        break;
+      }
+    }
+    expect(product, 'an in-stock product without options').toBeDefined();
+    const price = toThousandths(product!.current_price);
+    const threshold = price * 2;
+    const money = moneyFormat(await getSettings(request), lang);
+
+    await inTurn(baseURL!, 'store-settings', async () => {
+      const before = (await getSettings(request)).free_shipping_threshold;
+      try {
+        await signInAsAdmin(page);
+        await page.goto('/admin?tab=settings');
+        await waitForHydration(page);
+        await page.getByRole('button', { name: say.edit }).click();
+        await page.locator('#settings-free_shipping_threshold').fill(String(threshold / 1000));
+        await page.locator('main form button[type="submit"]').click();
+        await expect(toast(page, say.saved)).toBeVisible();
+        await expect(page.getByTestId('settings-free-shipping')).toContainText(formatPrice(threshold, money));
+
+        // A shopper on the same kind of screen, with one piece in the cart: half the amount.
+        const shopper = await browser.newContext({ baseURL, ...testInfo.project.use });
+        await useLanguage(shopper, baseURL!, lang);
+        const add = () => shopper.request.post('/api/cart/add', { data: { product_id: product!.id, quantity: 1, selected_attributes: {} } });
+        expect((await add()).status()).toBe(200);
+        const cart = await shopper.newPage();
+        await cart.goto(pathInLanguage('/cart', lang));
+        await waitForHydration(cart);
+        const note = cart.getByTestId('free-delivery-note').filter({ visible: true }).first();
+        await expect(note).toContainText(say.more);
+        await expect(note).toContainText(formatPrice(threshold - price, money));
+        if (cart.viewportSize()!.width < 1024) {
+          // The phone's bottom bar carries the note beside the total.
+          await expect(cart.locator('[data-sticky-action-bar]').getByTestId('free-delivery-note')).toContainText(say.more);
+        }
+
+        // A second piece reaches the amount: the delivery is free in the cart and at checkout.
+        expect((await add()).status()).toBe(200);
+        await cart.reload();
+        await waitForHydration(cart);
+        await expect(cart.getByTestId('free-delivery-note').filter({ visible: true }).first()).toHaveText(say.reached);
+        await expect(cart.getByTestId('cart-shipping')).toHaveText(say.free);
+        await cart.goto(pathInLanguage('/checkout', lang));
+        await waitForHydration(cart);
+        await expect(cart.getByTestId('free-delivery-note').filter({ visible: true }).first()).toHaveText(say.reached);
+        await shopper.close();
+      } finally {
+        const reply = await request.post('/api/settings', {
+          headers: { authorization: `Bearer ${await adminToken(request)}` },
+          data: { free_shipping_threshold: before === null ? '' : String(before) },
+        });
+        expect(reply.status(), await reply.text()).toBe(200);
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+}
