@@ -111,4 +111,89 @@ export const productsMessages = {
   'stock.reason.import': { ar: 'استيراد ملف', en: 'Imported from a file' },
   'stock.reason.bulk_edit': { ar: 'تعديل جماعي', en: 'Bulk edit' },
   'stock.reason.opening': { ar: 'الرصيد الافتتاحي', en: 'Opening balance' },
+  'product_import.file_required': {
+    ar: 'اختر ملف CSV للاستيراد (الحقل file)',
+    en: 'Choose a CSV file to import (the field file)',
+  },
+  'product_import.one_file': {
+    ar: 'أرسل ملفاً واحداً فقط في الحقل file',
+    en: 'Send one file only, in the field file',
+  },
+  'product_import.file_too_large': {
+    ar: 'الملف أكبر من {max} ميغابايت: قسّمه إلى ملفات أصغر',
+    en: 'The file is larger than {max} MB: split it into smaller files',
+  },
+  'product_import.too_many_rows': {
+    ar: 'الملف فيه أكثر من {max} صف من المنتجات: قسّمه إلى ملفات أصغر',
+    en: 'The file has more than {max} product rows: split it into smaller files',
+  },
+  'product_import.empty': { ar: 'الملف فارغ', en: 'The file is empty' },
+  'product_import.no_rows': {
+    ar: 'الملف فيه صف العناوين فقط ولا منتجات فيه',
+    en: 'The file has only its header row, no products',
+  },
+  'product_import.not_csv': {
+    ar: 'هذا ليس ملف CSV نصياً بترميز UTF-8: صدّر المنتجات واحفظ الملف بصيغة CSV UTF-8',
+    en: 'This is not a CSV text file in UTF-8: export the products and save the file as CSV UTF-8',
+  },
+  'product_import.csv_invalid': {
+    ar: 'تعذرت قراءة الملف كملف CSV عند السطر {line} (علامة اقتباس لم تُغلق؟)',
+    en: 'The file cannot be read as CSV at line {line} (a quote left open?)',
+  },
+  'product_import.unknown_columns': {
+    ar: 'أعمدة غير معروفة: {columns}. الأعمدة هي أعمدة ملف التصدير',
+    en: 'Unknown columns: {columns}. The columns are those of the export',
+  },
+  'product_import.repeated_column': {
+    ar: 'العمود {column} مذكور أكثر من مرة في صف العناوين',
+    en: 'The column {column} appears more than once in the header row',
+  },
+  'product_import.cell_count': {
+    ar: 'في هذا الصف {count} خانة وفي صف العناوين {expected}',
+    en: 'This row has {count} cells and the header row {expected}',
+  },
+  'product_import.id_invalid': {
+    ar: 'رقم المنتج يجب أن يكون عدداً صحيحاً موجباً',
+    en: 'The product id must be a positive whole number',
+  },
+  'product_import.id_not_found': {
+    ar: 'لا يوجد منتج بهذا الرقم',
+    en: 'No product has this id',
+  },
+  'product_import.same_product': {
+    ar: 'هذا المنتج مذكور أيضاً في الصف {row}',
+    en: 'This product is also in row {row}',
+  },
+  'product_import.sku_repeated': {
+    ar: 'رمز المنتج (SKU) هذا مذكور أيضاً في الصف {row}',
+    en: 'This SKU is also in row {row}',
+  },
+  'product_import.cannot_clear': {
+    ar: 'لا يمكن مسح هذه القيمة: اتركها فارغة لإبقائها كما هي',
+    en: 'This value cannot be cleared: leave the cell blank to keep it',
+  },
+  'product_import.category_not_found': {
+    ar: 'لا توجد فئة بالمعرّف (slug) {slug}',
+    en: 'No category has the slug {slug}',
+  },
+  'product_import.featured_invalid': {
+    ar: 'قيمة "مميز" يجب أن تكون true أو false',
+    en: 'Featured must be true or false',
+  },
+  'product_import.image_foreign': {
+    ar: 'تُقبل صور هذا المتجر فقط: ارفع الصور الجديدة من نموذج المنتج',
+    en: "Only this shop's images are accepted: upload new pictures in the product form",
+  },
+  'product_import.image_not_of_product': {
+    ar: 'هذه الصورة ليست من صور هذا المنتج: ارفع الصور الجديدة من نموذج المنتج',
+    en: "This picture is not one of this product's: upload new pictures in the product form",
+  },
+  'product_import.image_repeated': {
+    ar: 'الصورة مذكورة أكثر من مرة',
+    en: 'A picture is listed more than once',
+  },
+  'product_import.refused': {
+    ar: 'لم يُستورد شيء: في الملف صفوف فيها أخطاء، صحّحها ثم أعد المحاولة',
+    en: 'Nothing was imported: some rows have errors; fix them and try again',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

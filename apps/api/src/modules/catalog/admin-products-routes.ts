@@ -11,6 +11,11 @@ import {
   productFormSchema,
   productIdParamsSchema,
   productImageDeleteResponseSchema,
+  productImportQuerySchema,
+  productImportRefusedSchema,
+  productImportResponseSchema,
+  PRODUCT_IMPORT_CLEAR_MARKER,
+  PRODUCT_IMPORT_MAX_ROWS,
   productImageParamsSchema,
   productsBulkEditBodySchema,
   productsBulkEditResponseSchema,
@@ -28,7 +33,9 @@ import {
   ID_ROUTE_FAILURES,
   QUERY_ROUTE_FAILURES,
 } from '../../lib/admin-form.js';
+import { readCsvUpload } from '../../lib/csv-upload.js';
 import { parseForm, readFormBody } from '../../lib/form-body.js';
+import { PRODUCT_IMPORT_UPLOAD } from './product-import.js';
 
 const WRITE = { permission: 'catalog.write' } as const;
 
@@ -109,6 +116,43 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => service.bulkEdit(request.body, actorOf(request), request.lang),
+  );
+
+  routes.post(
+    '/admin/products/import',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Import products from a CSV file in the export\'s columns (dry run or apply)',
+        description:
+          'multipart/form-data with the file in `file` (at most 10 MB and ' +
+          `${PRODUCT_IMPORT_MAX_ROWS} rows; UTF-8, with or without a byte order mark). The header row ` +
+          'names columns of GET /admin/products/export, any subset in any order. A row updates the ' +
+          'product of its `id`, else of its `sku` (any letter case), else creates a product (name_ar, ' +
+          'price, stock_quantity and category_slug required). A blank cell keeps the value; a cell ' +
+          `holding only "${PRODUCT_IMPORT_CLEAR_MARKER}" clears an optional one; image_urls may only ` +
+          "keep, reorder or drop the product's own images. `dry_run=true` changes nothing. Applied: all " +
+          'rows in one transaction, or none (422 with the rows and their errors) (docs/decisions/056).',
+        querystring: productImportQuerySchema,
+        response: {
+          200: productImportResponseSchema,
+          422: productImportRefusedSchema,
+          ...QUERY_ROUTE_FAILURES,
+          ...BODY_FAILURES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readCsvUpload(request, PRODUCT_IMPORT_UPLOAD);
+      const outcome = await service.importProducts(upload, {
+        dryRun: request.query.dry_run ?? false,
+        actor: actorOf(request),
+        lang: request.lang,
+      });
+      if (!outcome.success) reply.code(422);
+      return outcome;
+    },
   );
 
   routes.post(

@@ -36,7 +36,8 @@ import {
   type ProductRow,
   type StaffStockReason,
 } from './product-writes.js';
-import { planGallery, type GallerySlot, type ImageRow } from './product-gallery.js';
+import { planGallery, writeGallery, type ImageRow } from './product-gallery.js';
+import { createProductImport } from './product-import.js';
 import { createProductsBulkEdit } from './products-bulk-edit.js';
 import { productsCsv } from './products-export.js';
 import { readStockMovements, type AccountNames } from './stock-ledger.js';
@@ -87,6 +88,7 @@ interface VariationLinkInput {
  */
 export function createAdminProductsService(db: Database, deps: AdminProductsDeps) {
   const { events, catalog, files: storage } = deps;
+  const productImport = createProductImport(db, deps);
 
   async function imagesOf(executor: Executor, productId: number): Promise<ImageRow[]> {
     return executor
@@ -287,50 +289,6 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
     return outcome.result;
   }
 
-  async function writeGallery(
-    tx: Executor,
-    productId: number,
-    current: readonly ImageRow[],
-    gallery: readonly GallerySlot[],
-    stored: readonly string[],
-  ): Promise<{ filenames: string[]; released: string[] }> {
-    const keptIds = new Set(gallery.flatMap((slot) => (slot.kind === 'kept' ? [slot.id] : [])));
-    const dropped = current.filter((image) => !keptIds.has(image.id));
-    if (dropped.length > 0) {
-      await tx.delete(productImages).where(
-        inArray(
-          productImages.id,
-          dropped.map((image) => image.id),
-        ),
-      );
-    }
-    const filenameOf = new Map(current.map((image) => [image.id, image.filename]));
-    const keptRows = gallery.flatMap((slot, position) =>
-      slot.kind === 'kept' ? [{ id: slot.id, position }] : [],
-    );
-    if (keptRows.length > 0) {
-      // One statement renumbers every kept image.
-      await tx.execute(sql`update ${productImages} set sort_order = ordering.position
-        from (values ${sql.join(
-          keptRows.map((row) => sql`(${row.id}::integer, ${row.position}::integer)`),
-          sql`, `,
-        )}) as ordering(id, position)
-        where ${productImages.id} = ordering.id`);
-    }
-    const newRows = gallery.flatMap((slot, position) =>
-      slot.kind === 'new'
-        ? [{ product_id: productId, filename: stored[slot.index]!, sort_order: position }]
-        : [],
-    );
-    if (newRows.length > 0) await tx.insert(productImages).values(newRows);
-    return {
-      filenames: gallery.map((slot) =>
-        slot.kind === 'kept' ? filenameOf.get(slot.id)! : stored[slot.index]!,
-      ),
-      released: dropped.map((image) => image.filename),
-    };
-  }
-
   function formLinks(form: ProductForm): VariationLinkInput[] | undefined {
     return form.attribute_variations?.map((link, index) => ({
       variation_id: link.variation_id,
@@ -367,6 +325,9 @@ export function createAdminProductsService(db: Database, deps: AdminProductsDeps
 
     /** Every product, drafts included, as a streamed CSV file (products-export.ts). */
     exportCsv: () => productsCsv(db, deps.publicUrl),
+
+    /** Reads a products CSV (the export's columns) and applies it unless it is a dry run (product-import.ts). */
+    importProducts: productImport.importProducts,
 
     /** One page of a product's stock ledger, newest first (NOT_FOUND when it does not exist). */
     stockMovements: (id: number, query: StockMovementsQuery, lang: Language) =>

@@ -1,4 +1,7 @@
 import { IMAGE_ORDER_ENTRY, MAX_PRODUCT_IMAGES, type KeptImage } from '@shop/shared';
+import { inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { productImages } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
 /** A product's image row, as the gallery's writes read it. */
@@ -75,3 +78,51 @@ function slotKey(slot: GallerySlot): string {
   return slot.kind === 'kept' ? `e:${slot.id}` : `n:${slot.index}`;
 }
 
+/**
+ * Writes a product's final gallery in `tx`: drops the images it no longer has, renumbers the kept
+ * ones in one statement and adds the new files (`stored`, by the slots' indexes). Answers the file
+ * names in display order and those it let go (to delete once the change has committed).
+ */
+export async function writeGallery(
+  tx: Executor,
+  productId: number,
+  current: readonly ImageRow[],
+  gallery: readonly GallerySlot[],
+  stored: readonly string[],
+): Promise<{ filenames: string[]; released: string[] }> {
+  const keptIds = new Set(gallery.flatMap((slot) => (slot.kind === 'kept' ? [slot.id] : [])));
+  const dropped = current.filter((image) => !keptIds.has(image.id));
+  if (dropped.length > 0) {
+    await tx.delete(productImages).where(
+      inArray(
+        productImages.id,
+        dropped.map((image) => image.id),
+      ),
+    );
+  }
+  const filenameOf = new Map(current.map((image) => [image.id, image.filename]));
+  const keptRows = gallery.flatMap((slot, position) =>
+    slot.kind === 'kept' ? [{ id: slot.id, position }] : [],
+  );
+  if (keptRows.length > 0) {
+    // One statement renumbers every kept image.
+    await tx.execute(sql`update ${productImages} set sort_order = ordering.position
+      from (values ${sql.join(
+        keptRows.map((row) => sql`(${row.id}::integer, ${row.position}::integer)`),
+        sql`, `,
+      )}) as ordering(id, position)
+      where ${productImages.id} = ordering.id`);
+  }
+  const newRows = gallery.flatMap((slot, position) =>
+    slot.kind === 'new'
+      ? [{ product_id: productId, filename: stored[slot.index]!, sort_order: position }]
+      : [],
+  );
+  if (newRows.length > 0) await tx.insert(productImages).values(newRows);
+  return {
+    filenames: gallery.map((slot) =>
+      slot.kind === 'kept' ? filenameOf.get(slot.id)! : stored[slot.index]!,
+    ),
+    released: dropped.map((image) => image.filename),
+  };
+}

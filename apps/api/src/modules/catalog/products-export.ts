@@ -24,6 +24,68 @@ export const PRODUCTS_EXPORT_BATCH_SIZE = 500;
 /** Money columns hold fils; the file has KWD with its three decimals ("12.500"). */
 const KWD_DIGITS = 3;
 
+/** A product as the file's cells describe it (its category by slug, its images by file name). */
+export interface ProductCellsSource {
+  id: number;
+  sku: string | null;
+  name: string;
+  name_en: string | null;
+  short_description: string | null;
+  short_description_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  price: number;
+  sale_price: number | null;
+  stock_quantity: number;
+  status: string;
+  featured: boolean;
+  category_slug: string | null;
+  seo_title_ar: string | null;
+  seo_title_en: string | null;
+  seo_description_ar: string | null;
+  seo_description_en: string | null;
+  /** File names in display order. */
+  images: readonly string[];
+}
+
+/** The URL of one of the shop's product images in the file: absolute on `publicUrl` (no trailing /). */
+export const productImageUrl = (publicUrl: string, filename: string) =>
+  `${publicUrl}${uploadUrl('products', filename)}`;
+
+/**
+ * A product's cells as the file holds them (before the formula guard): the export writes them, and
+ * the import compares a row with them to tell what changes, so both read a value the same way.
+ * An absent value is an empty cell.
+ */
+export function productCells(
+  row: ProductCellsSource,
+  publicUrl: string,
+): Record<ProductExportColumn, string> {
+  return {
+    id: String(row.id),
+    sku: row.sku ?? '',
+    name_ar: row.name,
+    name_en: row.name_en ?? '',
+    short_description_ar: row.short_description ?? '',
+    short_description_en: row.short_description_en ?? '',
+    description_ar: row.description ?? '',
+    description_en: row.description_en ?? '',
+    price: amountDigits(row.price, KWD_DIGITS),
+    sale_price: row.sale_price === null ? '' : amountDigits(row.sale_price, KWD_DIGITS),
+    stock_quantity: String(row.stock_quantity),
+    status: row.status,
+    featured: row.featured ? PRODUCT_EXPORT_FEATURED.yes : PRODUCT_EXPORT_FEATURED.no,
+    category_slug: row.category_slug ?? '',
+    seo_title_ar: row.seo_title_ar ?? '',
+    seo_title_en: row.seo_title_en ?? '',
+    seo_description_ar: row.seo_description_ar ?? '',
+    seo_description_en: row.seo_description_en ?? '',
+    image_urls: row.images
+      .map((filename) => productImageUrl(publicUrl, filename))
+      .join(PRODUCT_EXPORT_IMAGE_SEPARATOR),
+  };
+}
+
 /** The products as CSV cells, in PRODUCT_EXPORT_COLUMNS' order, batch by batch. */
 async function* exportRows(db: Database, publicUrl: string): AsyncGenerator<string[]> {
   let afterId = 0;
@@ -56,29 +118,10 @@ async function* exportRows(db: Database, publicUrl: string): AsyncGenerator<stri
       .orderBy(asc(products.id))
       .limit(PRODUCTS_EXPORT_BATCH_SIZE);
     for (const row of batch) {
-      const cells: Record<ProductExportColumn, string> = {
-        id: String(row.id),
-        sku: row.sku ?? '',
-        name_ar: row.name,
-        name_en: row.name_en ?? '',
-        short_description_ar: row.short_description ?? '',
-        short_description_en: row.short_description_en ?? '',
-        description_ar: row.description ?? '',
-        description_en: row.description_en ?? '',
-        price: amountDigits(row.price, KWD_DIGITS),
-        sale_price: row.sale_price === null ? '' : amountDigits(row.sale_price, KWD_DIGITS),
-        stock_quantity: String(row.stock_quantity),
-        status: row.status,
-        featured: row.featured ? PRODUCT_EXPORT_FEATURED.yes : PRODUCT_EXPORT_FEATURED.no,
-        category_slug: row.category_slug ?? '',
-        seo_title_ar: row.seo_title_ar ?? '',
-        seo_title_en: row.seo_title_en ?? '',
-        seo_description_ar: row.seo_description_ar ?? '',
-        seo_description_en: row.seo_description_en ?? '',
-        image_urls: row.images
-          .map((image) => `${publicUrl}${uploadUrl('products', image.filename)}`)
-          .join(PRODUCT_EXPORT_IMAGE_SEPARATOR),
-      };
+      const cells = productCells(
+        { ...row, images: row.images.map((image) => image.filename) },
+        publicUrl,
+      );
       yield PRODUCT_EXPORT_COLUMNS.map((column) => cells[column]);
     }
     const last = batch.at(-1);
