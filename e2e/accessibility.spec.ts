@@ -301,6 +301,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
           ready: 'main form',
         },
         { name: 'admin new product', path: '/admin/products/new', ready: 'main form' },
+        { name: 'admin products import', path: '/admin/products/import', ready: '#import-file' },
         { name: 'admin order', path: `/admin/orders/${order.id}`, ready: 'main h1' },
         {
           name: 'admin invoice',

@@ -4,11 +4,16 @@
 // resident memory is sampled every 20 ms from /proc (Linux): the process given by --server-pid
 // and every process under it (a supervisor's workers). Reports the time to the first byte and
 // to the end, the rows and megabytes received, and the memory before (idle) and at its peak.
+// --products-import: the products export edited (every price up by 0.100 and every stock by 1)
+// and sent back to POST /api/admin/products/import, first as a dry run, then applied (it changes
+// every product: only against a benchmark database), each timed with the server's memory.
 
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 /** Resident memory of a process in bytes (VmRSS of /proc/<pid>/status); 0 once it is gone. */
 function residentBytes(pid) {
@@ -44,6 +49,34 @@ function processTree(root) {
 /** Each process's resident bytes now. */
 const snapshot = (pids) => new Map(pids.map((pid) => [pid, residentBytes(pid)]));
 
+const megabytes = (value) => Math.round((value / 1024 / 1024) * 10) / 10;
+
+/**
+ * Samples the resident memory of `serverPid` and the processes under it every 20 ms until stop(),
+ * which answers each one's idle (at the start) and peak figures in MB.
+ */
+function memorySampler(serverPid) {
+  const pids = serverPid === undefined ? [] : processTree(serverPid);
+  const idle = snapshot(pids);
+  const peak = new Map(idle);
+  const sample = () => {
+    for (const [pid, bytes] of snapshot(pids)) peak.set(pid, Math.max(peak.get(pid) ?? 0, bytes));
+  };
+  const sampler = setInterval(sample, 20);
+  return {
+    stop() {
+      clearInterval(sampler);
+      sample();
+      return pids.map((pid) => ({
+        pid,
+        idle_mb: megabytes(idle.get(pid) ?? 0),
+        peak_mb: megabytes(peak.get(pid) ?? 0),
+        growth_mb: megabytes((peak.get(pid) ?? 0) - (idle.get(pid) ?? 0)),
+      }));
+    },
+  };
+}
+
 /** The exports bench.mjs measures: their row's name and address. */
 export const EXPORTS = {
   orders: () => {
@@ -59,12 +92,7 @@ export const EXPORTS = {
  */
 export async function benchExport({ base, headers, serverPid, which = 'orders' }) {
   const { name, path } = EXPORTS[which]();
-  const pids = serverPid === undefined ? [] : processTree(serverPid);
-  const idle = snapshot(pids);
-  const peak = new Map(idle);
-  const sampler = setInterval(() => {
-    for (const [pid, bytes] of snapshot(pids)) peak.set(pid, Math.max(peak.get(pid) ?? 0, bytes));
-  }, 20);
+  const memory = memorySampler(serverPid);
   const started = performance.now();
   let firstByte = 0;
   let bytes = 0;
@@ -85,15 +113,7 @@ export async function benchExport({ base, headers, serverPid, which = 'orders' }
     request.on('error', reject);
   });
   const elapsed = performance.now() - started;
-  clearInterval(sampler);
-  for (const [pid, bytes] of snapshot(pids)) peak.set(pid, Math.max(peak.get(pid) ?? 0, bytes));
-  const megabytes = (value) => Math.round((value / 1024 / 1024) * 10) / 10;
-  const growth = pids.map((pid) => ({
-    pid,
-    idle_mb: megabytes(idle.get(pid) ?? 0),
-    peak_mb: megabytes(peak.get(pid) ?? 0),
-    growth_mb: megabytes((peak.get(pid) ?? 0) - (idle.get(pid) ?? 0)),
-  }));
+  const growth = memory.stop();
   return {
     name,
     path,
@@ -108,4 +128,49 @@ export async function benchExport({ base, headers, serverPid, which = 'orders' }
     memory: growth,
     max_growth_mb: growth.reduce((max, entry) => Math.max(max, entry.growth_mb), 0),
   };
+}
+
+/** One POST of the file to the import; answers its status, time, summary and the server's memory. */
+async function postImport(base, headers, serverPid, file, dryRun) {
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench-products.csv');
+  const memory = memorySampler(serverPid);
+  const started = performance.now();
+  const response = await fetch(new URL(`/api/admin/products/import${dryRun ? '?dry_run=true' : ''}`, base), {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const body = await response.json().catch(() => null);
+  const elapsed = performance.now() - started;
+  const growth = memory.stop();
+  return {
+    name: dryRun ? 'products: import dry run' : 'products: import applied',
+    status: response.status,
+    total_ms: Math.round(elapsed),
+    summary: body?.summary ?? null,
+    message: body?.success === false ? (body.details?.[0]?.message ?? body.message) : undefined,
+    memory: growth,
+    max_growth_mb: growth.reduce((max, entry) => Math.max(max, entry.growth_mb), 0),
+  };
+}
+
+/**
+ * The products import of the whole catalogue (`npm run bench:data`'s 10,000 products): the
+ * export, every price up by 0.100 and every stock by 1, sent as a dry run, then applied.
+ */
+export async function benchProductsImport({ base, headers, serverPid }) {
+  const exported = await fetch(new URL('/api/admin/products/export', base), { headers });
+  if (exported.status !== 200) throw new Error(`export answered ${exported.status}`);
+  const rows = parse(await exported.text(), { bom: true, columns: true });
+  const columns = Object.keys(rows[0] ?? {});
+  for (const row of rows) {
+    row.price = (Number(row.price) + 0.1).toFixed(3);
+    row.stock_quantity = String(Number(row.stock_quantity) + 1);
+  }
+  const file = `\uFEFF${stringify(rows.map((row) => columns.map((column) => row[column])), { header: true, columns, record_delimiter: 'windows' })}`;
+  const bytes = Buffer.byteLength(file);
+  const dry = await postImport(base, headers, serverPid, file, true);
+  const applied = await postImport(base, headers, serverPid, file, false);
+  return [dry, applied].map((result) => ({ ...result, rows: rows.length, megabytes: megabytes(bytes) }));
 }

@@ -13,6 +13,9 @@
 //   node scripts/bench.mjs --products-export --server-pid <pid> --header "authorization: Bearer <token>"
 //       (one export of every product, the server's memory sampled the same way; on the catalogue
 //       of `npm run bench:data`, with the token `npm run bench:orders-data` prints)
+//   node scripts/bench.mjs --products-import --server-pid <pid> --header "authorization: Bearer <token>"
+//       (the export of every product edited and imported back: a dry run, then applied, each
+//       timed with the server's memory; it changes every product: only against a benchmark database)
 //   node scripts/bench.mjs --orders --header "authorization: Bearer <token>"
 //   node scripts/bench.mjs --alerts --header "authorization: Bearer <token>"
 //       (20 orders, each placed while the back office's long poll waits: the delay from
@@ -51,7 +54,7 @@ import autocannon from 'autocannon';
 import { startBaseline } from './bench-baseline.mjs';
 import { benchAlerts } from './bench-alerts.mjs';
 import { benchCheckout } from './bench-checkout.mjs';
-import { benchExport } from './bench-export.mjs';
+import { benchExport, benchProductsImport } from './bench-export.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +69,7 @@ const { values } = parseArgs({
     checkout: { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
     'products-export': { type: 'boolean', default: false },
+    'products-import': { type: 'boolean', default: false },
     'server-pid': { type: 'string' },
     alerts: { type: 'boolean', default: false },
     terms: { type: 'string' },
@@ -81,7 +85,7 @@ if (values.help) {
     'usage: node scripts/bench.mjs [--url URL] [--path PATH]... [--connections N] [--duration S] ' +
       '[--warmup S] [--header "name: value"]... [--terms arabic|english|FILE] [--baseline [--baseline-workers N]] ' +
         '[--rounds N] ' +
-        '[--orders [--export [--server-pid PID]]] [--products-export [--server-pid PID]] [--checkout] [--alerts] [--json]',
+        '[--orders [--export [--server-pid PID]]] [--products-export [--server-pid PID]] [--products-import [--server-pid PID]] [--checkout] [--alerts] [--json]',
   );
   process.exit(0);
 }
@@ -373,7 +377,7 @@ const targets = values.path?.length
   ? values.path.map((path) => [path, path, path.includes('{term}') ? givenTerms : undefined])
   : values.orders
     ? await ordersSuite()
-    : values.alerts || values['products-export']
+    : values.alerts || values['products-export'] || values['products-import']
       ? []
       : await defaultSuite();
 
@@ -496,6 +500,33 @@ async function measureExport(which) {
 }
 if (values.export) await measureExport('orders');
 if (values['products-export']) await measureExport('products');
+if (values['products-import']) {
+  const serverPid = values['server-pid'] === undefined ? undefined : Number(values['server-pid']);
+  if (serverPid !== undefined && !Number.isInteger(serverPid)) fail('--server-pid must be a process id');
+  let measured;
+  try {
+    measured = await benchProductsImport({ base, headers, serverPid });
+  } catch (error) {
+    fail(`products import: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const result of measured) {
+    results.push(result);
+    if (!values.json) {
+      console.log(
+        `${result.name.padEnd(26)} ${String(result.rows).padStart(7)} rows, ${result.megabytes} MB` +
+          `  total ${(result.total_ms / 1000).toFixed(2)} s` +
+          (result.summary ? `  ${JSON.stringify(result.summary)}` : '') +
+          (serverPid === undefined
+            ? ''
+            : `  server RSS +${result.max_growth_mb} MB at most (${result.memory
+                .map((entry) => `pid ${entry.pid}: ${entry.idle_mb} -> ${entry.peak_mb} MB`)
+                .join(', ')})`) +
+          (result.status === 200 ? '' : `  status ${result.status} ${result.message ?? ''}`),
+      );
+    }
+    if (result.status !== 200) process.exitCode = 1;
+  }
+}
 if (values.alerts) {
   let result;
   try {

@@ -55,6 +55,7 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/admin/audit-log',
   'GET /api/admin/products/:id/stock-movements',
   'POST /api/admin/products/bulk-edit',
+  'POST /api/admin/products/import',
   'GET /api/admin/users',
   'GET /api/admin/users/:id',
   'POST /api/admin/users',

@@ -37,6 +37,7 @@ export default [
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/index.tsx'),
     route('admin/products/new', 'routes/admin/product-new.tsx'),
+    route('admin/products/import', 'routes/admin/product-import.tsx'),
     route('admin/products/edit/:id', 'routes/admin/product-edit.tsx'),
     route('admin/categories/new', 'routes/admin/category-new.tsx'),
     route('admin/categories/edit/:id', 'routes/admin/category-edit.tsx'),

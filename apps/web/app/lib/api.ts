@@ -123,3 +123,52 @@ export function browserApi(): Api {
     });
   });
 }
+
+/** What an upload answered: its status and its JSON body (null when it had none). */
+export interface UploadReply {
+  status: number;
+  body: unknown;
+}
+
+/** The ApiError of a reply that is not ok, from its JSON body (the API's error envelope). */
+export function apiErrorOf(reply: UploadReply): ApiError {
+  const body = reply.body;
+  if (isErrorEnvelope(body)) return new ApiError(reply.status, body.code, body.message, body.details ?? []);
+  return new ApiError(reply.status, 'INTERNAL', `HTTP ${reply.status}`);
+}
+
+/**
+ * Sends a multipart form from the browser with the same token and language as browserApi, through
+ * XMLHttpRequest, the one browser API that reports an upload's progress (`onProgress`: the share
+ * sent, 0 to 1; then `onSent` once the whole body is out and the server works on it). Answers
+ * whatever status came with its JSON body; only a network failure throws.
+ */
+export function browserUpload(
+  path: string,
+  form: FormData,
+  progress: { onProgress?: (sent: number) => void; onSent?: () => void } = {},
+): Promise<UploadReply> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path.startsWith('/api') ? path : `/api${path}`);
+    request.withCredentials = true;
+    for (const [name, value] of Object.entries(browserHeaders('application/json'))) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) progress.onProgress?.(event.loaded / event.total);
+    };
+    request.upload.onload = () => progress.onSent?.();
+    request.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.responseText) as unknown;
+      } catch {
+        body = null;
+      }
+      resolve({ status: request.status, body });
+    };
+    const failed = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+    request.onerror = failed;
+    request.onabort = failed;
+    request.send(form);
+  });
+}

@@ -51,9 +51,18 @@ const KEEP = { kind: 'keep' } as const;
 const CLEAR = { kind: 'clear' } as const;
 const cannotClear = { kind: 'error', message: 'product_import.cannot_clear' } as const;
 
-function refusal(messages: readonly string[]): CellReading<never> {
-  const first = messages[0];
-  return { kind: 'error', message: first !== undefined && isApiMessageKey(first) ? first : 'error.validation' };
+/** The first catalogue message of a refusal, looking inside a union's branches (optional texts). */
+function messageOf(issues: readonly z.core.$ZodIssue[]): ApiMessageKey | undefined {
+  for (const issue of issues) {
+    if (isApiMessageKey(issue.message)) return issue.message;
+    if (issue.code === 'invalid_union') {
+      for (const branch of issue.errors) {
+        const inner = messageOf(branch);
+        if (inner) return inner;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A cell through one of the form's field schemas: blank keeps, the marker clears if `clearable`. */
@@ -63,7 +72,7 @@ function cellRule<T>(schema: z.ZodType<T>, clearable: boolean) {
     if (isClearMarker(raw)) return clearable ? CLEAR : cannotClear;
     const parsed = schema.safeParse(unguardedCell(raw));
     if (parsed.success) return { kind: 'set', value: parsed.data };
-    return refusal(parsed.error.issues.map((issue) => issue.message));
+    return { kind: 'error', message: messageOf(parsed.error.issues) ?? 'error.validation' };
   };
 }
 

@@ -1,17 +1,20 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  PRODUCT_IMPORT_FILE_FIELD,
   PRODUCT_PAGE_SIZE,
   type AdminProduct,
   type AdminProductResponse,
   type Product,
   type ProductAttributesResponse,
+  type ProductImportRefused,
+  type ProductImportResponse,
   type ProductListResponse,
   type ProductResponse,
   type ProductsBulkEditInput,
   type ProductsBulkEditResponse,
   type StockMovementsResponse,
 } from '@shop/shared';
-import { browserDownload } from '../../../lib/api';
+import { apiErrorOf, browserDownload, browserUpload } from '../../../lib/api';
 import { attributesQueryKeys } from '../attributes/attributes-api';
 import { categoriesQueryKeys } from '../categories/categories-api';
 import { dashboardQueryKeys } from '../dashboard/dashboard-api';
@@ -48,6 +51,31 @@ export function fetchStockMovements(id: number, page: number): Promise<StockMove
 /** GET /api/admin/products/export: every product, drafts included, as the CSV file. */
 export function downloadProductsCsv(): Promise<Blob> {
   return browserDownload('/admin/products/export', {}, 'text/csv');
+}
+
+/** What an import answers: its rows and summary, applied or not (`success` false: refused, nothing changed). */
+export type ProductImportOutcome = ProductImportResponse | ProductImportRefused;
+
+/** How far an import's request is: the share of the file sent, then the server at work. */
+export interface ImportProgress {
+  onProgress?: (sent: number) => void;
+  onSent?: () => void;
+}
+
+function isImportOutcome(body: unknown): body is ProductImportOutcome {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { rows?: unknown }).rows);
+}
+
+/**
+ * POST /api/admin/products/import with the file: a dry run (nothing changes) or the import itself.
+ * A refusal of rows (422) answers them like a dry run; a refusal of the file throws its ApiError.
+ */
+export async function importProductsCsv(file: File, dryRun: boolean, progress: ImportProgress = {}): Promise<ProductImportOutcome> {
+  const form = new FormData();
+  form.append(PRODUCT_IMPORT_FILE_FIELD, file, file.name);
+  const reply = await browserUpload(`/admin/products/import${dryRun ? '?dry_run=true' : ''}`, form, progress);
+  if ((reply.status === 200 || reply.status === 422) && isImportOutcome(reply.body)) return reply.body;
+  throw apiErrorOf(reply);
 }
 
 /**
@@ -145,6 +173,15 @@ export function useDuplicateProduct(callbacks?: MutationCallbacks<AdminProduct, 
 /** DELETE a product, then refresh what showed it. */
 export function useDeleteProduct(callbacks?: MutationCallbacks<void, Product>) {
   return useResourceMutation((product: Product) => deleteProduct(product.id), (client, _, product) => invalidateAfterProductWrite(client, product.id), callbacks);
+}
+
+/** Applies an import (the file and its progress callbacks); once applied, refreshes what shows products. */
+export function useApplyProductsImport(callbacks?: MutationCallbacks<ProductImportOutcome, { file: File; progress: ImportProgress }>) {
+  return useResourceMutation(
+    ({ file, progress }: { file: File; progress: ImportProgress }) => importProductsCsv(file, false, progress),
+    (client, outcome) => (outcome.success ? invalidateAfterProductWrite(client, null) : null),
+    callbacks,
+  );
 }
 
 /** Refreshes the product lists (a row someone else deleted). */

@@ -6,7 +6,7 @@ import { useMoneyFormat } from '../../../components/ui/price';
 import { useToast } from '../../../components/ui/toast';
 import { useI18n } from '../../../i18n/i18n';
 import { useAuth } from '../../account/auth';
-import { adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
+import { ADMIN_PRODUCTS_IMPORT_HREF, adminNewRecordHref, adminRecordHref } from '../shell/admin-links';
 import { userCan } from '../shell/gate';
 import { BoxIcon, CopyIcon, PencilIcon, PlusIcon, TrashIcon } from '../ui/admin-icons';
 import { ProductThumb } from '../ui/product-thumb';
@@ -31,8 +31,8 @@ const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
 /**
  * The Products tab: every product, published or draft, 12 at a
  * time with "load more"; search, sort and order kept in the URL; add, edit, duplicate and delete for those
- * who may change the catalogue, with the CSV export of every product (a moderator sees the list
- * only).
+ * who may change the catalogue, with the CSV export of every product and the CSV import (a
+ * moderator sees the list only).
  */
 export default function ProductsTab() {
   const { t, tp } = useI18n();
@@ -305,6 +305,9 @@ export default function ProductsTab() {
           canWrite ? (
             <>
               <ProductsExportButton />
+              <ButtonLink variant="secondary" to={ADMIN_PRODUCTS_IMPORT_HREF}>
+                {t('admin-products.import.button')}
+              </ButtonLink>
               <ButtonLink to={adminNewRecordHref('products')}>
                 <PlusIcon className="size-5" />
                 {t('admin-products.add')}

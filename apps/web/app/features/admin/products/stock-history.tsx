@@ -121,6 +121,13 @@ function StockMovementItem({ movement }: { movement: StockMovement }) {
               </Link>
             </>
           ) : null}
+          {movement.import_id !== null ? (
+            <>
+              <span aria-hidden="true">·</span>
+              {/* The activity trail filters by person and kind of record, not by import: plain text. */}
+              <span className="font-semibold">{t('admin-products.history.import', { id: movement.import_id })}</span>
+            </>
+          ) : null}
         </p>
       </div>
     </li>

@@ -26,6 +26,9 @@ export function adminNewRecordHref(section: AdminRecordSection): string {
   return `/admin/${RECORD_SEGMENTS[section]}/new`;
 }
 
+/** The products import's screen (docs/decisions/056). */
+export const ADMIN_PRODUCTS_IMPORT_HREF = '/admin/products/import';
+
 /**
  * A record's full screen (`/admin/products/edit/12`); an order's is adminOrderHref. An id taken
  * from an address as it was typed stays inside the path (encoded); its screen then says no such record.
