@@ -118,7 +118,7 @@ for (const lang of ['ar', 'en'] as const) {
       // Back on the list, the product shows its new price.
       await expect(page).toHaveURL(/tab=products/);
       await page.getByRole('searchbox', { name: text[lang].search }).fill(tag);
-      const listed = page.locator(':visible').getByText(`سبحة الاستيراد ${tag}`, { exact: true }).first();
+      const listed = page.getByText(`سبحة الاستيراد ${tag}`, { exact: true }).filter({ visible: true }).first();
       await expect(listed).toBeVisible();
       await expect(page.getByText('12.750').filter({ visible: true }).first()).toBeVisible();
 

@@ -41,6 +41,27 @@ function busWithTrail() {
 }
 
 describe('event bus', () => {
+  it('hands a batch subscriber every event of its type at once with publishAll, one at a time with publish', async () => {
+    const { bus, committed } = busWithTrail();
+    const batches: number[][] = [];
+    bus.duringTransactionBatch('Counted', async (_tx, events) => {
+      batches.push(events.map((event) => event.count));
+    });
+    await bus.transaction(database.db, async (tx) => {
+      await bus.publish(tx, { type: 'Counted', count: 1 });
+      await bus.publishAll(tx, [
+        { type: 'Counted', count: 2 },
+        { type: 'Noted', note: 'batched' },
+        { type: 'Counted', count: 3 },
+      ]);
+    });
+    expect(batches).toEqual([[1], [2, 3]]);
+    // The per-event subscriber heard its event inside the transaction, the commit all four.
+    expect(await notes()).toContain('batched');
+    expect(committed.at(-1)?.map((event) => event.type)).toEqual(['Counted', 'Counted', 'Noted', 'Counted']);
+    await database.db.execute(sql`delete from event_bus_probe`);
+  });
+
   it('runs transaction subscribers in the change, and committed ones after it, in publishing order', async () => {
     const { bus, committed } = busWithTrail();
     const heard: string[] = [];

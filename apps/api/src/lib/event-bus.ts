@@ -18,6 +18,15 @@ export interface EventBus<E extends BusEvent> {
     handler: (tx: Executor, event: OfType<E, T>) => Promise<void>,
   ): void;
   /**
+   * duringTransaction for a handler that writes its rows in one statement: publish hands it the
+   * event alone, publishAll every event of its type at once (a burst of thousands stays a few
+   * statements).
+   */
+  duringTransactionBatch<T extends E['type']>(
+    type: T,
+    handler: (tx: Executor, events: readonly OfType<E, T>[]) => Promise<void>,
+  ): void;
+  /**
    * Subscribes after the commit: the handler runs once per committed transaction that published
    * events of this type, with all of them in the order they were published. A failure is
    * reported, never thrown at the writer, whose change is already committed.
@@ -39,6 +48,12 @@ export interface EventBus<E extends BusEvent> {
    * an event outside one could never be delivered after a commit, so it is refused at once.
    */
   publish(tx: Executor, event: E): Promise<void>;
+  /**
+   * Tells of many changes made in `tx` at once (an import): each duringTransaction handler hears
+   * every event in order, each duringTransactionBatch handler all the events of its type in one
+   * call. The afterCommit subscribers hear them as if published one by one.
+   */
+  publishAll(tx: Executor, events: readonly E[]): Promise<void>;
 }
 
 export interface EventBusOptions<E extends BusEvent> {
@@ -56,8 +71,10 @@ export interface EventBusOptions<E extends BusEvent> {
 export function createEventBus<E extends BusEvent>(options: EventBusOptions<E>): EventBus<E> {
   // Keyed by the event's type, so a handler only ever receives events of the type it named.
   type During = (tx: Executor, event: E) => Promise<void>;
+  type DuringBatch = (tx: Executor, events: readonly E[]) => Promise<void>;
   type After = (events: readonly E[]) => void | Promise<void>;
   const during = new Map<string, During[]>();
+  const duringBatch = new Map<string, DuringBatch[]>();
   const after = new Map<string, After[]>();
   /** The events published so far in each open transaction or savepoint of this bus. */
   const pendingOf = new WeakMap<Executor, E[]>();
@@ -102,6 +119,9 @@ export function createEventBus<E extends BusEvent>(options: EventBusOptions<E>):
     duringTransaction(type, handler) {
       add(during, type, handler as unknown as During);
     },
+    duringTransactionBatch(type, handler) {
+      add(duringBatch, type, handler as unknown as DuringBatch);
+    },
     afterCommit(type, handler) {
       add(after, type, handler as unknown as After);
     },
@@ -124,7 +144,21 @@ export function createEventBus<E extends BusEvent>(options: EventBusOptions<E>):
       if (!pending)
         throw new Error(`${event.type} published outside a transaction of the event bus`);
       for (const handler of during.get(event.type) ?? []) await handler(tx, event);
+      for (const handler of duringBatch.get(event.type) ?? []) await handler(tx, [event]);
       pending.push(event);
+    },
+    async publishAll(tx, events) {
+      const pending = pendingOf.get(tx);
+      if (!pending) throw new Error('events published outside a transaction of the event bus');
+      const byType = new Map<string, E[]>();
+      for (const event of events) {
+        for (const handler of during.get(event.type) ?? []) await handler(tx, event);
+        add(byType, event.type, event);
+      }
+      for (const [type, ofType] of byType) {
+        for (const handler of duringBatch.get(type) ?? []) await handler(tx, ofType);
+      }
+      pending.push(...events);
     },
   };
 }

@@ -7,8 +7,12 @@ import type { AuditService } from './service.js';
  * Both inside the change's transaction, so a change and its trail are kept or lost together.
  */
 export function subscribeActivityTrail(events: DomainEvents, audit: AuditService): void {
-  events.duringTransaction('ActivityRecorded', (tx, { type: _type, ...entry }) =>
-    audit.record(tx, entry),
+  // A batch handler: an import's thousands of entries are a few inserts.
+  events.duringTransactionBatch('ActivityRecorded', (tx, entries) =>
+    audit.recordAll(
+      tx,
+      entries.map(({ type: _type, ...entry }) => entry),
+    ),
   );
   events.duringTransaction('OrderStatusChanged', async (tx, change) => {
     if (!change.actor) return;

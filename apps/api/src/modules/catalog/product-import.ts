@@ -16,10 +16,10 @@ import {
   type ProductImportRow,
   type ProductStatus,
 } from '@shop/shared';
-import type { Database, Executor } from '../../db/client.js';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { categories, productImages, productImports, products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { DomainEvents } from '../../events.js';
+import type { ActivityRecorded, DomainEvent, DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 import type { CsvUpload, CsvUploadLimits } from '../../lib/csv-upload.js';
 import type { FileStorage } from '../../lib/file-storage/index.js';
@@ -31,7 +31,13 @@ import {
   type CellReading,
   type ImportedColumn,
 } from './product-import-cells.js';
-import { auditFields, lockSku, publishStockSet, type ProductRow } from './product-writes.js';
+import {
+  AUDITED_PRODUCT_COLUMNS,
+  auditFields,
+  lockSku,
+  stockSetEvent,
+  type AuditedProduct,
+} from './product-writes.js';
 import { productCells, type ProductCellsSource } from './products-export.js';
 
 /**
@@ -104,8 +110,39 @@ interface PlannedRow {
 interface Plan {
   rows: PlannedRow[];
   /** The locked products, by id (apply), or as read (dry run). */
-  before: Map<number, { row: ProductRow; images: ImageRow[] }>;
+  before: Map<number, { row: ImportedProduct; images: ImageRow[] }>;
 }
+
+/** A product as the import reads it: its id and audited columns (not the search's generated ones). */
+type ImportedProduct = AuditedProduct & { id: number };
+type AuditedColumn = (typeof AUDITED_PRODUCT_COLUMNS)[number];
+
+/** Each audited column's SQL type, for the rows of a multi-row update's values list. */
+const COLUMN_TYPES: Record<AuditedColumn, string> = {
+  name: 'text',
+  name_en: 'text',
+  description: 'text',
+  description_en: 'text',
+  short_description: 'text',
+  short_description_en: 'text',
+  price: 'integer',
+  sale_price: 'integer',
+  stock_quantity: 'integer',
+  category_id: 'integer',
+  sku: 'text',
+  featured: 'boolean',
+  status: 'product_status',
+  seo_title_ar: 'text',
+  seo_title_en: 'text',
+  seo_description_ar: 'text',
+  seo_description_en: 'text',
+};
+
+/** The columns the import reads and an update answers. */
+const importedColumns = {
+  id: products.id,
+  ...Object.fromEntries(AUDITED_PRODUCT_COLUMNS.map((column) => [column, products[column]])),
+} as { id: typeof products.id } & { [C in (typeof AUDITED_PRODUCT_COLUMNS)[number]]: (typeof products)[C] };
 
 const columnSet = new Set<string>(PRODUCT_EXPORT_COLUMNS);
 const isColumn = (name: string): name is ProductExportColumn => columnSet.has(name);
@@ -241,7 +278,11 @@ export function createProductImport(db: Database, deps: ProductImportDeps) {
     const found: Plan['before'] = new Map();
     // Locked in id order, as every writer of several products does, so two never wait on each other.
     for (const chunk of chunks([...ids].sort((a, b) => a - b))) {
-      const query = executor.select().from(products).where(inArray(products.id, chunk)).orderBy(asc(products.id));
+      const query = executor
+        .select(importedColumns)
+        .from(products)
+        .where(inArray(products.id, chunk))
+        .orderBy(asc(products.id));
       const rows = lock ? await query.for('update') : await query;
       for (const row of rows) found.set(row.id, { row, images: [] });
       const images = await executor
@@ -490,64 +531,126 @@ export function createProductImport(db: Database, deps: ProductImportDeps) {
     }
   }
 
-  /** Writes one planned row in the import's transaction; answers the image files it let go. */
-  async function writeRow(tx: Executor, planned: PlannedRow, plan: Plan, actor: Actor, importId: number) {
-    const values = productValues(planned.next);
-    if (planned.action === 'create') {
-      const [created] = await tx.insert(products).values(values).returning();
+  /**
+   * Updates the rows' products, each with the columns that change only (the triggers on a column,
+   * published counts, the category's search text, the search index's version, then run only when
+   * it does): rows changing the same columns share one statement. Answers the products as saved.
+   */
+  async function updateProducts(
+    tx: Executor,
+    rows: readonly PlannedRow[],
+    plan: Plan,
+  ): Promise<Map<number, ImportedProduct>> {
+    const groups = new Map<string, Array<{ id: number; values: ReturnType<typeof productValues> }>>();
+    for (const row of rows) {
+      const before = plan.before.get(row.productId!)!.row;
+      const values = productValues(row.next);
+      const changed = AUDITED_PRODUCT_COLUMNS.filter((column) => before[column] !== values[column]);
+      const key = changed.join(',');
+      const group = groups.get(key);
+      if (group) group.push({ id: row.productId!, values });
+      else groups.set(key, [{ id: row.productId!, values }]);
+    }
+    const saved = new Map<number, ImportedProduct>();
+    const returned = sql.join(
+      [sql`${products.id}`, ...AUDITED_PRODUCT_COLUMNS.map((column) => sql`${products[column]}`)],
+      sql`, `,
+    );
+    for (const [key, group] of groups) {
+      const columns = (key === '' ? [] : key.split(',')) as AuditedColumn[];
+      const sets = sql.join(
+        [
+          ...columns.map((column) => sql`${sql.identifier(column)} = changed.${sql.identifier(column)}`),
+          sql`updated_at = now()`,
+        ],
+        sql`, `,
+      );
+      const names = sql.join([sql`id`, ...columns.map((column) => sql.identifier(column))], sql`, `);
+      const list = sql.join(
+        group.map(
+          ({ id, values }) =>
+            sql`(${sql.join(
+              [
+                sql`${id}::integer`,
+                ...columns.map((column) => sql`${values[column]}::${sql.raw(COLUMN_TYPES[column])}`),
+              ],
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      );
+      const rowsSaved = await queryRows<ImportedProduct>(
+        tx,
+        sql`update ${products} set ${sets} from (values ${list}) as changed(${names})
+          where ${products.id} = changed.id returning ${returned}`,
+      );
+      for (const product of rowsSaved) saved.set(product.id, product);
+    }
+    return saved;
+  }
+
+  /**
+   * Writes one batch of planned rows in the import's transaction, then tells of them all at once
+   * (publishAll: ProductChanged, ActivityRecorded, StockChanged; their subscribers write a few
+   * statements for the batch). Answers the image files the rows let go.
+   */
+  async function writeRows(
+    tx: Executor,
+    rows: readonly PlannedRow[],
+    plan: Plan,
+    actor: Actor,
+    importId: number,
+  ): Promise<string[]> {
+    const told: DomainEvent[] = [];
+    const released: string[] = [];
+    type Activity = Omit<ActivityRecorded, 'type' | 'actor' | 'entity' | 'entityId'>;
+    const tell = (
+      productId: number,
+      change: 'created' | 'updated',
+      activity: Activity,
+      stock: { from: number; to: number },
+    ) => {
+      told.push({ type: 'ProductChanged', productId, change });
+      told.push({ type: 'ActivityRecorded', actor, entity: 'products', entityId: productId, ...activity });
+      const move = stockSetEvent({ actor, productId, ...stock, reason: 'import', importId });
+      if (move) told.push(move);
+    };
+    for (const row of rows) {
+      if (row.action !== 'create') continue;
+      const [created] = await tx.insert(products).values(productValues(row.next)).returning(importedColumns);
       const product = created!;
       // The answer names the new product.
-      planned.productId = product.id;
-      await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'created' });
-      await events.publish(tx, {
-        type: 'ActivityRecorded',
-        actor,
-        entity: 'products',
-        entityId: product.id,
-        action: 'create',
-        after: { ...auditFields(product), images: [], import_id: importId },
-      });
-      await publishStockSet(events, tx, {
-        actor,
-        productId: product.id,
-        from: 0,
-        to: product.stock_quantity,
-        reason: 'import',
-        importId,
-      });
-      return [];
+      row.productId = product.id;
+      tell(
+        product.id,
+        'created',
+        { action: 'create', after: { ...auditFields(product), images: [], import_id: importId } },
+        { from: 0, to: product.stock_quantity },
+      );
     }
-    const id = planned.productId!;
-    const { row: before, images } = plan.before.get(id)!;
-    const [updated] = await tx
-      .update(products)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(products.id, id))
-      .returning();
-    let released: string[] = [];
-    if (planned.imagesChanged) {
-      const idOf = new Map(images.map((image) => [image.filename, image.id]));
-      const gallery = planned.next.images.map((filename): GallerySlot => ({ kind: 'kept', id: idOf.get(filename)! }));
-      released = (await writeGallery(tx, id, images, gallery, [])).released;
+    const updates = rows.filter((row) => row.action === 'update');
+    const saved = await updateProducts(tx, updates, plan);
+    for (const row of updates) {
+      const id = row.productId!;
+      const { row: before, images } = plan.before.get(id)!;
+      const after = saved.get(id)!;
+      if (row.imagesChanged) {
+        const idOf = new Map(images.map((image) => [image.filename, image.id]));
+        const gallery = row.next.images.map((filename): GallerySlot => ({ kind: 'kept', id: idOf.get(filename)! }));
+        released.push(...(await writeGallery(tx, id, images, gallery, [])).released);
+      }
+      tell(
+        id,
+        'updated',
+        {
+          action: 'update',
+          before: { ...auditFields(before), images: images.map((image) => image.filename) },
+          after: { ...auditFields(after), images: row.next.images, import_id: importId },
+        },
+        { from: before.stock_quantity, to: after.stock_quantity },
+      );
     }
-    await events.publish(tx, { type: 'ProductChanged', productId: id, change: 'updated' });
-    await events.publish(tx, {
-      type: 'ActivityRecorded',
-      actor,
-      entity: 'products',
-      entityId: id,
-      action: 'update',
-      before: { ...auditFields(before), images: images.map((image) => image.filename) },
-      after: { ...auditFields(updated!), images: planned.next.images, import_id: importId },
-    });
-    await publishStockSet(events, tx, {
-      actor,
-      productId: id,
-      from: before.stock_quantity,
-      to: updated!.stock_quantity,
-      reason: 'import',
-      importId,
-    });
+    await events.publishAll(tx, told);
     return released;
   }
 
@@ -626,9 +729,8 @@ export function createProductImport(db: Database, deps: ProductImportDeps) {
             })
             .returning({ id: productImports.id });
           const released: string[] = [];
-          for (const row of applied.rows) {
-            if (row.action === 'unchanged') continue;
-            released.push(...(await writeRow(tx, row, applied, options.actor, record!.id)));
+          for (const batch of chunks(applied.rows.filter((row) => row.action !== 'unchanged'))) {
+            released.push(...(await writeRows(tx, batch, applied, options.actor, record!.id)));
           }
           return { importId: record!.id, applied, released };
         });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { DomainEvents, StockChangeReason } from '../../events.js';
+import type { DomainEvents, StockChanged, StockChangeReason } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
 
 /**
@@ -60,8 +60,32 @@ export function auditView(
   };
 }
 
+/** The columns of a product the audit trail keeps. */
+export const AUDITED_PRODUCT_COLUMNS = [
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'short_description',
+  'short_description_en',
+  'price',
+  'sale_price',
+  'stock_quantity',
+  'category_id',
+  'sku',
+  'featured',
+  'status',
+  'seo_title_ar',
+  'seo_title_en',
+  'seo_description_ar',
+  'seo_description_en',
+] as const satisfies ReadonlyArray<keyof ProductRow>;
+
+/** A product's audited columns (what a writer of many products reads, without the search columns). */
+export type AuditedProduct = Pick<ProductRow, (typeof AUDITED_PRODUCT_COLUMNS)[number]>;
+
 /** The product's own columns as the audit trail keeps them (auditView without images and links). */
-export function auditFields(row: ProductRow): Record<string, unknown> {
+export function auditFields(row: AuditedProduct): Record<string, unknown> {
   return {
     name: row.name,
     name_en: row.name_en,
@@ -86,25 +110,20 @@ export function auditFields(row: ProductRow): Record<string, unknown> {
 /** The reasons staff set a product's stock for (orders' own moves are told by the orders module). */
 export type StaffStockReason = Extract<StockChangeReason, 'created' | 'edit' | 'import' | 'bulk_edit'>;
 
-/**
- * Tells the stock ledger (StockChanged) that staff set a product's stock from `from` to `to`;
- * nothing when it stayed the same. `importId` links the move to the import that made it. Only
- * for a transaction the event bus opened.
- */
-export async function publishStockSet(
-  events: DomainEvents,
-  tx: Executor,
-  change: {
-    actor: Actor;
-    productId: number;
-    from: number;
-    to: number;
-    reason: StaffStockReason;
-    importId?: number;
-  },
-): Promise<void> {
-  if (change.to === change.from) return;
-  await events.publish(tx, {
+/** What staff set a product's stock from and to, and why (an import: which one). */
+export interface StaffStockSet {
+  actor: Actor;
+  productId: number;
+  from: number;
+  to: number;
+  reason: StaffStockReason;
+  importId?: number;
+}
+
+/** The StockChanged of staff setting a product's stock; null when it stayed the same. */
+export function stockSetEvent(change: StaffStockSet): StockChanged | null {
+  if (change.to === change.from) return null;
+  return {
     type: 'StockChanged',
     productId: change.productId,
     delta: change.to - change.from,
@@ -113,5 +132,19 @@ export async function publishStockSet(
     orderId: null,
     importId: change.importId ?? null,
     actor: change.actor,
-  });
+  };
+}
+
+/**
+ * Tells the stock ledger (StockChanged) that staff set a product's stock from `from` to `to`;
+ * nothing when it stayed the same. `importId` links the move to the import that made it. Only
+ * for a transaction the event bus opened.
+ */
+export async function publishStockSet(
+  events: DomainEvents,
+  tx: Executor,
+  change: StaffStockSet,
+): Promise<void> {
+  const event = stockSetEvent(change);
+  if (event) await events.publish(tx, event);
 }

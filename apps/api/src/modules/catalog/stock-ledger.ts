@@ -18,19 +18,27 @@ import type { DomainEvents } from '../../events.js';
  * transaction as the move itself, so a committed change of stock is never missing from it.
  */
 export function subscribeStockLedger(events: DomainEvents): void {
-  events.duringTransaction('StockChanged', async (tx, move) => {
-    await tx.insert(stockMovements).values({
-      product_id: move.productId,
-      delta: move.delta,
-      level: move.level,
-      reason: move.reason,
-      actor_id: move.actor?.id ?? null,
-      actor_email: move.actor?.email ?? null,
-      order_id: move.orderId,
-      import_id: move.importId ?? null,
-    });
+  // A batch handler: an import's thousands of moves are a few inserts.
+  events.duringTransactionBatch('StockChanged', async (tx, moves) => {
+    for (let start = 0; start < moves.length; start += LEDGER_BATCH) {
+      await tx.insert(stockMovements).values(
+        moves.slice(start, start + LEDGER_BATCH).map((move) => ({
+          product_id: move.productId,
+          delta: move.delta,
+          level: move.level,
+          reason: move.reason,
+          actor_id: move.actor?.id ?? null,
+          actor_email: move.actor?.email ?? null,
+          order_id: move.orderId,
+          import_id: move.importId ?? null,
+        })),
+      );
+    }
   });
 }
+
+/** Moves per insert: 8 parameters each, well inside PostgreSQL's 65,535. */
+const LEDGER_BATCH = 1000;
 
 /** The current names of these accounts that still exist, by id (the accounts module's). */
 export type AccountNames = (

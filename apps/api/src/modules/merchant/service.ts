@@ -338,6 +338,9 @@ export function createMerchantService(deps: MerchantServiceDeps) {
     /** Queues a product's change in the caller's transaction (nothing when not configured or off). */
     enqueue: sync ? sync.enqueue : async () => undefined,
 
+    /** Queues many products' changes at once (caller's transaction; a no-op without Merchant). */
+    enqueueAll: sync ? sync.enqueueAll : async () => undefined,
+
     /** A category's path changes: its products and those below it are queued (caller's transaction). */
     enqueueCategory: sync ? sync.enqueueCategory : async () => undefined,
 

@@ -20,7 +20,7 @@ export function subscribeMerchant(
   deps: {
     merchant: Pick<
       MerchantService,
-      'enqueue' | 'enqueueCategory' | 'stockTaken' | 'stockReturned' | 'wake'
+      'enqueueAll' | 'enqueueCategory' | 'stockTaken' | 'stockReturned' | 'wake'
     >;
     feed: Pick<MerchantFeed, 'invalidate'>;
     background: Pick<BackgroundTasks, 'run'>;
@@ -28,10 +28,18 @@ export function subscribeMerchant(
   },
 ): void {
   const { merchant, feed, background, log } = deps;
-  events.duringTransaction('ProductChanged', async (tx, { productId, change }) => {
+  // A batch handler: an import's thousands of changes are a few statements.
+  events.duringTransactionBatch('ProductChanged', async (tx, changes) => {
     // Google's offer carries the product's own price and fields, none of its variations.
-    if (change === 'variations_replaced') return;
-    await merchant.enqueue(tx, productId, change === 'deleted' ? 'delete' : 'upsert');
+    const queued = changes.filter(({ change }) => change !== 'variations_replaced');
+    if (queued.length === 0) return;
+    await merchant.enqueueAll(
+      tx,
+      queued.map(({ productId, change }) => ({
+        productId,
+        action: change === 'deleted' ? ('delete' as const) : ('upsert' as const),
+      })),
+    );
   });
   events.duringTransaction('CategoryChanged', async (tx, { categoryId, pathChanges }) => {
     // The products' product_type is their category path.

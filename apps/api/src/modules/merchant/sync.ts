@@ -245,6 +245,26 @@ export function createMerchantSync(deps: MerchantSyncDeps) {
     },
 
     /**
+     * enqueue for many products at once (an import's burst), 1,000 a statement; a product named
+     * twice keeps its last change (one statement may not touch a queued row twice).
+     */
+    async enqueueAll(
+      executor: Executor,
+      changes: ReadonlyArray<{ productId: number; action: SyncAction }>,
+    ): Promise<void> {
+      const last = [...new Map(changes.map((change) => [change.productId, change.action])).entries()];
+      for (let start = 0; start < last.length; start += 1000) {
+        const values = sql.join(
+          last.slice(start, start + 1000).map(([id, action]) => sql`(${id}::integer, ${action}::text)`),
+          sql`, `,
+        );
+        await executor.execute(sql`insert into ${merchantSyncQueue} (product_id, action)
+          select queued.id, queued.action from (values ${values}) as queued(id, action)
+          where ${autoSyncOn} ${coalesce}`);
+      }
+    },
+
+    /**
      * A category is renamed, moved or deleted (in the caller's transaction, before the write):
      * the published products in it and in every category below it are pushed again, since their
      * product type (the category path) changes.
