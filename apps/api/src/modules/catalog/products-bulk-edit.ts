@@ -20,9 +20,9 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import type { DomainEvents } from '../../events.js';
+import type { DomainEvent, DomainEvents } from '../../events.js';
 import type { Actor } from '../../lib/actor.js';
-import { auditFields, publishStockSet, type ProductRow } from './product-writes.js';
+import { auditFields, stockSetEvent, type ProductRow } from './product-writes.js';
 import type { CatalogService } from './service.js';
 
 /**
@@ -213,27 +213,33 @@ export function createProductsBulkEdit(db: Database, deps: ProductsBulkEditDeps)
         ${column((after) => after.featured)}::boolean[]
       ) as new_values(id, price, sale_price, stock_quantity, status, category_id, featured)
       where ${products.id} = new_values.id`);
+    // Every changed product's events at once: their subscribers write a few multi-row inserts.
+    const told: DomainEvent[] = [];
     for (const product of changed) {
       const before = product.row!;
       const after: ProductRow = { ...before, ...product.outcome!.after };
-      await events.publish(tx, { type: 'ProductChanged', productId: product.id, change: 'updated' });
-      await events.publish(tx, {
-        type: 'ActivityRecorded',
-        actor,
-        entity: 'products',
-        entityId: product.id,
-        action: 'bulk_edit',
-        before: auditFields(before),
-        after: auditFields(after),
-      });
-      await publishStockSet(events, tx, {
+      told.push(
+        { type: 'ProductChanged', productId: product.id, change: 'updated' },
+        {
+          type: 'ActivityRecorded',
+          actor,
+          entity: 'products',
+          entityId: product.id,
+          action: 'bulk_edit',
+          before: auditFields(before),
+          after: auditFields(after),
+        },
+      );
+      const moved = stockSetEvent({
         actor,
         productId: product.id,
         from: before.stock_quantity,
         to: after.stock_quantity,
         reason: 'bulk_edit',
       });
+      if (moved) told.push(moved);
     }
+    await events.publishAll(tx, told);
     return changed.length;
   }
 
