@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { MerchantBulkRunResponse, Product } from '@shop/shared';
-import { listProducts, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
+import { inTurn, listProducts, signInAsAdmin, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /**
  * The Google Merchant tab in the browser, against the Merchant API test double
@@ -66,26 +66,10 @@ async function storedInput(request: APIRequestContext, offerId: number): Promise
 
 /**
  * Runs `work` while no other test of this run uses the double (the desktop and phone projects run
- * side by side). The lock is named after this run's double, so a killed earlier run leaves none.
+ * side by side); the lock is named after this run's double.
  */
-async function withDouble<T>(work: () => Promise<T>): Promise<T> {
-  const lock = path.join(os.tmpdir(), `shop-e2e-merchant-lock-${new URL(doubleInfo().control).port}`);
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
+const withDouble = <T>(work: () => Promise<T>): Promise<T> =>
+  inTurn(doubleInfo().control, 'merchant', work, { waitMs: 240_000 });
 
 const toasts = (page: Page) => page.getByTestId('toast-viewport');
 const toast = (page: Page, message: string | RegExp) => toasts(page).getByText(message, typeof message === 'string' ? { exact: true } : undefined);

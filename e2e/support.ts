@@ -211,9 +211,15 @@ export async function placeGuestOrder(request: APIRequestContext, name: string, 
  * whole shop shows (its settings, its pages), which the other project's run of the same file would
  * otherwise change under it. A directory is the lock (mkdir is atomic).
  */
-export async function inTurn<T>(baseURL: string, name: string, work: () => Promise<T>): Promise<T> {
+export async function inTurn<T>(
+  baseURL: string,
+  name: string,
+  work: () => Promise<T>,
+  { waitMs = 150_000 }: { waitMs?: number } = {},
+): Promise<T> {
+  // Named after this run's server, so a killed earlier run's lock is never waited for.
   const lock = path.join(os.tmpdir(), `shop-e2e-${name}-lock-${new URL(baseURL).port}`);
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     try {
       fs.mkdirSync(lock);

@@ -1,5 +1,4 @@
-import { Fragment, Suspense, type ReactNode } from 'react';
-import { Await } from 'react-router';
+import { Fragment, type ReactNode } from 'react';
 import {
   HOME_CATEGORY_COUNT,
   HOME_FEATURED_COUNT,
@@ -19,7 +18,7 @@ import { ProductGrid } from '../features/catalog/product-grid';
 import { CategoryGrid, categoryGridClass } from '../features/home/category-grid';
 import { Hero } from '../features/home/hero';
 import { homeCategories } from '../features/home/home-categories';
-import { HomeSection, SectionError, SectionSkeleton } from '../features/home/home-section';
+import { DeferredSection } from '../features/home/home-section';
 import { SignupCta } from '../features/home/signup-cta';
 import { HomeSlider } from '../features/home/slider';
 import { useI18n } from '../i18n/i18n';
@@ -90,98 +89,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null,
     categories: (
-      <Suspense
-        fallback={
-          <SectionSkeleton
-            id="home-categories"
-            title={t('home.categories.title')}
-            boxes={6}
-            className={categoryGridClass}
-          />
-        }
+      <DeferredSection
+        id="home-categories"
+        title={t('home.categories.title')}
+        boxes={6}
+        skeletonClass={categoryGridClass}
+        items={categories}
+        moreTo="/categories"
+        moreLabel={t('home.categories.all')}
       >
-        <Await
-          resolve={categories}
-          errorElement={<SectionError id="home-categories" title={t('home.categories.title')} />}
-        >
-          {(list) =>
-            list.length > 0 ? (
-              <HomeSection
-                id="home-categories"
-                title={t('home.categories.title')}
-                moreTo="/categories"
-                moreLabel={t('home.categories.all')}
-              >
-                <CategoryGrid categories={list} />
-              </HomeSection>
-            ) : null
-          }
-        </Await>
-      </Suspense>
+        {(list) => <CategoryGrid categories={list} />}
+      </DeferredSection>
     ),
     featured: (
-      <Suspense
-        fallback={
-          <SectionSkeleton
-            id="home-featured"
-            title={t('home.featured.title')}
-            boxes={4}
-            className={productGridSkeleton}
-          />
-        }
+      <DeferredSection
+        id="home-featured"
+        title={t('home.featured.title')}
+        boxes={4}
+        skeletonClass={productGridSkeleton}
+        items={featured}
+        moreTo="/products?featured=true"
+        moreLabel={t('home.featured.all')}
       >
-        <Await
-          resolve={featured}
-          errorElement={<SectionError id="home-featured" title={t('home.featured.title')} />}
-        >
-          {(products) =>
-            products.length > 0 ? (
-              <HomeSection
-                id="home-featured"
-                title={t('home.featured.title')}
-                moreTo="/products?featured=true"
-                moreLabel={t('home.featured.all')}
-              >
-                <ProductGrid products={products} />
-              </HomeSection>
-            ) : null
-          }
-        </Await>
-      </Suspense>
+        {(products) => <ProductGrid products={products} />}
+      </DeferredSection>
     ),
     latest: (
-      <Suspense
-        fallback={
-          <SectionSkeleton
-            id="home-latest"
-            title={t('home.latest.title')}
-            boxes={4}
-            className={productGridSkeleton}
-          />
+      <DeferredSection
+        id="home-latest"
+        title={t('home.latest.title')}
+        boxes={4}
+        skeletonClass={productGridSkeleton}
+        items={latest}
+        moreTo="/products"
+        moreLabel={t('home.latest.all')}
+        empty={
+          <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">{t('home.latest.empty')}</p>
         }
       >
-        <Await
-          resolve={latest}
-          errorElement={<SectionError id="home-latest" title={t('home.latest.title')} />}
-        >
-          {(products) => (
-            <HomeSection
-              id="home-latest"
-              title={t('home.latest.title')}
-              moreTo="/products"
-              moreLabel={t('home.latest.all')}
-            >
-              {products.length > 0 ? (
-                <ProductGrid products={products} />
-              ) : (
-                <p className="rounded-xl bg-white p-6 text-center text-stone-700 ring-1 ring-stone-200">
-                  {t('home.latest.empty')}
-                </p>
-              )}
-            </HomeSection>
-          )}
-        </Await>
-      </Suspense>
+        {(products) => <ProductGrid products={products} />}
+      </DeferredSection>
     ),
     signup: <SignupCta />,
   };

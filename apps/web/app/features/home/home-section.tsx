@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Await, Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { useLocalizedPath } from '../../lib/localized-path';
@@ -63,5 +63,46 @@ export function SectionError({ id, title }: { id: string; title: string }) {
         {t('home.section_error')}
       </p>
     </HomeSection>
+  );
+}
+
+/**
+ * A home block whose items stream in after the first paint (a page part): placeholder boxes while
+ * they come, the error box if they cannot, then the block with its items. Without items the block
+ * is left out, unless `empty` says what to show instead.
+ */
+export function DeferredSection<T>({
+  id,
+  title,
+  boxes,
+  skeletonClass,
+  items,
+  moreTo,
+  moreLabel,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  boxes: number;
+  skeletonClass: string;
+  items: Promise<T[]> | T[];
+  moreTo: string;
+  moreLabel: string;
+  empty?: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <Suspense fallback={<SectionSkeleton id={id} title={title} boxes={boxes} className={skeletonClass} />}>
+      <Await resolve={items} errorElement={<SectionError id={id} title={title} />}>
+        {(list) =>
+          list.length > 0 || empty !== undefined ? (
+            <HomeSection id={id} title={title} moreTo={moreTo} moreLabel={moreLabel}>
+              {list.length > 0 ? children(list) : empty}
+            </HomeSection>
+          ) : null
+        }
+      </Await>
+    </Suspense>
   );
 }
