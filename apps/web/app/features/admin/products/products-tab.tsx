@@ -48,7 +48,9 @@ export default function ProductsTab() {
     () => ({ search: state.search.trim(), sort: productSortFrom(state.sort), order: productOrderFrom(state.order) }),
     [state.search, state.sort, state.order],
   );
-  const [searchText, setSearchText] = useUrlSearchBox(state.search, setState);
+  const duplicate = useDuplicateAction();
+  // A copy being made opens its form when it is ready: a search sent meanwhile would replace it.
+  const [searchText, setSearchText] = useUrlSearchBox(state.search, setState, duplicate.pendingId !== undefined);
 
   // A new search keeps the old rows on screen until the new ones arrive.
   const products = usePagedList(productsQueryKeys.list(filters), (page) => fetchProductPage(filters, page));
@@ -85,8 +87,6 @@ export default function ProductsTab() {
     onSuccess: () => toast.success(t('admin-products.delete.success')),
     onError: deleteFailed,
   });
-
-  const duplicate = useDuplicateAction();
 
   async function askDelete(product: Product) {
     const count = product.images.length;

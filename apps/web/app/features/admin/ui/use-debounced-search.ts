@@ -30,11 +30,12 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
 
 /**
  * A paged list's search box bound to the URL's `search` (useUrlState's `setUrl`): its text goes to
- * the URL trimmed once typing pauses.
+ * the URL trimmed once typing pauses. `busy`: an action of the list that will open another page
+ * when it answers (a duplicate's copy) is under way, so the search waits for it too.
  */
-export function useUrlSearchBox(urlSearch: string, setUrl: (changes: { search: string }) => void) {
+export function useUrlSearchBox(urlSearch: string, setUrl: (changes: { search: string }) => void, busy = false) {
   const commit = useMemo(() => (value: string) => setUrl({ search: value.trim() }), [setUrl]);
-  // Opening a record from the list (a duplicate's copy, say) must not be overtaken by the search.
+  // Opening a record from the list must not be overtaken by the search.
   const navigating = useNavigation().state !== 'idle';
-  return useDebouncedSearch(urlSearch, commit, navigating);
+  return useDebouncedSearch(urlSearch, commit, navigating || busy);
 }
