@@ -69,6 +69,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; undefined keeps it in memory. */
   embeddedDir?: string | undefined;
+  /** An embedded database's files to start from (a dump of another one), for tests. */
+  embeddedFrom?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -88,13 +90,14 @@ export function openConfiguredDatabase(config: {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openEmbedded(options.embeddedDir);
+    : openEmbedded(options.embeddedDir, options.embeddedFrom);
 }
 
-async function openEmbedded(directory: string | undefined): Promise<DatabaseHandle> {
+async function openEmbedded(directory: string | undefined, from: Blob | undefined): Promise<DatabaseHandle> {
   if (directory) await fs.mkdir(path.dirname(directory), { recursive: true });
   const client = await PGlite.create({
     ...(directory ? { dataDir: directory } : {}),
+    ...(from ? { loadDataDir: from } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
