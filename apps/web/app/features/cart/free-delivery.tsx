@@ -28,7 +28,8 @@ export function FreeDeliveryNote({ goods, compact = false }: { goods: Thousandth
       </p>
     );
   }
-  const [before, after = ''] = t('cart.free_delivery.remaining').split('{amount}');
+  // The bottom bar's line is short: its long form was cut off in Arabic on a 375 px phone.
+  const [before, after = ''] = t(compact ? 'cart.free_delivery.remaining_short' : 'cart.free_delivery.remaining').split('{amount}');
   const sentence = (
     <>
       {before}
@@ -38,7 +39,7 @@ export function FreeDeliveryNote({ goods, compact = false }: { goods: Thousandth
   );
   if (compact) {
     return (
-      <p data-testid="free-delivery-note" className="truncate text-xs text-stone-600">
+      <p data-testid="free-delivery-note" className="line-clamp-2 text-xs leading-snug text-stone-600">
         {sentence}
       </p>
     );
