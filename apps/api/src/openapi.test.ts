@@ -33,6 +33,8 @@ const ACCEPTED_WARNINGS = [
   'operation-4xx-response #/paths/~1api~1locations~1governorates/get/responses',
   'operation-4xx-response #/paths/~1api~1locations~1shipping-fees/get/responses',
   'operation-4xx-response #/paths/~1api~1orders~1statuses/get/responses',
+  'operation-4xx-response #/paths/~1api~1wishlist/get/responses',
+  'operation-4xx-response #/paths/~1api~1wishlist~1ids/get/responses',
 ];
 
 let ctx: TestContext;

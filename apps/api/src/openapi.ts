@@ -70,7 +70,8 @@ export function operationIdOf(method: string, url: string): string {
     .filter(Boolean)
     .flatMap((segment) => {
       const parameter = /^[:{](\w+)}?$/.exec(segment);
-      if (parameter) return ['by', parameter[1]!];
+      // A snake_case parameter (`{product_id}`) reads as words too: `deleteWishlistByProductId`.
+      if (parameter) return ['by', ...parameter[1]!.split('_').filter(Boolean)];
       return segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
     });
   const capitalised = words.map((word) => word[0]!.toUpperCase() + word.slice(1));

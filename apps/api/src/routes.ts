@@ -19,6 +19,7 @@ import { searchSynonymRoutes } from './modules/search/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { adminUserRoutes } from './modules/users/index.js';
 import { merchantRoutes } from './modules/merchant/index.js';
+import { wishlistRoutes } from './modules/wishlist/index.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCategoryRoutes);
   await app.register(adminProductRoutes);
   await app.register(cartRoutes);
+  await app.register(wishlistRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
   await app.register(locationsRoutes);

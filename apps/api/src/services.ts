@@ -1,4 +1,4 @@
-import { toThousandths } from '@shop/shared';
+import { toThousandths, WISHLIST_MAX_PRODUCTS } from '@shop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -62,6 +62,7 @@ import {
 } from './modules/merchant/index.js';
 import { createGoogleMerchantClient } from './integrations/google-merchant/client.js';
 import { createAdminUsersService } from './modules/users/index.js';
+import { createWishlistService } from './modules/wishlist/index.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(
@@ -239,6 +240,8 @@ export function createServices(
     synonymsAdmin: createSynonymsAdminService(db, { events }),
     adminUsers: createAdminUsersService(db, { accounts, events }),
     cart,
+    // Wishlists read the catalogue's published products (docs/decisions/062).
+    wishlist: createWishlistService(db, { catalog, maxProducts: WISHLIST_MAX_PRODUCTS }),
     settings,
     appIcons,
     adminCategories: createAdminCategoriesService(db, {

@@ -23,6 +23,7 @@ import { searchMessages } from './messages/search.js';
 import { merchantMessages } from './messages/merchant.js';
 import { reportsMessages } from './messages/reports.js';
 import { pagesMessages } from './messages/pages.js';
+import { wishlistMessages } from './messages/wishlist.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -366,6 +367,7 @@ export const apiMessages = {
   ...merchantMessages,
   ...reportsMessages,
   ...pagesMessages,
+  ...wishlistMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

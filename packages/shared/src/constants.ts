@@ -84,3 +84,9 @@ export const TOKEN_STORAGE_KEY = 'token';
 
 /** Largest quantity of one cart line a request may ask for (stock limits it further). */
 export const CART_LINE_MAX_QUANTITY = 999;
+
+/**
+ * Most products one wishlist keeps (a guest's signed cookie or an account's list): enough for any
+ * shopper's shortlist, small enough for a cookie (issue 33, docs/decisions/062).
+ */
+export const WISHLIST_MAX_PRODUCTS = 50;

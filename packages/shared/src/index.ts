@@ -29,6 +29,8 @@ export * from './orders.js';
 export * from './audit.js';
 export * from './shipping.js';
 export * from './free-delivery.js';
+export * from './wishlist.js';
+export * from './contracts/wishlist.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';
 export * from './contracts/order-lookup.js';

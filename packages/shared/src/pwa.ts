@@ -59,13 +59,14 @@ const PUBLIC_PAGES: readonly RegExp[] = [
 ];
 
 /**
- * Paths that carry or change someone's data: the API, the cart, checkout, the account, orders,
+ * Paths that carry or change someone's data: the API, the cart, the wishlist, checkout, the account, orders,
  * payments, sign-in and everything after it, the back office. Never kept by the service worker,
  * whatever a response says.
  */
 const PERSONAL_PATHS: readonly RegExp[] = [
   /^\/api(\/|$)/,
   /^\/cart(\/|$)/,
+  /^\/wishlist(\/|$)/,
   /^\/checkout(\/|$)/,
   /^\/profile(\/|$)/,
   /^\/order-status(\/|$)/,

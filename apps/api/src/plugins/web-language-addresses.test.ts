@@ -43,6 +43,7 @@ const pageTypes = () => [
   '/return-policy',
   '/track',
   '/cart',
+  '/wishlist',
   '/checkout',
   '/login',
   '/register',

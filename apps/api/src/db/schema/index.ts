@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './search.js';
 export * from './merchant.js';
 export * from './stock.js';
+export * from './wishlist.js';

@@ -9,7 +9,7 @@ import {
   pathInLanguage,
 } from '@shop/shared';
 import { AppError } from '../../errors.js';
-import { adoptGuestCart } from './guest-cart.js';
+import { adoptGuestCartAndWishlist } from './guest-cart.js';
 import { jsonBodyErrors } from './route-shared.js';
 import type { PendingAuthorization } from './google-service.js';
 import { presentUser } from './service.js';
@@ -173,7 +173,7 @@ export async function googleAuthRoutes(app: FastifyInstance): Promise<void> {
       }
       const user = await googleSignIn.complete(request.body, pending, request.log);
       const token = await accounts.createSession(user.id, { userAgent: request.headers['user-agent'] });
-      await adoptGuestCart(request, reply, user.id);
+      await adoptGuestCartAndWishlist(request, reply, user.id);
       setSessionCookie(reply, token);
       return { success: true as const, token, user: presentUser(user) };
     },

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cartCookieToken, clearCartCookie } from '../cart/index.js';
+import { adoptGuestWishlist } from '../wishlist/index.js';
 
 /**
  * At login or registration (any sign-in): moves the guest cart of the request's cookie into the
- * user's cart, capped at stock, and drops the guest cookie.
+ * user's cart, capped at stock, and the guest's wishlist into the account's (docs/decisions/062),
+ * and drops both guest cookies.
  */
-export async function adoptGuestCart(
+export async function adoptGuestCartAndWishlist(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
@@ -17,4 +19,5 @@ export async function adoptGuestCart(
     if (guestCartId !== undefined) await cart.mergeCarts(guestCartId, userId);
   }
   clearCartCookie(request, reply);
+  await adoptGuestWishlist(request, reply, userId);
 }

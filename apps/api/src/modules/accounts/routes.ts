@@ -10,7 +10,7 @@ import {
 } from '@shop/shared';
 import { bearerToken, requireUser } from '../../plugins/auth.js';
 import { googleAuthRoutes } from './google-routes.js';
-import { adoptGuestCart } from './guest-cart.js';
+import { adoptGuestCartAndWishlist } from './guest-cart.js';
 import { passwordRoutes } from './password-routes.js';
 import { afterReply, errorResponses as errors, jsonBodyErrors, RATE_LIMITS } from './route-shared.js';
 import { presentUser } from './service.js';
@@ -53,7 +53,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { token, user } = await accounts.register(request.body, sessionInput(request));
-      await adoptGuestCart(request, reply, user.id);
+      await adoptGuestCartAndWishlist(request, reply, user.id);
       // The account stands whatever the mail server does; the web offers a resend when false.
       const verificationSent = await emailVerification.sendAfterRegistration(user, request.lang);
       setSessionCookie(reply, token);
@@ -87,7 +87,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { token, user } = await accounts.login(request.body, sessionInput(request));
-      await adoptGuestCart(request, reply, user.id);
+      await adoptGuestCartAndWishlist(request, reply, user.id);
       setSessionCookie(reply, token);
       return { success: true as const, token, user: presentUser(user) };
     },

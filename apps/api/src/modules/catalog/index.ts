@@ -19,7 +19,7 @@ export { productImagesJson } from './product-rows.js';
 export type { ImageRow } from './product-rows.js';
 export { catalogRoutes } from './routes.js';
 export { createCatalogService } from './service.js';
-export type { ProductListFilter } from './service.js';
+export type { CatalogService, ProductListFilter } from './service.js';
 export { lowStockProducts, productCount, recentProducts } from './stock-report.js';
 export { subscribeCatalog } from './subscribers.js';
 export { subscribeStockLedger } from './stock-ledger.js';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   fromThousandths,
   type Category,
@@ -404,6 +404,20 @@ export function createCatalogService(
           ? findAnyProduct(id)
           : sharedListing(`product|${id}`, () => findPublishedProduct(id))),
       );
+    },
+
+    /**
+     * The published products among `ids`, in the order of `ids` (a shopper's own list, e.g. the
+     * wishlist): hidden, deleted and unknown ones are left out. One statement, never cached.
+     */
+    async publishedProductsByIds(ids: readonly number[]): Promise<Product[]> {
+      if (ids.length === 0) return [];
+      const rows = await selectProducts(db).where(and(inArray(products.id, [...ids]), published));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [presentProduct(row)] : [];
+      });
     },
 
     /** Featured published products, newest first. */
