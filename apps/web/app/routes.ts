@@ -10,6 +10,7 @@ export default [
   route('en?/category/:slug', 'routes/category.tsx'),
   route('en?/categories', 'routes/categories.tsx'),
   route('en?/cart', 'routes/cart.tsx'),
+  route('en?/wishlist', 'routes/wishlist.tsx'),
   route('en?/checkout', 'routes/checkout.tsx'),
   route('en?/order-status/:orderNumber', 'routes/order-status.tsx'),
   route('en?/track', 'routes/track.tsx'),

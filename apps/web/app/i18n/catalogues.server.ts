@@ -26,6 +26,8 @@ import pwaAr from './messages/pwa.ar.json';
 import pwaEn from './messages/pwa.en.json';
 import offlineAr from './messages/offline.ar.json';
 import offlineEn from './messages/offline.en.json';
+import wishlistAr from './messages/wishlist.ar.json';
+import wishlistEn from './messages/wishlist.en.json';
 import adminAr from './messages/admin.ar.json';
 import adminEn from './messages/admin.en.json';
 import adminProductsAr from './messages/admin-products.ar.json';
@@ -71,8 +73,8 @@ import adminPagesEn from './messages/admin-pages.en.json';
  * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr, offline: offlineAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn, offline: offlineEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr, offline: offlineAr, wishlist: wishlistAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn, offline: offlineEn, wishlist: wishlistEn },
 } as const;
 
 /**

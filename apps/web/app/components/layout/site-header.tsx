@@ -7,6 +7,7 @@ import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
 import { BeadsIcon, CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
 import { MobileAccountActions, UserMenu } from '../../features/account/user-menu';
+import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { LanguageSwitch } from './language-switch';
 import { SearchForm } from './search-form';
 import { useMeasuredHeight } from './use-measured-height';
@@ -46,7 +47,7 @@ function navItems(user: HeaderUser | null, localized: (path: string) => string):
 
 /**
  * The header stays at the top while the page scrolls: one compact row on a
- * phone (menu, logo, search toggle, language, cart), below the phone's notch or status bar. Its
+ * phone (menu, logo, search toggle, language, wishlist, cart), below the phone's notch or status bar. Its
  * height is published as `--header-h` so the toasts sit under it.
  */
 export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProps) {
@@ -85,6 +86,7 @@ export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProp
           <MobileSearch />
           <LanguageSwitch />
           <AccountLinks user={user} className="hidden items-center gap-1 lg:flex" />
+          <WishlistLink />
           <CartLink count={cartCount} />
         </div>
       </Container>

@@ -65,6 +65,15 @@ export function SearchIcon(props: IconProps) {
   );
 }
 
+/** A heart: outlined, or filled with `filled` (a product kept in the wishlist). */
+export function HeartIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <StrokeIcon {...props} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M12 20.5s-7.5-4.4-9.2-9.3C1.6 7.8 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.7 3.3 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z" />
+    </StrokeIcon>
+  );
+}
+
 export function CartIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

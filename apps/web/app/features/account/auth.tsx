@@ -13,6 +13,7 @@ import type { ProfileResponse, User } from '@shop/shared';
 import { ApiError, browserApi } from '../../lib/api';
 import { endInvalidSession } from '../../lib/errors/session';
 import { cartKeys, fetchCartCount } from '../cart/cart-api';
+import { refreshWishlist } from '../wishlist/wishlist-api';
 import { clearToken, readToken, storeToken } from './auth-token';
 import { useLocalizedPath } from '../../lib/localized-path';
 
@@ -57,8 +58,12 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  /** The cart belongs to whoever is signed in: refresh the header count, drop the cached lines. */
+  /**
+   * The cart and the wishlist belong to whoever is signed in (a guest's joined the account at
+   * sign-in): refresh the header's counts and the hearts, drop the cached lines.
+   */
   const refreshCart = useCallback(() => {
+    refreshWishlist(queryClient);
     queryClient.removeQueries({ queryKey: cartKeys.cart });
     void queryClient
       .fetchQuery({ queryKey: cartKeys.count, queryFn: () => fetchCartCount(browserApi()), staleTime: 0 })

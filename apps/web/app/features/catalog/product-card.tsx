@@ -6,6 +6,7 @@ import { StockBadge } from '../../components/ui/stock-badge';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 
 /** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
 export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
@@ -66,17 +67,20 @@ export function productPrices(product: Pick<Product, 'price' | 'sale_price' | 'c
 
 /**
  * A product in a listing. The whole card links to the product page (the name's link is stretched
- * over it); the add-to-cart button sits above that link.
+ * over it); the add-to-cart button and the wishlist's heart sit above that link.
  */
 export function ProductCard({
   product,
   heading: Heading = 'h3',
   eager = false,
+  heart = true,
 }: {
   product: CardProduct;
   heading?: ProductCardHeading;
   /** Load the image at once (cards in the first visible row). */
   eager?: boolean;
+  /** The wishlist's heart (the wishlist page offers its own remove button instead). */
+  heart?: boolean;
 }) {
   const localized = useLocalizedPath();
   const { lang } = useI18n();
@@ -98,6 +102,7 @@ export function ProductCard({
           <ImagePlaceholder className="size-full" />
         )}
         <SaleBadge percent={percent} className="absolute start-2 top-2" />
+        {heart && <WishlistHeart productId={product.id} name={name} variant="card" />}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         {categoryName && <p className="text-xs text-stone-500">{categoryName}</p>}

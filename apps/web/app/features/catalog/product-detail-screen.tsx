@@ -33,6 +33,7 @@ import { productJsonLd } from './product-json-ld';
 import type { CategoryCrumb } from './product-list-data';
 import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
@@ -191,6 +192,7 @@ export function ProductDetailScreen({
                 )
               )}
             </div>
+            <WishlistHeart productId={product.id} name={name} variant="page" />
             {(call || whatsappHref) && (
               <div className="flex flex-wrap gap-3">
                 {call && (
