@@ -92,50 +92,20 @@ export function RichTextEditor({ id, labelId, hintId, value, onValue, dir, lang,
     });
   }
 
-  const toolClass =
-    'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:min-h-9 lg:min-w-9';
+  const commandButton = (command: (typeof commands)[number]) => (
+    <ToolButton key={command.label} label={t(command.label)} onPress={() => apply(command.run)}>
+      {command.glyph}
+    </ToolButton>
+  );
 
   return (
     <div className={`overflow-hidden rounded-lg border ${controlBorder(error)}`}>
       <div role="toolbar" aria-label={t('admin-pages.toolbar')} aria-controls={id} className="flex flex-wrap gap-1 border-b border-stone-200 bg-stone-50 p-1">
-        {commands.slice(0, 7).map((command) => (
-          <button
-            key={command.label}
-            type="button"
-            title={t(command.label)}
-            aria-label={t(command.label)}
-            className={toolClass}
-            // Keeps the selection in the text while the button is pressed.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => apply(command.run)}
-          >
-            {command.glyph}
-          </button>
-        ))}
-        <button
-          type="button"
-          title={t('admin-pages.tool.link')}
-          aria-label={t('admin-pages.tool.link')}
-          aria-expanded={linking}
-          className={toolClass}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={openLink}
-        >
+        {commands.slice(0, 7).map(commandButton)}
+        <ToolButton label={t('admin-pages.tool.link')} expanded={linking} onPress={openLink}>
           🔗
-        </button>
-        {commands.slice(7).map((command) => (
-          <button
-            key={command.label}
-            type="button"
-            title={t(command.label)}
-            aria-label={t(command.label)}
-            className={toolClass}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => apply(command.run)}
-          >
-            {command.glyph}
-          </button>
-        ))}
+        </ToolButton>
+        {commands.slice(7).map(commandButton)}
       </div>
       {linking ? (
         <div className="flex flex-wrap items-end gap-2 border-b border-stone-200 bg-white p-2" role="group" aria-label={t('admin-pages.tool.link')}>
@@ -184,5 +154,32 @@ export function RichTextEditor({ id, labelId, hintId, value, onValue, dir, lang,
         className={`max-h-[32rem] min-h-48 overflow-y-auto bg-white px-4 py-3 text-start focus:outline-2 focus:outline-brand-600/30 [&>*:first-child]:mt-0 ${richTextClass}`}
       />
     </div>
+  );
+}
+
+/** A toolbar button that leaves the selection in the text while it is pressed. */
+function ToolButton({
+  label,
+  expanded,
+  onPress,
+  children,
+}: {
+  label: string;
+  expanded?: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={label}
+      aria-expanded={expanded}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 text-sm font-semibold text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:min-h-9 lg:min-w-9"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onPress}
+    >
+      {children}
+    </button>
   );
 }
