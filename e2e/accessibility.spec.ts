@@ -241,6 +241,8 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
       data: { product_id: products.simple, quantity: 1, selected_attributes: {} },
     });
     expect(added.status(), await added.text()).toBe(200);
+    const kept = await page.request.post('/api/wishlist', { data: { product_id: products.simple } });
+    expect(kept.status(), await kept.text()).toBeLessThan(300);
     try {
       problems.push(
         ...(await problemsOfPages(
@@ -249,6 +251,7 @@ for (const lang of ['ar', 'en'] as const satisfies readonly Lang[]) {
             [
               { name: 'cart', path: '/cart' },
               { name: 'checkout', path: '/checkout', ready: 'main form' },
+              { name: 'wishlist', path: '/wishlist', ready: 'main li h2' },
               {
                 name: 'order status',
                 path: `/order-status/${order.order_number}`,
