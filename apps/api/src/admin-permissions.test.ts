@@ -56,6 +56,8 @@ const REQUIRED_BACKOFFICE_ROUTES = [
   'GET /api/admin/products/:id/stock-movements',
   'POST /api/admin/products/bulk-edit',
   'POST /api/admin/products/import',
+  'GET /api/admin/reviews',
+  'PUT /api/admin/reviews/:id',
   'GET /api/admin/users',
   'GET /api/admin/users/:id',
   'POST /api/admin/users',

@@ -33,6 +33,7 @@ describe('domain events', () => {
     ).toEqual(['catalog']);
     expect(staleCopies({ type: 'AttributesChanged' })).toEqual(['catalog']);
     expect(staleCopies({ type: 'SearchWordsChanged' })).toEqual(['catalog']);
+    expect(staleCopies({ type: 'ProductReviewsChanged', productId: 1, count: 2, ratingTenths: 45 })).toEqual(['catalog']);
     expect(staleCopies({ type: 'SettingsChanged' })).toEqual(['settings']);
     expect(staleCopies({ type: 'SlidesChanged' })).toEqual(['content']);
     expect(staleCopies(stock('order_released'))).toEqual(['catalog']);

@@ -132,6 +132,20 @@ export interface PaymentCaptured {
 }
 
 /**
+ * A product's approved reviews changed (one approved, or an approved one rejected): its average
+ * and count on the product, the listings and the product page's reviews with them
+ * (docs/decisions/065). A review still pending changes nothing anyone else sees.
+ */
+export interface ProductReviewsChanged {
+  type: 'ProductReviewsChanged';
+  productId: number;
+  /** Approved reviews after the change. */
+  count: number;
+  /** Their average in tenths of a star; null without any. */
+  ratingTenths: number | null;
+}
+
+/**
  * A change as the activity trail records it: who (null: the shop itself), what, and the record
  * before and after. Published with every back-office write, in its transaction.
  */
@@ -160,6 +174,7 @@ export type DomainEvent =
   | OrderPlaced
   | OrderStatusChanged
   | PaymentCaptured
+  | ProductReviewsChanged
   | ActivityRecorded;
 
 export type DomainEvents = EventBus<DomainEvent>;
@@ -179,6 +194,7 @@ export function staleCopies(event: DomainEvent): readonly ChangeTopic[] {
     case 'CategoryChanged':
     case 'AttributesChanged':
     case 'SearchWordsChanged':
+    case 'ProductReviewsChanged':
       return ['catalog'];
     case 'StockChanged':
       return event.reason === 'order_placed' ? [] : ['catalog'];

@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/index.js';
 import { adminUserRoutes } from './modules/users/index.js';
 import { merchantRoutes } from './modules/merchant/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
+import { adminReviewsRoutes, reviewsRoutes } from './modules/reviews/index.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -45,4 +46,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes);
   await app.register(adminUserRoutes);
   await app.register(merchantRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(adminReviewsRoutes);
 }

@@ -63,6 +63,7 @@ import {
 import { createGoogleMerchantClient } from './integrations/google-merchant/client.js';
 import { createAdminUsersService } from './modules/users/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
+import { createReviewsService } from './modules/reviews/index.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(
@@ -259,6 +260,7 @@ export function createServices(
     adminCities: createAdminCitiesService(db, { events }),
     promotions,
     adminPromotions: createAdminPromotionsService(db, { events }),
+    reviews: createReviewsService(db, { events }),
     orders,
     payments,
     newOrderAlerts,

@@ -24,6 +24,7 @@ import { merchantMessages } from './messages/merchant.js';
 import { reportsMessages } from './messages/reports.js';
 import { pagesMessages } from './messages/pages.js';
 import { wishlistMessages } from './messages/wishlist.js';
+import { reviewsMessages } from './messages/reviews.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -368,6 +369,7 @@ export const apiMessages = {
   ...reportsMessages,
   ...pagesMessages,
   ...wishlistMessages,
+  ...reviewsMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

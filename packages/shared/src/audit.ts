@@ -20,6 +20,7 @@ export const AUDIT_NAMED_KINDS = [
   'promo_codes',
   'slides',
   'search_synonyms',
+  'product_reviews',
 ] as const;
 export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
 

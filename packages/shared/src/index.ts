@@ -58,3 +58,5 @@ export * from './contracts/admin-products-import.js';
 export * from './contracts/admin-orders.js';
 export * from './contracts/admin-order-alerts.js';
 export * from './contracts/admin-merchant.js';
+export * from './reviews.js';
+export * from './contracts/reviews.js';

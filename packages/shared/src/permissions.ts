@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'audit.read',
   /** Read the sales reports (docs/decisions/055). */
   'reports.read',
+  /** Approve, reject and answer shoppers' reviews (docs/decisions/065). */
+  'reviews.moderate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -40,6 +42,7 @@ const MODERATOR_PERMISSIONS: readonly Permission[] = [
   'catalog.read',
   'orders.manage',
   'reports.read',
+  'reviews.moderate',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<UserRoleName, readonly Permission[]>> = {

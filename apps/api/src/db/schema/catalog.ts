@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -123,6 +124,13 @@ export const products = pgTable(
      * products having any of the words that contain a query word (docs/decisions/027); triggers
      * (migration 0020) keep the table of distinct words, search_vocabulary, in step.
      */
+    /**
+     * The approved reviews' count and average in tenths of a star (45 = 4.5; null without any),
+     * kept by the reviews module in each moderation's transaction so lists never aggregate them
+     * (docs/decisions/065).
+     */
+    review_count: integer('review_count').notNull().default(0),
+    review_rating: smallint('review_rating'),
     search_tokens: text('search_tokens')
       .array()
       .generatedAlwaysAs(
@@ -155,6 +163,10 @@ export const products = pgTable(
     // Typo-tolerant matching (pg_trgm <%) compares against names: short texts keep it fast.
     index('products_name_search_trgm_idx').using('gin', sql`${table.name_search} gin_trgm_ops`),
     check('products_price_nonnegative', sql`${table.price} >= 0`),
+    check(
+      'products_review_figures_valid',
+      sql`${table.review_count} >= 0 and (${table.review_rating} is null) = (${table.review_count} = 0) and (${table.review_rating} is null or ${table.review_rating} between 10 and 50)`,
+    ),
     check(
       'products_sale_price_valid',
       sql`${table.sale_price} is null or (${table.sale_price} >= 0 and ${table.sale_price} <= ${table.price})`,

@@ -13,3 +13,4 @@ export * from './search.js';
 export * from './merchant.js';
 export * from './stock.js';
 export * from './wishlist.js';
+export * from './reviews.js';

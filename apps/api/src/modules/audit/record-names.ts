@@ -18,6 +18,7 @@ import {
   governorates,
   orderItems,
   orders,
+  productReviews,
   products,
   promoCodes,
   searchSynonyms,
@@ -99,6 +100,25 @@ const LOOKUPS: Record<Exclude<AuditNamedKind, 'users'>, NameLookup> = {
   promo_codes: namesIn(promoCodes, { id: promoCodes.id, name: promoCodes.code }),
   slides: namesIn(slides, { id: slides.id, name: slides.title, english: slides.title_en }),
   search_synonyms: namesIn(searchSynonyms, { id: searchSynonyms.id, name: searchSynonyms.term }),
+  async product_reviews(executor, ids, lang) {
+    // "Agate beads — Sara A.": the product reviewed and the reviewer as the public sees them.
+    const rows = await executor
+      .select({
+        id: productReviews.id,
+        reviewer: productReviews.reviewer_name,
+        name: products.name,
+        name_en: products.name_en,
+      })
+      .from(productReviews)
+      .innerJoin(products, eq(products.id, productReviews.product_id))
+      .where(inArray(productReviews.id, ids));
+    return new Map(
+      rows.map((row) => {
+        const product = inLanguage(lang, row.name, row.name_en);
+        return [row.id, row.reviewer ? `${product} — ${row.reviewer}` : product];
+      }),
+    );
+  },
 };
 
 function isNamedKind(entity: string): entity is AuditNamedKind {
@@ -184,6 +204,7 @@ const SNAPSHOT_NAMES: Record<AuditNamedKind, readonly [string, string?]> = {
   promo_codes: ['code'],
   slides: ['title', 'title_en'],
   search_synonyms: ['term'],
+  product_reviews: ['title'],
 };
 
 function snapshotText(changes: Changes | null, field: string | undefined): string | null {

@@ -17,6 +17,8 @@ export type { ProductCategory } from './product-categories.js';
 export { productNames } from './product-names.js';
 export { productImagesJson } from './product-rows.js';
 export type { ImageRow } from './product-rows.js';
+export { setProductReviewFigures } from './review-figures.js';
+export type { ProductReviewFigures } from './review-figures.js';
 export { catalogRoutes } from './routes.js';
 export { createCatalogService } from './service.js';
 export type { CatalogService, ProductListFilter } from './service.js';

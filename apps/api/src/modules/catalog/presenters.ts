@@ -65,6 +65,8 @@ export function presentProduct(row: ProductRow): Product {
     images,
     featured_image: images[0]?.url ?? null,
     gallery: images.map((image) => image.url),
+    review_average: row.review_rating === null ? null : row.review_rating / 10,
+    review_count: row.review_count,
     seo_title_ar: row.seo_title_ar,
     seo_title_en: row.seo_title_en,
     seo_description_ar: row.seo_description_ar,

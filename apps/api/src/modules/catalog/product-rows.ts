@@ -57,6 +57,8 @@ export const productFields = {
   seo_title_en: products.seo_title_en,
   seo_description_ar: products.seo_description_ar,
   seo_description_en: products.seo_description_en,
+  review_count: products.review_count,
+  review_rating: products.review_rating,
   created_at: products.created_at,
   updated_at: products.updated_at,
   images: productImagesJson,

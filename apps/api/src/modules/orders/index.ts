@@ -20,6 +20,7 @@ export { orderFigures, recentOrders, salesByDay } from './stats.js';
 export { salesReportDays, salesReportLines } from './sales-report.js';
 export type { ReportDay, ReportLineGroup } from './sales-report.js';
 export type { DaySales } from './stats.js';
+export { hasDeliveredOrderOf } from './delivered-products.js';
 export { createNewOrderAlerts } from './new-order-alerts.js';
 export type { NewOrderAlerts } from './new-order-alerts.js';
 export { newOrderAlertsRoutes } from './new-order-alerts-routes.js';
