@@ -64,6 +64,10 @@ export const GOOGLE_RULES: Readonly<Record<string, GoogleRules>> = {
     required: ['applicableCountry', 'returnPolicyCategory'],
     recommended: ['merchantReturnDays', 'returnFees', 'returnPolicyCountry', 'refundType', 'merchantReturnLink', 'returnMethod'],
   },
+  // Review snippets: a rating needs its value and how many rated; a review its author and stars.
+  AggregateRating: { required: ['ratingValue'], oneOf: [['reviewCount', 'ratingCount']], recommended: ['bestRating', 'worstRating'] },
+  Review: { required: ['author.name', 'reviewRating'], recommended: ['datePublished'] },
+  Rating: { required: ['ratingValue'], recommended: ['bestRating', 'worstRating'] },
   BreadcrumbList: { required: ['itemListElement'], recommended: [] },
   ListItem: { required: ['position', 'name', 'item'], recommended: [] },
   Organization: organization,

@@ -25,6 +25,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       related={loaderData.related}
       categoryPath={loaderData.categoryPath}
       shipping={loaderData.shipping}
+      reviews={loaderData.reviews}
     />
   );
 }

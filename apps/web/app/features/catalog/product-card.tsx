@@ -3,6 +3,7 @@ import { discountPercent, inLanguage, toThousandths, type Product } from '@shop/
 import { SaleBadge, SalePrice } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { ReviewStars } from '../../components/ui/review-stars';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 import { useLocalizedPath } from '../../lib/localized-path';
@@ -33,12 +34,15 @@ export type CardProduct = Pick<
   | 'featured_image'
   | 'category_name'
   | 'category_name_en'
+  | 'review_average'
+  | 'review_count'
 >;
 
 /** A listed product cut down to what its card shows. */
 export function cardProduct(product: CardProduct): CardProduct {
   const { id, name, name_en, price, sale_price, current_price } = product;
   const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
+  const { review_average, review_count } = product;
   return {
     id,
     name,
@@ -52,6 +56,8 @@ export function cardProduct(product: CardProduct): CardProduct {
     featured_image,
     category_name,
     category_name_en,
+    review_average,
+    review_count,
   };
 }
 
@@ -114,6 +120,7 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
+        <ReviewStars average={product.review_average} count={product.review_count} />
         <SalePrice current={current} original={price} />
         <StockBadge product={product} />
         <AddToCartButton product={product} />

@@ -7,6 +7,7 @@ import {
   type ProductAttribute,
   type ProductAttributesResponse,
   type ProductResponse,
+  type ProductReviewsResponse,
   type ProductsResponse,
   type ShippingFeeRangesResponse,
   type WebLoadContext,
@@ -36,6 +37,8 @@ export interface ProductDetailData {
   categoryPath: CategoryCrumb[];
   /** What delivery costs per country, for the structured data; empty if it could not be read. */
   shipping: ShippingFeeSpan[];
+  /** The first page of approved reviews with the average and count; null if it could not be read. */
+  reviews: ProductReviewsResponse | null;
 }
 
 /** The category with its ancestors, outermost first, from the flat category list. */
@@ -80,7 +83,7 @@ export async function loadProductDetail(
       (): CardProduct[] => [],
     );
   try {
-    const [{ product }, { attributes }, [relatedPart], categories, shipping] = await Promise.all([
+    const [{ product }, { attributes }, [relatedPart], categories, shipping, reviews] = await Promise.all([
       api.get<ProductResponse>(`/products/${id}`),
       api.get<ProductAttributesResponse>(`/products/${id}/attributes`),
       pageParts(context, [related]),
@@ -90,13 +93,18 @@ export async function loadProductDetail(
         () => null,
       ),
       readShipping(api),
+      // Public, the same for everyone: rendered with the page and described in its structured data.
+      api.get<ProductReviewsResponse>(`/products/${id}/reviews`).then(
+        (reply) => reply,
+        () => null,
+      ),
     ]);
     const categoryPath = categories
       ? categoryPathOf(categories, product.category_id)
       : product.category_slug
         ? [{ name: product.category_name ?? '', name_en: product.category_name_en, slug: product.category_slug }]
         : [];
-    return { product, attributes, related: relatedPart, categoryPath, shipping };
+    return { product, attributes, related: relatedPart, categoryPath, shipping, reviews };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw data(null, { status: 404 });

@@ -7,6 +7,7 @@ import {
   toThousandths,
   type Product,
   type ProductAttribute,
+  type ProductReviewsResponse,
 } from '@shop/shared';
 import { useRootData } from '../../components/layout/root-data';
 import { telUrl, whatsappUrl } from '../../components/layout/contact';
@@ -16,6 +17,8 @@ import { Container } from '../../components/ui/container';
 import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
+import { ReviewStars } from '../../components/ui/review-stars';
+import { ProductReviews } from '../reviews/product-reviews';
 import { useI18n } from '../../i18n/i18n';
 import { storeName, variationTitle } from '../../lib/localized';
 import type { PagePart } from '../../lib/page-parts';
@@ -46,12 +49,15 @@ export function ProductDetailScreen({
   related,
   categoryPath,
   shipping,
+  reviews,
 }: {
   product: Product;
   attributes: readonly ProductAttribute[];
   related: PagePart<CardProduct[]>;
   categoryPath: readonly CategoryCrumb[];
   shipping: readonly ShippingFeeSpan[];
+  /** The first page of approved reviews; null leaves the section out. */
+  reviews: ProductReviewsResponse | null;
 }) {
   const localized = useLocalizedPath();
   const { t, lang } = useI18n();
@@ -95,6 +101,7 @@ export function ProductDetailScreen({
         ? null
         : toThousandths(settings.free_shipping_threshold),
     returnPolicyUrl: url('/return-policy'),
+    reviews: reviews && { ...reviews, anonymous: t('catalog.reviews.anonymous') },
   });
 
   function choose(attributeId: number, variationId: number) {
@@ -148,6 +155,11 @@ export function ProductDetailScreen({
             <h1 className="mt-1 text-2xl font-semibold text-stone-900 sm:text-3xl">
               <bdi>{name}</bdi>
             </h1>
+            {product.review_count > 0 ? (
+              <a href="#product-reviews" className="mt-1 inline-flex min-h-11 items-center lg:min-h-0">
+                <ReviewStars average={product.review_average} count={product.review_count} size="md" />
+              </a>
+            ) : null}
             {shortDescription && (
               <p className="mt-2 text-stone-600">
                 <bdi>{shortDescription}</bdi>
@@ -241,6 +253,8 @@ export function ProductDetailScreen({
           </p>
         </section>
       )}
+
+      {reviews ? <ProductReviews productId={product.id} initial={reviews} /> : null}
 
       <StickyActionBar
         summary={

@@ -158,4 +158,39 @@ describe('productJsonLd', () => {
   it('uses the id as the sku when the product has none', () => {
     expect(productJsonLd({ ...input, product: { ...input.product, sku: null } })).toMatchObject({ sku: '7' });
   });
+  it('rates the product from its approved reviews and lists the first page, only when there are some', () => {
+    const reviews = {
+      summary: { average: 4.5, count: 12 },
+      reviews: [
+        { id: 3, rating: 5, title: 'Lovely </script>', body: 'Smooth <b>beads</b>', reviewer: 'Fatima S.', reply: null, created_at: '2026-12-01T09:30:00.000Z' },
+        { id: 2, rating: 4, title: null, body: null, reviewer: null, reply: 'Thanks', created_at: '2026-11-30T20:00:00.000Z' },
+      ],
+      anonymous: 'A buyer',
+    };
+    const value = productJsonLd({ ...input, reviews });
+    expect(value.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(value.review).toEqual([
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Fatima S.' },
+        datePublished: '2026-12-01',
+        name: 'Lovely </script>',
+        reviewBody: 'Smooth <b>beads</b>',
+      },
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'A buyer' },
+        datePublished: '2026-11-30',
+      },
+    ]);
+    const check = checkAgainstGoogle(value);
+    expect(check.missingRequired).toEqual([]);
+    expect(check.missingRecommended.filter((name) => name.startsWith('Product: aggregateRating') || name.startsWith('Product: review'))).toEqual([]);
+    // Google's rule: no rating without reviews.
+    const none = productJsonLd({ ...input, reviews: { summary: { average: null, count: 0 }, reviews: [], anonymous: 'A buyer' } });
+    expect(none).not.toHaveProperty('aggregateRating');
+    expect(none).not.toHaveProperty('review');
+  });
 });
