@@ -379,7 +379,7 @@ test.describe('on a 390 px phone', () => {
       test.setTimeout(120_000);
       await useLanguage(context, baseURL!, lang);
       await signInWith(page, await adminToken(request));
-      const tabs = ['dashboard', 'reports', 'products', 'categories', 'users', 'settings', 'pages', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity'];
+      const tabs = ['dashboard', 'reports', 'products', 'categories', 'reviews', 'users', 'settings', 'pages', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity'];
       const forms = ['/admin/products/new', '/admin/categories/new', '/admin/users/new', '/admin/promocode/new'];
       for (const path of [...tabs.map((tab) => `/admin?tab=${tab}`), ...forms]) {
         await openScreen(page, path);

@@ -62,6 +62,8 @@ import adminAlertsAr from './messages/admin-alerts.ar.json';
 import adminAlertsEn from './messages/admin-alerts.en.json';
 import adminPagesAr from './messages/admin-pages.ar.json';
 import adminPagesEn from './messages/admin-pages.en.json';
+import adminReviewsAr from './messages/admin-reviews.ar.json';
+import adminReviewsEn from './messages/admin-reviews.en.json';
 
 /**
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
@@ -82,8 +84,8 @@ const namespaces = {
  * storefront's pages never carry them. One namespace per admin area.
  */
 const adminNamespaces = {
-  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr, 'admin-dashboard': adminDashboardAr, 'admin-activity': adminActivityAr, 'admin-reports': adminReportsAr, 'admin-search': adminSearchAr, 'admin-merchant': adminMerchantAr, 'admin-alerts': adminAlertsAr, 'admin-pages': adminPagesAr },
-  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn, 'admin-dashboard': adminDashboardEn, 'admin-activity': adminActivityEn, 'admin-reports': adminReportsEn, 'admin-search': adminSearchEn, 'admin-merchant': adminMerchantEn, 'admin-alerts': adminAlertsEn, 'admin-pages': adminPagesEn },
+  ar: { admin: adminAr, 'admin-products': adminProductsAr, 'admin-settings': adminSettingsAr, 'admin-slider': adminSliderAr, 'admin-categories': adminCategoriesAr, 'admin-attributes': adminAttributesAr, 'admin-promo-codes': adminPromoCodesAr, 'admin-orders': adminOrdersAr, 'admin-users': adminUsersAr, 'admin-cities': adminCitiesAr, 'admin-dashboard': adminDashboardAr, 'admin-activity': adminActivityAr, 'admin-reports': adminReportsAr, 'admin-search': adminSearchAr, 'admin-merchant': adminMerchantAr, 'admin-alerts': adminAlertsAr, 'admin-pages': adminPagesAr, 'admin-reviews': adminReviewsAr },
+  en: { admin: adminEn, 'admin-products': adminProductsEn, 'admin-settings': adminSettingsEn, 'admin-slider': adminSliderEn, 'admin-categories': adminCategoriesEn, 'admin-attributes': adminAttributesEn, 'admin-promo-codes': adminPromoCodesEn, 'admin-orders': adminOrdersEn, 'admin-users': adminUsersEn, 'admin-cities': adminCitiesEn, 'admin-dashboard': adminDashboardEn, 'admin-activity': adminActivityEn, 'admin-reports': adminReportsEn, 'admin-search': adminSearchEn, 'admin-merchant': adminMerchantEn, 'admin-alerts': adminAlertsEn, 'admin-pages': adminPagesEn, 'admin-reviews': adminReviewsEn },
 } as const;
 
 type Namespaces = (typeof namespaces)['ar'] & (typeof adminNamespaces)['ar'];

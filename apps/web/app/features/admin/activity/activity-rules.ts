@@ -8,6 +8,7 @@ import {
   orderStatuses,
   paymentMethods,
   paymentStatuses,
+  reviewStatuses,
   uploadUrl,
   type AuditEntry,
   type AuditNames,
@@ -49,6 +50,7 @@ const ENTITY_NAMES = {
   merchant_settings: ['admin-activity.entity.merchant_settings', 'admin-activity.entity_one.merchant_settings'],
   content_pages: ['admin-activity.entity.content_pages', 'admin-activity.entity_one.content_pages'],
   storefront_layout: ['admin-activity.entity.storefront_layout', 'admin-activity.entity_one.storefront_layout'],
+  product_reviews: ['admin-activity.entity.product_reviews', 'admin-activity.entity_one.product_reviews'],
 } as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
 
 const ACTION_NAMES = {
@@ -193,6 +195,9 @@ function namedValue(entity: string, field: string, value: string): MessageKey | 
   }
   if (field === 'payment_method' && among(paymentMethods)) {
     return `orders.payment.${value as (typeof paymentMethods)[number]}`;
+  }
+  if (entity === 'product_reviews' && field === 'status' && among(reviewStatuses)) {
+    return `admin-reviews.status.${value as (typeof reviewStatuses)[number]}`;
   }
   if (entity === 'users' && field === 'role' && among(USER_ROLES)) {
     return `admin-users.role.${value as (typeof USER_ROLES)[number]}`;
@@ -520,6 +525,8 @@ export function recordHref(
     case 'content_pages':
     case 'storefront_layout':
       return adminHref('pages');
+    case 'product_reviews':
+      return adminHref('reviews');
     default:
       return null;
   }

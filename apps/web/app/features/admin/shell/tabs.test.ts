@@ -17,9 +17,9 @@ describe('visibleTabs', () => {
     expect(ids(tabs)).toEqual(['products', 'categories', 'orders', 'slider', 'simple-attributes', 'search']);
   });
 
-  it('offers an administrator every tab and a moderator the dashboard, the reports, orders and the catalogue', () => {
+  it('offers an administrator every tab and a moderator the dashboard, the reports, orders, the reviews and the catalogue', () => {
     expect(ids(admin)).toEqual(ids(ADMIN_TABS));
-    expect(ids(moderator)).toEqual(['dashboard', 'reports', 'products', 'categories', 'orders', 'slider', 'simple-attributes', 'search']);
+    expect(ids(moderator)).toEqual(['dashboard', 'reports', 'products', 'categories', 'orders', 'reviews', 'slider', 'simple-attributes', 'search']);
   });
 });
 
@@ -54,16 +54,16 @@ describe('resolveTab', () => {
 });
 
 describe('phoneNavigation', () => {
-  it("puts the administrator's dashboard, orders, products and categories in the bar and the eleven others in the sheet", () => {
+  it("puts the administrator's dashboard, orders, products and categories in the bar and the twelve others in the sheet", () => {
     const { bar, more } = phoneNavigation(admin);
     expect(ids(bar)).toEqual(['dashboard', 'orders', 'products', 'categories']);
-    expect(ids(more)).toEqual(['reports', 'users', 'settings', 'pages', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity']);
+    expect(ids(more)).toEqual(['reports', 'reviews', 'users', 'settings', 'pages', 'slider', 'cities', 'promo-codes', 'google-merchant', 'simple-attributes', 'search', 'activity']);
   });
 
-  it("gives a moderator the same bar and the reports and the rest of the catalogue in the sheet", () => {
+  it("gives a moderator the same bar and the reports, the reviews and the rest of the catalogue in the sheet", () => {
     const { bar, more } = phoneNavigation(moderator);
     expect(ids(bar)).toEqual(['dashboard', 'orders', 'products', 'categories']);
-    expect(ids(more)).toEqual(['reports', 'slider', 'simple-attributes', 'search']);
+    expect(ids(more)).toEqual(['reports', 'reviews', 'slider', 'simple-attributes', 'search']);
   });
 
   it('reaches every section the user may open exactly once, the bar never over its size', () => {

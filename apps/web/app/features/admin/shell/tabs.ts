@@ -3,7 +3,7 @@ import type { Permission, User } from '@shop/shared';
 import { SearchIcon, UserIcon, type IconProps } from '../../../components/ui/icons';
 import type { MessageKey } from '../../../i18n/i18n';
 import { userCan } from './gate';
-import { ActivityIcon, BoxIcon, ChartIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, PageIcon, ReceiptIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
+import { ActivityIcon, BoxIcon, ChartIcon, DashboardIcon, FolderIcon, GearIcon, ImagesIcon, MapPinIcon, MerchantIcon, PageIcon, ReceiptIcon, StarIcon, TagIcon, TicketIcon } from '../ui/admin-icons';
 
 /** The back office's tab ids, in the order the tabs are shown. */
 export const ADMIN_TAB_IDS = [
@@ -12,6 +12,8 @@ export const ADMIN_TAB_IDS = [
   'products',
   'categories',
   'orders',
+  // Shoppers' reviews waiting for moderation.
+  'reviews',
   'users',
   'settings',
   // The policy pages, the footer's links and the home page's sections.
@@ -50,6 +52,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { id: 'products', label: 'admin.tabs.products', icon: BoxIcon, permission: 'catalog.read', screen: lazy(() => import('../products/products-tab')) },
   { id: 'categories', label: 'admin.tabs.categories', icon: FolderIcon, permission: 'catalog.read', screen: lazy(() => import('../categories/categories-tab')) },
   { id: 'orders', label: 'admin.tabs.orders', icon: ReceiptIcon, permission: 'orders.manage', screen: lazy(() => import('../orders/orders-tab')) },
+  { id: 'reviews', label: 'admin-reviews.tab', icon: StarIcon, permission: 'reviews.moderate', screen: lazy(() => import('../reviews/reviews-tab')) },
   { id: 'users', label: 'admin.tabs.users', icon: UserIcon, permission: 'users.manage', screen: lazy(() => import('../users/users-tab')) },
   { id: 'settings', label: 'admin.tabs.settings', icon: GearIcon, permission: 'settings.write', screen: lazy(() => import('../settings/settings-tab')) },
   { id: 'pages', label: 'admin-pages.tab', icon: PageIcon, permission: 'settings.write', screen: lazy(() => import('../pages/pages-tab')) },

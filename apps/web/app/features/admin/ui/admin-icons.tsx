@@ -193,3 +193,12 @@ export function PageIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** The Reviews tab: a star. */
+export function StarIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 3l2.8 5.9 6.2.8-4.6 4.3 1.2 6.2L12 17.2 6.4 20.2l1.2-6.2L3 9.7l6.2-.8z" />
+    </StrokeIcon>
+  );
+}
