@@ -34,6 +34,8 @@ export const wishlistProductSchema = productSchema
     featured_image: true,
     category_name: true,
     category_name_en: true,
+    review_average: true,
+    review_count: true,
   })
   .extend({
     /** The name in the request's language (Arabic when the product has no English one). */

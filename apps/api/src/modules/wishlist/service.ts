@@ -33,6 +33,7 @@ const WISHLIST_LOCK_NAMESPACE = 7_333_062;
 function presentWishlistProduct(product: Product, lang: Language): WishlistProduct {
   const { id, name, name_en, price, sale_price, current_price, stock_quantity } = product;
   const { manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
+  const { review_average, review_count } = product;
   return {
     id,
     name,
@@ -46,6 +47,8 @@ function presentWishlistProduct(product: Product, lang: Language): WishlistProdu
     featured_image,
     category_name,
     category_name_en,
+    review_average,
+    review_count,
     display_name: inLanguage(lang, name, name_en),
   };
 }

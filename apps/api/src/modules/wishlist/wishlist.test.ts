@@ -101,6 +101,8 @@ describe("a guest's wishlist in a signed cookie", () => {
       featured_image: null,
       category_name: null,
       category_name_en: null,
+      review_average: null,
+      review_count: 0,
     });
     expect(english.products[0]).toMatchObject({ id: soldOut.id, in_stock: false, display_name: 'سبحة نفدت' });
     const arabic = (await shopper.call('GET', '/api/wishlist', undefined, { lang: 'ar' })).json<WishlistResponse>();
