@@ -16,6 +16,7 @@ import {
 import {
   accountNames,
   createAccountsService,
+  createAddressBook,
   createAuthThrottle,
   createEmailVerificationService,
   createGoogleSignInService,
@@ -143,6 +144,7 @@ export function createServices(
     log,
   });
   const accounts = createAccountsService(db);
+  const addresses = createAddressBook(db, { locations });
   const notifications = createNotificationsService({
     mailer: createMailer(config, db, log),
     settings,
@@ -186,6 +188,7 @@ export function createServices(
     maxUnitsPerProduct: config.maxUnitsPerProduct,
     anonymousLimits: { limits: config.anonymousOrderLimits, secret: () => cart.cookieSecret() },
     payments,
+    addresses,
     freeShippingThreshold: async () => {
       const threshold = (await settings.getSettings()).free_shipping_threshold;
       return threshold === null ? null : toThousandths(threshold);
@@ -211,6 +214,7 @@ export function createServices(
     events,
     audit,
     accounts,
+    addresses,
     authThrottle,
     emailVerification: createEmailVerificationService(db, {
       accounts,

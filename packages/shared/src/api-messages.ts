@@ -1,6 +1,7 @@
 import type { Language } from './constants.js';
 import { messageParamsIn, type MessageParams } from './localized.js';
 import { pluralText, type PluralTexts } from './plural.js';
+import { addressesMessages } from './messages/addresses.js';
 import { attributesMessages } from './messages/attributes.js';
 import { backofficeMessages } from './messages/backoffice.js';
 import { categoriesMessages } from './messages/categories.js';
@@ -370,6 +371,7 @@ export const apiMessages = {
   ...pagesMessages,
   ...wishlistMessages,
   ...reviewsMessages,
+  ...addressesMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

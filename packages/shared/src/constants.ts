@@ -90,3 +90,6 @@ export const CART_LINE_MAX_QUANTITY = 999;
  * shopper's shortlist, small enough for a cookie (issue 33, docs/decisions/062).
  */
 export const WISHLIST_MAX_PRODUCTS = 50;
+
+/** Most delivery addresses one account may keep (issue 33, item 7): a full book is refused with 409. */
+export const SAVED_ADDRESSES_MAX = 20;

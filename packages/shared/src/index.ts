@@ -36,6 +36,7 @@ export * from './contracts/orders.js';
 export * from './contracts/order-lookup.js';
 export * from './contracts/payments.js';
 export * from './contracts/accounts.js';
+export * from './contracts/addresses.js';
 export * from './contracts/form-fields.js';
 export { seoFormShape } from './contracts/seo-fields.js';
 export * from './contracts/admin-attributes.js';

@@ -162,3 +162,4 @@ export const deletedIdResponseSchema = successShape({
   id: z.number().int(),
   message: z.string(),
 });
+export type DeletedIdResponse = z.infer<typeof deletedIdResponseSchema>;

@@ -31,18 +31,11 @@ export const orderItemInputSchema = z.object({
 });
 
 /**
- * The checkout's payload. Prices, totals, the shipping fee and the discount are
- * always computed by the server: `total_amount`, `user_id` and `city` are accepted for
- * compatibility and never trusted. Without `items`, the shopper's cart is ordered.
+ * The checkout's rules for who receives an order and where: one schema per field, shared by the
+ * order and the customer's saved addresses (contracts/addresses.ts).
  */
-export const createOrderBodySchema = z.object({
+export const deliveryFieldSchemas = {
   name: requiredText(200, 'order.name_required'),
-  email: plainText('order.email_required')
-    .trim()
-    .min(1, 'order.email_required')
-    .max(254, 'validation.too_long')
-    .pipe(z.email('order.email_invalid'))
-    .transform((value) => value.toLowerCase()),
   // Digits (Arabic-Indic ones too), spaces, hyphens, parentheses and a leading +; the server
   // stores the number in its international form, +96551112222 (apps/api/src/lib/contact.ts).
   phone: requiredText(30, 'order.phone_required').pipe(
@@ -52,11 +45,36 @@ export const createOrderBodySchema = z.object({
   country_id: requiredId('order.country_required'),
   governorate_id: requiredId('order.governorate_required'),
   city_id: requiredId('order.city_required'),
+};
+
+/**
+ * The checkout's payload. Prices, totals, the shipping fee and the discount are
+ * always computed by the server: `total_amount`, `user_id` and `city` are accepted for
+ * compatibility and never trusted. Without `items`, the shopper's cart is ordered.
+ */
+export const createOrderBodySchema = z.object({
+  name: deliveryFieldSchemas.name,
+  email: plainText('order.email_required')
+    .trim()
+    .min(1, 'order.email_required')
+    .max(254, 'validation.too_long')
+    .pipe(z.email('order.email_invalid'))
+    .transform((value) => value.toLowerCase()),
+  phone: deliveryFieldSchemas.phone,
+  shipping_address: deliveryFieldSchemas.shipping_address,
+  country_id: deliveryFieldSchemas.country_id,
+  governorate_id: deliveryFieldSchemas.governorate_id,
+  city_id: deliveryFieldSchemas.city_id,
   city: plainText().max(200).optional(),
   payment_method: z.enum(paymentMethods, { error: 'order.payment_method_invalid' }).default('cash_on_delivery'),
   promo_code: plainText().trim().max(50).nullish(),
   notes: plainText().trim().max(1000).nullish(),
   items: z.array(orderItemInputSchema).max(100).optional(),
+  /**
+   * A signed-in customer's "save this address": the order's name, phone, area and address join
+   * the account's saved addresses with the order (ignored for a guest). Issue 33, item 7.
+   */
+  save_address: z.boolean({ error: 'validation.boolean_invalid' }).optional(),
   /** Accepted from API clients that still send it and ignored: the server prices the order itself. */
   total_amount: z.number().optional(),
   user_id: z.number().int().nullish(),
@@ -135,6 +153,11 @@ export const orderResponseSchema = successShape({
   }),
   /** The same as order.payment_url (POST /api/orders with upayments; see contracts/payments.ts). */
   payment_url: z.string().optional(),
+  /**
+   * Present when the request asked for save_address: whether the address is now among the
+   * account's saved ones (false for a guest, or an account that already keeps the most allowed).
+   */
+  address_saved: z.boolean().optional(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cities, countries, governorates } from './locations.js';
 
 export const userRoles = ['customer', 'moderator', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -145,3 +146,37 @@ export const authThrottles = pgTable('auth_throttles', {
   blocked_until: timestamp('blocked_until', { withTimezone: true }),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A customer's saved delivery address (issue 33, item 7; docs/decisions/060). The phone is kept in
+ * its international form; the area by its ids (names are read from the locations in the reader's
+ * language). A city the back office deletes leaves the address without one (the customer chooses
+ * the area again); at most one address per account is the default (a partial unique index).
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    country_id: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    governorate_id: integer('governorate_id')
+      .notNull()
+      .references(() => governorates.id, { onDelete: 'cascade' }),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    address: text('address').notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customer_addresses_user_idx').on(table.user_id, table.id),
+    uniqueIndex('customer_addresses_one_default_key').on(table.user_id).where(sql`${table.is_default}`),
+    index('customer_addresses_city_idx').on(table.city_id),
+  ],
+);

@@ -4,6 +4,8 @@
  * the module's own; lint refuses an import that reaches past this file (docs/decisions/042).
  */
 export { accountNames, customerCount } from './account-stats.js';
+export { createAddressBook } from './addresses.js';
+export type { AddressBook, AddressFields, OrderAddressOutcome } from './addresses.js';
 export { createEmailVerificationService } from './email-verification.js';
 export { createGoogleSignInService, googleSignInConfigured } from './google-service.js';
 export { redactedRequestSerializer } from './log-redaction.js';

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   resetToken: { max: 20, timeWindow: 60_000 },
   /** Routes that check the current password of a signed-in account. */
   passwordCheck: { max: 10, timeWindow: 60_000 },
+  /** Saving, changing and deleting saved addresses: a person types a few a minute, a script many. */
+  addressWrite: { max: 60, timeWindow: 60_000 },
 } as const;
 
 /** What a route that reads a JSON body may answer besides its own: too large, not JSON. */

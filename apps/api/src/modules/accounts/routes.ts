@@ -9,6 +9,7 @@ import {
   registerBodySchema,
 } from '@shop/shared';
 import { bearerToken, requireUser } from '../../plugins/auth.js';
+import { addressesRoutes } from './addresses-routes.js';
 import { googleAuthRoutes } from './google-routes.js';
 import { adoptGuestCartAndWishlist } from './guest-cart.js';
 import { passwordRoutes } from './password-routes.js';
@@ -181,4 +182,5 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(passwordRoutes);
   await app.register(settingsRoutes);
   await app.register(googleAuthRoutes);
+  await app.register(addressesRoutes);
 }

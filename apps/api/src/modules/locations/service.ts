@@ -38,6 +38,30 @@ export interface ShippingCity {
   governorate_name_en: string | null;
 }
 
+/** The area a shopper chose: country, governorate and city, by id. */
+export interface ChosenPlace {
+  country_id: number;
+  governorate_id: number;
+  city_id: number;
+}
+
+/** Ids of places to name (placeNames). */
+export interface PlaceIds {
+  countries: readonly number[];
+  governorates: readonly number[];
+  cities: readonly number[];
+}
+
+/** Place names in one language, by id. */
+export interface PlaceNames {
+  countries: ReadonlyMap<number, string>;
+  governorates: ReadonlyMap<number, string>;
+  cities: ReadonlyMap<number, string>;
+}
+
+const placeError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
+  new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
+
 const cityCountry = alias(countries, 'city_country');
 const cityGovernorate = alias(governorates, 'city_governorate');
 
@@ -102,6 +126,34 @@ export function createLocationsService(db: Database) {
       .where(eq(governorates.id, id));
     if (!row) throw AppError.notFound('error.governorate_not_found');
   };
+
+  /**
+   * An active city with its country, governorate and shipping fee (thousandths), or null when
+   * there is no such active city. Pass the caller's transaction to read inside it.
+   */
+  async function getCityForShipping(
+    cityId: number,
+    executor: Executor = db,
+  ): Promise<ShippingCity | null> {
+    const [row] = await selectCities(executor)
+      .where(and(eq(cities.id, cityId), eq(cities.is_active, true)))
+      .limit(1)
+      .prepare('locations_city_for_shipping')
+      .execute();
+    if (!row) return null;
+    return {
+      id: row.id,
+      country_id: row.country_id,
+      governorate_id: row.governorate_id,
+      shipping_fee: row.shipping_fee,
+      name_ar: row.name_ar,
+      name_en: cityNameEn(row),
+      country_name_ar: row.country_name_ar,
+      country_name_en: row.country_name_en,
+      governorate_name_ar: row.governorate_name_ar,
+      governorate_name_en: row.governorate_name_en,
+    };
+  }
 
   const listGovernoratesWhere = async (where: SQL | undefined, lang: Language) => {
     const rows = await db
@@ -197,32 +249,45 @@ export function createLocationsService(db: Database) {
       );
     },
 
+    getCityForShipping,
+
     /**
-     * An active city with its country, governorate and shipping fee (thousandths), or null when
-     * there is no such active city. Pass the caller's transaction to read inside it.
+     * The names of these countries, governorates and cities in `lang` (inactive cities too: a
+     * saved address still names its area), by id; three statements whatever the number of ids.
      */
-    async getCityForShipping(
-      cityId: number,
-      executor: Executor = db,
-    ): Promise<ShippingCity | null> {
-      const [row] = await selectCities(executor)
-        .where(and(eq(cities.id, cityId), eq(cities.is_active, true)))
-        .limit(1)
-        .prepare('locations_city_for_shipping')
-        .execute();
-      if (!row) return null;
+    async placeNames(ids: PlaceIds, lang: Language): Promise<PlaceNames> {
+      const idsOf = (values: readonly number[]) => sql.param([...new Set(values)]);
+      const [countryRows, governorateRows, cityRows] = await Promise.all([
+        ids.countries.length === 0
+          ? []
+          : db.select().from(countries).where(sql`${countries.id} = any(${idsOf(ids.countries)}::integer[])`),
+        ids.governorates.length === 0
+          ? []
+          : db.select().from(governorates).where(sql`${governorates.id} = any(${idsOf(ids.governorates)}::integer[])`),
+        ids.cities.length === 0
+          ? []
+          : db.select().from(cities).where(sql`${cities.id} = any(${idsOf(ids.cities)}::integer[])`),
+      ]);
       return {
-        id: row.id,
-        country_id: row.country_id,
-        governorate_id: row.governorate_id,
-        shipping_fee: row.shipping_fee,
-        name_ar: row.name_ar,
-        name_en: cityNameEn(row),
-        country_name_ar: row.country_name_ar,
-        country_name_en: row.country_name_en,
-        governorate_name_ar: row.governorate_name_ar,
-        governorate_name_en: row.governorate_name_en,
+        countries: new Map(countryRows.map((row) => [row.id, nameIn(row, lang)])),
+        governorates: new Map(governorateRows.map((row) => [row.id, nameIn(row, lang)])),
+        cities: new Map(cityRows.map((row) => [row.id, lang === 'ar' ? row.name_ar : cityNameEn(row)])),
       };
+    },
+
+    /**
+     * The city an order or a saved address names, checked as the checkout checks it: an active
+     * city (else `city_not_found` on city_id) inside the chosen country and governorate (else a
+     * mismatch on country_id or governorate_id). A city without a governorate takes any.
+     */
+    async requireShippingCity(place: ChosenPlace, executor: Executor = db): Promise<ShippingCity> {
+      const city = await getCityForShipping(place.city_id, executor);
+      if (!city) throw placeError('city_id', 'order.city_not_found');
+      if (city.country_id !== place.country_id) throw placeError('country_id', 'order.country_mismatch');
+      if (city.governorate_id !== null && city.governorate_id !== place.governorate_id) {
+        throw placeError('governorate_id', 'order.governorate_mismatch');
+      }
+      return city;
     },
 
     /**

@@ -111,7 +111,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           "payment_status 'awaiting_payment'; the cart is kept until the payment is verified. 502 " +
           'PAYMENT_UNAVAILABLE with action redirect_to_checkout and cart_preserved: the charge ' +
           'failed and the order was cancelled (stock and promo use released); send a new ' +
-          'Idempotency-Key to try again. 503 PAYMENT_UNAVAILABLE: online payment is not configured.',
+          'Idempotency-Key to try again. 503 PAYMENT_UNAVAILABLE: online payment is not configured. ' +
+          "save_address (a signed-in customer): the order's name, phone, area and address join the " +
+          "account's saved addresses in the order's transaction; address_saved says whether they are there.",
         body: createOrderBodySchema,
         response: {
           200: orderResponseSchema,
@@ -150,6 +152,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
             quantity: item.quantity,
             selected: selectedVariations(item.selected_attributes),
           })),
+          save_address: body.save_address,
         },
         {
           // A guest's key is their browser's: one without a cart cookie gets one (docs/decisions/039).
@@ -179,7 +182,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       rememberPlacedOrder(request, reply, placed.order.order_number);
       reply.code(placed.created ? 201 : 200);
       const paymentUrl = placed.paymentUrl === undefined ? {} : { payment_url: placed.paymentUrl };
-      return { success: true as const, order: { ...placed.order, ...paymentUrl }, ...paymentUrl };
+      const addressSaved = placed.addressSaved === undefined ? {} : { address_saved: placed.addressSaved };
+      return { success: true as const, order: { ...placed.order, ...paymentUrl }, ...paymentUrl, ...addressSaved };
     },
   );
 

@@ -42,6 +42,7 @@ import type { OnlinePayments } from './online-payment.js';
 import { outOfStock, takeUnits } from './stock.js';
 import { checkContactLimit, contactOf } from './contact-limit.js';
 import { idempotencyScope, newOrderNumber, ORDER_NUMBER_ATTEMPTS, requestHash as hashOfRequest } from './order-keys.js';
+import type { AddressBook, OrderAddressOutcome } from '../accounts/index.js';
 import type { CartOwner, CartService } from '../cart/index.js';
 import type { PriceLineInput, PricedLine, PricingService } from '../catalog/index.js';
 import type { LocationsService } from '../locations/index.js';
@@ -65,6 +66,8 @@ export interface PlaceOrderInput {
   notes?: string | null | undefined;
   /** Lines to order; absent or empty: the shopper's cart is ordered. */
   items?: PriceLineInput[] | undefined;
+  /** A signed-in customer's "save this address" (ignored for a guest). */
+  save_address?: boolean | undefined;
 }
 
 export interface PlaceOrderContext {
@@ -85,6 +88,11 @@ export interface PlacedOrder {
   paymentUrl?: string | undefined;
   /** false when an earlier request with the same Idempotency-Key had already made this order. */
   created: boolean;
+  /**
+   * When the order asked to save its address: whether it is now among the account's (saved
+   * with the order, or already there); false for a guest or a full address book.
+   */
+  addressSaved?: boolean | undefined;
 }
 
 /** Who is looking at an order by id: its owner, or staff who manage orders. */
@@ -99,7 +107,7 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   catalog: Pick<PricingService, 'priceLines'>;
   /** promoCode: the code kept with the cart, used when the order is the cart's and names none. */
   cart: Pick<CartService, 'view' | 'clear' | 'addLines'> & Partial<Pick<CartService, 'promoCode'>>;
-  locations: Pick<LocationsService, 'getCityForShipping'>;
+  locations: Pick<LocationsService, 'requireShippingCity'>;
   promotions: Pick<PromotionsService, 'promoDiscount' | 'countPromoUse'>;
   /** Sends the customer's e-mails (confirmation, shipping updates); called after commits. */
   notifications?: Pick<NotificationsService, 'sendOrderConfirmation' | 'sendOrderStatusUpdate'>;
@@ -118,6 +126,8 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   payments?: OnlinePayments;
   /** The store's free-delivery threshold in fils (the settings'), null when off; absent: off. */
   freeShippingThreshold?: () => Promise<Thousandths | null>;
+  /** The customers' address books: "save this address" is saved in the order's transaction. */
+  addresses?: Pick<AddressBook, 'saveFromOrder'>;
 }
 
 
@@ -143,9 +153,6 @@ class IdempotentReplay extends Error {}
 
 const cartEmpty = () =>
   new AppError('VALIDATION_ERROR', 'order.cart_empty', [{ field: 'items', message: 'order.cart_empty' }]);
-
-const fieldError = (field: string, message: 'order.city_not_found' | 'order.country_mismatch' | 'order.governorate_mismatch') =>
-  new AppError('VALIDATION_ERROR', 'error.validation', [{ field, message }]);
 
 
 /** Quantity per product over the lines, in product id order (a fixed lock order between orders). */
@@ -205,15 +212,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   }
 
   /** Step 3: the city, its fee and its place names; the chosen country and governorate must match it. */
-  async function shippingCity(tx: Executor, input: PlaceOrderInput) {
-    const city = await deps.locations.getCityForShipping(input.city_id, tx);
-    if (!city) throw fieldError('city_id', 'order.city_not_found');
-    if (city.country_id !== input.country_id) throw fieldError('country_id', 'order.country_mismatch');
-    if (city.governorate_id !== null && city.governorate_id !== input.governorate_id) {
-      throw fieldError('governorate_id', 'order.governorate_mismatch');
-    }
-    return city;
-  }
+  const shippingCity = (tx: Executor, input: PlaceOrderInput) => deps.locations.requireShippingCity(input, tx);
 
   /**
    * Step 5, the promo code: its discount, then (last in the transaction) its use; a refusal of
@@ -381,6 +380,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           ? networkKey(context.clientAddress, await anonymousLimits.secret())
           : undefined;
       let orderId: number;
+      let addressOutcome: OrderAddressOutcome | undefined;
       try {
         orderId = await deps.events.transaction(db, async (tx) => {
           await checkContactLimit(tx, contact, context.userId);
@@ -459,6 +459,17 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
               selected_attributes: line.selected_attributes satisfies Record<string, OrderItemSelection>,
             })),
           );
+          if (input.save_address === true && context.userId !== null && deps.addresses) {
+            // With the order or not at all: a failed order leaves no address behind.
+            addressOutcome = await deps.addresses.saveFromOrder(tx, context.userId, {
+              name: input.name,
+              phone: contact.phone,
+              country_id: city.country_id,
+              governorate_id: input.governorate_id,
+              city_id: city.id,
+              address: input.shipping_address,
+            });
+          }
           if (online && payments) {
             // The cart is kept until the payment is confirmed (then emptied with it).
             await payments.openAttempt(tx, id, total, cartId);
@@ -488,11 +499,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       }
       countOrderPlaced(input.payment_method);
       const order = (await findOne(db, eq(orders.id, orderId), lang))!;
+      const addressSaved =
+        input.save_address === true ? addressOutcome === 'saved' || addressOutcome === 'already_saved' : undefined;
       if (online && payments) {
         // Outside the transaction: the charge (a refusal cancels the order and throws a 502).
         // The confirmation e-mail follows the verified payment, not the order.
         const paymentUrl = await payments.charge(order, lang);
-        return { order, created: true, paymentUrl };
+        return { order, created: true, paymentUrl, addressSaved };
       }
       const { notifications } = deps;
       if (notifications) {
@@ -510,7 +523,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         if (deps.background) deps.background.run(send, warn);
         else await send().catch(warn);
       }
-      return { order, created: true };
+      return { order, created: true, addressSaved };
     },
 
     /**
