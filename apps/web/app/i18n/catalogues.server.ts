@@ -22,6 +22,8 @@ import accountAr from './messages/account.ar.json';
 import accountEn from './messages/account.en.json';
 import profileAr from './messages/profile.ar.json';
 import profileEn from './messages/profile.en.json';
+import addressesAr from './messages/addresses.ar.json';
+import addressesEn from './messages/addresses.en.json';
 import pwaAr from './messages/pwa.ar.json';
 import pwaEn from './messages/pwa.en.json';
 import offlineAr from './messages/offline.ar.json';
@@ -75,8 +77,8 @@ import adminReviewsEn from './messages/admin-reviews.en.json';
  * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
  */
 const namespaces = {
-  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, pwa: pwaAr, offline: offlineAr, wishlist: wishlistAr },
-  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, pwa: pwaEn, offline: offlineEn, wishlist: wishlistEn },
+  ar: { common: commonAr, layout: layoutAr, home: homeAr, catalog: catalogAr, pages: pagesAr, cart: cartAr, checkout: checkoutAr, orders: ordersAr, payments: paymentsAr, account: accountAr, profile: profileAr, addresses: addressesAr, pwa: pwaAr, offline: offlineAr, wishlist: wishlistAr },
+  en: { common: commonEn, layout: layoutEn, home: homeEn, catalog: catalogEn, pages: pagesEn, cart: cartEn, checkout: checkoutEn, orders: ordersEn, payments: paymentsEn, account: accountEn, profile: profileEn, addresses: addressesEn, pwa: pwaEn, offline: offlineEn, wishlist: wishlistEn },
 } as const;
 
 /**

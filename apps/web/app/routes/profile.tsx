@@ -5,7 +5,7 @@ import type { Route } from './+types/profile';
 import { routeMessages } from '../i18n/route-messages.server';
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['profile', 'account', 'orders', 'catalog']) };
+  return { messages: routeMessages(request, ['profile', 'account', 'orders', 'catalog', 'addresses', 'checkout']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -40,6 +40,7 @@ import {
   type CreateOrderInput,
 } from './checkout-rules';
 import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
+import { SaveAddressCheckbox, SavedAddressPicker, useAddressBook } from './saved-address-picker';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { FreeDeliveryNote, useFreeDeliveryThreshold } from '../cart/free-delivery';
 import { useCities, useCountries, useGovernorates } from './locations-api';
@@ -120,6 +121,9 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   /** The browser is on its way to the payment page: the button stays busy. */
   const [redirecting, setRedirecting] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
+
+  // A signed-in customer's saved addresses: the default fills the delivery fields once loaded.
+  const addressBook = useAddressBook(user, form, setValues);
 
   const countries = useCountries();
   const governorates = useGovernorates(form.country_id);
@@ -270,12 +274,15 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
       return;
     }
     setFormError(null);
-    const payload = orderPayload({ ...form, payment_method: paymentMethod }, {
-      promoCode: promo?.code ?? null,
-      cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
-      // The server takes the customer from the token; the payload carries the id too.
-      userId: user?.id ?? null,
-    });
+    const payload: CreateOrderInput = {
+      ...orderPayload({ ...form, payment_method: paymentMethod }, {
+        promoCode: promo?.code ?? null,
+        cityName: city ? (lang === 'ar' ? city.name_ar : city.name_en) : null,
+        // The server takes the customer from the token; the payload carries the id too.
+        userId: user?.id ?? null,
+      }),
+      ...addressBook.orderFields(),
+    };
     idempotencyKey.current ??= newIdempotencyKey();
     placing.mutate(
       { payload, key: idempotencyKey.current },
@@ -335,6 +342,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
             </FormSection>
 
             <FormSection title={t('checkout.shipping.title')}>
+              <SavedAddressPicker book={addressBook} />
               <div className="grid gap-4 sm:grid-cols-3">
                 <SelectField
                   id={fieldId('country_id')}
@@ -380,6 +388,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                 multiline
                 required
               />
+              <SaveAddressCheckbox book={addressBook} />
               <TextField
                 {...checkout.field('notes')}
                 label={t('checkout.field.notes')}

@@ -42,6 +42,7 @@ describe('profile tabs', () => {
   it('reads the tab from the query and falls back to Account Info', () => {
     expect(tabFromQuery('orders')).toBe('orders');
     expect(tabFromQuery('settings')).toBe('settings');
+    expect(tabFromQuery('addresses')).toBe('addresses');
     expect(tabFromQuery(null)).toBe('account');
     expect(tabFromQuery('admin')).toBe('account');
   });
@@ -54,6 +55,7 @@ describe('profile tabs', () => {
     expect(tabAfterKey('orders', 'Home', 'rtl')).toBe('account');
     expect(tabAfterKey('orders', 'End', 'ltr')).toBe('settings');
     expect(tabAfterKey('orders', 'Enter', 'ltr')).toBeNull();
+    expect(tabAfterKey('orders', 'ArrowRight', 'ltr')).toBe('addresses');
   });
 });
 

@@ -8,8 +8,8 @@ import {
 } from '@shop/shared';
 import type { MessageKey, TranslationKey } from '../../i18n/i18n';
 
-/** The three tabs of the profile screen, in their order; the first is the default. */
-export const profileTabs = ['account', 'orders', 'settings'] as const;
+/** The tabs of the profile screen, in their order; the first is the default. */
+export const profileTabs = ['account', 'orders', 'addresses', 'settings'] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
 /** The tab a `?tab=` value names; anything else (missing, misspelt) is Account Info. */

@@ -6,6 +6,7 @@ import { UserIcon } from '../../components/ui/icons';
 import { useI18n, type MessageKey } from '../../i18n/i18n';
 import { useAuth } from '../account/auth';
 import { AccountInfoTab } from './account-info-tab';
+import { AddressesTab } from './addresses-tab';
 import { OrderHistoryTab } from './order-history-tab';
 import { profileTabs, tabAfterKey, tabFromQuery, type ProfileTab } from './profile-rules';
 import { SettingsTab } from './settings-tab';
@@ -15,6 +16,7 @@ import { useLocalizedPath } from '../../lib/localized-path';
 const tabLabels: Record<ProfileTab, MessageKey> = {
   account: 'profile.tabs.account',
   orders: 'profile.tabs.orders',
+  addresses: 'addresses.tab',
   settings: 'profile.tabs.settings',
 };
 
@@ -135,6 +137,7 @@ function ProfileTabs({ user, onLeaving }: { user: User; onLeaving: () => void })
         >
           {tab === active && tab === 'account' && <AccountInfoTab user={user} />}
           {tab === active && tab === 'orders' && <OrderHistoryTab userId={user.id} />}
+          {tab === active && tab === 'addresses' && <AddressesTab user={user} />}
           {tab === active && tab === 'settings' && <SettingsTab user={user} onLeaving={onLeaving} />}
         </div>
       ))}
