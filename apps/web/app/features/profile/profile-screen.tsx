@@ -95,7 +95,7 @@ function ProfileTabs({ user, onLeaving }: { user: User; onLeaving: () => void })
         role="tablist"
         aria-label={t('profile.tabs.label')}
         onKeyDown={onKeyDown}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-200"
+        className="mt-6 grid grid-cols-4 border-b border-stone-200 sm:flex sm:gap-1"
       >
         {profileTabs.map((tab) => {
           const selected = tab === active;
@@ -113,7 +113,7 @@ function ProfileTabs({ user, onLeaving }: { user: User; onLeaving: () => void })
               aria-controls={panelId(tab)}
               tabIndex={selected ? 0 : -1}
               onClick={() => choose(tab)}
-              className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 text-sm font-semibold whitespace-nowrap transition-colors sm:text-base ${
+              className={`-mb-px min-h-11 border-b-2 px-1 py-2 text-center text-sm leading-tight font-semibold transition-colors sm:shrink-0 sm:px-4 sm:text-base sm:whitespace-nowrap ${
                 selected
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900'
