@@ -140,17 +140,18 @@ export async function buildApp({ config, database, logger, leadership = soleLead
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('services', createServices(database.db, config, app.log, database.genericPlanDb));
-  // The abandoned-payment sweep and Google Merchant's background sync run in one process of the
+  // The abandoned-payment sweep, Google Merchant's background sync and the cart reminder run in one process of the
   // whole shop, the leader (docs/decisions/026); stopped before the database closes.
-  const { payments, merchant } = app.services;
+  const { payments, merchant, shopperEmails } = app.services;
   await leadership.run(
     {
       start: () => {
         payments.start();
         merchant.start();
+        shopperEmails.cartReminders.start();
       },
       stop: async () => {
-        await Promise.all([payments.stop(), merchant.stopSync()]);
+        await Promise.all([payments.stop(), merchant.stopSync(), shopperEmails.cartReminders.stop()]);
       },
     },
     app.log,

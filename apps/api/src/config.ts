@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ABANDONED_CART_HOURS_DEFAULT } from '@shop/shared';
 import type { AnonymousOrderLimits } from './modules/orders/index.js';
 import { parseServiceAccountKey, type ServiceAccountKey } from './integrations/google-merchant/token.js';
 
@@ -97,6 +98,7 @@ const environmentSchema = z.object({
       .optional(),
   ),
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  ABANDONED_CART_HOURS: z.coerce.number().positive().max(24 * 30).default(ABANDONED_CART_HOURS_DEFAULT),
   UPAYMENTS_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(15),
   GOOGLE_MERCHANT_ACCOUNT_ID: optionalString.pipe(
     z.string().regex(/^\d{1,20}$/, 'must be the Merchant Center account id (digits only, e.g. 123456789)').optional(),
@@ -392,6 +394,8 @@ export interface AppConfig {
     | undefined;
   /** An online payment neither confirmed nor refused after this long is checked once more and, unpaid, cancelled. */
   paymentTimeoutMs: number;
+  /** A signed-in customer's cart untouched this long gets its one reminder (docs/decisions/063). */
+  abandonedCartMs: number;
   /**
    * Pushing products to Google Merchant Center (Merchant API v1); undefined unless
    * GOOGLE_MERCHANT_ACCOUNT_ID, GOOGLE_MERCHANT_DATA_SOURCE and GOOGLE_MERCHANT_KEY_FILE are all
@@ -487,6 +491,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
         }
       : undefined,
     paymentTimeoutMs: values.PAYMENT_TIMEOUT_MINUTES * 60_000,
+    abandonedCartMs: Math.round(values.ABANDONED_CART_HOURS * 3_600_000),
     googleMerchant:
       values.GOOGLE_MERCHANT_ACCOUNT_ID && values.GOOGLE_MERCHANT_DATA_SOURCE && values.GOOGLE_MERCHANT_KEY_FILE
         ? {

@@ -32,6 +32,7 @@ const EXPECTED_REFUSALS: Record<string, number> = {
 const QUERIES: Record<string, string> = {
   'GET /api/admin/orders/export': 'from=2026-01-01&to=2026-12-31',
   'GET /api/admin/reports/sales': 'from=2026-01-01&to=2026-12-31',
+  'GET /api/admin/stock-alerts/waiting': 'product_ids=1,2',
 };
 
 let ctx: TestContext;

@@ -21,6 +21,7 @@ import { adminUserRoutes } from './modules/users/index.js';
 import { merchantRoutes } from './modules/merchant/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { adminReviewsRoutes, reviewsRoutes } from './modules/reviews/index.js';
+import { shopperEmailsRoutes } from './modules/shopper-emails/index.js';
 
 /** Every route of the JSON API, mounted under /api. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -48,4 +49,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(merchantRoutes);
   await app.register(reviewsRoutes);
   await app.register(adminReviewsRoutes);
+  await app.register(shopperEmailsRoutes);
 }

@@ -65,6 +65,7 @@ import { createGoogleMerchantClient } from './integrations/google-merchant/clien
 import { createAdminUsersService } from './modules/users/index.js';
 import { createWishlistService } from './modules/wishlist/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
+import { createShopperEmails, subscribeStockAlerts } from './modules/shopper-emails/index.js';
 
 /** The business services, built once per process and shared by the route modules. */
 export function createServices(
@@ -209,6 +210,16 @@ export function createServices(
   // Every new order (cash on delivery when placed, online when paid) e-mailed to the staff and told to every process.
   const newOrderAlerts = createNewOrderAlerts(db, { getSettings: () => settings.getSettings(), notifications });
   subscribeNewOrderAlerts(events, { alerts: newOrderAlerts, background, log });
+  // Back-in-stock wishes mailed when a product is back; the cart reminder, run by the leader (app.ts).
+  const shopperEmails = createShopperEmails(db, {
+    notifications,
+    accounts,
+    cart,
+    publicUrl: config.publicUrl,
+    abandonedCartMs: config.abandonedCartMs,
+    log,
+  });
+  subscribeStockAlerts(events, { stockAlerts: shopperEmails.stockAlerts, background, log });
   return {
     changes,
     events,
@@ -268,6 +279,7 @@ export function createServices(
     orders,
     payments,
     newOrderAlerts,
+    shopperEmails,
     merchantCatalogue,
     merchantFeed,
     merchant,

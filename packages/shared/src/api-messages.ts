@@ -26,6 +26,7 @@ import { reportsMessages } from './messages/reports.js';
 import { pagesMessages } from './messages/pages.js';
 import { wishlistMessages } from './messages/wishlist.js';
 import { reviewsMessages } from './messages/reviews.js';
+import { shopperEmailsMessages } from './messages/shopper-emails.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -372,6 +373,7 @@ export const apiMessages = {
   ...wishlistMessages,
   ...reviewsMessages,
   ...addressesMessages,
+  ...shopperEmailsMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

@@ -31,6 +31,8 @@ export * from './shipping.js';
 export * from './free-delivery.js';
 export * from './wishlist.js';
 export * from './contracts/wishlist.js';
+export * from './shopper-emails.js';
+export * from './contracts/shopper-emails.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';
 export * from './contracts/order-lookup.js';

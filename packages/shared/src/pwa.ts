@@ -76,6 +76,7 @@ const PERSONAL_PATHS: readonly RegExp[] = [
   /^\/forgot-password(\/|$)/,
   /^\/reset-password(\/|$)/,
   /^\/verify-code(\/|$)/,
+  /^\/unsubscribe(\/|$)/,
   /^\/auth(\/|$)/,
   /^\/admin/,
   /^\/set-language(\/|$)/,

@@ -120,7 +120,7 @@ export function advisoryLockLeadership({ connectionString, checkMs = LEADER_CHEC
       if (rows[0]?.locked && !closed) {
         isLeading = true;
         lastProblem = undefined;
-        log?.info('this process leads the background work (abandoned-payment sweep, Google Merchant sync)');
+        log?.info('this process leads the background work (abandoned-payment sweep, Google Merchant sync, cart reminders)');
         work?.start();
       }
     } catch (error) {

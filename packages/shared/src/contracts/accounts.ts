@@ -13,7 +13,8 @@ const optionalTrimmed = (max: number) =>
       return trimmed ? trimmed : null;
     });
 
-const emailField = plainText('auth.email_required')
+/** An e-mail address as the shop takes it: trimmed, at most 254 characters, lower-cased. */
+export const emailField = plainText('auth.email_required')
   .trim()
   .min(1, 'auth.email_required')
   .max(254, 'validation.too_long')

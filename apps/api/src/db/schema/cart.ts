@@ -32,10 +32,17 @@ export const carts = pgTable(
     promo_code: text('promo_code'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the cart was last claimed for its reminder (docs/decisions/063): a reminder is due
+     * again only once the cart changed (updated_at) after it. Setting it leaves updated_at alone.
+     */
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('carts_token_hash_key').on(table.token_hash),
     uniqueIndex('carts_user_id_key').on(table.user_id),
+    // The reminder's search: signed-in customers' carts by how long they sat untouched.
+    index('carts_user_idle_idx').on(table.updated_at).where(sql`${table.user_id} is not null`),
   ],
 );
 

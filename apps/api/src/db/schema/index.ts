@@ -14,3 +14,4 @@ export * from './merchant.js';
 export * from './stock.js';
 export * from './wishlist.js';
 export * from './reviews.js';
+export * from './stock-alerts.js';

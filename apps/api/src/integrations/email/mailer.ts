@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -45,9 +47,10 @@ export function createOutboxMailer(db: Executor, log: MailLog): Mailer {
   return {
     kind: 'outbox',
     async sendMail(message) {
+      const { to, subject, html, text } = message;
       const [row] = await db
         .insert(outboxMessages)
-        .values(message)
+        .values({ to, subject, html, text })
         .returning({ id: outboxMessages.id });
       log.info(
         { outboxId: row?.id, to: message.to, subject: message.subject },

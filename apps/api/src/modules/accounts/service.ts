@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type {
   ChangePasswordBody,
   Language,
@@ -311,7 +311,9 @@ export function createAccountsService(db: Database) {
           notify_order_confirmations: input.order_confirmations,
           notify_shipping_updates: input.shipping_updates,
           notify_promotional: input.promotional,
-          ...(staff ? { language: lang } : {}),
+          // Staff alerts and a customer's promotional e-mails (the cart reminder) are written in
+          // the language the choice was made in.
+          language: lang,
           ...(staff && input.new_order_alerts !== undefined ? { new_order_alerts: input.new_order_alerts } : {}),
           updated_at: new Date(),
         })
@@ -329,6 +331,24 @@ export function createAccountsService(db: Database) {
       const user = await getProfile(userId);
       await confirmPassword(user, password, 'password');
       await removeAccount(db, userId);
+    },
+
+    /**
+     * Where a promotional e-mail (the cart reminder, docs/decisions/063) to the account goes: its
+     * address, name and language (Arabic until it chose one), or null when it did not tick
+     * promotional e-mails, its address is not verified, or it is gone.
+     */
+    async promotionalRecipient(userId: number): Promise<{ to: string; name: string; lang: Language } | null> {
+      const [row] = await db
+        .select({ email: users.email, name: users.name, language: users.language })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.notify_promotional, true), isNotNull(users.email_verified_at)));
+      return row ? { to: row.email, name: row.name, lang: row.language ?? 'ar' } : null;
+    },
+
+    /** Turns the account's promotional e-mails off (an unsubscribe link); nothing for an account that is gone. */
+    async stopPromotionalEmails(userId: number): Promise<void> {
+      await db.update(users).set({ notify_promotional: false, updated_at: new Date() }).where(eq(users.id, userId));
     },
 
     /** False only for an order of a signed-in customer who turned order confirmations off. */

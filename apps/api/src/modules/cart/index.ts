@@ -7,3 +7,5 @@ export { cartCookieToken, clearCartCookie, requestCartOwner, requestCartOwnerWit
 export { CART_ADD_RATE_LIMIT, cartReply, cartRoutes, selectedVariations } from './routes.js';
 export { createCartService, selectionKey } from './service.js';
 export type { CartOwner, CartService } from './service.js';
+export { claimIdleCarts } from './idle-carts.js';
+export type { ClaimedCart } from './idle-carts.js';

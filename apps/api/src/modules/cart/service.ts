@@ -487,6 +487,8 @@ export function createCartService(db: Database, options: CartServiceOptions) {
               .where(and(eq(cartItems.id, lineId), eq(cartItems.cart_id, cartId)))
               .returning({ id: cartItems.id });
       if (removed.length === 0) throw AppError.notFound('error.cart_item_not_found');
+      // A change like any other: the cart's reminder waits for it to sit untouched again.
+      await db.update(carts).set({ updated_at: sql`now()` }).where(eq(carts.id, cartId!));
       return present(cartId, owner);
     },
 

@@ -15,6 +15,7 @@ export type { PriceLineInput, PricedLine, PricingService } from './pricing.js';
 export { productCategories } from './product-categories.js';
 export type { ProductCategory } from './product-categories.js';
 export { productNames } from './product-names.js';
+export type { ProductName } from './product-names.js';
 export { productImagesJson } from './product-rows.js';
 export type { ImageRow } from './product-rows.js';
 export { setProductReviewFigures } from './review-figures.js';

@@ -6,5 +6,5 @@
 export { emailAssetRoutes } from './email-assets.js';
 export { isShippingUpdate } from './order-status-email.js';
 export { createNotificationsService } from './service.js';
-export type { NotificationsService } from './service.js';
+export type { NotificationsService, UnsubscribeLinks } from './service.js';
 export type { LateCaptureOutcome } from './staff-payment-alert-email.js';

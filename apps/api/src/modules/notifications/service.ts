@@ -1,4 +1,4 @@
-import type { Language, Order, Shipment } from '@shop/shared';
+import type { CartItem, Language, Order, Shipment } from '@shop/shared';
 import type { Mailer } from '../../integrations/email/mailer.js';
 import type { SettingsService } from '../settings/index.js';
 import { emailChangedEmail, passwordResetEmail, verificationCodeEmail } from './account-emails.js';
@@ -7,6 +7,7 @@ import { orderStatusEmail, type ShippingUpdateStatus } from './order-status-emai
 import { refundEmail, type RefundEmailInput } from './refund-email.js';
 import { staffPaymentAlertEmail, type LateCaptureOutcome } from './staff-payment-alert-email.js';
 import { newOrderAlertEmail } from './new-order-alert-email.js';
+import { backInStockEmail, cartReminderEmail } from './shopper-emails.js';
 
 export interface NotificationsServiceDeps {
   mailer: Mailer;
@@ -23,6 +24,12 @@ export interface NotificationsServiceDeps {
    * orders always get them.
    */
   shippingUpdatesWanted: (orderId: number) => Promise<boolean>;
+}
+
+/** Where a shopper e-mail's unsubscribe link leads: the storefront page, and the one-click POST. */
+export interface UnsubscribeLinks {
+  pageUrl: string;
+  postUrl: string;
 }
 
 /** Who an account e-mail goes to and in which language. */
@@ -125,6 +132,41 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         }
       }
       if (failures.length > 0) throw new AggregateError(failures, `${failures.length} new-order alert(s) not sent`);
+    },
+
+    /** Tells a shopper who asked that a product is back in stock, in the wish's language; rejects when sending fails. */
+    async sendBackInStock(
+      recipient: { to: string; lang: Language },
+      product: { id: number; name: string; name_en: string | null },
+      unsubscribe: UnsubscribeLinks,
+    ): Promise<void> {
+      await deps.mailer.sendMail(
+        backInStockEmail({
+          ...recipient,
+          ...(await branding()),
+          product,
+          unsubscribePageUrl: unsubscribe.pageUrl,
+          unsubscribePostUrl: unsubscribe.postUrl,
+        }),
+      );
+    },
+
+    /** The one reminder of a cart left untouched, its lines at today's prices; rejects when sending fails. */
+    async sendCartReminder(
+      recipient: AccountRecipient,
+      cart: { items: readonly CartItem[]; total: number },
+      unsubscribe: UnsubscribeLinks,
+    ): Promise<void> {
+      await deps.mailer.sendMail(
+        cartReminderEmail({
+          ...recipient,
+          ...(await branding()),
+          items: cart.items,
+          total: cart.total,
+          unsubscribePageUrl: unsubscribe.pageUrl,
+          unsubscribePostUrl: unsubscribe.postUrl,
+        }),
+      );
     },
 
     /** Mails a 6-digit e-mail verification code; rejects when sending fails. */
