@@ -32,6 +32,7 @@ export default [
   route('en?/forgot-password', 'routes/forgot-password.tsx'),
   route('en?/reset-password', 'routes/reset-password.tsx'),
   route('en?/verify-code', 'routes/verify-code.tsx'),
+  route('en?/unsubscribe', 'routes/unsubscribe.tsx'),
   route('auth/google/callback', 'routes/google-callback.tsx'),
   route('en?/profile', 'routes/profile.tsx'),
   // The back office: its own chrome, messages and code chunks.

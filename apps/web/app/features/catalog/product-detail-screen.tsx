@@ -37,6 +37,7 @@ import type { CategoryCrumb } from './product-list-data';
 import { attributeMessages, priceWithOptions, type AttributeSelection } from './product-options';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
+import { BackInStockForm } from '../shopper-emails/back-in-stock-form';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
@@ -205,6 +206,7 @@ export function ProductDetailScreen({
               )}
             </div>
             <WishlistHeart productId={product.id} name={name} variant="page" />
+            {!inStock && <BackInStockForm productId={product.id} />}
             {(call || whatsappHref) && (
               <div className="flex flex-wrap gap-3">
                 {call && (

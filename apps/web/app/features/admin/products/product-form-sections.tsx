@@ -19,6 +19,8 @@ import { categoryOptionsQuery } from '../categories/categories-api';
 import { BilingualField, CheckboxField, Field, SelectInput, TextInput } from '../ui/fields';
 import { SeoSection } from '../ui/seo-section';
 import { usePageAddress } from '../ui/use-page-address';
+import { waitingStockAlertsQuery } from './products-api';
+import { WaitingAlertsBadge } from './waiting-alerts-badge';
 import {
   categoryOptions,
   type ImageItem,
@@ -239,12 +241,13 @@ export function ProductPricingSection({ form }: { form: ProductFieldForm }) {
   );
 }
 
-/** The stock and the optional SKU. */
-export function ProductInventorySection({ form }: { form: ProductFieldForm }) {
+/** The stock and the optional SKU; a saved product's shoppers waiting for it to be back. */
+export function ProductInventorySection({ form, productId }: { form: ProductFieldForm; productId: number | null }) {
   const { t } = useI18n();
   const { values, errors, change } = form;
   return (
     <FormSection title={t('admin-products.form.section.inventory')}>
+      {productId !== null && <ProductWaitingAlerts productId={productId} />}
       <NumberField
         form={form}
         field="stock_quantity"
@@ -267,5 +270,17 @@ export function ProductInventorySection({ form }: { form: ProductFieldForm }) {
         />
       </Field>
     </FormSection>
+  );
+}
+
+/** "3 waiting to hear it is back" above the stock field, when anyone waits. */
+function ProductWaitingAlerts({ productId }: { productId: number }) {
+  const waiting = useQuery(waitingStockAlertsQuery([productId]));
+  const count = waiting.data?.get(productId);
+  if (!count) return null;
+  return (
+    <div data-testid="product-waiting-alerts">
+      <WaitingAlertsBadge count={count} />
+    </div>
   );
 }

@@ -159,7 +159,7 @@ export function ProductForm({
         <div className="flex min-w-0 flex-col gap-5">
           <ProductPublishingSection form={form} readOnly={readOnly} />
           <ProductPricingSection form={form} />
-          <ProductInventorySection form={form} />
+          <ProductInventorySection form={form} productId={productId} />
         </div>
       </fieldset>
 

@@ -1,5 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
+  STOCK_ALERT_COUNTS_MAX_IDS,
+  type StockAlertCountsResponse,
   PRODUCT_IMPORT_FILE_FIELD,
   PRODUCT_PAGE_SIZE,
   type AdminProduct,
@@ -41,7 +43,30 @@ export const productsQueryKeys = {
    * names the reasons in it).
    */
   stockMovements: (id: number, lang: string) => [...productKeysBase.detail(id), 'stock-movements', lang] as const,
+  /** How many back-in-stock wishes wait for some products: with the lists, so a save refreshes them. */
+  waitingStockAlerts: (ids: readonly number[]) => [...productKeysBase.lists(), 'stock-alerts', ids.join(',')] as const,
 };
+
+/**
+ * GET /api/admin/stock-alerts/waiting for the products shown (STOCK_ALERT_COUNTS_MAX_IDS a call,
+ * one grouped query each): product id → wishes waiting; products with none are absent.
+ */
+export async function fetchWaitingStockAlerts(ids: readonly number[]): Promise<Map<number, number>> {
+  const chunks: number[][] = [];
+  for (let start = 0; start < ids.length; start += STOCK_ALERT_COUNTS_MAX_IDS) chunks.push(ids.slice(start, start + STOCK_ALERT_COUNTS_MAX_IDS));
+  const replies = await Promise.all(
+    chunks.map((chunk) => adminApi().get<StockAlertCountsResponse>(`/admin/stock-alerts/waiting?product_ids=${chunk.join(',')}`)),
+  );
+  return new Map(replies.flatMap((reply) => Object.entries(reply.waiting).map(([id, count]) => [Number(id), count] as const)));
+}
+
+export function waitingStockAlertsQuery(ids: readonly number[]) {
+  return queryOptions({
+    queryKey: productsQueryKeys.waitingStockAlerts(ids),
+    queryFn: () => fetchWaitingStockAlerts(ids),
+    enabled: ids.length > 0,
+  });
+}
 
 /** One page of GET /api/admin/products/:id/stock-movements: the product's stock history, newest first. */
 export function fetchStockMovements(id: number, page: number): Promise<StockMovementsResponse> {

@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { BULK_EDIT_MAX_PRODUCTS, formatPrice, shownSalePrice, stockLevel, toThousandths, type Product, type ProductsBulkEditInput } from '@shop/shared';
@@ -21,10 +22,11 @@ import { pagedListView, usePagedList } from '../ui/paged-list';
 import { useUrlState } from '../ui/url-state';
 import { ADMIN_PRODUCT_SORTS, productOrderFrom, productSortFrom } from './product-form-rules';
 import { ProductsExportButton } from './products-export-button';
-import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts } from './products-api';
+import { fetchProductPage, productsQueryKeys, useDeleteProduct, useRefreshProducts, waitingStockAlertsQuery } from './products-api';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 import { useDuplicateAction } from './duplicate-product';
 import { BulkEditDialog } from './bulk-edit-dialog';
+import { WaitingAlertsBadge } from './waiting-alerts-badge';
 
 /** The list's filters in the URL beside `tab`; by default id, descending. */
 const LIST_DEFAULTS = { search: '', sort: 'id', order: 'desc' } as const;
@@ -57,6 +59,9 @@ export default function ProductsTab() {
 
   const rows = useMemo(() => products.data?.pages.flatMap((page) => page.products) ?? [], [products.data]);
   const total = products.data?.pages.at(-1)?.pagination.total ?? 0;
+  // How many shoppers wait for each shown product to be back (one grouped read per 100 rows).
+  const shownIds = useMemo(() => rows.map((product) => product.id), [rows]);
+  const waiting = useQuery({ ...waitingStockAlertsQuery(shownIds), placeholderData: keepPreviousData });
 
   // Rows ticked for the bulk edit (other filters start a new selection); "all that match" widens
   // a whole page's selection to every product the list's filter matches, resolved by the server.
@@ -174,7 +179,12 @@ export default function ProductsTab() {
     {
       id: 'stock',
       header: t('admin-products.column.stock'),
-      cell: (product) => <StockCell quantity={product.stock_quantity} />,
+      cell: (product) => (
+        <div className="flex flex-col items-start gap-1">
+          <StockCell quantity={product.stock_quantity} />
+          <WaitingAlertsBadge count={waiting.data?.get(product.id)} />
+        </div>
+      ),
     },
     {
       id: 'status',
