@@ -194,6 +194,10 @@ export function createServices(
       const threshold = (await settings.getSettings()).free_shipping_threshold;
       return threshold === null ? null : toThousandths(threshold);
     },
+    giftWrapFee: async () => {
+      const fee = (await settings.getSettings()).gift_wrap_fee;
+      return fee === null ? null : toThousandths(fee);
+    },
   });
   // Every module's listeners, subscribed in one place (each module's subscribers.ts).
   const audit = createAuditService();

@@ -27,6 +27,7 @@ import { pagesMessages } from './messages/pages.js';
 import { wishlistMessages } from './messages/wishlist.js';
 import { reviewsMessages } from './messages/reviews.js';
 import { shopperEmailsMessages } from './messages/shopper-emails.js';
+import { giftsMessages } from './messages/gifts.js';
 
 /** An API text: one string, or a counted noun's texts per plural form (chosen by params.count). */
 export type ApiText = string | PluralTexts;
@@ -374,6 +375,7 @@ export const apiMessages = {
   ...reviewsMessages,
   ...addressesMessages,
   ...shopperEmailsMessages,
+  ...giftsMessages,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

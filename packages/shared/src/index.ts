@@ -33,6 +33,7 @@ export * from './wishlist.js';
 export * from './contracts/wishlist.js';
 export * from './shopper-emails.js';
 export * from './contracts/shopper-emails.js';
+export * from './gifts.js';
 export * from './refunds.js';
 export * from './contracts/orders.js';
 export * from './contracts/order-lookup.js';

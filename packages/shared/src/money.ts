@@ -166,16 +166,18 @@ export interface OrderAmounts {
   subtotal: Thousandths;
   discount: Thousandths;
   shipping: Thousandths;
+  /** The gift wrapping's fee as charged (0 without wrapping). */
+  giftWrap?: Thousandths;
   tax?: Thousandths;
 }
 
 /**
- * An order's total: subtotal − discount + shipping + tax. The one rule the API
+ * An order's total: subtotal − discount + shipping + gift wrapping + tax. The one rule the API
  * (placing an order), the checkout and cart summaries and the seed use; the orders table's CHECK
  * (`orderTotalSql` in apps/api/src/db/sql-rules.ts) guards the same sum in the database.
  */
-export function orderTotal({ subtotal, discount, shipping, tax = 0 }: OrderAmounts): Thousandths {
-  return subtotal - discount + shipping + tax;
+export function orderTotal({ subtotal, discount, shipping, giftWrap = 0, tax = 0 }: OrderAmounts): Thousandths {
+  return subtotal - discount + shipping + giftWrap + tax;
 }
 
 /**

@@ -29,7 +29,8 @@ export function orderTotalSql(order: {
   subtotal: AnyColumn;
   discount_amount: AnyColumn;
   shipping_amount: AnyColumn;
+  gift_wrap_fee: AnyColumn;
   tax_amount: AnyColumn;
 }): SQL {
-  return sql`${order.subtotal} - ${order.discount_amount} + ${order.shipping_amount} + ${order.tax_amount}`;
+  return sql`${order.subtotal} - ${order.discount_amount} + ${order.shipping_amount} + ${order.gift_wrap_fee} + ${order.tax_amount}`;
 }

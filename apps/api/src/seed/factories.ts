@@ -292,7 +292,7 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'order_id' | 'li
 
 /**
  * An order written directly (no stock or promo bookkeeping), with its items: for reads and
- * back-office data. Totals are derived from the items and the shipping amount; the contact's
+ * back-office data. Totals are derived from the items, the shipping amount and any gift wrapping fee; the contact's
  * comparison forms from its e-mail and phone (lib/contact.ts).
  */
 export async function createOrder(
@@ -305,6 +305,7 @@ export async function createOrder(
   const discount = values.discount_amount ?? 0;
   const shipping = values.shipping_amount ?? 0;
   const tax = values.tax_amount ?? 0;
+  const giftWrap = values.gift_wrap_fee ?? 0;
   const email = values.customer_email ?? `customer${n}@example.com`;
   const phone = values.customer_phone ?? '+96550000000';
   const [order] = await db
@@ -325,8 +326,10 @@ export async function createOrder(
       subtotal,
       discount_amount: discount,
       shipping_amount: shipping,
+      gift_wrap: giftWrap > 0,
+      gift_wrap_fee: giftWrap,
       tax_amount: tax,
-      total_amount: orderTotal({ subtotal, discount, shipping, tax }),
+      total_amount: orderTotal({ subtotal, discount, shipping, giftWrap, tax }),
       ...values,
     })
     .returning();

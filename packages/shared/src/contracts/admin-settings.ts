@@ -72,6 +72,8 @@ export const adminSettingsUpdateSchema = z.object({
   whatsapp_number: phone('settings.whatsapp_invalid').optional(),
   /** KWD; blank: no free delivery. Stored in thousandths. */
   free_shipping_threshold: optionalFormMoney('settings.free_shipping_threshold_invalid').optional(),
+  /** KWD; blank: gift wrapping not offered. Stored in thousandths. */
+  gift_wrap_fee: optionalFormMoney('settings.gift_wrap_fee_invalid').optional(),
   remove_logo: formBoolean.default(false),
 });
 export type AdminSettingsUpdate = z.output<typeof adminSettingsUpdateSchema>;

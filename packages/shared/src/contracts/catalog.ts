@@ -250,6 +250,8 @@ export const settingsSchema = z.object({
    * null: no free delivery (issue 33).
    */
   free_shipping_threshold: moneySchema.nullable(),
+  /** What gift wrapping adds to an order (KWD); null: the shop does not offer wrapping (issue 33). */
+  gift_wrap_fee: moneySchema.nullable(),
 });
 export type StoreSettings = z.infer<typeof settingsSchema>;
 

@@ -3,6 +3,7 @@ import { CART_LINE_MAX_QUANTITY } from '../constants.js';
 import { selectedAttributesInputSchema, selectedAttributeSchema } from './cart.js';
 import { idParam, moneySchema, plainText, strictId, successShape } from './common.js';
 import { ORDER_NUMBER_PATTERN, orderStatuses, paymentMethods, paymentStatuses } from '../orders.js';
+import { giftMessageProblem, normalizeGiftMessage } from '../gifts.js';
 import type { Shipment } from '../shipping.js';
 
 // ---------- requests ----------
@@ -19,6 +20,20 @@ const requiredId = (key: string) =>
     (value) => (value === null || value === '' ? undefined : value),
     strictId(key),
   );
+
+/**
+ * The gift's card: at most GIFT_MESSAGE_MAX_LENGTH characters, line breaks allowed, other control
+ * characters refused; trimmed, and empty (or null) is no message (shared gifts.ts).
+ */
+export const giftMessageSchema = z
+  .string({ error: 'order.gift_message_invalid' })
+  .superRefine((value, context) => {
+    const problem = giftMessageProblem(value);
+    if (problem === 'control_characters') context.addIssue({ code: 'custom', message: 'order.gift_message_invalid' });
+    else if (problem === 'too_long') context.addIssue({ code: 'custom', message: 'order.gift_message_too_long' });
+  })
+  .nullish()
+  .transform((value) => normalizeGiftMessage(value));
 
 export const orderItemInputSchema = z.object({
   product_id: idParam,
@@ -69,6 +84,9 @@ export const createOrderBodySchema = z.object({
   payment_method: z.enum(paymentMethods, { error: 'order.payment_method_invalid' }).default('cash_on_delivery'),
   promo_code: plainText().trim().max(50).nullish(),
   notes: plainText().trim().max(1000).nullish(),
+  gift_message: giftMessageSchema,
+  /** Gift wrapping, charged at the store's gift_wrap_fee; refused when the store does not offer it. */
+  gift_wrap: z.boolean({ error: 'order.gift_wrap_invalid' }).default(false),
   items: z.array(orderItemInputSchema).max(100).optional(),
   /**
    * A signed-in customer's "save this address": the order's name, phone, area and address join
@@ -134,12 +152,18 @@ export const orderSchema = z.object({
   governorate_name: z.string().nullable(),
   city_name: z.string(),
   notes: z.string().nullable(),
+  /** The message for the gift's card; null: none. */
+  gift_message: z.string().nullable(),
+  /** The shopper asked for gift wrapping. */
+  gift_wrap: z.boolean(),
   promo_code: z.string().nullable(),
   subtotal: moneySchema,
   discount_amount: moneySchema,
   shipping_amount: moneySchema,
+  /** What the gift wrapping cost when the order was placed (0 without wrapping). */
+  gift_wrap_fee: moneySchema,
   tax_amount: moneySchema,
-  /** subtotal - discount_amount + shipping_amount (+ tax_amount, 0 in Kuwait). */
+  /** subtotal - discount_amount + shipping_amount + gift_wrap_fee (+ tax_amount, 0 in Kuwait). */
   total_amount: moneySchema,
   items: z.array(orderItemSchema),
   shipment: shipmentSchema.nullable(),
@@ -187,6 +211,8 @@ export const trackedOrderSchema = z.discriminatedUnion('customer_view', [
     /** Never sent in the masked view: the area (city, governorate, country) stays. */
     shipping_address: z.null(),
     notes: z.null(),
+    /** Never sent in the masked view: words from one person to another. */
+    gift_message: z.null(),
   }),
 ]);
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -90,8 +91,17 @@ export const orders = pgTable(
     discount_amount: integer('discount_amount').notNull().default(0),
     shipping_amount: integer('shipping_amount').notNull().default(0),
     tax_amount: integer('tax_amount').notNull().default(0),
+    /**
+     * The gift wrapping's fee charged with the order (thousandths; 0 without wrapping): the store's
+     * fee when the order was placed, so a later change of the setting leaves the order as it was.
+     */
+    gift_wrap_fee: integer('gift_wrap_fee').notNull().default(0),
     total_amount: integer('total_amount').notNull(),
     notes: text('notes'),
+    /** The shopper's message for the gift's card (at most GIFT_MESSAGE_MAX_LENGTH characters); null: none. */
+    gift_message: text('gift_message'),
+    /** The shopper asked for the order to be gift-wrapped. */
+    gift_wrap: boolean('gift_wrap').notNull().default(false),
     /**
      * How the order travels once shipped: the carrier's name, its tracking number and, when the
      * carrier has one, the address of its tracking page (https only). Set with the status shipped.
@@ -159,7 +169,7 @@ export const orders = pgTable(
       .where(sql`${table.payment_status} = 'awaiting_payment'`),
     check(
       'orders_amounts_nonnegative',
-      sql`${table.subtotal} >= 0 and ${table.discount_amount} >= 0 and ${table.shipping_amount} >= 0 and ${table.tax_amount} >= 0 and ${table.total_amount} >= 0`,
+      sql`${table.subtotal} >= 0 and ${table.discount_amount} >= 0 and ${table.shipping_amount} >= 0 and ${table.gift_wrap_fee} >= 0 and ${table.tax_amount} >= 0 and ${table.total_amount} >= 0`,
     ),
     check(
       'orders_total_consistent',
@@ -169,6 +179,8 @@ export const orders = pgTable(
       'orders_refunded_within_total',
       sql`${table.refunded_amount} >= 0 and ${table.refunded_amount} <= ${table.total_amount}`,
     ),
+    // A fee is charged only for a wrapped order.
+    check('orders_gift_wrap_fee_wrapped', sql`${table.gift_wrap} or ${table.gift_wrap_fee} = 0`),
     check('orders_language_valid', sql`${table.language} in ('ar', 'en')`),
     check(
       'orders_payment_status_method',

@@ -23,10 +23,13 @@ export const storeSettings = pgTable(
     instagram_url: text('instagram_url'),
     /** Orders whose goods (subtotal after discount) reach it pay no delivery, in fils; null: off. */
     free_shipping_threshold: integer('free_shipping_threshold'),
+    /** What gift wrapping adds to an order, in fils; null: the shop does not offer wrapping. */
+    gift_wrap_fee: integer('gift_wrap_fee'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('store_settings_single_row', sql`${table.id} = 1`),
     check('store_settings_free_shipping_threshold_positive', sql`${table.free_shipping_threshold} > 0`),
+    check('store_settings_gift_wrap_fee_positive', sql`${table.gift_wrap_fee} > 0`),
   ],
 );

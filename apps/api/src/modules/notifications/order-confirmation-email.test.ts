@@ -20,11 +20,14 @@ function order(values: Partial<Order> = {}): Order {
     governorate_name: 'حولي',
     city_name: 'السالمية',
     notes: null,
+    gift_message: null,
+    gift_wrap: false,
     shipment: null,
     promo_code: 'EID10',
     subtotal: 35.5,
     discount_amount: 3.375,
     shipping_amount: 1.5,
+    gift_wrap_fee: 0,
     tax_amount: 0,
     total_amount: 33.625,
     items: [
@@ -69,6 +72,28 @@ const publicUrl = 'https://shop.example.com';
 const isolated = (text: string) => `\u2066${text}\u2069`;
 
 describe('orderConfirmationEmail', () => {
+  it('shows a gift: the wrapping on its own line of the totals and the message, escaped', () => {
+    const gift = order({ gift_wrap: true, gift_wrap_fee: 1.25, total_amount: 34.875, gift_message: 'لأمي <b>الغالية</b>\nعيدكم مبارك' });
+    const mail = orderConfirmationEmail({ order: gift, lang: 'ar', settings, publicUrl, showCustomerText: true });
+    expect(mail.text).toContain('تغليف الهدية: 1.250 د.ك');
+    expect(mail.text).toContain('الإجمالي: 34.875 د.ك');
+    expect(mail.text).toContain('سيُغلَّف طلبك كهدية.');
+    expect(mail.text).toContain('رسالة الهدية:\nلأمي <b>الغالية</b>\nعيدكم مبارك');
+    expect(mail.html).toContain('لأمي &lt;b&gt;الغالية&lt;/b&gt;\nعيدكم مبارك');
+    expect(mail.html).not.toContain('<b>الغالية');
+
+    // To an address nobody proved, the shopper's own words are not repeated, only that they are kept.
+    const unproven = orderConfirmationEmail({ order: gift, lang: 'en', settings, publicUrl });
+    expect(unproven.text).toContain('Gift wrapping: 1.250 KD');
+    expect(unproven.text).toContain("Your gift message is attached to the order; you can read it on the order's page.");
+    expect(unproven.text).not.toContain('الغالية');
+    expect(unproven.html).not.toContain('الغالية');
+
+    // No gift, no gift section and no wrapping line.
+    const plain = orderConfirmationEmail({ order: order(), lang: 'en', settings, publicUrl, showCustomerText: true });
+    expect(plain.text).not.toMatch(/Gift/);
+  });
+
   it('writes Arabic right to left with the store, order number, items, totals and address', () => {
     const mail = orderConfirmationEmail({ order: order(), lang: 'ar', settings, publicUrl, showCustomerText: true });
     expect(mail.to).toBe('fatima@example.com');

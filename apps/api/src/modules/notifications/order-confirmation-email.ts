@@ -32,7 +32,12 @@ const texts = {
     subtotal: 'المجموع الفرعي',
     discount: 'الخصم',
     shipping: 'الشحن',
+    giftWrap: 'تغليف الهدية',
     total: 'الإجمالي',
+    gift: 'هدية',
+    giftMessage: 'رسالة الهدية',
+    giftMessageKept: 'أُرفقت رسالة الهدية بطلبك، ويمكنك قراءتها في صفحة الطلب.',
+    giftWrapped: 'سيُغلَّف طلبك كهدية.',
     address: 'عنوان التوصيل',
     payment: 'طريقة الدفع',
     paymentMethods: { cash_on_delivery: 'الدفع عند الاستلام', upayments: 'الدفع الإلكتروني' },
@@ -53,7 +58,12 @@ const texts = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     shipping: 'Shipping',
+    giftWrap: 'Gift wrapping',
     total: 'Total',
+    gift: 'Gift',
+    giftMessage: 'Gift message',
+    giftMessageKept: "Your gift message is attached to the order; you can read it on the order's page.",
+    giftWrapped: 'Your order will be gift-wrapped.',
     address: 'Delivery address',
     payment: 'Payment method',
     paymentMethods: { cash_on_delivery: 'Cash on delivery', upayments: 'Online payment' },
@@ -113,6 +123,7 @@ export function orderConfirmationEmail({
       ? [[t.discount, money(order.discount_amount, -1), false] as [string, string, boolean]]
       : []),
     [t.shipping, money(order.shipping_amount), false],
+    ...(order.gift_wrap ? [[t.giftWrap, money(order.gift_wrap_fee), false] as [string, string, boolean]] : []),
     [t.total, money(order.total_amount), true],
   ];
 
@@ -141,6 +152,23 @@ export function orderConfirmationEmail({
 <p style="margin:0;">${addressLines.map(escapeHtml).join('<br>')}</p>
 `
     : '';
+  // The message is the shopper's own text: repeated only to a proven address, like the address.
+  const giftLines = [
+    ...(order.gift_wrap ? [t.giftWrapped] : []),
+    ...(order.gift_message && !showCustomerText ? [t.giftMessageKept] : []),
+  ];
+  const giftMessage = order.gift_message && showCustomerText ? order.gift_message : null;
+  const giftHtml =
+    giftLines.length > 0 || giftMessage !== null
+      ? `<h2 style="font-size:16px;margin:24px 0 8px;">${escapeHtml(t.gift)}</h2>
+${giftLines.map((line) => `<p style="margin:0 0 8px;">${escapeHtml(line)}</p>`).join('')}${
+          giftMessage === null
+            ? ''
+            : `<p style="margin:0 0 4px;color:#6b7280;">${escapeHtml(t.giftMessage)}</p>
+<p style="margin:0;white-space:pre-line;">${escapeHtml(giftMessage)}</p>`
+        }
+`
+      : '';
   const content = `<p style="margin:0 0 8px;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.intro)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(t.orderNumber)}: <strong dir="ltr">${escapeHtml(order.order_number)}</strong><br>${escapeHtml(t.orderDate)}: ${escapeHtml(placedOn)}</p>
@@ -149,7 +177,7 @@ export function orderConfirmationEmail({
 <tbody>${itemRows}</tbody>
 <tfoot>${totalRows}</tfoot>
 </table>
-${addressHtml}<p style="margin:16px 0 0;">${escapeHtml(t.payment)}: ${escapeHtml(t.paymentMethods[order.payment_method])}</p>
+${addressHtml}${giftHtml}<p style="margin:16px 0 0;">${escapeHtml(t.payment)}: ${escapeHtml(t.paymentMethods[order.payment_method])}</p>
 ${emailButton(trackingUrl, t.track)}`;
   const subject = t.subject(store, order.order_number);
   const html = renderEmailLayout({ lang, settings, publicUrl, title: subject, content });
@@ -171,6 +199,9 @@ ${emailButton(trackingUrl, t.track)}`;
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',
     ...(showCustomerText ? [`${t.address}:`, ...addressLines, ''] : []),
+    ...(giftLines.length > 0 || giftMessage !== null
+      ? [`${t.gift}:`, ...giftLines, ...(giftMessage === null ? [] : [`${t.giftMessage}:`, giftMessage]), '']
+      : []),
     `${t.payment}: ${t.paymentMethods[order.payment_method]}`,
     '',
     `${t.trackText} ${trackingUrl}`,

@@ -65,13 +65,16 @@ const order: Order = {
   subtotal: 30,
   discount_amount: 3,
   shipping_amount: 1.5,
+  gift_wrap_fee: 0,
+  gift_message: 'To Noura, with love',
+  gift_wrap: false,
   tax_amount: 0,
   total_amount: 28.5,
   items: [],
 };
 
 describe('maskedOrder', () => {
-  it('masks the customer and leaves out the e-mail, the street and the notes', () => {
+  it('masks the customer and leaves out the e-mail, the street, the notes and the gift message', () => {
     expect(maskedOrder(order)).toEqual({
       ...order,
       customer_view: 'masked',
@@ -81,6 +84,7 @@ describe('maskedOrder', () => {
       phone: '•••• 890',
       shipping_address: null,
       notes: null,
+      gift_message: null,
     });
   });
 

@@ -63,7 +63,8 @@ export function maskPhone(phone: string): string {
 /**
  * The order as a stranger with the link may see it: items, totals, status, payment and the area
  * stay (they are what tracking is for); the name becomes an initial, the phone its last digits,
- * and the e-mail, the street, the notes and the tracking number (and its link) are left out.
+ * and the e-mail, the street, the notes, the gift message and the tracking number (and its link)
+ * are left out.
  */
 export function maskedOrder(order: Order): TrackedOrder {
   return {
@@ -75,6 +76,7 @@ export function maskedOrder(order: Order): TrackedOrder {
     phone: maskPhone(order.phone),
     shipping_address: null,
     notes: null,
+    gift_message: null,
     // The carrier's page may show the recipient: a stranger with the link sees the carrier only.
     shipment: order.shipment && { carrier: order.shipment.carrier, tracking_number: null, tracking_url: null },
   };

@@ -53,6 +53,7 @@ describe('the orders export', () => {
         status: 'delivered',
         discount_amount: 1_000,
         shipping_amount: 1_500,
+        gift_wrap_fee: 750,
         refunded_amount: 250,
         // 2025-01-10 12:05 in Kuwait.
         created_at: new Date('2025-01-10T09:05:00Z'),
@@ -71,9 +72,9 @@ describe('the orders export', () => {
     expect(reply.headers['content-disposition']).toBe('attachment; filename="orders-2025-01-10-2025-01-11.csv"');
     expect(reply.headers['cache-control']).toBe('private, no-store');
     expect(lines(reply.body)).toEqual([
-      'Order number,Date (Kuwait time),Customer,E-mail,Phone,City,Status,Payment method,Subtotal (KWD),Discount (KWD),Shipping (KWD),Total (KWD),Refunded (KWD)',
-      `${older.order.order_number},2025-01-10 12:05,مريم العلي,mariam@example.com,+96551112222,Salmiya,Delivered,Cash on delivery,12.500,1.000,1.500,13.000,0.250`,
-      `${newer.order.order_number},2025-01-11 23:59,${newer.order.customer_name},${newer.order.customer_email},+96550000000,Hawalli,Pending,Online payment,3.000,0.000,0.000,3.000,0.000`,
+      'Order number,Date (Kuwait time),Customer,E-mail,Phone,City,Status,Payment method,Subtotal (KWD),Discount (KWD),Shipping (KWD),Gift wrapping (KWD),Total (KWD),Refunded (KWD)',
+      `${older.order.order_number},2025-01-10 12:05,مريم العلي,mariam@example.com,+96551112222,Salmiya,Delivered,Cash on delivery,12.500,1.000,1.500,0.750,13.750,0.250`,
+      `${newer.order.order_number},2025-01-11 23:59,${newer.order.customer_name},${newer.order.customer_email},+96550000000,Hawalli,Pending,Online payment,3.000,0.000,0.000,0.000,3.000,0.000`,
     ]);
   });
 
@@ -86,10 +87,10 @@ describe('the orders export', () => {
     expect([...reply.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = lines(reply.body);
     expect(header).toBe(
-      'رقم الطلب,التاريخ (بتوقيت الكويت),العميل,البريد الإلكتروني,الهاتف,المدينة,الحالة,طريقة الدفع,المجموع الفرعي (د.ك),الخصم (د.ك),الشحن (د.ك),الإجمالي (د.ك),المسترد (د.ك)',
+      'رقم الطلب,التاريخ (بتوقيت الكويت),العميل,البريد الإلكتروني,الهاتف,المدينة,الحالة,طريقة الدفع,المجموع الفرعي (د.ك),الخصم (د.ك),الشحن (د.ك),تغليف الهدية (د.ك),الإجمالي (د.ك),المسترد (د.ك)',
     );
     expect(row).toBe(
-      `${order.order.order_number},2025-02-03 13:00,${order.order.customer_name},${order.order.customer_email},+96550000000,حولي,تم الشحن,الدفع عند الاستلام,5.000,0.000,0.000,5.000,0.000`,
+      `${order.order.order_number},2025-02-03 13:00,${order.order.customer_name},${order.order.customer_email},+96550000000,حولي,تم الشحن,الدفع عند الاستلام,5.000,0.000,0.000,0.000,5.000,0.000`,
     );
   });
 

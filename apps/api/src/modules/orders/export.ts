@@ -39,6 +39,7 @@ const COLUMNS = [
   'subtotal',
   'discount',
   'shipping',
+  'gift_wrap',
   'total',
   'refunded',
 ] as const;
@@ -94,6 +95,7 @@ async function* exportRows(db: Database, query: AdminOrderExportQuery, lang: Lan
         subtotal: orders.subtotal,
         discount_amount: orders.discount_amount,
         shipping_amount: orders.shipping_amount,
+        gift_wrap_fee: orders.gift_wrap_fee,
         total_amount: orders.total_amount,
         refunded_amount: orders.refunded_amount,
       })
@@ -114,6 +116,7 @@ async function* exportRows(db: Database, query: AdminOrderExportQuery, lang: Lan
         amountDigits(row.subtotal, 3),
         amountDigits(row.discount_amount, 3),
         amountDigits(row.shipping_amount, 3),
+        amountDigits(row.gift_wrap_fee, 3),
         amountDigits(row.total_amount, 3),
         amountDigits(row.refunded_amount, 3),
       ];

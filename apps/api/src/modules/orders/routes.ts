@@ -147,6 +147,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           payment_method: body.payment_method,
           promo_code: body.promo_code,
           notes: body.notes,
+          gift_message: body.gift_message,
+          gift_wrap: body.gift_wrap,
           items: body.items?.map((item) => ({
             product_id: item.product_id,
             quantity: item.quantity,
@@ -242,7 +244,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           "customer_view 'full' (name, e-mail, phone, street, notes) for the signed-in owner, staff " +
           'who manage orders and the browser that placed the order (its signed placed_orders ' +
           "cookie); 'masked' for anyone else: the name's initial, the phone's last digits, the " +
-          'area only; e-mail, street and notes null (decision 019).',
+          'area only; e-mail, street, notes and gift_message null (decision 019).',
         params: orderNumberParamsSchema,
         response: {
           200: orderTrackingResponseSchema,

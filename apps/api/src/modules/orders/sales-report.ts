@@ -31,7 +31,7 @@ export interface ReportLineGroup {
   name: string;
   orders: number;
   units: number;
-  /** The lines' share of their orders' revenue less shipping (see lineRevenue). */
+  /** The lines' share of their orders' revenue less shipping and gift wrapping (see lineRevenue). */
   revenue: Thousandths;
   /** The ids of the group's orders, when asked for (salesReportLines' `withOrderIds`). */
   orderIds?: number[];
@@ -93,8 +93,8 @@ export async function salesReportDays(
 
 /**
  * The sales of the range per product, highest revenue first. A line's revenue is its share, by
- * line total, of its order's revenue less shipping — (total − refunded − shipping) × line_total /
- * subtotal, rounded to the fils — so an order's discount and partial refunds are spread over its
+ * line total, of its order's revenue less shipping and gift wrapping — (total − refunded −
+ * shipping − gift_wrap_fee) × line_total / subtotal, rounded to the fils — so an order's discount and partial refunds are spread over its
  * lines. With `withOrderIds`, each group also lists its orders' ids, so a caller can regroup the
  * products (by category) and still count each order once, without reading the lines again.
  */
@@ -121,7 +121,7 @@ export async function salesReportLines(
     executor,
     sql`with counted as (
         select ${orders.id} as id, ${orders.subtotal} as subtotal,
-          ${orderRevenue} - ${orders.shipping_amount} as net
+          ${orderRevenue} - ${orders.shipping_amount} - ${orders.gift_wrap_fee} as net
         from ${orders}
         where ${countedOrdersIn(fromDay, toDay, timeZone)}
       ), lines as (

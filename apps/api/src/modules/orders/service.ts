@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   deliveryFee,
+  giftWrapCharge,
   orderTotal,
   type AdminOrder,
   type AdminOrderExportQuery,
@@ -64,6 +65,10 @@ export interface PlaceOrderInput {
   payment_method: PaymentMethod;
   promo_code?: string | null | undefined;
   notes?: string | null | undefined;
+  /** The gift's card, already normalized by the contract (gifts.ts); null or absent: none. */
+  gift_message?: string | null | undefined;
+  /** Gift wrapping at the store's fee; refused when the store does not offer it. */
+  gift_wrap?: boolean | undefined;
   /** Lines to order; absent or empty: the shopper's cart is ordered. */
   items?: PriceLineInput[] | undefined;
   /** A signed-in customer's "save this address" (ignored for a guest). */
@@ -128,6 +133,8 @@ export interface OrdersServiceDeps extends OrderAdministrationDeps {
   freeShippingThreshold?: () => Promise<Thousandths | null>;
   /** The customers' address books: "save this address" is saved in the order's transaction. */
   addresses?: Pick<AddressBook, 'saveFromOrder'>;
+  /** The store's gift wrapping fee in fils (the settings'), null when wrapping is not offered; absent: not offered. */
+  giftWrapFee?: () => Promise<Thousandths | null>;
 }
 
 
@@ -375,6 +382,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       const anonymousLimits = deps.anonymousLimits;
       // Read before the transaction (the embedded database has one connection).
       const threshold = (await deps.freeShippingThreshold?.()) ?? null;
+      const wrapFee = input.gift_wrap ? ((await deps.giftWrapFee?.()) ?? null) : null;
+      // Asked for wrapping the shop does not offer (the owner emptied the fee since the page loaded).
+      if (input.gift_wrap && wrapFee === null) {
+        throw AppError.validation([{ field: 'gift_wrap', message: 'order.gift_wrap_unavailable' }]);
+      }
+      const giftWrap = giftWrapCharge(input.gift_wrap ?? false, wrapFee);
       const network =
         anonymousLimits && context.clientAddress !== undefined
           ? networkKey(context.clientAddress, await anonymousLimits.secret())
@@ -398,7 +411,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           const discount = Math.min(promo?.discount ?? 0, subtotal);
           const shipping = deliveryFee(city.shipping_fee, subtotal - discount, threshold);
           const tax = 0;
-          const total = orderTotal({ subtotal, discount, shipping, tax });
+          const total = orderTotal({ subtotal, discount, shipping, giftWrap, tax });
           // UPayments cannot charge nothing: an order that costs 0 is placed cash on delivery.
           if (online && total <= 0) {
             throw AppError.validation([{ field: 'payment_method', message: 'payment.nothing_to_pay' }]);
@@ -430,9 +443,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             subtotal,
             discount_amount: discount,
             shipping_amount: shipping,
+            gift_wrap_fee: giftWrap,
             tax_amount: tax,
             total_amount: total,
             notes: input.notes?.trim() || null,
+            gift_message: input.gift_message ?? null,
+            gift_wrap: input.gift_wrap ?? false,
             language: lang,
             client_network: anonymous ? (network ?? null) : null,
             idempotency_key: key ?? null,

@@ -61,6 +61,22 @@ async function placedFromCart(quantity = 2, extra: Record<string, unknown> = {},
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
 
 describe('online payment: configured', () => {
+  it('charges UPayments the gift wrapping with the order (its own fee, the server\'s)', async () => {
+    const admin = await signedInAs(shop.ctx, 'admin');
+    const saved = await call('POST', '/api/settings', { gift_wrap_fee: '1.5' }, { token: admin.token });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { body, row, attempt } = await placedFromCart(2, { gift_wrap: true, gift_message: 'Eid Mubarak', total_amount: 1 });
+      // 2 × 12.750 + 1.500 delivery + 1.500 wrapping.
+      expect(body.order).toMatchObject({ gift_wrap: true, gift_wrap_fee: 1.5, total_amount: 28.5 });
+      expect(row.total_amount).toBe(28_500);
+      const charge = shop.fake.charges.at(-1)!.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the double records the raw JSON the client sent
+      expect(charge.order).toMatchObject({ id: attempt.requested_order_id, currency: 'KWD', amount: 28.5 });
+    } finally {
+      await call('POST', '/api/settings', { gift_wrap_fee: '' }, { token: admin.token });
+    }
+  });
+
   it('offers the card in the public settings', async () => {
     const response = await call('GET', '/api/settings');
     expect(response.json().settings.payment_methods).toEqual(['cash_on_delivery', 'upayments']);

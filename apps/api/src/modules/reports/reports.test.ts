@@ -145,6 +145,20 @@ describe('GET /api/admin/reports/sales', () => {
     expect((await report('from=2025-04-02&to=2025-04-02&group=product')).rows.map((row) => row.orders)).toEqual([1, 1]);
   });
 
+  it('counts gift wrapping in the day\'s revenue and leaves it out of the product rows, like shipping', async () => {
+    const db = ctx.database.db;
+    const [first] = await db.select().from(products).where(inArray(products.id, [productIds[0]!]));
+    // 5.000 of goods + 1.000 shipping + 0.750 wrapping.
+    const gift = await createOrder(
+      db,
+      { status: 'delivered', shipping_amount: 1_000, gift_wrap_fee: 750, created_at: kuwait('2025-06-01T12:00:00') },
+      [{ product_id: first!.id, product_name: first!.name, product_name_en: first!.name_en, unit_price: 5_000, quantity: 1 }],
+    );
+    orderIds.push(gift.order.id);
+    expect((await report('from=2025-06-01&to=2025-06-01')).totals).toMatchObject({ orders: 1, revenue: 6.75, shipping: 1 });
+    expect((await report('from=2025-06-01&to=2025-06-01&group=product')).rows.map((row) => row.revenue)).toEqual([5]);
+  });
+
   it('as CSV: byte order mark, headers in the language, 3 decimals, a totals row, the file named', async () => {
     const reply = await call('GET', '/api/admin/reports/sales?from=2024-03-10&to=2024-03-12&group=day&format=csv', undefined, {
       token: admin.token,

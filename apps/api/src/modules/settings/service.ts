@@ -52,6 +52,7 @@ export function presentSettings(
     payment_methods: paymentMethods,
     sign_in_methods: signInMethods,
     free_shipping_threshold: row?.free_shipping_threshold ? fromThousandths(row.free_shipping_threshold) : null,
+    gift_wrap_fee: row?.gift_wrap_fee ? fromThousandths(row.gift_wrap_fee) : null,
   };
 }
 
