@@ -27,6 +27,7 @@ const settings: StoreSettings = {
   payment_methods: ['cash_on_delivery'],
   sign_in_methods: ['password'],
   free_shipping_threshold: null,
+  gift_wrap_fee: null,
 };
 
 /** The catalogue namespace's messages, keyed as the root loader sends them ("catalog.<key>"). */

@@ -1,9 +1,10 @@
-import { createOrderBodySchema } from '@shop/shared';
+import { GIFT_MESSAGE_MAX_LENGTH, createOrderBodySchema } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import checkoutEn from '../../i18n/messages/checkout.en.json';
 import {
   checkoutPrefill,
   checkoutTotals,
+  giftMessageError,
   chooseCity,
   chooseCountry,
   chooseGovernorate,
@@ -38,12 +39,19 @@ describe('checkoutTotals', () => {
       subtotal: 25_750,
       discount: 2_575,
       shipping: 1_500,
+      giftWrap: 0,
       total: 24_675,
     });
   });
 
+  it('adds the gift wrapping fee when asked for and offered, nothing otherwise', () => {
+    expect(checkoutTotals(10_000, 0, 1_500, null, { wanted: true, fee: 1_250 })).toMatchObject({ giftWrap: 1_250, total: 12_750 });
+    expect(checkoutTotals(10_000, 0, 1_500, null, { wanted: false, fee: 1_250 })).toMatchObject({ giftWrap: 0, total: 11_500 });
+    expect(checkoutTotals(10_000, 0, null, null, { wanted: true, fee: null })).toMatchObject({ giftWrap: 0, total: 10_000 });
+  });
+
   it('leaves shipping unknown and out of the total until a city is chosen', () => {
-    expect(checkoutTotals(10_000, 0, null)).toEqual({ subtotal: 10_000, discount: 0, shipping: null, total: 10_000 });
+    expect(checkoutTotals(10_000, 0, null)).toEqual({ subtotal: 10_000, discount: 0, shipping: null, giftWrap: 0, total: 10_000 });
   });
 
   it('never takes more off than the subtotal, nor adds a negative discount', () => {
@@ -119,7 +127,24 @@ describe('orderPayload', () => {
     const payload = orderPayload(filled, { promoCode: null, cityName: null, userId: null });
     expect(payload).not.toHaveProperty('promo_code');
     expect(payload).not.toHaveProperty('notes');
+    expect(payload).not.toHaveProperty('gift_message');
+    expect(payload).not.toHaveProperty('gift_wrap');
     expect(payload.city).toBe('Unknown City');
+  });
+
+  it('sends the gift message trimmed and the wrapping when asked for', () => {
+    const payload = orderPayload({ ...filled, gift_message: '  Eid Mubarak\nMama ', gift_wrap: true }, { promoCode: null, cityName: null, userId: null });
+    expect(payload).toMatchObject({ gift_message: 'Eid Mubarak\nMama', gift_wrap: true });
+    expect(createOrderBodySchema.safeParse(payload).success).toBe(true);
+  });
+});
+
+describe('giftMessageError', () => {
+  it('says a message is too long past the limit, or holds control characters, as the server would', () => {
+    expect(giftMessageError('x'.repeat(GIFT_MESSAGE_MAX_LENGTH))).toBeNull();
+    expect(giftMessageError('x'.repeat(GIFT_MESSAGE_MAX_LENGTH + 1))).toBe('checkout.gift.message_too_long');
+    expect(giftMessageError('a\u0007b')).toBe('checkout.gift.message_invalid');
+    expect(giftMessageError('line one\nline two')).toBeNull();
   });
 });
 

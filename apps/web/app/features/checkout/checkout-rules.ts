@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import { deliveryFee, orderTotal, paymentMethods, type createOrderBodySchema, type PaymentMethod, type Thousandths, type User } from '@shop/shared';
+import {
+  deliveryFee,
+  giftMessageProblem,
+  giftWrapCharge,
+  orderTotal,
+  paymentMethods,
+  type createOrderBodySchema,
+  type PaymentMethod,
+  type Thousandths,
+  type User,
+} from '@shop/shared';
 import type { MessageKey } from '../../i18n/i18n';
 
 /** What the shopper types and picks on the checkout page. */
@@ -13,6 +23,10 @@ export interface CheckoutForm {
   governorate_id: number | null;
   city_id: number | null;
   payment_method: PaymentMethod;
+  /** The gift's card as typed; empty: none. */
+  gift_message: string;
+  /** Gift wrapping asked for (charged at the store's fee). */
+  gift_wrap: boolean;
 }
 
 export type LocationChoice = Pick<CheckoutForm, 'country_id' | 'governorate_id' | 'city_id'>;
@@ -32,6 +46,8 @@ export function emptyCheckoutForm(prefill: Partial<Pick<CheckoutForm, 'name' | '
     governorate_id: null,
     city_id: null,
     payment_method: 'cash_on_delivery',
+    gift_message: '',
+    gift_wrap: false,
   };
 }
 
@@ -121,23 +137,41 @@ export interface CheckoutTotals {
   discount: Thousandths;
   /** null until a city is chosen. */
   shipping: Thousandths | null;
+  /** The gift wrapping's fee (0 unless asked for and offered). */
+  giftWrap: Thousandths;
   total: Thousandths;
+}
+
+/** What is wrong with the gift message as typed (the shared rule), as the checkout says it; null when nothing. */
+export function giftMessageError(message: string): MessageKey | null {
+  const problem = giftMessageProblem(message);
+  if (problem === 'too_long') return 'checkout.gift.message_too_long';
+  if (problem === 'control_characters') return 'checkout.gift.message_invalid';
+  return null;
 }
 
 /**
  * Order total (shared `orderTotal`): subtotal − discount + the chosen city's delivery fee (nothing
  * once the goods reach the store's free-delivery amount, shared `deliveryFee`), 0 until a city is
- * chosen.
+ * chosen, + the gift wrapping's fee when asked for and offered (shared `giftWrapCharge`).
  */
 export function checkoutTotals(
   subtotal: Thousandths,
   discount: Thousandths,
   cityFee: Thousandths | null,
   freeDeliveryThreshold: Thousandths | null = null,
+  giftWrap: { wanted: boolean; fee: Thousandths | null } = { wanted: false, fee: null },
 ): CheckoutTotals {
   const applied = Math.min(Math.max(discount, 0), subtotal);
   const shipping = cityFee === null ? null : deliveryFee(cityFee, subtotal - applied, freeDeliveryThreshold);
-  return { subtotal, discount: applied, shipping, total: orderTotal({ subtotal, discount: applied, shipping: shipping ?? 0 }) };
+  const wrap = giftWrapCharge(giftWrap.wanted, giftWrap.fee);
+  return {
+    subtotal,
+    discount: applied,
+    shipping,
+    giftWrap: wrap,
+    total: orderTotal({ subtotal, discount: applied, shipping: shipping ?? 0, giftWrap: wrap }),
+  };
 }
 
 export type CreateOrderInput = z.input<typeof createOrderBodySchema>;
@@ -151,6 +185,7 @@ export function orderPayload(
   extra: { promoCode: string | null; cityName: string | null; userId: number | null },
 ): CreateOrderInput {
   const notes = form.notes.trim();
+  const giftMessage = form.gift_message.trim();
   return {
     user_id: extra.userId,
     name: form.name.trim(),
@@ -164,6 +199,8 @@ export function orderPayload(
     payment_method: form.payment_method,
     ...(extra.promoCode ? { promo_code: extra.promoCode } : {}),
     ...(notes ? { notes } : {}),
+    ...(giftMessage ? { gift_message: giftMessage } : {}),
+    ...(form.gift_wrap ? { gift_wrap: true } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { toThousandths, type PaymentMethod } from '@shop/shared';
+import { GIFT_MESSAGE_MAX_LENGTH, toThousandths, type PaymentMethod } from '@shop/shared';
 import { telUrl, whatsappUrl } from '../../components/layout/contact';
 import { useRootData } from '../../components/layout/root-data';
 import { useToast } from '../../components/ui/toast';
@@ -22,6 +22,7 @@ import { serverFieldErrors, serverFieldMessage, useFieldForm } from '../../compo
 import { FormSection, SelectField, TextField } from './checkout-fields';
 import {
   checkoutTotals,
+  giftMessageError,
   chooseCity,
   chooseCountry,
   checkoutPrefill,
@@ -41,6 +42,7 @@ import {
 } from './checkout-rules';
 import { CheckoutPrice, CheckoutSummary } from './checkout-summary';
 import { SaveAddressCheckbox, SavedAddressPicker, useAddressBook } from './saved-address-picker';
+import { GiftSection, useGiftWrapFee } from './gift-section';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { FreeDeliveryNote, useFreeDeliveryThreshold } from '../cart/free-delivery';
 import { useCities, useCountries, useGovernorates } from './locations-api';
@@ -77,7 +79,7 @@ const fieldId = (field: string) => `checkout-${field}`;
 const CHECKOUT_NOTICE_ID = 'checkout-notice';
 const PROMO_NOTICE_ID = 'checkout-promo-notice';
 /** Every field the server may name; the required ones first, in the order their errors are read. */
-const checkoutFields = [...requiredFields, 'notes', 'payment_method'] as const;
+const checkoutFields = [...requiredFields, 'notes', 'gift_message', 'gift_wrap', 'payment_method'] as const;
 
 const emptyCart: CartData = { items: [], summary: { total: 0, total_items: 0 } };
 
@@ -134,6 +136,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
 
   const freeDeliveryThreshold = useFreeDeliveryThreshold();
+  const giftWrapFee = useGiftWrapFee();
   const subtotal = toThousandths(cart.summary.total);
   // The code applied in the cart (or here) is kept with the cart; the server checked it for this subtotal.
   const promo = cart.promo ?? null;
@@ -142,6 +145,7 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
     promo ? toThousandths(promo.discount) : 0,
     city ? toThousandths(city.shipping_fee) : null,
     freeDeliveryThreshold,
+    { wanted: form.gift_wrap, fee: giftWrapFee },
   );
   const goods = totals.subtotal - totals.discount;
 
@@ -273,6 +277,12 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
       setFormError({ kind: 'required', text: t('checkout.error.required_summary'), extra: [] });
       return;
     }
+    const giftProblem = giftMessageError(form.gift_message);
+    if (giftProblem) {
+      checkout.showErrors({ gift_message: t(giftProblem, { max: GIFT_MESSAGE_MAX_LENGTH }) });
+      setFormError({ kind: 'fields', text: t('checkout.error.highlighted'), extra: [] });
+      return;
+    }
     setFormError(null);
     const payload: CreateOrderInput = {
       ...orderPayload({ ...form, payment_method: paymentMethod }, {
@@ -396,6 +406,16 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
                 multiline
               />
             </FormSection>
+
+            <GiftSection
+              message={checkout.field('gift_message')}
+              wrap={{
+                id: fieldId('gift_wrap'),
+                checked: form.gift_wrap,
+                error: errors.gift_wrap,
+                onChange: (checked) => checkout.change('gift_wrap', checked),
+              }}
+            />
 
             <FormSection title={t('checkout.payment.title')}>
               <fieldset

@@ -84,6 +84,13 @@ export function CheckoutSummary({
             )}
           </span>
         </SummaryRow>
+        {totals.giftWrap > 0 && (
+          <SummaryRow label={t('checkout.summary.gift_wrap')}>
+            <span data-testid="checkout-gift-wrap">
+              <CheckoutPrice value={totals.giftWrap} />
+            </span>
+          </SummaryRow>
+        )}
         <SummaryRow label={t('checkout.summary.total')} className="border-t border-stone-200 pt-2 text-lg font-semibold text-stone-900">
           <span data-testid="checkout-total">
             <CheckoutPrice value={totals.total} />

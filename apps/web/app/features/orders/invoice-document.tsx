@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { storeName } from '../../lib/localized';
 import { addressLines, ItemOptions, OrderAmount, paymentMethodLabels } from './order-parts';
 import { InvoiceShipment } from './shipment-card';
+import { GiftDetails } from './gift-details';
 
 /**
  * The top of a printed order paper (the invoice, the back office's packing slip): the store (logo,
@@ -124,6 +125,12 @@ export function InvoiceDocument({ order }: { order: Order }) {
           <dt>{t('orders.totals.shipping')}</dt>
           <dd><OrderAmount amount={order.shipping_amount} /></dd>
         </div>
+        {order.gift_wrap && (
+          <div className="flex justify-between gap-2">
+            <dt>{t('orders.totals.gift_wrap')}</dt>
+            <dd><OrderAmount amount={order.gift_wrap_fee} /></dd>
+          </div>
+        )}
         {order.tax_amount > 0 && (
           <div className="flex justify-between gap-2">
             <dt>{t('orders.totals.tax')}</dt>
@@ -135,6 +142,8 @@ export function InvoiceDocument({ order }: { order: Order }) {
           <dd><OrderAmount amount={order.total_amount} testId="invoice-total" /></dd>
         </div>
       </dl>
+
+      <GiftDetails order={order} title="print" />
 
       <p className="text-center text-sm text-stone-600">{t('orders.invoice.thanks')}</p>
     </article>

@@ -81,3 +81,13 @@ export function CopyIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A wrapped box with a bow: the order is a gift. */
+export function GiftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 10.5h16v10H4zM3 7.5h18v3H3zM12 7.5v13" />
+      <path d="M12 7.5C10.5 4 7 4 7 6s3 1.5 5 1.5c2 0 5 .5 5-1.5s-3.5-2-5 1.5" />
+    </Icon>
+  );
+}

@@ -26,6 +26,9 @@ const order: Order = {
   subtotal: 10,
   discount_amount: 0,
   shipping_amount: 2,
+  gift_wrap_fee: 0,
+  gift_message: null,
+  gift_wrap: false,
   tax_amount: 0,
   total_amount: 12,
   items: [{ id: 1, product_id: 11, product_name: 'سبحة كهرمان', sku: null, featured_image: null, quantity: 1, price: 10, total: 10, selected_attributes: {} }],
@@ -41,6 +44,7 @@ const masked: TrackedOrder = {
   phone: '•••• 234',
   shipping_address: null,
   notes: null,
+  gift_message: null,
 };
 
 const render = (tracked: TrackedOrder, lang: 'ar' | 'en') =>

@@ -13,6 +13,7 @@ import { BuyAgainButton } from './buy-again-button';
 import { InvoicePreview } from './invoice-preview';
 import { CustomerDetails } from './customer-details';
 import { InfoCard } from './order-card';
+import { GiftDetails, isGiftOrder } from './gift-details';
 import { ShipmentCard } from './shipment-card';
 import { ThankYouPanel } from './thank-you-panel';
 import { OrderStatusIcon, PrinterIcon, ShareIcon } from './order-icons';
@@ -152,6 +153,11 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
               <SummaryRow label={t('orders.totals.shipping')}>
                 <OrderAmount amount={order.shipping_amount} testId="order-shipping" />
               </SummaryRow>
+              {order.gift_wrap && (
+                <SummaryRow label={t('orders.totals.gift_wrap')}>
+                  <OrderAmount amount={order.gift_wrap_fee} testId="order-gift-wrap-fee" />
+                </SummaryRow>
+              )}
               {order.tax_amount > 0 && (
                 <SummaryRow label={t('orders.totals.tax')}>
                   <OrderAmount amount={order.tax_amount} />
@@ -163,6 +169,11 @@ export function OrderTrackingScreen({ order }: { order: TrackedOrder }) {
             </dl>
           </InfoCard>
           <ShipmentCard shipment={order.shipment} />
+          {isGiftOrder(order) ? (
+            <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
+              <GiftDetails order={order} />
+            </section>
+          ) : null}
           <CustomerDetails order={order} />
           <InfoCard title={t('orders.payment.title')}>
             <p className="text-stone-700">{t(paymentMethodLabels[order.payment_method])}</p>

@@ -1,12 +1,15 @@
+import { useSearchParams } from 'react-router';
 import type { AdminRouteHandle } from '../../features/admin/shell/admin-chrome';
 import { PackingSlipScreen } from '../../features/admin/orders/packing-slip-screen';
-import { orderIdFrom } from '../../features/admin/orders/order-rules';
+import { isGiftReceiptSearch, orderIdFrom } from '../../features/admin/orders/order-rules';
 import type { Route } from './+types/order-packing-slip';
 
-/** /admin/orders/{id}/packing-slip: printed, so shown without the back office around it. */
+/** /admin/orders/{id}/packing-slip (`?gift=1`: the gift receipt): printed, so shown without the back office around it. */
 export const handle: AdminRouteHandle = { backoffice: true, adminTab: 'orders', bare: true };
 
 export default function OrderPackingSlipPage({ params }: Route.ComponentProps) {
+  const [search] = useSearchParams();
   const id = orderIdFrom(params.id);
-  return <PackingSlipScreen key={id ?? 'none'} ids={id === null ? [] : [id]} />;
+  const gift = isGiftReceiptSearch(search);
+  return <PackingSlipScreen key={`${id ?? 'none'}:${gift}`} ids={id === null ? [] : [id]} gift={gift} />;
 }

@@ -129,6 +129,7 @@ const MONEY_FIELDS = new Set([
   'min_order_amount',
   'refunded_amount',
   'free_shipping_threshold',
+  'gift_wrap_fee',
 ]);
 
 /** Money fields of one kind of record only (a refund's amount; elsewhere `amount` may be anything). */

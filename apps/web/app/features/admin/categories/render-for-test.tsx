@@ -33,6 +33,7 @@ export const testSettings: StoreSettings = {
   payment_methods: ['cash_on_delivery'],
   sign_in_methods: ['password'],
   free_shipping_threshold: null,
+  gift_wrap_fee: null,
 };
 
 export function staffUser(role: 'admin' | 'moderator'): User {

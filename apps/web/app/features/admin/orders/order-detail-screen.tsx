@@ -5,7 +5,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { AlertCircleIcon, WhatsAppIcon } from '../../../components/ui/icons';
 import { useRootData } from '../../../components/layout/root-data';
 import { useI18n } from '../../../i18n/i18n';
-import { PrinterIcon } from '../../orders/order-icons';
+import { GiftIcon, PrinterIcon } from '../../orders/order-icons';
+import { GiftDetails, isGiftOrder } from '../../orders/gift-details';
 import { ItemOptions } from '../../orders/order-parts';
 import { Field, TextArea } from '../ui/fields';
 import { Badge, ResourceList, type Column } from '../ui/resource-list';
@@ -23,6 +24,7 @@ import {
   invoicePath,
   orderWhatsappLink,
   packingSlipPath,
+  giftReceiptPath,
   sameShipment,
 } from './order-rules';
 import { ShipmentFieldset, ShipmentSummary, useShipmentForm } from './shipment-fields';
@@ -109,6 +111,12 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
             <a href={packingSlipPath(order.id)} target="_blank" rel="noopener" className={linkButton}>
               {t('admin-orders.action.packing_slip')}
             </a>
+            {isGiftOrder(order) ? (
+              <a href={giftReceiptPath(order.id)} target="_blank" rel="noopener" className={linkButton}>
+                <GiftIcon className="size-5" />
+                {t('admin-orders.action.gift_receipt')}
+              </a>
+            ) : null}
             {whatsapp ? (
               <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkButton}>
                 <WhatsAppIcon className="size-5" />
@@ -129,6 +137,11 @@ function OrderDetail({ order, canChangeStatus, canRefund }: { order: AdminOrder;
           <HistoryCard order={order} />
         </div>
         <div className="flex min-w-0 flex-col gap-5">
+          {isGiftOrder(order) ? (
+            <section aria-label={t('orders.gift.title')} className="rounded-2xl border border-brand-600/40 bg-white p-4 sm:p-5">
+              <GiftDetails order={order} />
+            </section>
+          ) : null}
           <SummaryCard order={order} />
           <PaymentCard order={order} />
           <RefundsCard order={order} canRefund={canRefund} />
@@ -392,7 +405,7 @@ function AddressCard({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Summary: discount when above 0 with its code, tax and shipping only when above 0. */
+/** Summary: discount when above 0 with its code, tax and shipping only when above 0, gift wrapping when asked for. */
 function SummaryCard({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   return (
@@ -423,6 +436,13 @@ function SummaryCard({ order }: { order: AdminOrder }) {
         {order.shipping_amount > 0 ? (
           <Row label={t('admin-orders.detail.shipping')}>
             <AdminAmount amount={order.shipping_amount} />
+          </Row>
+        ) : null}
+        {order.gift_wrap ? (
+          <Row label={t('orders.totals.gift_wrap')}>
+            <span data-testid="admin-order-gift-wrap-fee">
+              <AdminAmount amount={order.gift_wrap_fee} />
+            </span>
           </Row>
         ) : null}
         <Row label={t('admin-orders.detail.total')}>

@@ -345,6 +345,32 @@ export function packingSlipsPath(ids: readonly number[]): string {
   return adminPackingSlipsHref(ids);
 }
 
+/**
+ * The packing slip printed as a gift receipt for the parcel's recipient (`?gift=1`, one order or
+ * several): no prices (like every packing slip), the gift's message and wrapping, and neither the
+ * phone, the SKUs nor the order's notes.
+ */
+export const GIFT_RECEIPT_PARAM = 'gift';
+
+export function giftReceiptPath(id: number): string {
+  return `${packingSlipPath(id)}?${GIFT_RECEIPT_PARAM}=1`;
+}
+
+export function giftReceiptsPath(ids: readonly number[]): string {
+  return `${packingSlipsPath(ids)}&${GIFT_RECEIPT_PARAM}=1`;
+}
+
+/** Whether a packing-slip page's address asks for gift receipts. */
+export function isGiftReceiptSearch(search: URLSearchParams): boolean {
+  return search.get(GIFT_RECEIPT_PARAM) === '1';
+}
+
+/** The other print of the same orders: the gift receipts of packing slips, the packing slips of gift receipts. */
+export function otherSlipPath(ids: readonly number[], gift: boolean): string {
+  if (ids.length === 1) return gift ? packingSlipPath(ids[0]!) : giftReceiptPath(ids[0]!);
+  return gift ? packingSlipsPath(ids) : giftReceiptsPath(ids);
+}
+
 /** Most orders one packing-slips page prints (the ids in its address): as many as one bulk change takes. */
 export const PACKING_SLIPS_MAX = BULK_STATUS_MAX_ORDERS;
 

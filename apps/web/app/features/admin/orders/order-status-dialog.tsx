@@ -7,8 +7,8 @@ import { Field, SelectInput, TextArea } from '../ui/fields';
 import { SelectionBar } from '../ui/list-selection';
 import { Modal } from '../ui/modal';
 import { useBulkChangeStatus } from './order-mutations';
-import { PrinterIcon } from '../../orders/order-icons';
-import { ADMIN_ORDER_STATUSES, STATUS_NOTE_MAX, orderStatusLabels, packingSlipsPath } from './order-rules';
+import { GiftIcon, PrinterIcon } from '../../orders/order-icons';
+import { ADMIN_ORDER_STATUSES, STATUS_NOTE_MAX, giftReceiptsPath, orderStatusLabels, packingSlipsPath } from './order-rules';
 import { ShipmentFieldset, useShipmentForm } from './shipment-fields';
 
 export interface OrderRef {
@@ -196,6 +196,10 @@ export function OrderSelectionBar({
           <a href={packingSlipsPath(selected.map((order) => order.id))} target="_blank" rel="noopener" className={buttonClasses('secondary')}>
             <PrinterIcon className="size-5" />
             {t('admin-orders.select.packing_slips')}
+          </a>
+          <a href={giftReceiptsPath(selected.map((order) => order.id))} target="_blank" rel="noopener" className={buttonClasses('secondary')}>
+            <GiftIcon className="size-5" />
+            {t('admin-orders.select.gift_receipts')}
           </a>
         </>
       )}

@@ -198,6 +198,9 @@ const order: AdminOrder = {
   subtotal: 20,
   discount_amount: 1,
   shipping_amount: 2,
+  gift_wrap_fee: 0,
+  gift_message: null,
+  gift_wrap: false,
   tax_amount: 0,
   total_amount: 21,
   items: [

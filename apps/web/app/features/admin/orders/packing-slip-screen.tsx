@@ -8,11 +8,12 @@ import { ApiError } from '../../../lib/api';
 import { useSessionFailureOf } from '../../../lib/errors';
 import { useStaffErrorText } from '../../../lib/errors/staff-error-text';
 import { PrintedOrderHeader } from '../../orders/invoice-document';
-import { PrinterIcon } from '../../orders/order-icons';
+import { GiftDetails } from '../../orders/gift-details';
+import { GiftIcon, PrinterIcon } from '../../orders/order-icons';
 import { ItemOptions, addressLines } from '../../orders/order-parts';
 import { useAuth } from '../../account/auth';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../ui/states';
-import { ORDERS_LIST_PATH, orderActionsFor, orderPath } from './order-rules';
+import { ORDERS_LIST_PATH, orderActionsFor, orderPath, otherSlipPath } from './order-rules';
 import { packingSlipOrdersQuery, type PackingSlipOrder } from './orders-api';
 import { PrintSheet, PrintSheetPage, printPage } from './print-sheet';
 
@@ -23,8 +24,10 @@ const PACKING_ROOT_ID = 'admin-packing-slips';
  * for whoever packs it: the store, the order number and date, the customer's name, phone and
  * address, the items with their options and quantities, and the order's notes; never prices.
  * An order that cannot be loaded gets a sheet saying so (left out on paper); the others print.
+ * `gift`: the same sheets as gift receipts for the recipient (see GiftReceiptDocument); the
+ * toolbar switches between the two prints of the same orders.
  */
-export function PackingSlipScreen({ ids }: { ids: readonly number[] }) {
+export function PackingSlipScreen({ ids, gift = false }: { ids: readonly number[]; gift?: boolean }) {
   const { t, tp } = useI18n();
   const { user } = useAuth();
   const can = orderActionsFor(user);
@@ -36,7 +39,7 @@ export function PackingSlipScreen({ ids }: { ids: readonly number[] }) {
     single !== undefined && can.view
       ? { to: orderPath(single), label: t('admin-orders.invoice.back') }
       : { to: ORDERS_LIST_PATH, label: t('admin-orders.detail.back') };
-  const title = tp('admin-orders.packing.title', ids.length);
+  const title = gift ? tp('admin-orders.gift_receipt.title', ids.length) : tp('admin-orders.packing.title', ids.length);
   const printable = orders.data?.some((entry) => 'order' in entry) ?? false;
 
   let body;
@@ -47,7 +50,7 @@ export function PackingSlipScreen({ ids }: { ids: readonly number[] }) {
   } else if (orders.isError) {
     body = <ErrorPanel title={t('admin-orders.packing.load_error')} error={orders.error} onRetry={() => void orders.refetch()} />;
   } else {
-    body = orders.data.map((entry) => <PackingSheet key={entry.id} entry={entry} />);
+    body = orders.data.map((entry) => <PackingSheet key={entry.id} entry={entry} gift={gift} />);
   }
 
   return (
@@ -58,10 +61,19 @@ export function PackingSlipScreen({ ids }: { ids: readonly number[] }) {
       back={back}
       actions={
         printable ? (
-          <Button onClick={printPage}>
-            <PrinterIcon className="size-5" />
-            {t('admin-orders.invoice.print')}
-          </Button>
+          <>
+            <a
+              href={otherSlipPath(ids, gift)}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              <GiftIcon className="size-5" />
+              {gift ? t('admin-orders.gift_receipt.show_packing') : t('admin-orders.gift_receipt.show')}
+            </a>
+            <Button onClick={printPage}>
+              <PrinterIcon className="size-5" />
+              {t('admin-orders.invoice.print')}
+            </Button>
+          </>
         ) : null
       }
     >
@@ -71,7 +83,7 @@ export function PackingSlipScreen({ ids }: { ids: readonly number[] }) {
   );
 }
 
-function PackingSheet({ entry }: { entry: PackingSlipOrder }) {
+function PackingSheet({ entry, gift }: { entry: PackingSlipOrder; gift: boolean }) {
   const { t } = useI18n();
   const errorText = useStaffErrorText();
   if ('error' in entry) {
@@ -83,8 +95,12 @@ function PackingSheet({ entry }: { entry: PackingSlipOrder }) {
     );
   }
   return (
-    <PrintSheet label={t('admin-orders.packing.sheet_label', { number: isolateLtr(entry.order.order_number) })}>
-      <PackingSlipDocument order={entry.order} />
+    <PrintSheet
+      label={t(gift ? 'admin-orders.gift_receipt.sheet_label' : 'admin-orders.packing.sheet_label', {
+        number: isolateLtr(entry.order.order_number),
+      })}
+    >
+      {gift ? <GiftReceiptDocument order={entry.order} /> : <PackingSlipDocument order={entry.order} />}
     </PrintSheet>
   );
 }
@@ -149,6 +165,7 @@ export function PackingSlipDocument({ order }: { order: AdminOrder }) {
           </tr>
         </tfoot>
       </table>
+      <GiftDetails order={order} title="print" />
       <div>
         <p className="text-sm font-semibold text-stone-500">{t('admin-orders.detail.notes')}</p>
         {order.notes ? (
@@ -159,6 +176,58 @@ export function PackingSlipDocument({ order }: { order: AdminOrder }) {
           <p className="text-stone-500">{t('admin-orders.detail.no_notes')}</p>
         )}
       </div>
+    </article>
+  );
+}
+
+/**
+ * One order's gift receipt, for whoever receives the parcel: the store, the order number and date,
+ * who it goes to, the items with their options and quantities, the gift wrapping and the message
+ * for the card. Never a price, the phone, the SKUs or the order's notes.
+ */
+export function GiftReceiptDocument({ order }: { order: AdminOrder }) {
+  const { t, lang } = useI18n();
+  const [street, area] = addressLines(order, lang);
+  return (
+    <article data-testid="gift-receipt" className="flex flex-col gap-6 p-5 sm:p-8">
+      <PrintedOrderHeader order={order} title={t('admin-orders.gift_receipt.heading')} />
+      <div>
+        <p className="text-sm font-semibold text-stone-500">{t('orders.invoice.ship_to')}</p>
+        <p className="text-lg font-semibold">
+          <bdi>{order.name}</bdi>
+        </p>
+        <p>
+          <bdi>{street}</bdi>
+        </p>
+        <p>{area}</p>
+      </div>
+      <GiftDetails order={order} title="print" />
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="border-b border-stone-300 text-stone-600">
+            <th scope="col" className="py-2 text-start font-semibold">
+              {t('orders.items.product')}
+            </th>
+            <th scope="col" className="w-24 py-2 text-center font-semibold">
+              {t('orders.items.quantity')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id} className="border-b border-stone-100 align-top">
+              <td className="py-2">
+                <p className="font-semibold">
+                  <bdi>{item.product_name}</bdi>
+                </p>
+                <ItemOptions item={item} />
+              </td>
+              <td className="py-2 text-center text-base font-semibold tabular-nums">{item.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-center text-sm text-stone-600">{t('admin-orders.gift_receipt.note')}</p>
     </article>
   );
 }

@@ -80,6 +80,7 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
   const address = form.field('address');
   const addressEn = form.field('address_en');
   const freeShipping = form.field('free_shipping_threshold');
+  const giftWrapFee = form.field('gift_wrap_fee');
   const phoneHint = tp('admin-settings.hint.phone', STORE_PHONE_DIGITS_MAX, { min: STORE_PHONE_DIGITS_MIN });
 
   return (
@@ -208,6 +209,23 @@ export function SettingsEditForm({ settings, onDone }: { settings: AdminSettings
               onValue={freeShipping.onChange}
               error={freeShipping.error}
               hint={t('admin-settings.hint.free_shipping')}
+              inputMode="decimal"
+              dir="ltr"
+            />
+          </Field>
+          <Field
+            id={giftWrapFee.id}
+            label={t('admin-settings.field.gift_wrap_fee')}
+            optional
+            hint={t('admin-settings.hint.gift_wrap_fee')}
+            error={giftWrapFee.error}
+          >
+            <TextInput
+              id={giftWrapFee.id}
+              value={giftWrapFee.value}
+              onValue={giftWrapFee.onChange}
+              error={giftWrapFee.error}
+              hint={t('admin-settings.hint.gift_wrap_fee')}
               inputMode="decimal"
               dir="ltr"
             />

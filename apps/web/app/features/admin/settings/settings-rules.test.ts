@@ -20,6 +20,7 @@ const stored: SettingsValues = {
   phone_number: '+965 2222 3333',
   whatsapp_number: null,
   free_shipping_threshold: null,
+  gift_wrap_fee: null,
   logo: '/uploads/settings/logo.webp',
 };
 
@@ -42,8 +43,10 @@ describe('settingsFormFrom', () => {
       phone_number: '+965 2222 3333',
       whatsapp_number: '',
       free_shipping_threshold: '',
+      gift_wrap_fee: '',
       logo: { file: null, removed: false },
     });
+    expect(settingsFormFrom({ ...stored, gift_wrap_fee: 1.25 }).gift_wrap_fee).toBe('1.25');
     expect(settingsFormFrom({ ...stored, free_shipping_threshold: 19.5 }).free_shipping_threshold).toBe('19.5');
   });
 });
@@ -73,6 +76,16 @@ describe('settingsFormProblems', () => {
     for (const bad of ['0', 'twenty', '12.3456', '-5']) {
       expect(settingsFormProblems(filled({ free_shipping_threshold: bad }))).toEqual({
         free_shipping_threshold: { key: 'admin-settings.validation.free_shipping_invalid' },
+      });
+    }
+  });
+
+  it('takes a gift wrapping fee above zero with at most 3 decimals, or none (not offered)', () => {
+    expect(settingsFormProblems(filled({ gift_wrap_fee: '1.5' }))).toEqual({});
+    expect(settingsFormProblems(filled({ gift_wrap_fee: '٢٫٢٥٠' }))).toEqual({});
+    for (const bad of ['0', 'free', '1.2345', '-1']) {
+      expect(settingsFormProblems(filled({ gift_wrap_fee: bad }))).toEqual({
+        gift_wrap_fee: { key: 'admin-settings.validation.gift_wrap_fee_invalid' },
       });
     }
   });
@@ -107,12 +120,15 @@ describe('settingsFormData', () => {
       phone_number: '+965 2222 3333',
       whatsapp_number: '',
       free_shipping_threshold: '',
+      gift_wrap_fee: '',
     });
   });
 
   it('sends the free delivery amount in Latin digits, and empty to switch it off', () => {
     expect(settingsFormData(filled({ free_shipping_threshold: ' ٢٠٫٥ ' })).get('free_shipping_threshold')).toBe('20.5');
     expect(settingsFormData(filled({ free_shipping_threshold: '  ' })).get('free_shipping_threshold')).toBe('');
+    expect(settingsFormData(filled({ gift_wrap_fee: ' ١٫٥ ' })).get('gift_wrap_fee')).toBe('1.5');
+    expect(settingsFormData(filled({ gift_wrap_fee: '' })).get('gift_wrap_fee')).toBe('');
   });
 
   it('sends phone numbers in Latin digits', () => {
@@ -148,9 +164,12 @@ describe('agreement with the server contract (packages/shared/src/contracts/admi
       phone_number: '+965 2222 3333',
       whatsapp_number: null,
       free_shipping_threshold: null,
+      gift_wrap_fee: null,
       remove_logo: true,
     });
     const withAmount = Object.fromEntries(settingsFormData(filled({ free_shipping_threshold: '١٥' })).entries());
     expect(contract.adminSettingsUpdateSchema.parse(withAmount).free_shipping_threshold).toBe(15_000);
+    const withFee = Object.fromEntries(settingsFormData(filled({ gift_wrap_fee: '1.5' })).entries());
+    expect(contract.adminSettingsUpdateSchema.parse(withFee).gift_wrap_fee).toBe(1_500);
   });
 });

@@ -39,6 +39,8 @@ export interface SettingsValues {
   logo: string | null;
   /** KWD; null: no free delivery. */
   free_shipping_threshold: number | null;
+  /** KWD; null: gift wrapping not offered. */
+  gift_wrap_fee: number | null;
 }
 
 /** The logo of the form: the newly chosen file, and whether the stored one was removed. */
@@ -61,6 +63,8 @@ export interface SettingsForm {
   whatsapp_number: string;
   /** The free delivery amount as typed (KWD); empty: off. */
   free_shipping_threshold: string;
+  /** The gift wrapping fee as typed (KWD); empty: not offered. */
+  gift_wrap_fee: string;
   /** The logo: a newly chosen file, and whether the stored one was removed. */
   logo: LogoState;
 }
@@ -78,6 +82,7 @@ export const settingsFields = [
   'address',
   'address_en',
   'free_shipping_threshold',
+  'gift_wrap_fee',
 ] as const;
 export type SettingsField = (typeof settingsFields)[number];
 
@@ -93,6 +98,7 @@ export function settingsFormFrom(settings: SettingsValues): SettingsForm {
     phone_number: settings.phone_number ?? '',
     whatsapp_number: settings.whatsapp_number ?? '',
     free_shipping_threshold: amountText(settings.free_shipping_threshold),
+    gift_wrap_fee: amountText(settings.gift_wrap_fee),
     logo: untouchedLogo,
   };
 }
@@ -111,6 +117,7 @@ export function isSettingsFormDirty(form: SettingsForm, initial: SettingsForm): 
     'phone_number',
     'whatsapp_number',
     'free_shipping_threshold',
+    'gift_wrap_fee',
   ] as const;
   return texts.some((key) => form[key].trim() !== initial[key].trim());
 }
@@ -144,6 +151,10 @@ export function settingsFormProblems(form: SettingsForm): Partial<Record<Setting
     // Not an amount, or 0: an empty field is how free delivery is switched off.
     problems.free_shipping_threshold = { key: 'admin-settings.validation.free_shipping_invalid' };
   }
+  if (form.gift_wrap_fee.trim() && !parseAmount(form.gift_wrap_fee)) {
+    // Not an amount, or 0: an empty field is how gift wrapping stops being offered.
+    problems.gift_wrap_fee = { key: 'admin-settings.validation.gift_wrap_fee_invalid' };
+  }
   return problems;
 }
 
@@ -165,6 +176,8 @@ export function settingsFormData(form: SettingsForm): FormData {
   body.set('whatsapp_number', latinDigits(form.whatsapp_number).trim());
   const threshold = form.free_shipping_threshold.trim() ? parseAmount(form.free_shipping_threshold) : null;
   body.set('free_shipping_threshold', threshold === null ? '' : String(fromThousandths(threshold)));
+  const wrapFee = form.gift_wrap_fee.trim() ? parseAmount(form.gift_wrap_fee) : null;
+  body.set('gift_wrap_fee', wrapFee === null ? '' : String(fromThousandths(wrapFee)));
   if (logo.file) body.set('logo', logo.file, logo.file.name);
   else if (logo.removed) body.set('remove_logo', '1');
   return body;

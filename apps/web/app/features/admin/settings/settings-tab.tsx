@@ -115,6 +115,15 @@ function SettingsView({ settings, onEdit }: { settings: AdminSettings; onEdit: (
               </span>
             )}
           </Item>
+          <Item label={t('admin-settings.field.gift_wrap_fee')}>
+            {settings.gift_wrap_fee === null ? (
+              <span className="text-stone-500">{t('admin-settings.gift_wrap_off')}</span>
+            ) : (
+              <span data-testid="settings-gift-wrap-fee">
+                <Price value={toThousandths(settings.gift_wrap_fee)} />
+              </span>
+            )}
+          </Item>
         </Card>
       </div>
     </section>
