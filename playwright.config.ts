@@ -7,7 +7,7 @@ const jsonReport = process.env.PLAYWRIGHT_JSON_REPORT;
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-const backoffice = /admin-(catalog|operations|merchant|layout|orders-fulfilment|alerts|customers|activity|stock-history|reports|bulk-edit|pages|free-delivery|import|back-in-stock)\.spec\.ts/;
+const backoffice = /admin-(catalog|operations|merchant|layout|orders-fulfilment|alerts|customers|activity|stock-history|reports|bulk-edit|pages|free-delivery|import|back-in-stock|gift-orders)\.spec\.ts/;
 
 /**
  * Debian's headless shell (apt-get install chromium-headless-shell) when it is there: the browser
