@@ -36,10 +36,10 @@ export function FieldLabel({
           <span aria-hidden="true" className="text-red-700">
             *
           </span>
-          <span className="sr-only">{t('account.field.required_mark')}</span>
+          <span className="sr-only">{t('common.field.required_mark')}</span>
         </>
       ) : null}
-      {optional ? <span className="ms-1 font-normal text-stone-500">{t('account.field.optional')}</span> : null}
+      {optional ? <span className="ms-1 font-normal text-stone-500">{t('common.field.optional')}</span> : null}
     </label>
   );
 }
