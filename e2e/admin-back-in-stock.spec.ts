@@ -6,8 +6,8 @@ import { adminToken, listCategories, signInWith, useLanguage, visitorAddress, wa
 /**
  * Back in stock (issue 33, item 4; docs/decisions/063): a shopper asks on a sold-out product, the
  * back office shows who waits, staff raise the stock, the e-mail arrives in the shopper's language
- * with the product's link and an unsubscribe link that works. A guest on a phone in Arabic; a
- * signed-in customer on a laptop in English. Each run makes its own sold-out product.
+ * with the product's link and an unsubscribe link that works. A guest on a phone, in Arabic and
+ * in English; a signed-in customer on a laptop in English. Each run makes its own sold-out product.
  */
 const text = {
   ar: {
@@ -97,31 +97,39 @@ async function followTheMail(page: Page, lang: 'ar' | 'en', address: string, pro
   await expect(page.getByRole('status').filter({ hasText: text[lang].unsubscribedText })).toBeVisible();
 }
 
-test('a guest on a phone asks in Arabic, staff restock, the Arabic e-mail links the product and unsubscribes @phone', async ({ page, context, baseURL, browser, request }, testInfo) => {
-  test.skip(testInfo.project.name !== 'backoffice-phone', 'the Arabic guest is the phone journey; the laptop runs the English one');
-  test.setTimeout(120_000);
-  const problems = watchConsole(page);
-  await useLanguage(context, baseURL!, 'ar');
-  const token = await adminToken(request);
-  const product = await soldOutProduct(request, token, `ar-${Date.now().toString(36)}`);
-  const address = uniqueEmail('back-ar');
-  try {
-    await page.goto(`/products/${product.id}`);
-    await waitForHydration(page);
-    await expect(page.getByRole('heading', { name: text.ar.ask })).toBeVisible();
-    await page.getByLabel(text.ar.email).fill(address);
-    const ask = page.getByRole('button', { name: text.ar.ask, exact: true });
-    expect((await ask.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    await ask.click();
-    await expect(page.getByRole('status').filter({ hasText: text.ar.asked })).toBeVisible();
+for (const lang of ['ar', 'en'] as const) {
+  test(`a guest on a phone asks, staff restock, the e-mail in the guest's language links the product and unsubscribes (${lang}) @phone`, async ({
+    page,
+    context,
+    baseURL,
+    browser,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'backoffice-phone', 'the guest is the phone journey; the laptop runs the signed-in English one');
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    await useLanguage(context, baseURL!, lang);
+    const token = await adminToken(request);
+    const product = await soldOutProduct(request, token, `${lang}-${Date.now().toString(36)}`);
+    const address = uniqueEmail(`back-guest-${lang}`);
+    try {
+      await page.goto(pathInLanguage(`/products/${product.id}`, lang));
+      await waitForHydration(page);
+      await expect(page.getByRole('heading', { name: text[lang].ask })).toBeVisible();
+      await page.getByLabel(text[lang].email).fill(address);
+      const ask = page.getByRole('button', { name: text[lang].ask, exact: true });
+      expect((await ask.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await ask.click();
+      await expect(page.getByRole('status').filter({ hasText: text[lang].asked })).toBeVisible();
 
-    await staffRaiseStock(browser, testInfo, baseURL!, 'ar', token, product);
-    await followTheMail(page, 'ar', address, product);
-    expect(problems).toEqual([]);
-  } finally {
-    await request.delete(`/api/products/${product.id}`, { headers: { authorization: `Bearer ${token}` } });
-  }
-});
+      await staffRaiseStock(browser, testInfo, baseURL!, lang, token, product);
+      await followTheMail(page, lang, address, product);
+      expect(problems).toEqual([]);
+    } finally {
+      await request.delete(`/api/products/${product.id}`, { headers: { authorization: `Bearer ${token}` } });
+    }
+  });
+}
 
 test('a signed-in customer on a laptop asks in English with one tap, staff restock, the English e-mail works', async ({ page, context, baseURL, browser, request }, testInfo) => {
   test.setTimeout(120_000);

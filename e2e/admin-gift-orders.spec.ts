@@ -4,6 +4,7 @@ import {
   formatPrice,
   giftMessageLength,
   moneyFormat,
+  pathInLanguage,
   toThousandths,
   type CartResponse,
   type CityListResponse,
@@ -25,9 +26,9 @@ import {
 } from './support';
 
 /**
- * Gift orders (issue 33, item 2). On a phone in Arabic a shopper writes a message for the card
- * (its counter counts, one character too many is refused), asks for gift wrapping at the store's
- * fee, sees it in the total and on the tracking page. On a laptop in English the owner finds the
+ * Gift orders (issue 33, item 2). On a phone, in Arabic and in English, a shopper writes a
+ * message for the card (its counter counts, one character too many is refused), asks for gift
+ * wrapping at the store's fee, sees it in the total and on the tracking page. On a laptop in English the owner finds the
  * gift on the order's screen and prints its gift receipt, which shows no price. The wrapping fee
  * is the whole shop's setting: the runs take turns and put it back.
  */
@@ -60,71 +61,115 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
 });
 
-test('a shopper places a gift order with a message and wrapping, and sees both on the tracking page (ar) @phone', async ({
-  page,
-  context,
-  baseURL,
-  request,
-}) => {
-  test.skip(!isPhone(page), 'the shopper’s journey runs on a phone; the laptop runs the owner’s');
-  test.setTimeout(120_000);
-  const problems = watchConsole(page);
-  await useLanguage(context, baseURL!, 'ar');
-  const settings = await getSettings(request);
-  const money = (value: number) => formatPrice(value, moneyFormat(settings, 'ar'));
-  const { product, selected } = await giftProduct(request);
-  const added = await page.request.post('/api/cart/add', { data: { product_id: product.id, quantity: 1, selected_attributes: selected } });
-  expect(added.status(), await added.text()).toBe(200);
-  const subtotal = toThousandths(((await added.json()) as CartResponse).summary.total);
-  const token = await adminToken(request);
+/** The shopper's visible texts (apps/web/app/i18n/messages/checkout.*.json and orders.*.json). */
+const say = {
+  ar: {
+    name: 'الاسم الكامل',
+    email: 'البريد الإلكتروني',
+    phone: 'رقم الهاتف',
+    country: 'الدولة',
+    governorate: 'المحافظة',
+    city: 'المدينة / المنطقة',
+    address: 'العنوان',
+    giftMessage: 'رسالة الهدية (اختياري)',
+    tooLong: (max: number) => `الرسالة طويلة جداً: ${max} حرفاً على الأكثر`,
+    tooLongStart: 'الرسالة طويلة جداً',
+    wrap: 'غلّف طلبي كهدية',
+    placeOrder: 'تأكيد الطلب',
+    wrapped: 'مغلّف كهدية',
+    shopper: 'نورة العلي',
+    street: 'قطعة 2، شارع 5، منزل 11',
+    letter: 'م',
+    card: 'عيدكم مبارك يا أمي 🌙\nمع كل الحب',
+  },
+  en: {
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone',
+    country: 'Country',
+    governorate: 'Governorate',
+    city: 'City / area',
+    address: 'Address',
+    giftMessage: 'Gift message (optional)',
+    tooLong: (max: number) => `The message is too long: at most ${max} characters`,
+    tooLongStart: 'The message is too long',
+    wrap: 'Gift-wrap my order',
+    placeOrder: 'Place order',
+    wrapped: 'Gift-wrapped',
+    shopper: 'Noura Al-Ali',
+    street: 'Block 2, Street 5, House 11',
+    letter: 'm',
+    card: 'Eid Mubarak, Mum 🌙\nWith all my love',
+  },
+} as const;
 
-  await inTurn(baseURL!, 'store-settings', async () => {
-    const before = await setWrapFee(request, token, '1.5');
-    try {
-      await page.goto('/checkout');
-      await waitForHydration(page);
-      await page.getByLabel('الاسم الكامل').fill('نورة العلي');
-      await page.getByLabel('البريد الإلكتروني').fill(`noura.${Date.now()}@example.com`);
-      await page.getByLabel('رقم الهاتف').fill('+965 9876 5432');
-      const { cities } = await api<CityListResponse>(request, '/locations/cities');
-      const city = cities.find((one) => one.governorate_id !== null)!;
-      await page.getByLabel('الدولة').selectOption(String(city.country_id));
-      await page.getByLabel('المحافظة').selectOption(String(city.governorate_id));
-      await page.getByLabel('المدينة / المنطقة').selectOption(String(city.id));
-      await page.getByLabel('العنوان').fill('قطعة 2، شارع 5، منزل 11');
+for (const lang of ['ar', 'en'] as const) {
+  test(`a shopper places a gift order with a message and wrapping, and sees both on the tracking page (${lang}) @phone`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    test.skip(!isPhone(page), 'the shopper’s journey runs on a phone; the laptop runs the owner’s');
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    const words = say[lang];
+    await useLanguage(context, baseURL!, lang);
+    const settings = await getSettings(request);
+    const money = (value: number) => formatPrice(value, moneyFormat(settings, lang));
+    const { product, selected } = await giftProduct(request);
+    const added = await page.request.post('/api/cart/add', { data: { product_id: product.id, quantity: 1, selected_attributes: selected } });
+    expect(added.status(), await added.text()).toBe(200);
+    const subtotal = toThousandths(((await added.json()) as CartResponse).summary.total);
+    const token = await adminToken(request);
 
-      // The gift's card: one character too many says so as it is typed, with the counter in red.
-      const message = page.getByLabel('رسالة الهدية (اختياري)');
-      const count = page.getByTestId('gift-message-count');
-      await message.fill('م'.repeat(GIFT_MESSAGE_MAX_LENGTH + 1));
-      await expect(count).toHaveText(`${GIFT_MESSAGE_MAX_LENGTH + 1} / ${GIFT_MESSAGE_MAX_LENGTH}`);
-      await expect(page.getByText(`الرسالة طويلة جداً: ${GIFT_MESSAGE_MAX_LENGTH} حرفاً على الأكثر`)).toBeVisible();
-      const card = 'عيدكم مبارك يا أمي 🌙\nمع كل الحب';
-      await message.fill(card);
-      await expect(count).toHaveText(`${giftMessageLength(card)} / ${GIFT_MESSAGE_MAX_LENGTH}`);
-      await expect(page.getByText('الرسالة طويلة جداً', { exact: false })).toHaveCount(0);
+    await inTurn(baseURL!, 'store-settings', async () => {
+      const before = await setWrapFee(request, token, '1.5');
+      try {
+        await page.goto(pathInLanguage('/checkout', lang));
+        await waitForHydration(page);
+        await page.getByLabel(words.name).fill(words.shopper);
+        await page.getByLabel(words.email).fill(`noura.${lang}.${Date.now()}@example.com`);
+        await page.getByLabel(words.phone).fill('+965 9876 5432');
+        const { cities } = await api<CityListResponse>(request, '/locations/cities');
+        const city = cities.find((one) => one.governorate_id !== null)!;
+        await page.getByLabel(words.country).selectOption(String(city.country_id));
+        await page.getByLabel(words.governorate).selectOption(String(city.governorate_id));
+        await page.getByLabel(words.city).selectOption(String(city.id));
+        await page.getByLabel(words.address).fill(words.street);
 
-      // Wrapping at the store's fee, on its own line of the summary and in the total.
-      const wrap = page.getByRole('checkbox', { name: /غلّف طلبي كهدية/ });
-      await expect(page.getByTestId('gift-wrap-fee')).toContainText(money(1_500));
-      await expect(page.getByTestId('checkout-gift-wrap')).toHaveCount(0);
-      await wrap.check();
-      await expect(page.getByTestId('checkout-gift-wrap')).toHaveText(money(1_500));
-      const total = subtotal + toThousandths(city.shipping_fee) + 1_500;
-      await expect(page.getByTestId('checkout-total')).toHaveText(money(total));
+        // The gift's card: one character too many says so as it is typed, with the counter in red.
+        const message = page.getByLabel(words.giftMessage);
+        const count = page.getByTestId('gift-message-count');
+        await message.fill(words.letter.repeat(GIFT_MESSAGE_MAX_LENGTH + 1));
+        await expect(count).toHaveText(`${GIFT_MESSAGE_MAX_LENGTH + 1} / ${GIFT_MESSAGE_MAX_LENGTH}`);
+        await expect(page.getByText(words.tooLong(GIFT_MESSAGE_MAX_LENGTH))).toBeVisible();
+        await message.fill(words.card);
+        await expect(count).toHaveText(`${giftMessageLength(words.card)} / ${GIFT_MESSAGE_MAX_LENGTH}`);
+        await expect(page.getByText(words.tooLongStart, { exact: false })).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'تأكيد الطلب' }).filter({ visible: true }).first().click();
-      await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
-      await expect(page.getByTestId('order-gift-message')).toHaveText(card);
-      await expect(page.getByTestId('order-gift-wrap')).toHaveText('مغلّف كهدية');
-      await expect(page.getByTestId('order-gift-wrap-fee')).toHaveText(money(1_500));
-      await expect(page.getByTestId('order-total')).toHaveText(money(total));
-    } finally {
-      await setWrapFee(request, token, before);
-    }
+        // Wrapping at the store's fee, on its own line of the summary and in the total.
+        const wrap = page.getByRole('checkbox', { name: words.wrap });
+        await expect(page.getByTestId('gift-wrap-fee')).toContainText(money(1_500));
+        await expect(page.getByTestId('checkout-gift-wrap')).toHaveCount(0);
+        await wrap.check();
+        await expect(page.getByTestId('checkout-gift-wrap')).toHaveText(money(1_500));
+        const total = subtotal + toThousandths(city.shipping_fee) + 1_500;
+        await expect(page.getByTestId('checkout-total')).toHaveText(money(total));
+
+        await page.getByRole('button', { name: words.placeOrder }).filter({ visible: true }).first().click();
+        await page.waitForURL(/\/order-status\/SB-[0-9A-Z]{10}$/);
+        await expect(page.getByTestId('order-gift-message')).toHaveText(words.card);
+        await expect(page.getByTestId('order-gift-wrap')).toHaveText(words.wrapped);
+        await expect(page.getByTestId('order-gift-wrap-fee')).toHaveText(money(1_500));
+        await expect(page.getByTestId('order-total')).toHaveText(money(total));
+      } finally {
+        await setWrapFee(request, token, before);
+      }
+    });
+    expect(problems).toEqual([]);
   });
-  expect(problems).toEqual([]);
-});
+}
 
 test('the owner sees the gift on the order and prints its gift receipt without prices (en)', async ({ page, context, baseURL, request }) => {
   test.setTimeout(120_000);
