@@ -19,14 +19,12 @@ import { PaymentFailedError, placeOrder, type PlacedOrder } from '../orders/orde
 import { markJustPlaced } from '../orders/just-placed';
 import { savePendingOrder } from '../orders/pending-order';
 import { serverFieldErrors, serverFieldMessage, useFieldForm } from '../../components/ui/use-field-form';
-import { FormSection, SelectField, TextField } from './checkout-fields';
+import { AreaSelects } from './area-selects';
+import { FormSection, TextField } from './checkout-fields';
 import {
   checkoutTotals,
   giftMessageError,
-  chooseCity,
-  chooseCountry,
   checkoutPrefill,
-  chooseGovernorate,
   emptyCheckoutForm,
   fillEmptyFields,
   isOrderLimitRefusal,
@@ -131,9 +129,6 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
   const governorates = useGovernorates(form.country_id);
   const cities = useCities(form.governorate_id);
   const city = cities.data?.find((item) => item.id === form.city_id) ?? null;
-  // Names in the page's language: the lists are fetched once and shared by both languages.
-  const named = (items: readonly { id: number; name_ar: string; name_en: string }[] | undefined) =>
-    (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
 
   const freeDeliveryThreshold = useFreeDeliveryThreshold();
   const giftWrapFee = useGiftWrapFee();
@@ -353,44 +348,15 @@ export function CheckoutScreen({ loaded }: { loaded: CartData }) {
 
             <FormSection title={t('checkout.shipping.title')}>
               <SavedAddressPicker book={addressBook} />
-              <div className="grid gap-4 sm:grid-cols-3">
-                <SelectField
-                  id={fieldId('country_id')}
-                  label={t('checkout.field.country')}
-                  value={form.country_id}
-                  options={named(countries.data)}
-                  placeholder={t('checkout.select.country')}
-                  disabled={false}
-                  loading={countries.isPending}
-                  failed={countries.isError}
-                  error={errors.country_id}
-                  onChange={(id) => checkout.changeWith('country_id', (current) => chooseCountry(current, id))}
-                />
-                <SelectField
-                  id={fieldId('governorate_id')}
-                  label={t('checkout.field.governorate')}
-                  value={form.governorate_id}
-                  options={named(governorates.data)}
-                  placeholder={t('checkout.select.governorate')}
-                  disabled={form.country_id === null}
-                  loading={form.country_id !== null && governorates.isPending}
-                  failed={governorates.isError}
-                  error={errors.governorate_id}
-                  onChange={(id) => checkout.changeWith('governorate_id', (current) => chooseGovernorate(current, id))}
-                />
-                <SelectField
-                  id={fieldId('city_id')}
-                  label={t('checkout.field.city')}
-                  value={form.city_id}
-                  options={named(cities.data)}
-                  placeholder={t('checkout.select.city')}
-                  disabled={form.governorate_id === null}
-                  loading={form.governorate_id !== null && cities.isPending}
-                  failed={cities.isError}
-                  error={errors.city_id}
-                  onChange={(id) => checkout.changeWith('city_id', (current) => chooseCity(current, id))}
-                />
-              </div>
+              <AreaSelects
+                value={form}
+                errors={errors}
+                fieldId={fieldId}
+                countries={countries}
+                governorates={governorates}
+                cities={cities}
+                changeWith={checkout.changeWith}
+              />
               <TextField
                 {...checkout.field('shipping_address')}
                 label={t('checkout.field.shipping_address')}

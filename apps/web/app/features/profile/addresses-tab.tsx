@@ -9,8 +9,8 @@ import { useFieldForm } from '../../components/ui/use-field-form';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api';
 import { useErrorText, useSessionFailure } from '../../lib/errors';
-import { SelectField, TextField } from '../checkout/checkout-fields';
-import { chooseCity, chooseCountry, chooseGovernorate } from '../checkout/checkout-rules';
+import { AreaSelects } from '../checkout/area-selects';
+import { TextField } from '../checkout/checkout-fields';
 import { useCities, useCountries, useGovernorates } from '../checkout/locations-api';
 import { addressKeys, createAddress, deleteAddress, updateAddress, useSavedAddresses } from './addresses-api';
 import {
@@ -169,7 +169,7 @@ function AddressCard({
 
 /** Adds an address (`saved` null) or changes one; what was typed stays when the server refuses it. */
 function AddressEditor({ user, saved, onDone }: { user: User; saved: SavedAddress | null; onDone: () => void }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const failureText = useErrorText();
   const handleAuthError = useSessionFailure();
@@ -183,8 +183,6 @@ function AddressEditor({ user, saved, onDone }: { user: User; saved: SavedAddres
   const countries = useCountries();
   const governorates = useGovernorates(values.country_id);
   const cities = useCities(values.governorate_id);
-  const named = (items: readonly { id: number; name_ar: string; name_en: string }[] | undefined) =>
-    (items ?? []).map((item) => ({ id: item.id, name: lang === 'ar' ? item.name_ar : item.name_en }));
 
   useEffect(() => {
     document.getElementById(fieldId('name'))?.focus();
@@ -245,44 +243,15 @@ function AddressEditor({ user, saved, onDone }: { user: User; saved: SavedAddres
           required
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField
-          id={fieldId('country_id')}
-          label={t('checkout.field.country')}
-          value={values.country_id}
-          options={named(countries.data)}
-          placeholder={t('checkout.select.country')}
-          disabled={false}
-          loading={countries.isPending}
-          failed={countries.isError}
-          error={errors.country_id}
-          onChange={(id) => form.changeWith('country_id', (current) => chooseCountry(current, id))}
-        />
-        <SelectField
-          id={fieldId('governorate_id')}
-          label={t('checkout.field.governorate')}
-          value={values.governorate_id}
-          options={named(governorates.data)}
-          placeholder={t('checkout.select.governorate')}
-          disabled={values.country_id === null}
-          loading={values.country_id !== null && governorates.isPending}
-          failed={governorates.isError}
-          error={errors.governorate_id}
-          onChange={(id) => form.changeWith('governorate_id', (current) => chooseGovernorate(current, id))}
-        />
-        <SelectField
-          id={fieldId('city_id')}
-          label={t('checkout.field.city')}
-          value={values.city_id}
-          options={named(cities.data)}
-          placeholder={t('checkout.select.city')}
-          disabled={values.governorate_id === null}
-          loading={values.governorate_id !== null && cities.isPending}
-          failed={cities.isError}
-          error={errors.city_id}
-          onChange={(id) => form.changeWith('city_id', (current) => chooseCity(current, id))}
-        />
-      </div>
+      <AreaSelects
+        value={values}
+        errors={errors}
+        fieldId={fieldId}
+        countries={countries}
+        governorates={governorates}
+        cities={cities}
+        changeWith={form.changeWith}
+      />
       <TextField
         {...form.field('address')}
         label={t('checkout.field.shipping_address')}
