@@ -134,7 +134,7 @@ export interface PaymentCaptured {
 /**
  * A product's approved reviews changed (one approved, or an approved one rejected): its average
  * and count on the product, the listings and the product page's reviews with them
- * (docs/decisions/065). A review still pending changes nothing anyone else sees.
+ * (docs/decisions/064). A review still pending changes nothing anyone else sees.
  */
 export interface ProductReviewsChanged {
   type: 'ProductReviewsChanged';

@@ -31,7 +31,7 @@ export const PERMISSIONS = [
   'audit.read',
   /** Read the sales reports (docs/decisions/055). */
   'reports.read',
-  /** Approve, reject and answer shoppers' reviews (docs/decisions/065). */
+  /** Approve, reject and answer shoppers' reviews (docs/decisions/064). */
   'reviews.moderate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,5 +1,5 @@
 /**
- * Reviews from buyers (issue 33, item 5; docs/decisions/065): their limits and the two rules both
+ * Reviews from buyers (issue 33, item 5; docs/decisions/064): their limits and the two rules both
  * sides share, the average shown with one decimal and the reviewer's name as the public sees it.
  */
 

@@ -111,7 +111,7 @@ export const productSchema = z.object({
   featured_image: z.string().nullable(),
   /** URL paths of all images, featured first. */
   gallery: z.array(z.string()),
-  /** The approved reviews' average with one decimal (4.5), null without any (docs/decisions/065). */
+  /** The approved reviews' average with one decimal (4.5), null without any (docs/decisions/064). */
   review_average: z.number().nullable(),
   /** How many approved reviews the product has. */
   review_count: z.number().int(),

@@ -10,7 +10,7 @@ import {
 import { blankAsUndefined, hasNoControlCharacters, paginationSchema, successShape } from './common.js';
 
 /**
- * Reviews from buyers (docs/decisions/065).
+ * Reviews from buyers (docs/decisions/064).
  *
  * - `POST /api/products/:id/reviews` (a signed-in customer with a delivered order of the product,
  *   once per product): the review waits for moderation.

@@ -127,7 +127,7 @@ export const products = pgTable(
     /**
      * The approved reviews' count and average in tenths of a star (45 = 4.5; null without any),
      * kept by the reviews module in each moderation's transaction so lists never aggregate them
-     * (docs/decisions/065).
+     * (docs/decisions/064).
      */
     review_count: integer('review_count').notNull().default(0),
     review_rating: smallint('review_rating'),

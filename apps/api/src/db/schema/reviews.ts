@@ -18,7 +18,7 @@ import { products } from './catalog.js';
 export const reviewStatus = pgEnum('review_status', reviewStatuses);
 
 /**
- * A buyer's review of a product (docs/decisions/065): one per customer and product, written after
+ * A buyer's review of a product (docs/decisions/064): one per customer and product, written after
  * a delivered order of it, shown once staff approve it. The reviewer's public name (first name and
  * initial) is kept as written, so the storefront never reads the accounts.
  */

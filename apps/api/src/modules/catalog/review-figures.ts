@@ -11,7 +11,7 @@ export interface ProductReviewFigures {
 
 /**
  * Keeps a product's review figures, written by the reviews module inside the moderation's
- * transaction (docs/decisions/065). updated_at stays: the product itself did not change.
+ * transaction (docs/decisions/064). updated_at stays: the product itself did not change.
  */
 export async function setProductReviewFigures(
   executor: Executor,

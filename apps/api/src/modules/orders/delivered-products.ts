@@ -4,7 +4,7 @@ import { orderItems, orders } from '../../db/schema/index.js';
 
 /**
  * Whether the customer received the product: one of their orders holding it (any of its options)
- * is delivered. What makes a shopper a buyer who may review it (docs/decisions/065).
+ * is delivered. What makes a shopper a buyer who may review it (docs/decisions/064).
  */
 export async function hasDeliveredOrderOf(
   executor: Executor,

@@ -24,7 +24,7 @@ import { productNames, setProductReviewFigures } from '../catalog/index.js';
 import { hasDeliveredOrderOf } from '../orders/index.js';
 
 /**
- * Reviews from buyers (docs/decisions/065): a customer with a delivered order of a product writes
+ * Reviews from buyers (docs/decisions/064): a customer with a delivered order of a product writes
  * one review of it, which waits until staff approve it; the product keeps its approved reviews'
  * count and average, written in the moderation's transaction.
  */

@@ -50,7 +50,7 @@ export interface ProductJsonLdInput {
   /** Absolute URL of the return-policy page. */
   returnPolicyUrl: string;
   /**
-   * The approved reviews' figures and first page (docs/decisions/065), with the name that stands
+   * The approved reviews' figures and first page (docs/decisions/064), with the name that stands
    * for a reviewer who gave none; null or none approved leaves the rating out (Google's rule).
    */
   reviews?: (Pick<ProductReviewsResponse, 'summary' | 'reviews'> & { anonymous: string }) | null;

@@ -86,7 +86,7 @@ function WriteReview({ productId }: { productId: number }) {
 /**
  * The product page's reviews: the average and count, the approved reviews newest first (the first
  * page rendered with the page, "More reviews" adds the next), the shop's replies, and the form for
- * a buyer (docs/decisions/065).
+ * a buyer (docs/decisions/064).
  */
 export function ProductReviews({ productId, initial }: { productId: number; initial: ProductReviewsResponse }) {
   const { t, tp } = useI18n();

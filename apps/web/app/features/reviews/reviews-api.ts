@@ -6,7 +6,7 @@ import type {
 } from '@shop/shared';
 import { browserApi } from '../../lib/api';
 
-/** The storefront's calls about reviews (docs/decisions/065). */
+/** The storefront's calls about reviews (docs/decisions/064). */
 
 export const reviewKeys = {
   eligibility: (productId: number) => ['reviews', 'eligibility', productId] as const,

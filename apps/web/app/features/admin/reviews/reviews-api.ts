@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { AdminReview, AdminReviewListResponse, AdminReviewUpdateInput, ReviewStatus } from '@shop/shared';
 import { adminApi, adminQueryKeys, useResourceMutation, type MutationCallbacks } from '../ui/admin-api';
 
-/** The calls of the Reviews tab (docs/decisions/065). */
+/** The calls of the Reviews tab (docs/decisions/064). */
 
 export const reviewsQueryKeys = adminQueryKeys('reviews');
 

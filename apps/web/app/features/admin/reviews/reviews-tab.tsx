@@ -108,7 +108,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
 }
 
 /**
- * The Reviews tab (docs/decisions/065): shoppers' reviews, pending ones first, filtered by status
+ * The Reviews tab (docs/decisions/064): shoppers' reviews, pending ones first, filtered by status
  * in the URL; each approved, rejected or answered in place, with a toast.
  */
 export default function ReviewsTab() {
