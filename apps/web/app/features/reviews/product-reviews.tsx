@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ProductReviewsResponse, PublicReview } from '@shop/shared';
 import { Button } from '../../components/ui/button';
 import { ReviewStars } from '../../components/ui/review-stars';
@@ -55,11 +56,15 @@ function WriteReview({ productId }: { productId: number }) {
   const eligibility = useQuery(reviewEligibilityQuery(productId, status === 'authenticated'));
   if (status === 'unauthenticated') {
     return (
-      <p className="text-sm text-stone-600">
-        <a className="font-semibold text-brand-700 underline" href={localized(`/login?returnTo=${encodeURIComponent(localized(`/products/${productId}`))}`)}>
+      <p className="flex flex-wrap items-center gap-x-1 text-sm text-stone-600">
+        {/* A whole touch target on a phone (44 px), not a line of text. */}
+        <Link
+          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold text-brand-700 underline"
+          to={localized(`/login?returnTo=${encodeURIComponent(localized(`/products/${productId}`))}`)}
+        >
           {t('catalog.reviews.sign_in')}
-        </a>{' '}
-        {t('catalog.reviews.sign_in_hint')}
+        </Link>
+        <span>{t('catalog.reviews.sign_in_hint')}</span>
       </p>
     );
   }
