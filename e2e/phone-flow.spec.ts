@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pathInLanguage, type CityListResponse, type CountryListResponse, type GovernorateListResponse, type Product } from '@shop/shared';
-import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, waitForHydration, watchConsole } from './support';
+import { api, CHECKOUT_FIELDS, listProducts, productAttributes, useLanguage, visitorAddress, waitForHydration, watchConsole } from './support';
 
 /** The smallest box a finger can hit reliably; sub-pixel layout allowed. */
 const MIN_TAP = 43.5;
@@ -97,6 +97,12 @@ function smallTapTargets(page: Page): Promise<string[]> {
 }
 
 test.describe('phone-first buying flow', () => {
+  // Orders placed from a visitor address of their own: the shop allows 20 an address in 10 minutes,
+  // and the whole suite's browsers otherwise share 127.0.0.1.
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': visitorAddress() });
+  });
+
   for (const lang of ['ar', 'en'] as const) {
     test(`the header stays in view while scrolling and toasts appear below it (${lang}) @phone`, async ({
       page,
