@@ -31,6 +31,7 @@ import { usePageMessages } from './i18n/page-messages';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
 import { AuthProvider, useAuth } from './features/account/auth';
+import { MemberHintScript } from './features/account/member-hint';
 import { fetchCartCount, useCartCount } from './features/cart/cart-api';
 import { AppManifestLinks } from './features/pwa/app-links';
 import { InstallPrompt } from './features/pwa/install-prompt';
@@ -60,7 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.get<SettingsResponse>('/settings'),
     // The footer's links (docs/decisions/058).
     api.get<StorefrontLayoutResponse>('/storefront-layout'),
-    // A page for everyone (the page cache) holds no cart: the browser asks for its own count.
+    // A page for everyone (the page cache, decision 065) holds no cart and no shopper: the browser
+    // asks for its own count and profile.
     // A cart that cannot be counted must not take the whole page down: the badge is left out.
     // Without a session or cart cookie (context.visitor) the cart is empty and the visitor a guest.
     context.sharedPage
@@ -69,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? fetchCartCount(api).catch(() => undefined)
         : 0,
     // The user of the session cookie (decision 006); guests and dead sessions render as guests.
+    // A page for everyone is rendered without cookies (context.visitor says none).
     context.visitor.session
       ? api
           .get<ProfileResponse>('/auth/profile')
@@ -85,14 +88,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     publicUrl: context.publicUrl,
     year: currentYearInKuwait(),
     cartCount,
-    cartCountInBrowser: context.sharedPage,
+    renderedForEveryone: context.sharedPage,
     user,
   };
   return data(root);
 }
 
 // Made on the server's first page, never in the browser (the loader runs on the server).
-const kuwaitYear = onFirstUse(() => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }));
+const kuwaitYear = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }),
+);
 
 function currentYearInKuwait(): number {
   return Number(kuwaitYear().format(new Date()));
@@ -123,14 +128,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page answered without its root loader (the database down) says whose language it is in.
   const lang = root?.lang ?? pageAnswerLanguage(error) ?? DEFAULT_LANGUAGE;
   return (
-    <html lang={lang} dir={directionOf(lang)}>
+    // The head's script marks <html> before the first paint when a session is held (member-hint).
+    <html lang={lang} dir={directionOf(lang)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <MemberHintScript nonce={nonce} />
         <AppManifestLinks lang={lang} />
         {/* The text face of the page's language, fetched with the CSS instead of after it (decision 022). */}
         {pageFontUrls(lang).map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+          <link
+            key={href}
+            rel="preload"
+            href={href}
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
         ))}
         <StylesheetPreload />
         <Meta />
@@ -150,8 +164,8 @@ type ShellData = RootData & {
   /** The footer's links, the home page's sections and the hero's texts, in the page's language. */
   layout: StorefrontLayout;
   cartCount: number | undefined;
-  /** The page was rendered for everyone: the browser fetches this visitor's cart count. */
-  cartCountInBrowser: boolean;
+  /** The page was rendered for everyone: the browser fetches this visitor's cart count and profile. */
+  renderedForEveryone: boolean;
   user: User | null;
 };
 
@@ -201,14 +215,10 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
     <QueryClientProvider client={queryClient}>
       <I18nProvider lang={root.lang} messages={messages}>
         <ToastProvider>
-          <AuthProvider initialUser={root.user}>
+          <AuthProvider initialUser={root.user} renderedForEveryone={root.renderedForEveryone}>
             <SkipLink />
             <NavigationProgress />
-            {backoffice ? (
-              children
-            ) : (
-              <Storefront root={root}>{children}</Storefront>
-            )}
+            {backoffice ? children : <Storefront root={root}>{children}</Storefront>}
           </AuthProvider>
         </ToastProvider>
       </I18nProvider>
@@ -218,15 +228,23 @@ function Shell({ root, children }: { root: ShellData; children: React.ReactNode 
 
 /** The storefront's chrome; the install offer sits in the flow after the page's content. */
 function Storefront({ root, children }: { root: ShellData; children: React.ReactNode }) {
-  const cartCount = useCartCount(root.cartCount, root.cartCountInBrowser);
+  const cartCount = useCartCount(root.cartCount, root.renderedForEveryone);
   const { user } = useAuth();
   return (
     <>
-      <SiteHeader settings={root.settings} user={user} cartCount={cartCount} notice={<OfflineBanner />} />
+      <SiteHeader
+        settings={root.settings}
+        user={user}
+        cartCount={cartCount}
+        notice={<OfflineBanner />}
+      />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <InstallPrompt storeName={storeName(root.lang, root.settings)} cartHasItems={(cartCount ?? 0) > 0} />
+      <InstallPrompt
+        storeName={storeName(root.lang, root.settings)}
+        cartHasItems={(cartCount ?? 0) > 0}
+      />
       <SiteFooter settings={root.settings} links={root.layout.footer_links} year={root.year} />
     </>
   );
@@ -275,10 +293,16 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-stone-600">{body}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href={pathInLanguage('/', lang)} className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+        <a
+          href={pathInLanguage('/', lang)}
+          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
           {text['not_found.go_home']}
         </a>
-        <a href={pathInLanguage('/products', lang)} className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50">
+        <a
+          href={pathInLanguage('/products', lang)}
+          className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+        >
           {text['not_found.browse']}
         </a>
       </div>

@@ -4,13 +4,14 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addressForPreference, isLanguage, isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
 import { countCacheLookup } from '../lib/metrics.js';
-import { sessionCookieToken } from '../lib/signed-cookies.js';
 
 /**
- * Whole server-rendered pages for visitors without a session (docs/decisions/029, 046). A page is
- * kept per URL (its language is in its address), compressed once, until the catalogue, the settings or the content
- * change (the change feed clears every process's copy) and at most `ttlMs`. Pages rendered for
- * one person (a session, a personal path, a reply that sets a cookie) are never kept.
+ * Whole server-rendered public pages, one for everyone, guests and signed-in shoppers alike
+ * (docs/decisions/029, 046, 065). A page is kept per URL (its language is in its address),
+ * compressed once, until the catalogue, the settings or the content change (the change feed clears
+ * every process's copy) and at most `ttlMs`. It is rendered without the visitor's cookies, so
+ * nothing of one person's can be in it; the browser fills in what is theirs. Pages that belong to
+ * one person (a personal path, a reply that sets a cookie) are never kept.
  */
 
 const brotli = promisify(zlib.brotliCompress);
@@ -34,7 +35,13 @@ export interface CachedPage {
 /** A rendering: a page every visitor may get, or a reply for this request only (an error, a redirect...). */
 export type RenderedPage =
   | { kept: true; page: CachedPage }
-  | { kept: false; status: number; headers: Record<string, string>; cookies: string[]; body: Buffer };
+  | {
+      kept: false;
+      status: number;
+      headers: Record<string, string>;
+      cookies: string[];
+      body: Buffer;
+    };
 
 export interface PageCacheOptions {
   ttlMs: number;
@@ -92,7 +99,10 @@ export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOp
      * The kept page for `key`, else what `render` makes (kept when it is a page for everyone).
      * Visitors asking for the same page while it renders share that one rendering.
      */
-    async get(key: string, render: () => Promise<RenderedPage>): Promise<{ rendered: RenderedPage; hit: boolean }> {
+    async get(
+      key: string,
+      render: () => Promise<RenderedPage>,
+    ): Promise<{ rendered: RenderedPage; hit: boolean }> {
       const kept = fresh(key);
       countCacheLookup('pages', kept !== undefined);
       if (kept) {
@@ -131,17 +141,19 @@ export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOp
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
- * Whether this request may be answered with the page every visitor without a session gets: a
- * GET or HEAD of a public page, with no session cookie and no credentials, that the visitor's
- * remembered language does not send elsewhere (`/` with the English preference goes to `/en`).
+ * Whether this request is answered with the page every visitor gets, signed in or not (decision
+ * 065): a GET or HEAD of a public page, without an `Authorization` header (an API client's, which
+ * asks for what its credentials see), that the visitor's remembered language does not send
+ * elsewhere (`/` with the English preference goes to `/en`). A session cookie does not matter:
+ * the page is rendered without cookies and the browser fills in the shopper's name and counts.
  */
 export function sharedPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers.authorization !== undefined) return false;
-  if (sessionCookieToken(request) !== undefined) return false;
   const { pathname } = new URL(request.url, 'http://page');
   const preference = request.cookies[LANGUAGE_COOKIE];
-  if (addressForPreference(pathname, isLanguage(preference) ? preference : undefined) !== null) return false;
+  if (addressForPreference(pathname, isLanguage(preference) ? preference : undefined) !== null)
+    return false;
   return isPublicPage(pathname);
 }
 
@@ -158,7 +170,9 @@ export function sharedPageKey(request: FastifyRequest): string {
  * one address the language preference may redirect (`/`).
  */
 export function sharedPageVary(pathname: string): string {
-  return addressForPreference(pathname, 'en') === null ? 'Accept-Encoding' : 'Cookie, Accept-Encoding';
+  return addressForPreference(pathname, 'en') === null
+    ? 'Accept-Encoding'
+    : 'Cookie, Accept-Encoding';
 }
 
 /** Compresses a rendered page once, for every later visitor. */

@@ -1,10 +1,13 @@
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartSender, signedInStaff, type SignedIn } from '../../test-support/admin-forms.js';
 import { apiCaller } from '../../test-support/http.js';
 import type { TestContext } from '../../test-support/test-app.js';
 import { createCategory, createCity, createCountry, createProduct } from '../seed/factories.js';
 import { createTestWebApp } from '../../test-support/web-app.js';
+import { signedInAs } from '../../test-support/staff.js';
+import { users } from '../db/schema/index.js';
 
 
 let ctx: TestContext;
@@ -12,7 +15,7 @@ const call = apiCaller(() => ctx.app);
 const send = multipartSender(call, () => staff.admin.token);
 let staff: { admin: SignedIn; customer: SignedIn };
 let product: { id: number };
-let category: { id: number };
+let category: { id: number; slug: string };
 
 beforeAll(async () => {
   ctx = await createTestWebApp({ PAGE_CACHE_SECONDS: '60' });
@@ -43,7 +46,21 @@ async function guestCartCookie(): Promise<string> {
   return `${cookie!.name}=${cookie!.value}`;
 }
 
-describe('the page cache for visitors without a session', () => {
+/** A customer with a live session, a cart and a kept product: the cookie a browser would send. */
+async function signedInShopper(name: string) {
+  const { user, token } = await signedInAs(ctx, 'customer');
+  await ctx.database.db.update(users).set({ name }).where(eq(users.id, user.id));
+  const profile = await call('GET', '/api/auth/profile', undefined, { token });
+  const session = profile.cookies.find((item) => item.name.includes('session'));
+  expect(session).toBeDefined();
+  const added = await call('POST', '/api/cart/add', { product_id: product.id, quantity: 2 }, { token });
+  expect(added.statusCode).toBe(200);
+  const kept = await call('POST', '/api/wishlist', { product_id: product.id }, { token });
+  expect(kept.statusCode, kept.body).toBe(200);
+  return { user: { ...user, name }, cookie: `${session!.name}=${session!.value}` };
+}
+
+describe('the page cache: one page for everyone', () => {
   it('renders a guest page once and serves the same compressed bytes after', async () => {
     const first = await page(`/products/${product.id}`);
     expect(first.statusCode).toBe(200);
@@ -108,19 +125,49 @@ describe('the page cache for visitors without a session', () => {
     expect(html(withCart)).not.toContain('aria-label="السلة، منتجان"');
   });
 
-  it('renders afresh for a signed-in shopper, with their cart count', async () => {
-    const profile = await call('GET', '/api/auth/profile', undefined, { token: staff.customer.token });
-    const session = profile.cookies.find((item) => item.name.includes('session'));
-    expect(session).toBeDefined();
-    const cookie = `${session!.name}=${session!.value}`;
-    const added = await call('POST', '/api/cart/add', { product_id: product.id, quantity: 2 }, { token: staff.customer.token });
-    expect(added.statusCode).toBe(200);
-    await page('/');
-    const signedIn = await page('/', { cookie });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers['x-cache']).toBeUndefined();
-    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
-    expect(html(signedIn)).toContain('aria-label="السلة، منتجان"');
+  it('gives two signed-in shoppers and a guest the very same public pages, with nothing of either', async () => {
+    const first = await signedInShopper('Zubaida Firstshopper');
+    const second = await signedInShopper('Yaqoub Secondshopper');
+    const personal = [first, second].flatMap((shopper) => [shopper.user.name, shopper.user.email, shopper.user.username]);
+    const addresses = [
+      '/',
+      '/en',
+      '/products',
+      `/products/${product.id}`,
+      `/en/products/${product.id}`,
+      `/category/${category.slug}`,
+      '/categories',
+      '/privacy',
+      '/en/terms',
+      '/return-policy',
+    ];
+    for (const url of addresses) {
+      const asFirst = await page(url, { cookie: first.cookie });
+      const asSecond = await page(url, { cookie: second.cookie });
+      const asGuest = await page(url);
+      expect(asFirst.statusCode, url).toBe(200);
+      expect(asSecond.headers['x-cache'], url).toBe('HIT');
+      expect(asGuest.headers['x-cache'], url).toBe('HIT');
+      expect(asSecond.headers.etag, url).toBe(asFirst.headers.etag);
+      expect(html(asSecond), url).toBe(html(asFirst));
+      expect(html(asGuest), url).toBe(html(asFirst));
+      expect(asFirst.headers['cache-control'], url).toBe('public, max-age=0, s-maxage=60');
+      expect(asFirst.headers['set-cookie'], url).toBeUndefined();
+      for (const text of personal) expect(html(asFirst), `${url} holds ${text}`).not.toContain(text);
+      // The cart count and the shopper are the browser's to fill in.
+      expect(html(asFirst), url).not.toMatch(/aria-label="(السلة، |Cart, )/);
+    }
+  });
+
+  it("still renders a shopper's own pages for them alone, with their name", async () => {
+    const shopper = await signedInShopper('Khadija Ownpage');
+    for (const url of ['/cart', '/en/checkout', '/profile', '/en/wishlist']) {
+      const own = await page(url, { cookie: shopper.cookie });
+      expect(own.statusCode, url).toBe(200);
+      expect(own.headers['x-cache'], url).toBeUndefined();
+      expect(own.headers['cache-control'], url).toBe('private, no-cache');
+      expect(html(own), url).toContain('Khadija Ownpage');
+    }
   });
 
   it('never keeps the cart, checkout or a missing page', async () => {

@@ -32,8 +32,15 @@ describe('pages the service worker may keep', () => {
     }
   });
 
-  it('never marks a page rendered for a signed-in shopper', async () => {
+  it("marks a public page a signed-in shopper gets: it is everyone's, with nothing of theirs", async () => {
     const page = await ctx.app.inject({ url: '/products', headers: { cookie: sessionCookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('مريم المشترية');
+    expect(page.headers[PAGE_CACHE_HEADER]).toBe('public');
+  });
+
+  it('never marks a page rendered for a signed-in shopper alone', async () => {
+    const page = await ctx.app.inject({ url: '/cart', headers: { cookie: sessionCookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('مريم المشترية');
     expect(page.headers[PAGE_CACHE_HEADER]).toBeUndefined();

@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import {
-  isPublicPage,
   PAGE_CACHE_HEADER,
   PAGE_CACHE_PUBLIC,
   PAGE_LANGUAGE_HEADER,
@@ -38,7 +37,14 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const SERVICE_WORKER_FILE = 'sw.js';
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'authorization', 'user-agent'] as const;
 /** Headers of a rendering that belong to one reply, not to a kept page. */
-const UNKEPT_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date']);
+const UNKEPT_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'date',
+]);
 
 /** `imageOrigins`: where /uploads redirects to when S3_PUBLIC_URL is set (decision 025). */
 export function contentSecurityPolicy(nonce: string, imageOrigins: readonly string[] = []): string {
@@ -57,20 +63,15 @@ export function contentSecurityPolicy(nonce: string, imageOrigins: readonly stri
 }
 
 /**
- * Whether the service worker may keep this page for offline use (docs/decisions/021): a
- * successful GET of a public page rendered for nobody in particular (no signed-in session).
+ * Calls the JSON API in-process, as a browser would over HTTP. A page for everyone (`shared`)
+ * calls it as nobody in particular.
  */
-export function pageKeepableOffline(request: FastifyRequest, response: Response): boolean {
-  return (
-    request.method === 'GET' &&
-    response.status === 200 &&
-    isPublicPage(new URL(request.url, 'http://page').pathname) &&
-    sessionCookieToken(request) === undefined
-  );
-}
-
-/** Calls the JSON API in-process, as a browser would over HTTP. */
-function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest: Request): WebLoadContext['apiFetch'] {
+function inProcessApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  webRequest: Request,
+  shared: boolean,
+): WebLoadContext['apiFetch'] {
   const headers: Record<string, string> = { 'x-request-id': String(request.id) };
   // From the request the web app renders (a shared page's carries no cookie).
   for (const name of FORWARDED_HEADERS) {
@@ -80,8 +81,8 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
   // The API answers in the page's language, whatever the cookie or the browser prefer.
   const pageLanguage = storefrontLanguageOf(new URL(webRequest.url).pathname);
   if (pageLanguage) headers[PAGE_LANGUAGE_HEADER] = pageLanguage;
-  // Pages are rendered as the signed-in user of the session cookie (decision 006).
-  const sessionToken = sessionCookieToken(request);
+  // Other pages are rendered as the signed-in user of the session cookie (decision 006).
+  const sessionToken = shared ? undefined : sessionCookieToken(request);
   if (sessionToken !== undefined) headers.authorization = `Bearer ${sessionToken}`;
   return async (apiPath, init) => {
     const response = await app.inject({
@@ -91,7 +92,8 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
       // limits then count each visitor, not every page view at once. No X-Forwarded-For is
       // passed on, so nothing the visitor sends changes it.
       remoteAddress: request.ip,
-      headers: init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers:
+        init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
     });
     const payload = response.payload;
@@ -102,7 +104,11 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest, webRequest:
       headers: {
         get: (name) => {
           const value = response.headers[name.toLowerCase()];
-          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+          return value === undefined
+            ? null
+            : Array.isArray(value)
+              ? value.join(', ')
+              : String(value);
         },
       },
       json: async () => JSON.parse(payload) as unknown,
@@ -161,7 +167,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     app.use(server.middlewares);
     app.addHook('onClose', () => server.close());
     handleRequest = async (request, context) => {
-      const build = (await server.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+      const build = (await server.ssrLoadModule(
+        'virtual:react-router/server-build',
+      )) as ServerBuild;
       return createRequestHandler(build, 'development')(request, context as never);
     };
   } else {
@@ -200,24 +208,32 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     });
   }
 
-  // Pages for visitors without a session, kept until the shop changes (decision 029).
+  // Public pages, one for everyone, kept until the shop changes (decisions 029, 065).
   const pageCache =
     options.dev || app.config.pageCacheTtlMs === 0
       ? null
-      : createPageCache({ ttlMs: app.config.pageCacheTtlMs, maxBytes: app.config.pageCacheMaxBytes });
+      : createPageCache({
+          ttlMs: app.config.pageCacheTtlMs,
+          maxBytes: app.config.pageCacheMaxBytes,
+        });
   if (pageCache) {
-    for (const topic of STOREFRONT_TOPICS) app.services.changes.subscribe(topic, () => pageCache.clear());
+    for (const topic of STOREFRONT_TOPICS)
+      app.services.changes.subscribe(topic, () => pageCache.clear());
   }
   // A CDN in front may keep them as long, per URL and encoding (and Cookie for `/`, which the
   // English preference redirects: page-cache.ts sharedPageVary); browsers revalidate.
   const imageOrigins = app.config.s3?.publicUrl ? [new URL(app.config.s3.publicUrl).origin] : [];
   const sharedCacheControl = `public, max-age=0, s-maxage=${Math.round(app.config.pageCacheTtlMs / 1000)}`;
 
-  const render = async (request: FastifyRequest, reply: FastifyReply, shared: boolean): Promise<Response> => {
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shared: boolean,
+  ): Promise<Response> => {
     const nonce = options.dev ? undefined : randomBytes(16).toString('base64');
     const webRequest = toWebRequest(request, reply, shared);
     const context: WebLoadContext = {
-      apiFetch: inProcessApi(app, request, webRequest),
+      apiFetch: inProcessApi(app, request, webRequest, shared),
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
       sharedPage: shared,
@@ -241,15 +257,21 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const response = await handleRequest(webRequest, context);
     const headers = new Headers(response.headers);
     const html = (headers.get('content-type') ?? '').startsWith('text/html');
-    if (nonce && html) headers.set('content-security-policy', contentSecurityPolicy(nonce, imageOrigins));
-    // Pages carry the visitor's cart count and, signed in, their name: no shared cache keeps them.
+    if (nonce && html)
+      headers.set('content-security-policy', contentSecurityPolicy(nonce, imageOrigins));
+    // A page rendered for this visitor carries their cart count and name: no shared cache keeps it.
     if (html && !headers.has('cache-control')) headers.set('cache-control', 'private, no-cache');
-    if (html && pageKeepableOffline(request, response)) headers.set(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);
+    // The service worker may keep a page for everyone for offline use (decision 021).
+    if (html && shared && response.status === 200)
+      headers.set(PAGE_CACHE_HEADER, PAGE_CACHE_PUBLIC);
     return new Response(response.body, { status: response.status, headers });
   };
 
   /** Renders a page for everyone and, when it is an ordinary 200 page, compresses it for keeping. */
-  const renderShared = async (request: FastifyRequest, reply: FastifyReply): Promise<RenderedPage> => {
+  const renderShared = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<RenderedPage> => {
     const response = await render(request, reply, true);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
@@ -260,17 +282,33 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       response.status === 200 &&
       response.headers.getSetCookie().length === 0 &&
       (response.headers.get('content-type') ?? '').startsWith('text/html');
-    if (!keep) return { kept: false, status: response.status, headers, cookies: response.headers.getSetCookie(), body };
+    if (!keep)
+      return {
+        kept: false,
+        status: response.status,
+        headers,
+        cookies: response.headers.getSetCookie(),
+        body,
+      };
     return { kept: true, page: await cachedPageFrom(response.status, headers, body, Date.now()) };
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/')) {
-      return sendError(reply, 'NOT_FOUND', request.url.startsWith('/api/') ? 'error.route_not_found' : 'error.not_found');
+      return sendError(
+        reply,
+        'NOT_FOUND',
+        request.url.startsWith('/api/') ? 'error.route_not_found' : 'error.not_found',
+      );
     }
-    if (pageCache && sharedPageRequest(request)) {
-      const { rendered, hit } = await pageCache.get(sharedPageKey(request), () => renderShared(request, reply));
-      if (rendered.kept) return sendCachedPage(request, reply, rendered.page, sharedCacheControl, hit);
+    if (sharedPageRequest(request)) {
+      // Without the cache (development, PAGE_CACHE_SECONDS=0) the page is still the one for everyone.
+      if (!pageCache) return sendWebResponse(reply, await render(request, reply, true));
+      const { rendered, hit } = await pageCache.get(sharedPageKey(request), () =>
+        renderShared(request, reply),
+      );
+      if (rendered.kept)
+        return sendCachedPage(request, reply, rendered.page, sharedCacheControl, hit);
       reply.code(rendered.status).headers(rendered.headers);
       if (rendered.cookies.length > 0) reply.header('set-cookie', rendered.cookies);
       return reply.send(rendered.body);

@@ -6,6 +6,8 @@ import { storeName } from '../../lib/localized';
 import { buttonClasses } from '../ui/button';
 import { Container } from '../ui/container';
 import { BeadsIcon, CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
+import { useAuth } from '../../features/account/auth';
+import { guestOnly, MemberPlaceholder } from '../../features/account/member-hint';
 import { MobileAccountActions, UserMenu } from '../../features/account/user-menu';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { LanguageSwitch } from './language-switch';
@@ -41,7 +43,8 @@ function navItems(user: HeaderUser | null, localized: (path: string) => string):
     { to: localized('/products'), label: 'common.nav.products' },
     { to: localized('/categories'), label: 'common.nav.categories' },
   ];
-  if (user?.permissions.includes('backoffice.enter')) items.push({ to: '/admin', label: 'common.nav.admin' });
+  if (user?.permissions.includes('backoffice.enter'))
+    items.push({ to: '/admin', label: 'common.nav.admin' });
   return items;
 }
 
@@ -100,7 +103,10 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
   const name = storeName(lang, settings);
   const localized = useLocalizedPath();
   return (
-    <Link to={localized('/')} className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800">
+    <Link
+      to={localized('/')}
+      className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg py-1 text-brand-800"
+    >
       {settings.logo ? (
         <>
           <img
@@ -130,9 +136,11 @@ function StoreLogo({ settings }: { settings: StoreSettings }) {
   );
 }
 
+/** The name's menu; for a guest, sign in and register; while the session is checked, a placeholder. */
 function AccountLinks({ user, className }: { user: HeaderUser | null; className: string }) {
   const { t } = useI18n();
   const localized = useLocalizedPath();
+  const { status } = useAuth();
   if (user) {
     return (
       <div className={className}>
@@ -142,10 +150,14 @@ function AccountLinks({ user, className }: { user: HeaderUser | null; className:
   }
   return (
     <div className={className}>
-      <Link to={localized('/login')} className={buttonClasses('ghost')}>
+      <MemberPlaceholder status={status} className="h-10 px-3" />
+      <Link to={localized('/login')} className={buttonClasses('ghost', 'md', guestOnly(status))}>
         {t('common.nav.login')}
       </Link>
-      <Link to={localized('/register')} className={buttonClasses('primary')}>
+      <Link
+        to={localized('/register')}
+        className={buttonClasses('primary', 'md', guestOnly(status))}
+      >
         {t('common.nav.register')}
       </Link>
     </div>
@@ -184,6 +196,7 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
   const localized = useLocalizedPath();
   const details = useRef<HTMLDetailsElement>(null);
   const { closeOnEscape } = useHeaderDisclosure(details);
+  const { status } = useAuth();
 
   return (
     <details ref={details} className="group shrink-0 lg:hidden" onKeyDown={closeOnEscape}>
@@ -216,10 +229,17 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
               <MobileAccountActions name={user.name} />
             ) : (
               <>
-                <Link to={localized('/login')} className={buttonClasses('secondary')}>
+                <MemberPlaceholder status={status} className="col-span-2 h-11" />
+                <Link
+                  to={localized('/login')}
+                  className={buttonClasses('secondary', 'md', guestOnly(status))}
+                >
                   {t('common.nav.login')}
                 </Link>
-                <Link to={localized('/register')} className={buttonClasses('primary')}>
+                <Link
+                  to={localized('/register')}
+                  className={buttonClasses('primary', 'md', guestOnly(status))}
+                >
                   {t('common.nav.register')}
                 </Link>
               </>

@@ -47,11 +47,21 @@ async function signOutOnServer(): Promise<void> {
 }
 
 /**
- * The authentication state. The server renders with the user of the session
- * cookie (decision 006) so the header is right from the first byte; in the browser the token in
+ * The authentication state. A page for one person is rendered with the user of the session
+ * cookie (decision 006) so the header is right from the first byte; a public page is the same
+ * for everyone (decision 065) and the browser fills in the shopper. In the browser the token in
  * localStorage is the source of truth and the profile is fetched when one exists.
  */
-export function AuthProvider({ initialUser, children }: { initialUser: User | null; children: ReactNode }) {
+export function AuthProvider({
+  initialUser,
+  renderedForEveryone,
+  children,
+}: {
+  initialUser: User | null;
+  /** The page was rendered for nobody in particular: its counts were asked with the token. */
+  renderedForEveryone: boolean;
+  children: ReactNode;
+}) {
   const localized = useLocalizedPath();
   const [user, setUser] = useState<User | null>(initialUser);
   const [status, setStatus] = useState<AuthStatus>(initialUser ? 'authenticated' : 'loading');
@@ -66,7 +76,11 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
     refreshWishlist(queryClient);
     queryClient.removeQueries({ queryKey: cartKeys.cart });
     void queryClient
-      .fetchQuery({ queryKey: cartKeys.count, queryFn: () => fetchCartCount(browserApi()), staleTime: 0 })
+      .fetchQuery({
+        queryKey: cartKeys.count,
+        queryFn: () => fetchCartCount(browserApi()),
+        staleTime: 0,
+      })
       .catch(() => undefined);
   }, [queryClient]);
 
@@ -104,8 +118,10 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
       const { user: profile } = await browserApi().get<ProfileResponse>('/auth/profile');
       setUser(profile);
       setStatus('authenticated');
-      // The server rendered as a guest (no cookie yet): the profile call has set it now.
-      if (!initialUser) refreshCart();
+      // The server rendered a page for one person as a guest (no cookie yet): the profile call
+      // has set it now. A page for everyone needs nothing more: the browser asked for its cart
+      // count and hearts with the token already.
+      if (!initialUser && !renderedForEveryone) refreshCart();
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       if (status === 401 || status === 403) {
@@ -115,7 +131,7 @@ export function AuthProvider({ initialUser, children }: { initialUser: User | nu
         setStatus(initialUser ? 'authenticated' : 'unauthenticated');
       }
     }
-  }, [initialUser, forget, handleAuthError, refreshCart]);
+  }, [initialUser, renderedForEveryone, forget, handleAuthError, refreshCart]);
 
   useEffect(() => {
     // localStorage exists only in the browser, so the stored token is read after hydration.

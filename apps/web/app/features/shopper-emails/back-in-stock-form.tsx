@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n';
 import { isolateLtr } from '../../i18n/bidi';
 import { useErrorText } from '../../lib/errors';
 import { useAuth } from '../account/auth';
+import { guestOnly } from '../account/member-hint';
 import { TextField } from '../account/form-field';
 import { askBackInStock } from './shopper-emails-api';
 
@@ -56,7 +57,10 @@ export function BackInStockForm({ productId }: { productId: number }) {
 
   if (done) {
     return (
-      <p role="status" className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-brand-900">
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-brand-900"
+      >
         <CheckCircleIcon className="mt-0.5 size-5 shrink-0" />
         {t('catalog.back_in_stock.done')}
       </p>
@@ -73,23 +77,33 @@ export function BackInStockForm({ productId }: { productId: number }) {
       <h2 id="back-in-stock-title" className="font-semibold text-stone-900">
         {t('catalog.back_in_stock.title')}
       </h2>
-      <p className="text-sm text-stone-700">
-        {signedIn ? t('catalog.back_in_stock.intro_account', { email: isolateLtr(user.email) }) : t('catalog.back_in_stock.intro')}
+      <p className={guestOnly(status, 'text-sm text-stone-700')}>
+        {signedIn
+          ? t('catalog.back_in_stock.intro_account', { email: isolateLtr(user.email) })
+          : t('catalog.back_in_stock.intro')}
       </p>
       {!signedIn && (
-        <TextField
-          id={EMAIL_ID}
-          label={t('catalog.back_in_stock.email')}
-          value={email}
-          onChange={setEmail}
-          error={error}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          ltr
-        />
+        <div className={guestOnly(status, 'contents')}>
+          <TextField
+            id={EMAIL_ID}
+            label={t('catalog.back_in_stock.email')}
+            value={email}
+            onChange={setEmail}
+            error={error}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            ltr
+          />
+        </div>
       )}
-      <Button type="submit" size="lg" disabled={sending} aria-busy={sending || undefined} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={sending}
+        aria-busy={sending || undefined}
+        className="w-full sm:w-auto"
+      >
         {sending ? t('catalog.back_in_stock.sending') : t('catalog.back_in_stock.submit')}
       </Button>
     </form>

@@ -79,7 +79,7 @@ export function renderAdmin(
         <QueryClientProvider client={client}>
           <I18nProvider lang={options.lang} messages={messages}>
             <ToastProvider>
-              <AuthProvider initialUser={staffUser(options.role)}>
+              <AuthProvider initialUser={staffUser(options.role)} renderedForEveryone={false}>
                 <ConfirmProvider>{screen}</ConfirmProvider>
               </AuthProvider>
             </ToastProvider>
