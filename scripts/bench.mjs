@@ -3,7 +3,10 @@
 // connections (autocannon generates the load). It only measures: there is no pass or fail.
 //
 //   node scripts/bench.mjs --url http://127.0.0.1:3000 --path /api/products --connections 50 --duration 10
-//   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite)
+//   node scripts/bench.mjs --url http://127.0.0.1:3000          (the default suite: the API's
+//       list, searches and product, the product and home pages as a guest, then the same pages
+//       as a signed-in shopper, with the session cookie of a customer it registers: one new
+//       account a run, so only against a benchmark database)
 //   node scripts/bench.mjs --checkout   (then 50 shoppers place an order at once, stock checked
 //       after: it writes orders, so only against a benchmark database; the server needs
 //       TRUST_PROXY=loopback so that each shopper counts as its own address)
@@ -224,7 +227,7 @@ function requestJson(method, path, body, extraHeaders = {}) {
         });
         response.on('end', () => {
           try {
-            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+            resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null, headers: response.headers });
           } catch (error) {
             reject(error);
           }
@@ -248,7 +251,7 @@ function percentile(sorted, fraction) {
  * as much CPU as a fast route; docs/decisions/033); returns the latencies and counts. With terms,
  * each request puts the next term into the path's {term}, from where the target's `cursor` is.
  */
-function load(path, seconds, terms, origin, cursor) {
+function load(path, seconds, terms, origin, cursor, targetHeaders = {}) {
   const latencies = [];
   const statuses = new Map();
   let bytes = 0;
@@ -263,7 +266,7 @@ function load(path, seconds, terms, origin, cursor) {
     : { method: 'GET', path };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: origin.origin, connections, duration: seconds, headers, requests: [request] },
+      { url: origin.origin, connections, duration: seconds, headers: { ...headers, ...targetHeaders }, requests: [request] },
       (error, result) => {
         if (error) return reject(error);
         resolve({
@@ -286,10 +289,10 @@ function load(path, seconds, terms, origin, cursor) {
 /** Where a target's terms go on from: the next term's number. */
 const newCursor = () => ({ next: 0 });
 
-/** One target (name, path, terms, origin, cursor) measured once, after the warm-up. */
-async function measure({ name, path, terms, origin, cursor }) {
-  if (warmup > 0) await load(path, warmup, terms, origin, cursor);
-  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin, cursor);
+/** One target (name, path, terms, origin, cursor, its own headers) measured once, after the warm-up. */
+async function measure({ name, path, terms, origin, cursor, targetHeaders }) {
+  if (warmup > 0) await load(path, warmup, terms, origin, cursor, targetHeaders);
+  const { latencies, statuses, errors, bytes, elapsed } = await load(path, duration, terms, origin, cursor, targetHeaders);
   latencies.sort((a, b) => a - b);
   const ok = [...statuses]
     .filter(([status]) => status >= 200 && status < 400)
@@ -336,7 +339,36 @@ async function defaultSuite() {
     suite.push(['product page (SSR)', `/products/${productId}`]);
   }
   suite.push(['home page (SSR)', '/']);
+  // The same pages as a signed-in shopper's browser asks for them: with the session cookie.
+  const session = await signedInShopperCookie();
+  if (productId !== undefined) {
+    suite.push(['product page, signed in', `/products/${productId}`, undefined, { cookie: session }]);
+  }
+  suite.push(['home page, signed in', '/', undefined, { cookie: session }]);
   return suite;
+}
+
+/**
+ * The session cookie of a new benchmark customer, as registering sets it in a browser (one
+ * account a run, `bench-shopper-…@example.com`: only against a benchmark database).
+ */
+async function signedInShopperCookie() {
+  const email = `bench-shopper-${Date.now().toString(36)}@example.com`;
+  const { status, body, headers: replyHeaders } = await requestJson('POST', '/api/auth/register', {
+    name: 'Bench Shopper',
+    email,
+    password: 'bench-Shopper-1',
+    phone: null,
+    address: null,
+  });
+  const session = [replyHeaders['set-cookie'] ?? []]
+    .flat()
+    .map((cookie) => cookie.split(';')[0])
+    .find((cookie) => /^[^=]*session=/.test(cookie));
+  if (status !== 201 || session === undefined) {
+    fail(`registering a benchmark shopper answered ${status} ${JSON.stringify(body)}`);
+  }
+  return session;
 }
 
 /**
@@ -397,7 +429,7 @@ function report(result, terms, note = '') {
       ? `  (${result.non_2xx_3xx} non-2xx/3xx, ${result.errors} errors; statuses ${JSON.stringify(result.statuses)})`
       : '';
   console.log(
-    `${result.name.padEnd(22)} ${String(result.requests_per_second).padStart(7)} req/s` +
+    `${result.name.padEnd(24)} ${String(result.requests_per_second).padStart(7)} req/s` +
       `  p50 ${result.p50_ms.toFixed(2).padStart(7)} ms` +
       `  p90 ${result.p90_ms.toFixed(2).padStart(7)} ms` +
       `  p99 ${result.p99_ms.toFixed(2).padStart(7)} ms` +
@@ -434,7 +466,7 @@ const plan = [
   ...(baseline
     ? [{ name: `hello-world, ${baselineWorkers} worker${baselineWorkers === 1 ? '' : 's'}`, path: '/', origin: new URL(baseline.origin), baseline: true }]
     : []),
-  ...targets.map(([name, path, terms]) => ({ name, path, terms, origin: base, baseline: false })),
+  ...targets.map(([name, path, terms, targetHeaders]) => ({ name, path, terms, targetHeaders, origin: base, baseline: false })),
 ].map((target) => ({ ...target, cursor: newCursor(), measured: [] }));
 try {
   for (let round = 1; round <= rounds; round += 1) {
