@@ -34,6 +34,7 @@ import { AuthProvider, useAuth } from './features/account/auth';
 import { MemberHintScript } from './features/account/member-hint';
 import { fetchCartCount, useCartCount } from './features/cart/cart-api';
 import { AppManifestLinks } from './features/pwa/app-links';
+import { WishlistIdsProvider } from './features/wishlist/wishlist-ids';
 import { InstallPrompt } from './features/pwa/install-prompt';
 import { apiFrom } from './lib/api';
 import { storeName } from './lib/localized';
@@ -231,7 +232,7 @@ function Storefront({ root, children }: { root: ShellData; children: React.React
   const cartCount = useCartCount(root.cartCount, root.renderedForEveryone);
   const { user } = useAuth();
   return (
-    <>
+    <WishlistIdsProvider>
       <SiteHeader
         settings={root.settings}
         user={user}
@@ -246,7 +247,7 @@ function Storefront({ root, children }: { root: ShellData; children: React.React
         cartHasItems={(cartCount ?? 0) > 0}
       />
       <SiteFooter settings={root.settings} links={root.layout.footer_links} year={root.year} />
-    </>
+    </WishlistIdsProvider>
   );
 }
 

@@ -24,6 +24,13 @@ import {
   type RenderedPage,
 } from './page-cache.js';
 import { sendError } from './errors.js';
+import {
+  apiReplyOf,
+  createPageReads,
+  keptReply,
+  type PageReads,
+  type PlainReply,
+} from './page-reads.js';
 
 export interface WebPluginOptions {
   /** Directory of the web app (apps/web). */
@@ -64,13 +71,14 @@ export function contentSecurityPolicy(nonce: string, imageOrigins: readonly stri
 
 /**
  * Calls the JSON API in-process, as a browser would over HTTP. A page for everyone (`shared`)
- * calls it as nobody in particular.
+ * calls it as nobody in particular, and its GETs may be answered from `reads` (page-reads.ts).
  */
 function inProcessApi(
   app: FastifyInstance,
   request: FastifyRequest,
   webRequest: Request,
   shared: boolean,
+  reads: PageReads | null,
 ): WebLoadContext['apiFetch'] {
   const headers: Record<string, string> = { 'x-request-id': String(request.id) };
   // From the request the web app renders (a shared page's carries no cookie).
@@ -84,35 +92,34 @@ function inProcessApi(
   // Other pages are rendered as the signed-in user of the session cookie (decision 006).
   const sessionToken = shared ? undefined : sessionCookieToken(request);
   if (sessionToken !== undefined) headers.authorization = `Bearer ${sessionToken}`;
+  const publicReads = shared ? reads : null;
   return async (apiPath, init) => {
-    const response = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: apiPath.startsWith('/api') ? apiPath : `/api${apiPath}`,
-      // The visitor's address (as the app's trustProxy reads it), not 127.0.0.1: per-address rate
-      // limits then count each visitor, not every page view at once. No X-Forwarded-For is
-      // passed on, so nothing the visitor sends changes it.
-      remoteAddress: request.ip,
-      headers:
-        init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
-    });
-    const payload = response.payload;
-    return {
-      ok: response.statusCode >= 200 && response.statusCode < 300,
-      status: response.statusCode,
-      statusText: response.statusMessage,
-      headers: {
-        get: (name) => {
-          const value = response.headers[name.toLowerCase()];
-          return value === undefined
-            ? null
-            : Array.isArray(value)
-              ? value.join(', ')
-              : String(value);
-        },
-      },
-      json: async () => JSON.parse(payload) as unknown,
+    const url = apiPath.startsWith('/api') ? apiPath : `/api${apiPath}`;
+    const call = async (): Promise<PlainReply> => {
+      const response = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url,
+        // The visitor's address (as the app's trustProxy reads it), not 127.0.0.1: per-address rate
+        // limits then count each visitor, not every page view at once. No X-Forwarded-For is
+        // passed on, so nothing the visitor sends changes it.
+        remoteAddress: request.ip,
+        headers:
+          init?.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(init?.body === undefined ? {} : { payload: JSON.stringify(init.body) }),
+      });
+      return {
+        status: response.statusCode,
+        statusText: response.statusMessage,
+        headers: response.headers,
+        payload: response.payload,
+      };
     };
+    const read = (init?.method ?? 'GET') === 'GET' && init?.body === undefined;
+    return apiReplyOf(
+      publicReads && read
+        ? await keptReply(publicReads, `${pageLanguage ?? 'ar'} ${url}`, call)
+        : await call(),
+    );
   };
 }
 
@@ -216,9 +223,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
           ttlMs: app.config.pageCacheTtlMs,
           maxBytes: app.config.pageCacheMaxBytes,
         });
-  if (pageCache) {
-    for (const topic of STOREFRONT_TOPICS)
-      app.services.changes.subscribe(topic, () => pageCache.clear());
+  // The public API replies pages for everyone are made of, kept as long as the listings.
+  const pageReads = createPageReads(app.config.catalogCacheTtlMs);
+  for (const topic of STOREFRONT_TOPICS) {
+    app.services.changes.subscribe(topic, () => {
+      pageCache?.clear();
+      pageReads?.clear();
+    });
   }
   // A CDN in front may keep them as long, per URL and encoding (and Cookie for `/`, which the
   // English preference redirects: page-cache.ts sharedPageVary); browsers revalidate.
@@ -233,7 +244,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     const nonce = options.dev ? undefined : randomBytes(16).toString('base64');
     const webRequest = toWebRequest(request, reply, shared);
     const context: WebLoadContext = {
-      apiFetch: inProcessApi(app, request, webRequest, shared),
+      apiFetch: inProcessApi(app, request, webRequest, shared, pageReads),
       cspNonce: nonce,
       publicUrl: app.config.publicUrl,
       sharedPage: shared,

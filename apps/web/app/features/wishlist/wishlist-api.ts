@@ -45,9 +45,10 @@ export function refreshWishlist(queryClient: QueryClient): void {
 
 /**
  * The kept product ids, newest first; undefined until the browser has them (on the server and
- * while the request is out: the hearts then show nothing kept, the header no count).
+ * while the request is out: the hearts then show nothing kept, the header no count). Asked once
+ * for the whole page by WishlistIdsProvider (wishlist-ids.tsx): a card's heart reads its context.
  */
-export function useWishlistIds(): number[] | undefined {
+export function useWishlistIdsQuery(): number[] | undefined {
   const { data } = useQuery({ queryKey: wishlistKeys.ids, queryFn: fetchWishlistIds, staleTime: Infinity });
   return data;
 }

@@ -6,7 +6,8 @@ import { useToast } from '../../components/ui/toast';
 import { useI18n } from '../../i18n/i18n';
 import { useErrorText } from '../../lib/errors';
 import { useLocalizedPath } from '../../lib/localized-path';
-import { storeWishlistIds, useWishlistIds, wishlistRequests } from './wishlist-api';
+import { storeWishlistIds, wishlistRequests } from './wishlist-api';
+import { useWishlistIds } from './wishlist-ids';
 
 /**
  * Keeping a product in the wishlist or letting it go: the shared ids, the request, the toasts.

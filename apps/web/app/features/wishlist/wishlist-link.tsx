@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { HeartIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { useLocalizedPath } from '../../lib/localized-path';
-import { useWishlistIds } from './wishlist-api';
+import { useWishlistIds } from './wishlist-ids';
 
 /** The header's way to the wishlist, with how many products it keeps (filled in by the browser). */
 export function WishlistLink() {

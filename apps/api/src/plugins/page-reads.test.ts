@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiReplyOf, createPageReads, keptReply, type PlainReply } from './page-reads.js';
+
+const reply = (status: number, payload: unknown): PlainReply => ({
+  status,
+  statusText: status === 200 ? 'OK' : 'Error',
+  headers: { 'content-type': 'application/json', 'x-total': 3 },
+  payload: JSON.stringify(payload),
+});
+
+describe('the public replies pages for everyone are made of', () => {
+  it('keeps nothing without a lifetime', () => {
+    expect(createPageReads(0)).toBeNull();
+  });
+
+  it('asks the API once for a kept 200, and each page parses its own copy', async () => {
+    const reads = createPageReads(60_000)!;
+    const call = vi.fn(async () => reply(200, { settings: { store_name: 'سبح' } }));
+    const first = apiReplyOf(await keptReply(reads, 'ar /api/settings', call));
+    const second = apiReplyOf(await keptReply(reads, 'ar /api/settings', call));
+    expect(call).toHaveBeenCalledTimes(1);
+    const one = (await first.json()) as { settings: { store_name: string } };
+    one.settings.store_name = 'changed by one page';
+    expect(await second.json()).toEqual({ settings: { store_name: 'سبح' } });
+    expect(second.headers.get('X-Total')).toBe('3');
+    expect(second.ok).toBe(true);
+  });
+
+  it('keeps each address and language apart', async () => {
+    const reads = createPageReads(60_000)!;
+    const call = vi.fn(async () => reply(200, {}));
+    await keptReply(reads, 'ar /api/categories', call);
+    await keptReply(reads, 'en /api/categories', call);
+    await keptReply(reads, 'ar /api/products/1', call);
+    expect(call).toHaveBeenCalledTimes(3);
+  });
+
+  it('never keeps a refusal or a failure, and a change forgets what was kept', async () => {
+    const reads = createPageReads(60_000)!;
+    const missing = vi.fn(async () => reply(404, { error: 'NOT_FOUND' }));
+    expect((await keptReply(reads, 'ar /api/products/9', missing)).status).toBe(404);
+    expect((await keptReply(reads, 'ar /api/products/9', missing)).status).toBe(404);
+    expect(missing).toHaveBeenCalledTimes(2);
+
+    const broken = vi.fn(async (): Promise<PlainReply> => {
+      throw new Error('database down');
+    });
+    await expect(keptReply(reads, 'ar /api/slider', broken)).rejects.toThrow('database down');
+    await expect(keptReply(reads, 'ar /api/slider', broken)).rejects.toThrow('database down');
+    expect(broken).toHaveBeenCalledTimes(2);
+
+    const settings = vi.fn(async () => reply(200, {}));
+    await keptReply(reads, 'ar /api/settings', settings);
+    reads.clear();
+    await keptReply(reads, 'ar /api/settings', settings);
+    expect(settings).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a reply too big to be worth its memory', async () => {
+    const reads = createPageReads(60_000)!;
+    const call = vi.fn(async () => reply(200, { text: 'x'.repeat(300 * 1024) }));
+    await keptReply(reads, 'ar /api/products?search=long', call);
+    await keptReply(reads, 'ar /api/products?search=long', call);
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+});

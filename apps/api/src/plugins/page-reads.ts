@@ -1,0 +1,75 @@
+import type { ApiReply } from '@shop/shared';
+import { createTtlCache, type TtlCache } from '../lib/ttl-cache.js';
+
+/**
+ * The public API replies that pages for everyone are made of (docs/decisions/068). A page for
+ * everyone calls the API as nobody in particular (web.ts), so a GET's reply depends only on its
+ * address and the page's language: the shop's settings, footer, category tree and delivery fees
+ * are the same on every page, and a product's reads the same in both of its pages. They are kept
+ * as the reply's text (parsed again by each page, so no page can change another's data) for as
+ * long as the listings (`CATALOG_CACHE_SECONDS`) and dropped with the pages on any storefront
+ * change. Only 200 replies are kept.
+ */
+
+/** An in-process reply as the API sent it. */
+export interface PlainReply {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | number | undefined>;
+  payload: string;
+}
+
+const MAX_KEPT_REPLIES = 1000;
+/** A bigger reply (a long search page) is not worth its memory. */
+const MAX_KEPT_BYTES = 256 * 1024;
+
+export type PageReads = TtlCache<PlainReply>;
+
+export function createPageReads(ttlMs: number): PageReads | null {
+  if (ttlMs <= 0) return null;
+  return createTtlCache<PlainReply>({
+    name: 'page_api_reads',
+    ttlMs,
+    maxEntries: MAX_KEPT_REPLIES,
+  });
+}
+
+class NotKept extends Error {
+  constructor(readonly reply: PlainReply) {
+    super('reply not kept');
+  }
+}
+
+/** The kept reply of `key`, else what `call` answers (kept when it is a 200 of a sensible size). */
+export async function keptReply(
+  reads: PageReads,
+  key: string,
+  call: () => Promise<PlainReply>,
+): Promise<PlainReply> {
+  try {
+    return await reads.get(key, async () => {
+      const reply = await call();
+      if (reply.status !== 200 || reply.payload.length > MAX_KEPT_BYTES) throw new NotKept(reply);
+      return reply;
+    });
+  } catch (error) {
+    if (error instanceof NotKept) return error.reply;
+    throw error;
+  }
+}
+
+/** What the web app's API client reads of a plain reply. */
+export function apiReplyOf(reply: PlainReply): ApiReply {
+  return {
+    ok: reply.status >= 200 && reply.status < 300,
+    status: reply.status,
+    statusText: reply.statusText,
+    headers: {
+      get: (name) => {
+        const value = reply.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
+      },
+    },
+    json: async () => JSON.parse(reply.payload) as unknown,
+  };
+}
