@@ -100,8 +100,13 @@ const kuwaitYear = onFirstUse(
   () => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Kuwait' }),
 );
 
-function currentYearInKuwait(): number {
-  return Number(kuwaitYear().format(new Date()));
+// Formatting a date costs more than the rest of the root loader: the year is asked once a minute.
+let knownYear: { year: number; until: number } | undefined;
+
+function currentYearInKuwait(now = Date.now()): number {
+  if (knownYear && now < knownYear.until) return knownYear.year;
+  knownYear = { year: Number(kuwaitYear().format(now)), until: now + 60_000 };
+  return knownYear.year;
 }
 
 // The shell (language, catalogue, settings) changes only with the language (the address's), after
