@@ -23,9 +23,9 @@ export interface WebLoadContext {
   /** Public base URL of the shop (for canonical links, sitemaps and Open Graph). */
   publicUrl: string;
   /**
-   * This page is rendered for every visitor without a session and may be served to them all
-   * (the page cache, decision 029): it holds nothing of one visitor's; the browser fills in the
-   * cart count.
+   * This page is rendered for every visitor, signed in or not, and may be served to them all (the
+   * page cache, decisions 029 and 065): it holds nothing of one visitor's; the browser fills in
+   * the cart count and the signed-in shopper.
    */
   sharedPage: boolean;
   /**
