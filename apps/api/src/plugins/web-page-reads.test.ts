@@ -36,8 +36,9 @@ async function rendered(url: string, headers: Record<string, string> = {}) {
   const inject = vi.spyOn(ctx.app, 'inject');
   try {
     const page = await ctx.app.inject({ url, headers });
-    const apiCalls = inject.mock.calls.filter(
-      ([options]) => typeof options === 'object' && String(options.url).startsWith('/api/'),
+    // inject's overloads leave its recorded arguments untyped: each call's first is its options.
+    const apiCalls = (inject.mock.calls as unknown[][]).filter(([options]) =>
+      String((options as { url?: unknown } | undefined)?.url).startsWith('/api/'),
     );
     return { page, apiCalls: apiCalls.length };
   } finally {
