@@ -29,6 +29,7 @@ import { apiDocsPlugin } from './plugins/api-docs.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { uploadsPlugin } from './plugins/uploads.js';
+import { COMPRESS_THRESHOLD_BYTES } from './lib/wire-reply.js';
 import { emailAssetRoutes } from './modules/notifications/index.js';
 import { redactedRequestSerializer } from './modules/accounts/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -173,7 +174,7 @@ export async function buildApp({ config, database, logger, leadership = soleLead
   await app.register(securityHeadersPlugin);
   // Request metrics and /metrics; before compression, so its hook still reads error replies as text.
   await app.register(metricsPlugin);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES });
   // Off by default; routes opt in with their own `config.rateLimit`. Counted in Redis when
   // configured, else by this machine (docs/decisions/026).
   const store = rateLimitStore({ redis: app.services.redis, machineStore: machineLimits });

@@ -66,4 +66,26 @@ describe('createTtlCache', () => {
     expect(await lookups('counted_test', 'hit')).toBe(2);
     expect(await lookups('counted_test', 'miss')).toBe(2);
   });
+
+  it('says whether a value it handed out is still the one it holds', async () => {
+    let clock = 0;
+    const cache = createTtlCache<{ page: number }>({ name: 'test', ttlMs: 1000, maxEntries: 2, now: () => clock });
+    const first = await cache.get('a', async () => ({ page: 1 }));
+    expect(cache.holds(first)).toBe(true);
+    expect(cache.holds({ page: 1 })).toBe(false);
+    clock = 999;
+    expect(cache.holds(first)).toBe(true);
+    clock = 1000;
+    expect(cache.holds(first)).toBe(false);
+
+    const second = await cache.get('a', async () => ({ page: 2 }));
+    expect(cache.holds(second)).toBe(true);
+    cache.clear();
+    expect(cache.holds(second)).toBe(false);
+
+    const dropped = await cache.get('b', async () => ({ page: 3 }));
+    await cache.get('c', async () => ({ page: 4 }));
+    await cache.get('d', async () => ({ page: 5 }));
+    expect(cache.holds(dropped)).toBe(false);
+  });
 });

@@ -7,6 +7,11 @@ import { countCacheLookup } from './metrics.js';
  */
 export interface TtlCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Whether `value` (an object this cache handed out) is still what it holds for its key: not
+   * expired, cleared or replaced. What was made from a value may be reused exactly as long.
+   */
+  holds(value: object): boolean;
   /** Forgets everything, e.g. after a change to what the values were computed from. */
   clear(): void;
   readonly size: number;
@@ -20,7 +25,10 @@ export function createTtlCache<T>(options: {
   now?: () => number;
 }): TtlCache<T> {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { expires: number; value: Promise<T> }>();
+  type Entry = { expires: number; value: Promise<T> };
+  const entries = new Map<string, Entry>();
+  // Each object value's key and entry, for holds(); gone with the value.
+  const holders = new WeakMap<object, { key: string; entry: Entry }>();
 
   return {
     get(key, compute) {
@@ -30,17 +38,32 @@ export function createTtlCache<T>(options: {
       if (fresh) return hit.value;
       if (hit) entries.delete(key);
       const value = compute();
-      entries.set(key, { expires: now() + options.ttlMs, value });
-      // A failed computation is not remembered.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const entry = { expires: now() + options.ttlMs, value };
+      entries.set(key, entry);
+      value.then(
+        (resolved) => {
+          if (typeof resolved === 'object' && resolved !== null)
+            holders.set(resolved, { key, entry });
+        },
+        // A failed computation is not remembered.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       while (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
         entries.delete(oldest);
       }
       return value;
+    },
+    holds(value) {
+      const holder = holders.get(value);
+      return (
+        holder !== undefined &&
+        entries.get(holder.key) === holder.entry &&
+        holder.entry.expires > now()
+      );
     },
     clear() {
       entries.clear();

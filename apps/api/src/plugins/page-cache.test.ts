@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPageFrom, chosenEncoding, createPageCache, type RenderedPage } from './page-cache.js';
+import { chosenEncoding } from '../lib/wire-reply.js';
+import { cachedPageFrom, createPageCache, type RenderedPage } from './page-cache.js';
 
 async function keptPage(text: string, storedAt = 0): Promise<RenderedPage> {
   return { kept: true, page: await cachedPageFrom(200, { 'content-type': 'text/html' }, Buffer.from(text), storedAt) };

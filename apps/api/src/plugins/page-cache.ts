@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addressForPreference, isLanguage, isPublicPage, LANGUAGE_COOKIE } from '@shop/shared';
 import { countCacheLookup } from '../lib/metrics.js';
+import { BROTLI_QUALITY, chosenEncoding, etagMatches } from '../lib/wire-reply.js';
 
 /**
  * Whole server-rendered public pages, one for everyone, guests and signed-in shoppers alike
@@ -16,9 +17,6 @@ import { countCacheLookup } from '../lib/metrics.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** Brotli's quality 11 takes tens of milliseconds per page; 6 is most of the gain for a fraction. */
-const BROTLI_QUALITY = 6;
 
 export interface CachedPage {
   status: number;
@@ -190,27 +188,6 @@ export async function cachedPageFrom(
   return { status, headers, br, gzip: gz, etag, storedAt, bytes: br.length + gz.length };
 }
 
-/** br, gzip, or nothing, by the client's Accept-Encoding (a q=0 refuses an encoding). */
-export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name = '']) => name.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
-/** Whether the client's copy (If-None-Match) is this page. */
-function clientHasPage(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 /** Sends a kept page: 304 when the client has it, else the bytes in the encoding it accepts. */
 export function sendCachedPage(
   request: FastifyRequest,
@@ -224,7 +201,7 @@ export function sendCachedPage(
   reply.header('etag', page.etag);
   reply.header('vary', sharedPageVary(new URL(request.url, 'http://page').pathname));
   reply.header('x-cache', hit ? 'HIT' : 'MISS');
-  if (clientHasPage(request, page.etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   const encoding = chosenEncoding(request.headers['accept-encoding']);
   reply.code(page.status);
   if (encoding === null) return reply.send(zlib.gunzipSync(page.gzip));

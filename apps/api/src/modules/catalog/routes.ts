@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   categoryListQuerySchema,
   categoryListResponseSchema,
+  type CategoryListResponse,
   categoryResponseSchema,
   categorySlugParamsSchema,
   errorResponseSchema,
@@ -17,9 +18,11 @@ import {
   relatedListQuerySchema,
   roleCan,
   type ProductListQuery,
+  type ProductListResponse,
+  type ProductsResponse,
 } from '@shop/shared';
 import type { ProductStatusFilter } from './service.js';
-import { publicCachePlugin } from './http-cache.js';
+import { publicCachePlugin, wireRoute } from './http-cache.js';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 500: errorResponseSchema };
 
@@ -55,11 +58,14 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   await app.register(publicCachePlugin);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { catalog, adminCategories } = app.services;
+  // The public listings go out as wire bytes, kept while their listing is the cached one.
+  const whileCached = (listing: object) => () => catalog.isCachedListing(listing);
+  const shoppers = (request: FastifyRequest) => !readsBackOffice(request);
 
   routes.get(
     '/products',
     {
-      config: { session: 'optional' },
+      config: { session: 'optional', wireReplies: wireRoute({ everyone: shoppers }) },
       schema: {
         tags: ['catalog'],
         summary: 'Published products, filtered, searched, sorted and paginated',
@@ -80,7 +86,8 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         sort: queryNames(request.url, 'sort') ? sort : undefined,
         status: staff ? statusFilter(status) : undefined,
       });
-      return { success: true as const, ...page };
+      const body = (): ProductListResponse => ({ success: true, ...page });
+      return staff ? body() : reply.sendPublic(page, body, whileCached(page));
     },
   );
 
@@ -88,6 +95,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/products/featured/list',
     {
+      config: { wireReplies: wireRoute() },
       schema: {
         tags: ['catalog'],
         summary: 'Featured published products, newest first',
@@ -95,10 +103,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: productsResponseSchema, 400: errors[400], 500: errors[500] },
       },
     },
-    async (request) => ({
-      success: true as const,
-      products: await catalog.listFeaturedProducts(request.query.limit),
-    }),
+    async (request, reply) => {
+      const products = await catalog.listFeaturedProducts(request.query.limit);
+      const body = (): ProductsResponse => ({ success: true, products });
+      return reply.sendPublic(products, body, whileCached(products));
+    },
   );
 
   routes.get(
@@ -125,6 +134,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/products/:id/related',
     {
+      config: { wireReplies: wireRoute() },
       schema: {
         tags: ['catalog'],
         summary: 'Products to show beside a product: same category first',
@@ -133,10 +143,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: productsResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      products: await catalog.listRelatedProducts(request.params.id, request.query.limit),
-    }),
+    async (request, reply) => {
+      const products = await catalog.listRelatedProducts(request.params.id, request.query.limit);
+      const body = (): ProductsResponse => ({ success: true, products });
+      return reply.sendPublic(products, body, whileCached(products));
+    },
   );
 
   routes.get(
@@ -165,7 +176,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   routes.get(
     '/categories',
     {
-      config: { session: 'optional' },
+      config: { session: 'optional', wireReplies: wireRoute({ everyone: shoppers }) },
       schema: {
         tags: ['catalog'],
         summary: 'Active categories as a tree and a flat list, with product counts',
@@ -183,12 +194,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
         markCallerDependent(reply, staff);
         if (staff) return { success: true as const, ...(await adminCategories.listForStaff()) };
       }
-      return {
-        success: true as const,
-        ...(await catalog.listCategories({
-          includeProducts: request.query.include_products === true,
-        })),
-      };
+      const tree = await catalog.listCategories({
+        includeProducts: request.query.include_products === true,
+      });
+      const body = (): CategoryListResponse => ({ success: true, ...tree });
+      return reply.sendPublic(tree, body, whileCached(tree));
     },
   );
 

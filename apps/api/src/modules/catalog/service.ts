@@ -380,6 +380,15 @@ export function createCatalogService(
       search.invalidate();
     },
 
+    /**
+     * Whether a listing this service returned (a page, featured or related products, the
+     * category tree) is still the cached one: what was made from it may be reused while it is.
+     * Always false with the cache off.
+     */
+    isCachedListing(listing: object): boolean {
+      return listCache.holds(listing);
+    },
+
     /** A page of published products, filtered, searched and sorted. */
     listProducts(filter: ProductListFilter): Promise<ProductPage> {
       // Back-office views are read fresh: an admin expects to see the change just saved.
