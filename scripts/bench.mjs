@@ -26,7 +26,8 @@
 //       (the back office's orders list; fill a fresh database with `npm run bench:orders-data`,
 //       which prints the token of a benchmark administrator)
 //
-// Options: --url, --path (repeatable), --connections (50), --duration seconds (10),
+// Options: --url, --path (repeatable; a whole URL, http://host:port/path, measures that server instead of
+// --url's: two builds side by side in the same rounds), --connections (50), --duration seconds (10),
 // --warmup seconds (2), --header "name: value" (repeatable), --json (print results as JSON),
 // --baseline (first measure a bare Fastify hello-world with --baseline-workers (2) cluster workers
 // in the same run: the yardstick that tells how fast this machine is today; bench-baseline.mjs),
@@ -466,7 +467,13 @@ const plan = [
   ...(baseline
     ? [{ name: `hello-world, ${baselineWorkers} worker${baselineWorkers === 1 ? '' : 's'}`, path: '/', origin: new URL(baseline.origin), baseline: true }]
     : []),
-  ...targets.map(([name, path, terms, targetHeaders]) => ({ name, path, terms, targetHeaders, origin: base, baseline: false })),
+  ...targets.map(([name, path, terms, targetHeaders]) => {
+    // A path with its own origin measures another server in the same rounds (before and after).
+    const origin = /^https?:\/\//.test(path) ? new URL(path).origin : undefined;
+    return origin
+      ? { name, path: path.slice(origin.length) || '/', terms, targetHeaders, origin: new URL(origin), baseline: false }
+      : { name, path, terms, targetHeaders, origin: base, baseline: false };
+  }),
 ].map((target) => ({ ...target, cursor: newCursor(), measured: [] }));
 try {
   for (let round = 1; round <= rounds; round += 1) {
