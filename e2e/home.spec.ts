@@ -19,6 +19,26 @@ test.describe('home', () => {
     expect(problems).toEqual([]);
   });
 
+  test('the slider comes with its first picture only, and the others once the page runs', async ({ browser, page }) => {
+    // Nested: the carousel and each of its slides carry a role description.
+    const slidesOf = (slider: ReturnType<typeof page.locator>) => slider.locator('[aria-roledescription]');
+    const noScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScripts.newPage();
+      await plain.goto('/');
+      const slider = plain.locator('section[aria-roledescription]');
+      expect(await slidesOf(slider).count()).toBeGreaterThan(1);
+      await expect(slider.locator('img')).toHaveCount(1);
+    } finally {
+      await noScripts.close();
+    }
+    // After hydration (in a transition, decision 067) every slide has its picture.
+    await page.goto('/');
+    await waitForHydration(page);
+    const slider = page.locator('section[aria-roledescription]');
+    await expect(slider.locator('img')).toHaveCount(await slidesOf(slider).count());
+  });
+
   test('its sections are whole without scripts, and come in after a client navigation', async ({ browser, page, request }) => {
     const featured = await listProducts(request, 'featured=true&limit=8');
     const latest = await listProducts(request, 'page=1&limit=12');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isSameSitePath, isWebAddress, type FooterLink, type StoreSettings } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
@@ -28,7 +28,19 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label?: strin
  * tab, docs/decisions/058: a path of the shop in the page's language, or another site's address)
  * and the social links.
  */
-export function SiteFooter({ settings, links, year }: { settings: StoreSettings; links: readonly FooterLink[]; year: number }) {
+/**
+ * The same for the whole page: the header's account and cart count, which settle after hydration,
+ * re-render the storefront's chrome around it, and the footer need not follow (decision 067).
+ */
+export const SiteFooter = memo(function SiteFooter({
+  settings,
+  links,
+  year,
+}: {
+  settings: StoreSettings;
+  links: readonly FooterLink[];
+  year: number;
+}) {
   const { t, lang } = useI18n();
   const localized = useLocalizedPath();
   const name = storeName(lang, settings);
@@ -144,4 +156,4 @@ export function SiteFooter({ settings, links, year }: { settings: StoreSettings;
       </div>
     </footer>
   );
-}
+});

@@ -6,15 +6,13 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../co
 import { useI18n } from '../../i18n/i18n';
 import { stepIndex, swipeStep, wrapIndex, type SlideStep } from './slider-logic';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { useAfterHydration } from '../../lib/after-hydration';
 
 /** Stored slide images are at most 960 px wide; banners are 8:3, the box's ratio on wide screens. */
 const SLIDE_WIDTH = 960;
 const SLIDE_HEIGHT = 360;
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
-
-/** A store that never changes: false while the server's HTML is hydrated, true from then on. */
-const noSubscription = () => () => undefined;
 
 function subscribeToReducedMotion(onChange: () => void): () => void {
   const query = window.matchMedia(REDUCED_MOTION_QUERY);
@@ -70,11 +68,7 @@ export function HomeSlider({ slides }: { slides: Slide[] }) {
   const swiped = useRef(false);
   // The page arrives with the first slide's picture only, so the others (unseen for the first
   // interval) do not take a phone's bandwidth from it; they load once the page is running.
-  const running = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const running = useAfterHydration();
 
   const current = wrapIndex(index, count);
   const autoPlay = count > 1 && !paused;

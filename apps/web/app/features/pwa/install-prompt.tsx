@@ -19,8 +19,7 @@ import {
   type InstallOffer,
 } from './install-rules';
 import { registerServiceWorker } from './register-service-worker';
-
-const noSubscription = () => () => undefined;
+import { useAfterHydration } from '../../lib/after-hydration';
 
 /** Whether the shop already runs as the installed app (iOS says so through navigator.standalone). */
 function runningStandalone(): boolean {
@@ -107,7 +106,7 @@ export function InstallPrompt({ storeName, cartHasItems }: { storeName: string; 
   const location = useLocation();
   const installEvent = useSyncExternalStore(subscribeInstallOffer, currentInstallOffer, () => null);
   // The server cannot know the browser: nothing is offered before hydration.
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useAfterHydration();
   // Offered once the shopper has started using the page, never while it is still loading.
   const engaged = useSyncExternalStore(subscribeFirstInteraction, hasInteracted, () => false);
   const [answered, setAnswered] = useState(false);
