@@ -154,7 +154,13 @@ describe('the scripts a storefront page asks for (decision 023)', () => {
       expect(scripts.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
       // None is asked for before the first screen is painted.
       expect(html).not.toContain('<link rel="modulepreload"');
-      for (const file of scripts) {
+      // The route manifest comes with the page (decision 067): every route's address and files,
+      // the back office's among them, and no code.
+      const manifest = scripts.filter((file) => /\/manifest-[\w-]+\.js$/.test(file));
+      expect(manifest).toHaveLength(1);
+      const routes = fs.readFileSync(path.join(webRoot, 'build', 'client', manifest[0]!), 'utf8');
+      expect(routes).toMatch(/^window\.__reactRouterManifest=\{.*\};$/s);
+      for (const file of scripts.filter((script) => !manifest.includes(script))) {
         const code = fs.readFileSync(path.join(webRoot, 'build', 'client', file), 'utf8');
         // Every back-office screen's texts are keyed admin.* or admin-*.
         expect(code, file).not.toMatch(/["'`]admin[.-][a-z]/);
