@@ -19,6 +19,7 @@ import {
   strongerAnswer,
   type PageAnswer,
 } from './lib/page-answer';
+import { renderTurn } from './lib/render-turns.server';
 import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -58,8 +59,22 @@ export default function handleRequest(
     answerResponses.add(thrown);
     throw thrown;
   }
-  if (answer?.retryAfter && responseStatusCode === 503) responseHeaders.set('Retry-After', answer.retryAfter);
+  if (answer?.retryAfter && responseStatusCode === 503)
+    responseHeaders.set('Retry-After', answer.retryAfter);
   const nonce = loadContext.cspNonce;
+  return renderTurn().then(() =>
+    renderPage(request, responseStatusCode, responseHeaders, routerContext, nonce, loadContext),
+  );
+}
+
+function renderPage(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  nonce: string | undefined,
+  loadContext: AppLoadContext,
+): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
