@@ -3,21 +3,31 @@ import type { SVGProps } from 'react';
 /**
  * Inline SVG icons (no icon font, no extra request). Decorative by default: the control that
  * holds an icon carries the accessible name.
+ *
+ * How an icon is drawn (fill, stroke and its width, caps and joins) comes from the `icon-stroke`
+ * and `icon-fill` classes (app.css), not from six attributes on each icon: a page shows up to
+ * sixty icons, and each attribute is work for every rendering on the server (docs/decisions/069).
+ * A fill or a width of its own (`fill`, `strokeWidth`) goes in the icon's style, which the class
+ * cannot override.
  */
 export type IconProps = SVGProps<SVGSVGElement>;
 
-export function StrokeIcon({ children, className = 'size-5', ...props }: IconProps) {
+export function StrokeIcon({
+  children,
+  className = 'size-5',
+  fill,
+  strokeWidth,
+  style,
+  ...props
+}: IconProps) {
+  const own =
+    fill === undefined && strokeWidth === undefined ? style : { ...style, fill, strokeWidth };
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
-      focusable="false"
-      className={className}
+      className={`icon-stroke ${className}`}
+      style={own}
       {...props}
     >
       {children}
@@ -27,14 +37,7 @@ export function StrokeIcon({ children, className = 'size-5', ...props }: IconPro
 
 function FillIcon({ children, className = 'size-5', ...props }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="currentColor"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`icon-fill ${className}`} {...props}>
       {children}
     </svg>
   );
