@@ -24,9 +24,15 @@ export interface CachedPage {
   headers: Record<string, string>;
   br: Buffer;
   gzip: Buffer;
+  /**
+   * The page uncompressed, made the first time a client that accepts no compression asks for it
+   * (a crawler, a monitor, a load generator), then kept with the page. Browsers never cost it.
+   */
+  identity?: Buffer;
   /** Strong validator of the page's bytes. */
   etag: string;
   storedAt: number;
+  /** Memory held: both compressed copies, and the uncompressed one once made. */
   bytes: number;
 }
 
@@ -81,15 +87,32 @@ export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOp
     return page;
   };
 
+  const dropOldestBeyondLimit = () => {
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  };
+
   const store = (key: string, page: CachedPage) => {
     drop(key);
     if (page.bytes > maxBytes) return;
     pages.set(key, page);
     bytes += page.bytes;
-    for (const oldest of pages.keys()) {
-      if (bytes <= maxBytes) break;
-      drop(oldest);
+    dropOldestBeyondLimit();
+  };
+
+  /** The page uncompressed: decompressed once, then kept with it and counted in its memory. */
+  const identityOf = (key: string, page: CachedPage): Buffer => {
+    if (page.identity) return page.identity;
+    const identity = zlib.gunzipSync(page.gzip);
+    page.identity = identity;
+    page.bytes += identity.length;
+    if (pages.get(key) === page) {
+      bytes += identity.length;
+      dropOldestBeyondLimit();
     }
+    return identity;
   };
 
   return {
@@ -121,6 +144,28 @@ export function createPageCache({ ttlMs, maxBytes, now = Date.now }: PageCacheOp
         rendering.set(key, pending);
       }
       return { rendered: await pending, hit: false };
+    },
+
+    /** Sends a kept page: 304 when the client has it, else the bytes in the encoding it accepts. */
+    send(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      page: CachedPage,
+      cacheControl: string,
+      hit: boolean,
+    ): FastifyReply {
+      reply.headers(page.headers);
+      reply.header('cache-control', cacheControl);
+      reply.header('etag', page.etag);
+      reply.header('vary', sharedPageVary(new URL(request.url, 'http://page').pathname));
+      reply.header('x-cache', hit ? 'HIT' : 'MISS');
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      const encoding = chosenEncoding(request.headers['accept-encoding']);
+      reply.code(page.status);
+      if (encoding === null) return reply.send(identityOf(key, page));
+      reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? page.br : page.gzip);
     },
 
     /** Forgets every page (the catalogue, the settings or the content changed). */
@@ -186,25 +231,4 @@ export async function cachedPageFrom(
   ]);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { status, headers, br, gzip: gz, etag, storedAt, bytes: br.length + gz.length };
-}
-
-/** Sends a kept page: 304 when the client has it, else the bytes in the encoding it accepts. */
-export function sendCachedPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: CachedPage,
-  cacheControl: string,
-  hit: boolean,
-): FastifyReply {
-  reply.headers(page.headers);
-  reply.header('cache-control', cacheControl);
-  reply.header('etag', page.etag);
-  reply.header('vary', sharedPageVary(new URL(request.url, 'http://page').pathname));
-  reply.header('x-cache', hit ? 'HIT' : 'MISS');
-  if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  const encoding = chosenEncoding(request.headers['accept-encoding']);
-  reply.code(page.status);
-  if (encoding === null) return reply.send(zlib.gunzipSync(page.gzip));
-  reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? page.br : page.gzip);
 }

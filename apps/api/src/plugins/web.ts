@@ -18,7 +18,6 @@ import { cartCookieToken, sessionCookieToken } from '../lib/signed-cookies.js';
 import {
   cachedPageFrom,
   createPageCache,
-  sendCachedPage,
   sharedPageKey,
   sharedPageRequest,
   type RenderedPage,
@@ -315,11 +314,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     if (sharedPageRequest(request)) {
       // Without the cache (development, PAGE_CACHE_SECONDS=0) the page is still the one for everyone.
       if (!pageCache) return sendWebResponse(reply, await render(request, reply, true));
-      const { rendered, hit } = await pageCache.get(sharedPageKey(request), () =>
-        renderShared(request, reply),
-      );
+      const key = sharedPageKey(request);
+      const { rendered, hit } = await pageCache.get(key, () => renderShared(request, reply));
       if (rendered.kept)
-        return sendCachedPage(request, reply, rendered.page, sharedCacheControl, hit);
+        return pageCache.send(request, reply, key, rendered.page, sharedCacheControl, hit);
       reply.code(rendered.status).headers(rendered.headers);
       if (rendered.cookies.length > 0) reply.header('set-cookie', rendered.cookies);
       return reply.send(rendered.body);
