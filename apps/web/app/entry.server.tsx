@@ -19,7 +19,7 @@ import {
   strongerAnswer,
   type PageAnswer,
 } from './lib/page-answer';
-import { renderTurn } from './lib/render-turns.server';
+import { renderingTook, renderTurn } from './lib/render-turns.server';
 import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -92,7 +92,10 @@ function renderPage(
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
+      // The shell is rendered and written in the pass that started it: what a turn costs.
+      if (readyOption === 'onShellReady') renderingTook(performance.now() - startedAt);
     };
+    const startedAt = performance.now();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -1,11 +1,16 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderingsWaiting, renderTurn } from './render-turns.server';
+import { renderingsWaiting, renderingTook, renderTurn } from './render-turns.server';
 
 /** A rendering's CPU time, spent without yielding, as React spends it. */
 function busy(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until);
+}
+
+/** Teaches the turns what a rendering costs (an average of the last ones). */
+function renderingsCost(ms: number): void {
+  for (let i = 0; i < 100; i += 1) renderingTook(ms);
 }
 
 const closers: Array<() => void> = [];
@@ -27,24 +32,38 @@ async function socketWithPendingData(onData: () => void): Promise<net.Socket> {
   return client;
 }
 
+/** Renders `count` pages through the turns, with a timer due at once, and tells the order. */
+async function orderOf(count: number): Promise<string[]> {
+  const order: string[] = [];
+  const renderings = Array.from({ length: count }, (_, page) =>
+    renderTurn().then(() => {
+      busy(2);
+      order.push(`page ${page}`);
+    }),
+  );
+  expect(renderingsWaiting()).toBe(count);
+  setTimeout(() => order.push('timer'), 0);
+  await Promise.all(renderings);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(renderingsWaiting()).toBe(0);
+  return order;
+}
+
 describe('renderTurn', () => {
-  it('renders pages in the order they asked, one each turn of the event loop', async () => {
-    const order: string[] = [];
-    const renderings = [0, 1, 2].map((page) => renderTurn().then(() => order.push(`page ${page}`)));
-    expect(renderingsWaiting()).toBe(3);
-    setTimeout(() => order.push('timer'), 0);
-    await Promise.all(renderings);
-    expect(renderingsWaiting()).toBe(0);
-    expect(order.filter((entry) => entry.startsWith('page'))).toEqual([
-      'page 0',
-      'page 1',
-      'page 2',
-    ]);
-    // The timer, due at once, runs between two renderings instead of after all of them.
-    expect(order.indexOf('timer')).toBeLessThan(order.length - 1);
+  it('renders pages in the order they asked, one a pass of the event loop when each costs the whole pass', async () => {
+    renderingsCost(20);
+    expect(await orderOf(3)).toEqual(['page 0', 'timer', 'page 1', 'page 2']);
   });
 
-  it('reads what a socket sent between two renderings, not after the last one', async () => {
+  it('renders as many cheap pages in a pass as its budget holds', async () => {
+    renderingsCost(5);
+    expect(await orderOf(3)).toEqual(['page 0', 'page 1', 'timer', 'page 2']);
+    renderingsCost(1);
+    expect(await orderOf(3)).toEqual(['page 0', 'page 1', 'page 2', 'timer']);
+  });
+
+  it('reads what a socket sent between two passes, not after the last rendering', async () => {
+    renderingsCost(15);
     const order: string[] = [];
     const client = await socketWithPendingData(() => order.push('request read'));
     client.write('GET / HTTP/1.1\r\n\r\n');
@@ -58,15 +77,5 @@ describe('renderTurn', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(order).toContain('request read');
     expect(order.indexOf('request read')).toBeLessThan(order.indexOf('page 5'));
-  });
-
-  it('starts again after it has emptied', async () => {
-    await renderTurn();
-    let second = false;
-    await renderTurn().then(() => {
-      second = true;
-    });
-    expect(second).toBe(true);
-    expect(renderingsWaiting()).toBe(0);
   });
 });
