@@ -20,10 +20,13 @@ describe('scriptsAfterFirstPaint', () => {
     ]);
     expect(html).toContain('<html><head><link rel="stylesheet" href="/a.css"/></head>');
     expect(html).not.toContain('<link rel="modulepreload"');
-    expect(html).toContain(`<script nonce="abc" type="text/x-module">${MODULE}</script><script nonce="abc">`);
+    expect(html).toContain(
+      `<script nonce="abc" type="text/x-module">${MODULE}</script><script nonce="abc">`,
+    );
     const start = /<script nonce="abc">(.*?)<\/script>/.exec(html)![1]!;
     expect(start).toContain('["/f.js","/s.js"]');
-    expect(start).toContain("img[fetchpriority=high]");
+    expect(start).toContain('img[fetchpriority=high]');
+    expect(start).toContain('document.fonts.ready.then(');
     expect(html.endsWith('<p>after</p></body></html>')).toBe(true);
     expect(html.match(/type="module"/g)).toBeNull();
   });
@@ -45,8 +48,12 @@ describe('scriptsAfterFirstPaint', () => {
       );
       expect(received, `cut at byte ${cut}`).not.toContain('\uFFFD');
       expect(received).toContain('<title>سبحة كهرمان 🌙</title>');
-      expect(received).toContain('<p>مسابح</p><script nonce="n">window.context = "سبحة <b>";</script>');
-      expect(received, `cut at byte ${cut}`).toContain(`<script nonce="n" type="text/x-module">${MODULE}</script><script nonce="n">`);
+      expect(received).toContain(
+        '<p>مسابح</p><script nonce="n">window.context = "سبحة <b>";</script>',
+      );
+      expect(received, `cut at byte ${cut}`).toContain(
+        `<script nonce="n" type="text/x-module">${MODULE}</script><script nonce="n">`,
+      );
       expect(received.endsWith('<p>يسر</p></body></html>'), `cut at byte ${cut}`).toBe(true);
     }
   });
@@ -92,7 +99,7 @@ describe('scriptsAfterFirstPaint', () => {
     expect(page.endsWith('<div hidden id="S:0">later</div></body></html>')).toBe(true);
   });
 
-  it('runs the module, with the preloads, once the largest image has loaded and a frame is drawn', async () => {
+  it('runs the module, with the preloads, once the largest image and the fonts have loaded and a frame is drawn', async () => {
     const html = await through([
       '<html><head><link rel="modulepreload" href="/f.js"/></head><body>',
       `<script nonce="n" type="module" async="">${MODULE}</script></body></html>`,
@@ -104,17 +111,30 @@ describe('scriptsAfterFirstPaint', () => {
     const inert = {
       nonce: 'n',
       textContent: MODULE,
-      replaceWith: (element: { props: Record<string, unknown> }) => appended.push({ tag: 'replaced', props: element.props }),
+      replaceWith: (element: { props: Record<string, unknown> }) =>
+        appended.push({ tag: 'replaced', props: element.props }),
     };
     const make = (tag: string) => {
       const props: Record<string, unknown> = {};
-      return new Proxy({ props, tag }, { set: (target, key, value) => ((target.props[key as string] = value), true) });
+      return new Proxy(
+        { props, tag },
+        { set: (target, key, value) => ((target.props[key as string] = value), true) },
+      );
     };
+    let fontsDone!: () => void;
+    const fontsLoaded = new Promise<void>((resolve) => (fontsDone = resolve));
     const documentStub = {
       currentScript: { previousElementSibling: inert },
       createElement: make,
-      head: { append: (element: { tag: string; props: Record<string, unknown> }) => appended.push(element) },
-      querySelector: () => ({ complete: false, addEventListener: (event: string, listener: () => void) => (listeners[event] = listener) }),
+      head: {
+        append: (element: { tag: string; props: Record<string, unknown> }) =>
+          appended.push(element),
+      },
+      querySelector: () => ({
+        complete: false,
+        addEventListener: (event: string, listener: () => void) => (listeners[event] = listener),
+      }),
+      fonts: { ready: fontsLoaded },
     };
     const frames: Array<() => void> = [];
     const timers: Array<{ run: () => void; ms: number }> = [];
@@ -125,6 +145,12 @@ describe('scriptsAfterFirstPaint', () => {
     );
     expect(appended).toEqual([]);
     listeners.load!();
+    await Promise.resolve();
+    // The image is in; the text's faces are still on their way.
+    expect(frames).toEqual([]);
+    fontsDone();
+    await fontsLoaded;
+    await Promise.resolve();
     expect(appended).toEqual([]);
     frames.shift()!();
     timers.find((timer) => timer.ms === 0)!.run();
@@ -148,7 +174,9 @@ describe('scriptsAfterFirstPaint', () => {
       source.end('<html><head></head><body><p>سبحة</p></body></html>');
       await new Promise((resolve) => html.once('finish', resolve));
       // The response stream cancels the page it was still sending, with its reason.
-      html.destroy(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+      html.destroy(
+        Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }),
+      );
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(uncaught).toEqual([]);
       expect(reported).toEqual([]);

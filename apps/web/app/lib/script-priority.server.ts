@@ -11,9 +11,11 @@ const TAG_END = 0x3e; // '>'
 
 /**
  * The classic script that starts the page's modules once the first screen is painted: after the
- * largest image of the first screen (the one with fetchpriority="high") has loaded and a frame
- * has been drawn, or after the first frame when there is none, and at the latest after
- * `LATEST_START_MS`.
+ * largest image of the first screen (the one with fetchpriority="high") has loaded, the text's
+ * font faces too (`document.fonts.ready`: text in a face still loading is not drawn yet), and a
+ * frame has been drawn; at the latest after `LATEST_START_MS`. An Arabic page's faces are 90 KB:
+ * modules started before them shared the connection with them and delayed the first paint of
+ * the text (Lighthouse, an Arabic cart: first contentful paint 1.9 s, 1.4 s in English).
  */
 function startScript(preloads: readonly string[]): string {
   return (
@@ -21,7 +23,7 @@ function startScript(preloads: readonly string[]): string {
     'const start=()=>{if(started)return;started=true;' +
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}` +
     "const s=document.createElement('script');s.type='module';s.nonce=m.nonce;s.textContent=m.textContent;m.replaceWith(s)};" +
-    'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));' +
+    'const afterPaint=()=>document.fonts.ready.then(()=>requestAnimationFrame(()=>setTimeout(start)));' +
     "const image=document.querySelector('img[fetchpriority=high]');" +
     "if(image&&!image.complete){image.addEventListener('load',afterPaint);image.addEventListener('error',afterPaint)}else afterPaint();" +
     `setTimeout(start,${LATEST_START_MS})})()`
