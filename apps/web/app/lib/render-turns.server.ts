@@ -39,9 +39,12 @@ export function renderTurn(): Promise<void> {
   });
 }
 
+/** A shell that waited for something (a lazy part) says nothing of what a pass costs. */
+const LONGEST_COUNTED_MS = 50;
+
 /** The time a rendering's synchronous part took, which sizes the next passes. */
 export function renderingTook(ms: number): void {
-  typicalMs += (Math.max(0.1, ms) - typicalMs) * 0.1;
+  typicalMs += (Math.min(LONGEST_COUNTED_MS, Math.max(0.1, ms)) - typicalMs) * 0.1;
 }
 
 /** Renderings waiting for their turn. */

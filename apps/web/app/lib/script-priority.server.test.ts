@@ -26,7 +26,7 @@ describe('scriptsAfterFirstPaint', () => {
     const start = /<script nonce="abc">(.*?)<\/script>/.exec(html)![1]!;
     expect(start).toContain('["/f.js","/s.js"]');
     expect(start).toContain('img[fetchpriority=high]');
-    expect(start).toContain('document.fonts.ready.then(');
+    expect(start).toContain('document.fonts?document.fonts.ready');
     expect(html.endsWith('<p>after</p></body></html>')).toBe(true);
     expect(html.match(/type="module"/g)).toBeNull();
   });
@@ -161,6 +161,41 @@ describe('scriptsAfterFirstPaint', () => {
     // The latest start does nothing more once started.
     timers.find((timer) => timer.ms === 3000)!.run();
     expect(appended).toHaveLength(2);
+  });
+
+  it('starts in a browser without document.fonts, and by its latest start whatever happens', async () => {
+    const html = await through([
+      '<html><head></head><body>',
+      `<script nonce="n" type="module" async="">${MODULE}</script></body></html>`,
+    ]);
+    const start = /<script nonce="n">(.*?)<\/script>/.exec(html)![1]!;
+    const replaced: unknown[] = [];
+    const documentStub = {
+      currentScript: {
+        previousElementSibling: {
+          nonce: 'n',
+          textContent: MODULE,
+          replaceWith: () => replaced.push(1),
+        },
+      },
+      createElement: () => ({}),
+      head: { append: () => undefined },
+      querySelector: () => null,
+    };
+    const frames: Array<() => void> = [];
+    const timers: Array<{ run: () => void; ms: number }> = [];
+    new Function('document', 'requestAnimationFrame', 'setTimeout', start)(
+      documentStub,
+      (callback: () => void) => frames.push(callback),
+      (run: () => void, ms = 0) => timers.push({ run, ms }),
+    );
+    // The latest start is set before anything that could fail.
+    expect(timers.map((timer) => timer.ms)).toEqual([3000]);
+    await Promise.resolve();
+    await Promise.resolve();
+    frames.shift()!();
+    timers.find((timer) => timer.ms === 0)!.run();
+    expect(replaced).toEqual([1]);
   });
 
   it('a visitor who leaves after React has written the whole page stops nothing', async () => {

@@ -23,10 +23,12 @@ function startScript(preloads: readonly string[]): string {
     'const start=()=>{if(started)return;started=true;' +
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}` +
     "const s=document.createElement('script');s.type='module';s.nonce=m.nonce;s.textContent=m.textContent;m.replaceWith(s)};" +
-    'const afterPaint=()=>document.fonts.ready.then(()=>requestAnimationFrame(()=>setTimeout(start)));' +
+    // The latest start first: nothing after it can keep the page from starting.
+    `setTimeout(start,${LATEST_START_MS});` +
+    'const fontsReady=document.fonts?document.fonts.ready:Promise.resolve();' +
+    'const afterPaint=()=>fontsReady.then(()=>requestAnimationFrame(()=>setTimeout(start)));' +
     "const image=document.querySelector('img[fetchpriority=high]');" +
-    "if(image&&!image.complete){image.addEventListener('load',afterPaint);image.addEventListener('error',afterPaint)}else afterPaint();" +
-    `setTimeout(start,${LATEST_START_MS})})()`
+    "if(image&&!image.complete){image.addEventListener('load',afterPaint);image.addEventListener('error',afterPaint)}else afterPaint()})()"
   );
 }
 
@@ -110,7 +112,8 @@ export function scriptsAfterFirstPaint(): Transform {
         return;
       }
       const tagEnd = bytes.indexOf(TAG_END, start);
-      const match = tagEnd === -1 ? null : MODULE_SCRIPT_TAG.exec(bytes.toString('utf8', start, tagEnd + 1));
+      const match =
+        tagEnd === -1 ? null : MODULE_SCRIPT_TAG.exec(bytes.toString('utf8', start, tagEnd + 1));
       const end = match ? bytes.indexOf(SCRIPT_END_BYTES, tagEnd + 1) : -1;
       if (tagEnd === -1 || (match && end === -1)) {
         // A script tag, or the module script, not whole yet.
@@ -198,7 +201,11 @@ export function scriptsAfterFirstPaint(): Transform {
  * leaves then destroys it again (the response stream cancels it with its reason), so a listener
  * stays for as long as the transform lives. Errors other than that leaving go to `onError`.
  */
-export function pipeThrough(source: Readable, transform: Transform, onError: (error: NodeJS.ErrnoException) => void): Transform {
+export function pipeThrough(
+  source: Readable,
+  transform: Transform,
+  onError: (error: NodeJS.ErrnoException) => void,
+): Transform {
   pipeline(source, transform, (error) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(error);
   });
