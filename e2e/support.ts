@@ -206,10 +206,70 @@ export async function placeGuestOrder(request: APIRequestContext, name: string, 
   return ((await response.json()) as OrderResponse).order;
 }
 
+/** Whether the process `pid` still runs (signal 0 checks without signalling). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid written into a lock by the worker that holds it, or null while it is being written. */
+function lockHolder(lock: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(lock, 'holder'), 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lock whose holder has ended, or that no holder finished taking (ended between its two steps). */
+function isStale(lock: string, holder: number | null): boolean {
+  if (holder !== null) return !isRunning(holder);
+  const stat = fs.statSync(lock, { throwIfNoEntry: false });
+  return stat !== undefined && Date.now() - stat.mtimeMs > 10_000;
+}
+
+/**
+ * Removes `lock` if `deadHolder` still holds it. Two waiters may find the same dead holder: the
+ * removal is done under a second lock, and only after reading the holder again, so a waiter never
+ * removes the lock that the other has just taken. (All of it is synchronous: no await in between.)
+ */
+function breakStaleLock(lock: string, deadHolder: number | null): boolean {
+  const breaking = `${lock}.breaking`;
+  try {
+    fs.mkdirSync(breaking);
+  } catch {
+    // Left by a process that ended inside this function: nothing takes a second there.
+    const stat = fs.statSync(breaking, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > 10_000) fs.rmSync(breaking, { recursive: true, force: true });
+    return false;
+  }
+  try {
+    if (lockHolder(lock) !== deadHolder) return false;
+    fs.rmSync(lock, { recursive: true, force: true });
+    return true;
+  } finally {
+    fs.rmSync(breaking, { recursive: true, force: true });
+  }
+}
+
+const locksHeld = new Set<string>();
+// Playwright ends a worker whose test failed, sometimes before that test's `finally` has run:
+// the lock goes with the process.
+process.once('exit', () => {
+  for (const lock of locksHeld) fs.rmSync(lock, { recursive: true, force: true });
+});
+
 /**
  * Runs `work` while any other run of the same `name` waits: for journeys that change what the
  * whole shop shows (its settings, its pages), which the other project's run of the same file would
- * otherwise change under it. A directory is the lock (mkdir is atomic).
+ * otherwise change under it. A directory is the lock (mkdir is atomic); the holder's pid is written
+ * in it, and a lock whose holder has gone (a worker ended mid-test) is taken over rather than
+ * waited for until every later journey times out.
  */
 export async function inTurn<T>(
   baseURL: string,
@@ -225,13 +285,19 @@ export async function inTurn<T>(
       fs.mkdirSync(lock);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = lockHolder(lock);
+      if (isStale(lock, holder) && breakStaleLock(lock, holder)) continue;
+      if (Date.now() > deadline) throw new Error(`the ${name} turn is still held by process ${holder ?? '(starting)'} after ${waitMs} ms`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+  fs.writeFileSync(path.join(lock, 'holder'), String(process.pid));
+  locksHeld.add(lock);
   try {
     return await work();
   } finally {
+    locksHeld.delete(lock);
     fs.rmSync(lock, { recursive: true, force: true });
   }
 }
