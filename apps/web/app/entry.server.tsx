@@ -20,6 +20,8 @@ import {
   type PageAnswer,
 } from './lib/page-answer';
 import { renderingTook, renderTurn } from './lib/render-turns.server';
+import { SameMarkupContext } from './lib/same-markup';
+import { markupCapture, pageMarkupReuse } from './lib/same-markup.server';
 import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -82,10 +84,15 @@ function renderPage(
     const readyOption =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
+    // A page for everyone has nothing personal: its same-for-everyone parts are kept (decision 070).
+    const reuse = loadContext.sharedPage ? pageMarkupReuse() : null;
     const showShell = () => {
       shellRendered = true;
       const body = new PassThrough();
-      const html = pipeThrough(body, scriptsAfterFirstPaint(), (error) => {
+      const stages = reuse
+        ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
+        : scriptsAfterFirstPaint();
+      const html = pipeThrough(body, stages, (error) => {
         if (!request.signal.aborted) loadContext.logError(error);
       });
       const stream = createReadableStreamFromReadable(html);
@@ -98,7 +105,9 @@ function renderPage(
     const startedAt = performance.now();
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SameMarkupContext.Provider value={reuse}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SameMarkupContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

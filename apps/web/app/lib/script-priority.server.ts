@@ -203,12 +203,13 @@ export function scriptsAfterFirstPaint(): Transform {
  */
 export function pipeThrough(
   source: Readable,
-  transform: Transform,
+  transform: Transform | Transform[],
   onError: (error: NodeJS.ErrnoException) => void,
 ): Transform {
-  pipeline(source, transform, (error) => {
+  const stages = Array.isArray(transform) ? transform : [transform];
+  pipeline([source, ...stages], (error) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') onError(error);
   });
-  transform.on('error', () => undefined);
-  return transform;
+  for (const stage of stages) stage.on('error', () => undefined);
+  return stages.at(-1)!;
 }

@@ -4,14 +4,26 @@ import { useI18n } from '../../i18n/i18n';
 import { SearchIcon } from '../ui/icons';
 import { useLocalizedPath } from '../../lib/localized-path';
 
+/** The search text the header's box shows: the product list's own, elsewhere none. */
+export function shownSearch(location: { pathname: string; search: string }): string {
+  return pathWithoutLanguage(location.pathname) === '/products'
+    ? (new URLSearchParams(location.search).get('search') ?? '')
+    : '';
+}
+
 /** The header search: a GET form to /products?search=... (in the page's language), so it works without JavaScript too. */
 export function SearchForm({ id, className = '' }: { id: string; className?: string }) {
   const { t } = useI18n();
   const location = useLocation();
   const localized = useLocalizedPath();
-  const current = pathWithoutLanguage(location.pathname) === '/products' ? (new URLSearchParams(location.search).get('search') ?? '') : '';
+  const current = shownSearch(location);
   return (
-    <Form method="get" action={localized('/products')} role="search" className={`relative ${className}`}>
+    <Form
+      method="get"
+      action={localized('/products')}
+      role="search"
+      className={`relative ${className}`}
+    >
       <label htmlFor={id} className="sr-only">
         {t('common.search.label')}
       </label>

@@ -11,7 +11,8 @@ import { guestOnly, MemberPlaceholder } from '../../features/account/member-hint
 import { MobileAccountActions, UserMenu } from '../../features/account/user-menu';
 import { WishlistLink } from '../../features/wishlist/wishlist-link';
 import { LanguageSwitch } from './language-switch';
-import { SearchForm } from './search-form';
+import { SearchForm, shownSearch } from './search-form';
+import { SameMarkup } from '../../lib/same-markup';
 import { useMeasuredHeight } from './use-measured-height';
 import { useLocalizedPath } from '../../lib/localized-path';
 
@@ -53,10 +54,37 @@ function navItems(user: HeaderUser | null, localized: (path: string) => string):
  * phone (menu, logo, search toggle, language, wishlist, cart), below the phone's notch or status bar. Its
  * height is published as `--header-h` so the toasts sit under it.
  */
+/**
+ * Which of the header's links is the current page depends on the address's first segments only
+ * (the deepest link is /en/products): /products/5 and /products/6 show the same header. The
+ * lower-cased segments, whether more follow, and a trailing slash.
+ */
+export function navPlace(pathname: string): string {
+  const segments = pathname.toLowerCase().split('/').filter(Boolean);
+  const depth = segments[0] === 'en' ? 2 : 1;
+  const more = segments.length > depth ? '/…' : '';
+  const slash = pathname.length > 1 && pathname.endsWith('/') ? '/' : '';
+  return `/${segments.slice(0, depth).join('/')}${more}${slash}`;
+}
+
+/**
+ * The header's parts that are the same for every request at a place: the menus' markup is
+ * reused on a page for everyone (decision 070). Null (render them) for a signed-in shopper.
+ */
+function useHeaderMarkupKey(user: HeaderUser | null): ((part: string) => string) | null {
+  const { lang } = useI18n();
+  const { status } = useAuth();
+  const location = useLocation();
+  if (user) return null;
+  const place = navPlace(location.pathname);
+  return (part) => `header|${part}|${lang}|${status}|${place}`;
+}
+
 export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProps) {
   const { t } = useI18n();
   const localized = useLocalizedPath();
   const items = navItems(user, localized);
+  const markupKey = useHeaderMarkupKey(user);
   const header = useRef<HTMLElement>(null);
   useMeasuredHeight(header, '--header-h');
   return (
@@ -65,9 +93,14 @@ export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProp
       className="sticky top-0 z-30 border-b border-stone-200 bg-white pt-[env(safe-area-inset-top)]"
     >
       <Container className="flex items-center gap-x-1 py-2 sm:gap-x-2 lg:gap-x-4 lg:py-3">
-        <MobileMenu items={items} user={user} />
+        <MobileMenu items={items} user={user} markupKey={markupKey?.('menu') ?? null} />
         <StoreLogo settings={settings} />
-        <nav aria-label={t('layout.nav.main')} className="hidden lg:block">
+        <SameMarkup
+          as="nav"
+          markupKey={markupKey?.('nav') ?? null}
+          aria-label={t('layout.nav.main')}
+          className="hidden lg:block"
+        >
           <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.to}>
@@ -83,10 +116,10 @@ export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProp
               </li>
             ))}
           </ul>
-        </nav>
+        </SameMarkup>
         <SearchForm id="site-search" className="hidden lg:ms-auto lg:block lg:max-w-sm lg:flex-1" />
         <div className="ms-auto flex shrink-0 items-center gap-1 lg:ms-0">
-          <MobileSearch />
+          <MobileSearch markupKey={markupKey?.('search') ?? null} />
           <LanguageSwitch />
           <AccountLinks user={user} className="hidden items-center gap-1 lg:flex" />
           <WishlistLink />
@@ -191,7 +224,15 @@ function CartLink({ count }: { count: number | undefined }) {
  * The compact header's menu: a <details> disclosure, so it opens even before JavaScript has
  * loaded; with JavaScript it also closes on navigation, on Escape and on a tap outside.
  */
-function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null }) {
+function MobileMenu({
+  items,
+  user,
+  markupKey,
+}: {
+  items: NavItem[];
+  user: HeaderUser | null;
+  markupKey: string | null;
+}) {
   const { t } = useI18n();
   const localized = useLocalizedPath();
   const details = useRef<HTMLDetailsElement>(null);
@@ -199,7 +240,13 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
   const { status } = useAuth();
 
   return (
-    <details ref={details} className="group shrink-0 lg:hidden" onKeyDown={closeOnEscape}>
+    <SameMarkup
+      as="details"
+      markupKey={markupKey}
+      ref={details}
+      className="group shrink-0 lg:hidden"
+      onKeyDown={closeOnEscape}
+    >
       <summary className={disclosureSummary}>
         <MenuIcon className="size-6 group-open:hidden" />
         <CloseIcon className="hidden size-6 group-open:block" />
@@ -247,7 +294,7 @@ function MobileMenu({ items, user }: { items: NavItem[]; user: HeaderUser | null
           </div>
         </Container>
       </div>
-    </details>
+    </SameMarkup>
   );
 }
 
@@ -288,12 +335,16 @@ function useHeaderDisclosure(details: RefObject<HTMLDetailsElement | null>) {
 }
 
 /** The phone's search: a magnifier in the compact row that opens the search box under it. */
-function MobileSearch() {
+function MobileSearch({ markupKey }: { markupKey: string | null }) {
   const { t } = useI18n();
+  const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
   const { closeOnEscape } = useHeaderDisclosure(details);
   return (
-    <details
+    <SameMarkup
+      as="details"
+      // The box shows the list's search text.
+      markupKey={markupKey === null ? null : `${markupKey}|${shownSearch(location)}`}
       ref={details}
       className="group lg:hidden"
       onKeyDown={closeOnEscape}
@@ -311,6 +362,6 @@ function MobileSearch() {
           <SearchForm id="site-search-phone" />
         </Container>
       </div>
-    </details>
+    </SameMarkup>
   );
 }

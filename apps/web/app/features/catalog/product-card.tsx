@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { discountPercent, inLanguage, toThousandths, type Product } from '@shop/shared';
-import { SaleBadge, SalePrice } from '../../components/ui/price';
+import { SaleBadge, SalePrice, useMoneyFormat } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { ReviewStars } from '../../components/ui/review-stars';
@@ -8,6 +8,7 @@ import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
+import { SameMarkup } from '../../lib/same-markup';
 
 /** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
 export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
@@ -41,7 +42,14 @@ export type CardProduct = Pick<
 /** A listed product cut down to what its card shows. */
 export function cardProduct(product: CardProduct): CardProduct {
   const { id, name, name_en, price, sale_price, current_price } = product;
-  const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
+  const {
+    stock_quantity,
+    manage_stock,
+    in_stock,
+    featured_image,
+    category_name,
+    category_name_en,
+  } = product;
   const { review_average, review_count } = product;
   return {
     id,
@@ -90,11 +98,21 @@ export function ProductCard({
 }) {
   const localized = useLocalizedPath();
   const { lang } = useI18n();
+  const money = useMoneyFormat();
   const { price, current, percent } = productPrices(product);
   const name = inLanguage(lang, product.name, product.name_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
+  // Everything the card is made of. An eager card's image is preloaded as it renders: it is
+  // rendered each time.
+  const markupKey = eager
+    ? null
+    : `card|${lang}|${Heading}|${heart}|${money.symbol}|${money.decimals}|${JSON.stringify(cardProduct(product))}`;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
+    <SameMarkup
+      as="article"
+      markupKey={markupKey}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md"
+    >
       <div className="relative aspect-square overflow-hidden bg-sand-100">
         {product.featured_image ? (
           <CatalogImage
@@ -125,6 +143,6 @@ export function ProductCard({
         <StockBadge product={product} />
         <AddToCartButton product={product} />
       </div>
-    </article>
+    </SameMarkup>
   );
 }

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartSender, signedInStaff, type SignedIn } from '../../test-support/admin-forms.js';
+import { apiCaller } from '../../test-support/http.js';
+import type { TestContext } from '../../test-support/test-app.js';
+import { createTestWebApp } from '../../test-support/web-app.js';
+import { createCategory, createProduct } from '../seed/factories.js';
+
+/**
+ * Decision 070: a page for everyone writes the kept markup of its same-for-everyone parts (the
+ * product cards, the header's menus); the page is byte for byte the one its components render.
+ */
+
+let ctx: TestContext;
+const call = apiCaller(() => ctx.app);
+const send = multipartSender(call, () => staff.admin.token);
+let staff: { admin: SignedIn };
+let product: { id: number };
+let category: { id: number };
+
+beforeAll(async () => {
+  // Every page rendered afresh, every API reply asked again: only the markup is kept.
+  ctx = await createTestWebApp({ PAGE_CACHE_SECONDS: '0', CATALOG_CACHE_SECONDS: '0' });
+  staff = await signedInStaff(ctx);
+  category = await createCategory(ctx.database.db, { name: 'سبح الكهرمان' });
+  product = await createProduct(ctx.database.db, {
+    name: 'سبحة كهرمان للبطاقة',
+    price: 18_500,
+    category_id: category.id,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A page's HTML without its per-request nonce. */
+async function page(url: string): Promise<string> {
+  const reply = await ctx.app.inject({ url });
+  expect(reply.statusCode).toBe(200);
+  return reply.body.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '');
+}
+
+describe('the kept markup of pages for everyone', () => {
+  it('makes the same page as the first rendering, in both languages, with no capture mark', async () => {
+    for (const url of ['/products', '/en/products', '/', `/products/${product.id}`]) {
+      const first = await page(url);
+      const again = await page(url);
+      expect(again).toBe(first);
+      expect(first).not.toContain('data-same-markup');
+    }
+    expect(await page('/products')).toContain('سبحة كهرمان للبطاقة');
+  });
+
+  it('shows a product’s new price at once: the card is kept under what it is made of', async () => {
+    expect(await page('/products')).toContain('18.500');
+    const saved = await send('PUT', `/api/products/${product.id}`, {
+      name: 'سبحة كهرمان للبطاقة',
+      price: '21.750',
+      stock_quantity: '4',
+      category_id: String(category.id),
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await page('/products');
+    expect(after).toContain('21.750');
+    expect(after).not.toContain('18.500');
+  });
+
+  it('marks the header link of the page being shown, page after page', async () => {
+    const list = await page('/products');
+    const categories = await page('/categories');
+    const current = (html: string) =>
+      [
+        ...html.matchAll(
+          /aria-current="page"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*aria-current="page"/g,
+        ),
+      ].map((match) => match[1] ?? match[2]);
+    expect(current(list)).toContain('/products');
+    expect(current(list)).not.toContain('/categories');
+    expect(current(categories)).toContain('/categories');
+    expect(current(categories)).not.toContain('/products');
+  });
+});

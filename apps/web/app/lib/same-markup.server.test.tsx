@@ -1,0 +1,175 @@
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { Suspense, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SameMarkup, SameMarkupContext } from './same-markup';
+import { markupCapture, MarkupStore, pageMarkupReuse, takeCaptures } from './same-markup.server';
+import { pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
+
+/** Renders `page` as entry.server does for a page for everyone (or without reuse): its HTML. */
+async function render(page: ReactNode, store: MarkupStore | null): Promise<string> {
+  const reuse = store ? pageMarkupReuse(store) : null;
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(
+      <SameMarkupContext.Provider value={reuse}>{page}</SameMarkupContext.Provider>,
+      {
+        onAllReady() {
+          const body = new PassThrough();
+          const stages = reuse
+            ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
+            : scriptsAfterFirstPaint();
+          text(pipeThrough(body, stages, reject)).then(resolve, reject);
+          pipe(body);
+        },
+        onShellError: reject,
+      },
+    );
+  });
+}
+
+const cardRendered = vi.fn();
+const renderings = () => cardRendered.mock.calls.length;
+beforeEach(() => cardRendered.mockClear());
+
+function Card({ name, price }: { name: string; price: string }) {
+  cardRendered();
+  return (
+    <>
+      <h3>
+        <a href={`/products/${name}`}>{name}</a>
+      </h3>
+      <p>
+        {price} <bdi>د.ك</bdi>
+      </p>
+      <div className="nested">
+        <div>inner</div>
+      </div>
+    </>
+  );
+}
+
+const page = (price: string) => (
+  <main>
+    {['سبحة يسر', 'amber & "gold"'].map((name) => (
+      <SameMarkup key={name} as="article" markupKey={`card|${name}|${price}`} className="card">
+        <Card name={name} price={price} />
+      </SameMarkup>
+    ))}
+    <p>after</p>
+  </main>
+);
+
+describe('SameMarkup', () => {
+  it('renders a part once and writes the same HTML from then on, without rendering it again', async () => {
+    const store = new MarkupStore(1024 * 1024);
+    const plain = await render(page('12.500'), null);
+    cardRendered.mockClear();
+    const first = await render(page('12.500'), store);
+    expect(renderings()).toBe(2);
+    expect(store.size).toBe(2);
+    const second = await render(page('12.500'), store);
+    expect(renderings()).toBe(2);
+    // Byte for byte what the components render (the browser hydrates them against it), and the
+    // capture attribute never reaches the page.
+    expect(first).toBe(plain);
+    expect(second).toBe(plain);
+    expect(plain).not.toContain('data-same-markup');
+    expect(plain).toContain('amber &amp; &quot;gold&quot;');
+  });
+
+  it('renders again when the key changes (a new price is a new key)', async () => {
+    const store = new MarkupStore(1024 * 1024);
+    await render(page('12.500'), store);
+    cardRendered.mockClear();
+    const changed = await render(page('9.000'), store);
+    expect(renderings()).toBe(2);
+    expect(changed).toContain('9.000');
+    expect(changed).not.toContain('12.500');
+  });
+
+  it('renders as usual without reuse (a page for one person) or without a key', async () => {
+    cardRendered.mockClear();
+    await render(page('1.000'), null);
+    await render(page('1.000'), null);
+    expect(renderings()).toBe(4);
+    const store = new MarkupStore(1024 * 1024);
+    const unkeyed = (
+      <SameMarkup as="div" markupKey={null}>
+        <Card name="x" price="1" />
+      </SameMarkup>
+    );
+    cardRendered.mockClear();
+    await render(unkeyed, store);
+    await render(unkeyed, store);
+    expect(renderings()).toBe(2);
+    expect(store.size).toBe(0);
+  });
+
+  it('does not keep markup with a part that streams (a Suspense boundary)', async () => {
+    const store = new MarkupStore(1024 * 1024);
+    const html = await render(
+      <SameMarkup as="section" markupKey="streams">
+        <Suspense fallback={<p>…</p>}>
+          <p>now</p>
+        </Suspense>
+      </SameMarkup>,
+      store,
+    );
+    expect(html).toContain('<section><!--$--><p>now</p><!--/$--></section>');
+    expect(store.size).toBe(0);
+  });
+});
+
+describe('takeCaptures', () => {
+  const capture = (key: string) => {
+    const reuse = pageMarkupReuse(new MarkupStore(1024 * 1024));
+    return { reuse, token: reuse.capture(key) };
+  };
+
+  it('takes the attribute out and keeps the inner HTML up to the matching end tag', () => {
+    const { reuse, token } = capture('k');
+    const piece = Buffer.from(
+      `<div>a</div><div class="c" data-same-markup="${token}"><div>in<divider></divider></div>عربي</div><div>b</div>`,
+    );
+    expect(takeCaptures(piece, reuse).toString()).toBe(
+      '<div>a</div><div class="c"><div>in<divider></divider></div>عربي</div><div>b</div>',
+    );
+    expect(reuse.store.get('k')).toBe('<div>in<divider></divider></div>عربي');
+  });
+
+  it('takes the attribute out but keeps nothing when the element does not end in the piece', () => {
+    const { reuse, token } = capture('k');
+    const piece = Buffer.from(`<nav data-same-markup="${token}" id="n"><ul><li>x</li>`);
+    expect(takeCaptures(piece, reuse).toString()).toBe('<nav id="n"><ul><li>x</li>');
+    expect(reuse.store.size).toBe(0);
+  });
+
+  it('passes a piece without captures through as it is', () => {
+    const { reuse } = capture('k');
+    const piece = Buffer.from('<p>plain</p>');
+    expect(takeCaptures(piece, reuse)).toBe(piece);
+  });
+});
+
+describe('MarkupStore', () => {
+  it('lets the least recently used markup go first when it is full', () => {
+    // Each entry is (key + HTML) × 2 bytes: 2 × (1 + 49) = 100 bytes; sixteen fill the store.
+    const store = new MarkupStore(1600);
+    const keys = 'abcdefghijklmnop'.split('');
+    for (const key of keys) store.set(key, 'x'.repeat(49));
+    expect(store.size).toBe(16);
+    expect(store.get('a')).toBeDefined();
+    store.set('q', 'x'.repeat(49));
+    expect(store.size).toBe(16);
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')).toBeDefined();
+    expect(store.get('q')).toBeDefined();
+  });
+
+  it('does not keep a piece larger than a sixteenth of its room', () => {
+    const store = new MarkupStore(1600);
+    store.set('big', 'x'.repeat(100));
+    expect(store.size).toBe(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { CAPTURE_ATTRIBUTE, type MarkupReuse } from './same-markup';
+
+/**
+ * The kept inner HTML of markup that is the same for every request (decision 070), least recently
+ * used first out. Keys say everything the markup is made from, so a change in the shop (a price,
+ * a setting) makes new keys and the old entries age out; nothing needs clearing.
+ */
+export class MarkupStore {
+  private readonly entries = new Map<string, string>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): string | undefined {
+    const html = this.entries.get(key);
+    if (html === undefined) return undefined;
+    // Used again: to the end of the order, the last to go.
+    this.entries.delete(key);
+    this.entries.set(key, html);
+    return html;
+  }
+
+  set(key: string, html: string): void {
+    const size = (key.length + html.length) * 2;
+    if (size > this.maxBytes / 16) return;
+    const old = this.entries.get(key);
+    if (old !== undefined) {
+      this.entries.delete(key);
+      this.bytes -= (key.length + old.length) * 2;
+    }
+    this.entries.set(key, html);
+    this.bytes += size;
+    for (const [oldest, oldHtml] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= (oldest.length + oldHtml.length) * 2;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Two thousand cards or so: the first pages of every list, the home page, the related products. */
+const sharedStore = new MarkupStore(8 * 1024 * 1024);
+
+/** A page's reuse of markup, with the captures its rendering asked for. */
+export interface PageMarkupReuse extends MarkupReuse {
+  /** The key of each capture token handed out in this rendering. */
+  readonly captures: Map<string, string>;
+  readonly store: MarkupStore;
+}
+
+export function pageMarkupReuse(store: MarkupStore = sharedStore): PageMarkupReuse {
+  const captures = new Map<string, string>();
+  return {
+    captures,
+    store,
+    kept: (key) => store.get(key),
+    capture: (key) => {
+      const token = String(captures.size + 1);
+      captures.set(token, key);
+      return token;
+    },
+  };
+}
+
+const MARKER = Buffer.from(` ${CAPTURE_ATTRIBUTE}="`);
+const QUOTE = 0x22;
+const TAG_OPEN = 0x3c;
+const TAG_CLOSE = 0x3e;
+const SPACE = 0x20;
+const SLASH = 0x2f;
+/** Markup that depends on how the page streamed (a Suspense boundary, a script) is not kept. */
+const UNKEPT = /<!--\$|<template|<script/;
+
+/** Where the element whose start tag ends before `from` closes: its end tag's first byte. */
+function closingTagAt(html: Buffer, tag: string, from: number): number {
+  const open = Buffer.from(`<${tag}`);
+  const close = Buffer.from(`</${tag}>`);
+  let depth = 1;
+  let at = from;
+  for (;;) {
+    const nextClose = html.indexOf(close, at);
+    if (nextClose === -1) return -1;
+    let nextOpen = html.indexOf(open, at);
+    // `<div` opens a div only when the name ends there (not `<divider`).
+    while (nextOpen !== -1 && nextOpen < nextClose) {
+      const after = html[nextOpen + open.length];
+      if (after === SPACE || after === TAG_CLOSE || after === SLASH) break;
+      nextOpen = html.indexOf(open, nextOpen + 1);
+    }
+    if (nextOpen !== -1 && nextOpen < nextClose) {
+      depth += 1;
+      at = nextOpen + open.length;
+      continue;
+    }
+    depth -= 1;
+    if (depth === 0) return nextClose;
+    at = nextClose + close.length;
+  }
+}
+
+/**
+ * Takes the capture attributes out of a piece of the page and keeps the inner HTML of each marked
+ * element. The piece is what one flush of React wrote (the page's stream joins a flush's pieces),
+ * and React writes a finished element in one flush: an element whose end is not in the piece is
+ * not kept, and the page is the same either way.
+ */
+export function takeCaptures(piece: Buffer, reuse: PageMarkupReuse): Buffer {
+  const marks: { token: string; tag: string; innerStart: number }[] = [];
+  const parts: Buffer[] = [];
+  let copied = 0;
+  let length = 0;
+  for (let at = piece.indexOf(MARKER); at !== -1; at = piece.indexOf(MARKER, at + 1)) {
+    const tokenEnd = piece.indexOf(QUOTE, at + MARKER.length);
+    const tagStart = piece.lastIndexOf(TAG_OPEN, at);
+    if (tokenEnd === -1 || tagStart === -1) break;
+    const token = piece.toString('latin1', at + MARKER.length, tokenEnd);
+    let nameEnd = tagStart + 1;
+    while (nameEnd < at && piece[nameEnd] !== SPACE && piece[nameEnd] !== TAG_CLOSE) nameEnd += 1;
+    const tag = piece.toString('latin1', tagStart + 1, nameEnd);
+    const tagEnd = piece.indexOf(TAG_CLOSE, tokenEnd);
+    parts.push(piece.subarray(copied, at));
+    length += at - copied;
+    copied = tokenEnd + 1;
+    // Where the element's content starts in the piece without the attributes.
+    if (tagEnd !== -1) marks.push({ token, tag, innerStart: length + (tagEnd - copied) + 1 });
+  }
+  if (copied === 0) return piece;
+  parts.push(piece.subarray(copied));
+  const page = Buffer.concat(parts);
+  for (const { token, tag, innerStart } of marks) {
+    const key = reuse.captures.get(token);
+    const innerEnd = closingTagAt(page, tag, innerStart);
+    if (key === undefined || innerEnd === -1) continue;
+    const inner = page.toString('utf8', innerStart, innerEnd);
+    if (!UNKEPT.test(inner)) reuse.store.set(key, inner);
+  }
+  return page;
+}
+
+/** Passes the page through, keeping the markup its rendering captured (nothing to do for most pages). */
+export function markupCapture(reuse: PageMarkupReuse): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      callback(null, reuse.captures.size === 0 ? chunk : takeCaptures(chunk, reuse));
+    },
+  });
+}

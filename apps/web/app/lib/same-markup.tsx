@@ -1,0 +1,53 @@
+import {
+  createContext,
+  createElement,
+  useContext,
+  type ComponentPropsWithRef,
+  type ReactNode,
+} from 'react';
+
+/**
+ * Markup that is the same for every request (docs/decisions/070): a product's card, the header's
+ * menus. A page for everyone renders each of them once; later renderings write the kept HTML
+ * inside the same element instead of rendering the components again. The browser renders the
+ * components as always and hydrates them against that HTML, which is what they rendered.
+ */
+export interface MarkupReuse {
+  /** The inner HTML kept for `key`, if any. */
+  kept(key: string): string | undefined;
+  /** The value of the capture attribute that marks an element whose inner HTML is kept as `key`. */
+  capture(key: string): string;
+}
+
+/** The attribute that marks an element to capture; the server's stream takes it out again. */
+export const CAPTURE_ATTRIBUTE = 'data-same-markup';
+
+/** The page's reuse of markup: set on the server for a page for everyone, null otherwise. */
+export const SameMarkupContext = createContext<MarkupReuse | null>(null);
+
+type SameMarkupTag = 'article' | 'details' | 'div' | 'nav' | 'footer' | 'section';
+
+/**
+ * `<as {...attributes}>{children}</as>`, whose inner HTML depends only on `markupKey`: everything
+ * the children render from (their props, the language, the settings they read) must be in the
+ * key, and nothing personal may be (a page for everyone has nothing personal). A null key renders
+ * as usual. The element's own props are rendered every time.
+ */
+export function SameMarkup<Tag extends SameMarkupTag>({
+  as,
+  markupKey,
+  children,
+  ...props
+}: {
+  as: Tag;
+  markupKey: string | null;
+  children: ReactNode;
+  // The element's own props: attributes, and in the browser its ref and handlers.
+} & Omit<ComponentPropsWithRef<Tag>, 'children'>) {
+  const reuse = useContext(SameMarkupContext);
+  if (reuse === null || markupKey === null) return createElement(as, props, children);
+  const kept = reuse.kept(markupKey);
+  if (kept !== undefined)
+    return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: kept } });
+  return createElement(as, { ...props, [CAPTURE_ATTRIBUTE]: reuse.capture(markupKey) }, children);
+}
