@@ -41,7 +41,7 @@ async function page(url: string): Promise<string> {
 
 describe('the kept markup of pages for everyone', () => {
   it('makes the same page as the first rendering, in both languages, with no capture mark', async () => {
-    for (const url of ['/products', '/en/products', '/', `/products/${product.id}`]) {
+    for (const url of ['/products', '/en/products', '/', '/categories', '/en/categories', `/products/${product.id}`]) {
       const first = await page(url);
       const again = await page(url);
       expect(again).toBe(first);

@@ -25,7 +25,7 @@ export const CAPTURE_ATTRIBUTE = 'data-same-markup';
 /** The page's reuse of markup: set on the server for a page for everyone, null otherwise. */
 export const SameMarkupContext = createContext<MarkupReuse | null>(null);
 
-type SameMarkupTag = 'article' | 'details' | 'div' | 'nav' | 'footer' | 'section';
+type SameMarkupTag = 'article' | 'details' | 'div' | 'nav' | 'footer' | 'section' | 'ul';
 
 /**
  * `<as {...attributes}>{children}</as>`, whose inner HTML depends only on `markupKey`: everything

@@ -3,6 +3,7 @@ import { inLanguage, type Category } from '@shop/shared';
 import { useI18n } from '../../i18n/i18n';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { SameMarkup } from '../../lib/same-markup';
 
 export type CategoryCardData = Omit<Category, 'children' | 'products'>;
 
@@ -19,8 +20,25 @@ export function CategoryCard({
   const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
   const description = inLanguage(lang, category.description, category.description_en);
+  const { id, name, name_en, slug, image, product_count, description_en } = category;
+  const shown = [
+    id,
+    name,
+    name_en,
+    slug,
+    image,
+    product_count,
+    category.description,
+    description_en,
+    parentName,
+  ];
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md">
+    <SameMarkup
+      as="article"
+      // The same card for everyone: kept under what it shows (decision 070).
+      markupKey={`category-card|${lang}|${JSON.stringify(shown)}`}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md"
+    >
       <div className="aspect-[4/3] overflow-hidden bg-sand-100">
         {category.image ? (
           <CatalogImage
@@ -52,6 +70,6 @@ export function CategoryCard({
           {tp('catalog.categories.product_count', category.product_count)}
         </p>
       </div>
-    </article>
+    </SameMarkup>
   );
 }

@@ -3,16 +3,33 @@ import { imageSrcSet, inLanguage, type Category } from '@shop/shared';
 import { BeadsIcon } from '../../components/ui/icons';
 import { useI18n } from '../../i18n/i18n';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { SameMarkup } from '../../lib/same-markup';
 
 export const categoryGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6';
 
-type CategoryCardData = Pick<Category, 'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'>;
+type CategoryCardData = Pick<
+  Category,
+  'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'
+>;
 
 export function CategoryGrid({ categories }: { categories: CategoryCardData[] }) {
   const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
+  // The same grid for everyone: kept under the categories it shows (decision 070).
+  const shown = categories.map(({ id, name, name_en, slug, image, product_count }) => [
+    id,
+    name,
+    name_en,
+    slug,
+    image,
+    product_count,
+  ]);
   return (
-    <ul className={categoryGridClass}>
+    <SameMarkup
+      as="ul"
+      markupKey={`category-grid|${lang}|${JSON.stringify(shown)}`}
+      className={categoryGridClass}
+    >
       {categories.map((category) => (
         <li key={category.id}>
           <Link
@@ -48,6 +65,6 @@ export function CategoryGrid({ categories }: { categories: CategoryCardData[] })
           </Link>
         </li>
       ))}
-    </ul>
+    </SameMarkup>
   );
 }
