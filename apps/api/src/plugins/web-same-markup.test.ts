@@ -41,7 +41,14 @@ async function page(url: string): Promise<string> {
 
 describe('the kept markup of pages for everyone', () => {
   it('makes the same page as the first rendering, in both languages, with no capture mark', async () => {
-    for (const url of ['/products', '/en/products', '/', '/categories', '/en/categories', `/products/${product.id}`]) {
+    for (const url of [
+      '/products',
+      '/en/products',
+      '/',
+      '/categories',
+      '/en/categories',
+      `/products/${product.id}`,
+    ]) {
       const first = await page(url);
       const again = await page(url);
       expect(again).toBe(first);
@@ -62,6 +69,22 @@ describe('the kept markup of pages for everyone', () => {
     const after = await page('/products');
     expect(after).toContain('21.750');
     expect(after).not.toContain('18.500');
+  });
+
+  it('gives each product page its own details, whichever was rendered before it', async () => {
+    const other = await createProduct(ctx.database.db, {
+      name: 'سبحة يسر للتفاصيل',
+      price: 7_250,
+      category_id: (await createCategory(ctx.database.db, { name: 'سبح أخرى' })).id,
+    });
+    await page(`/products/${product.id}`);
+    const second = await page(`/products/${other.id}`);
+    // The details column, from the name to the add-to-cart hint (the related cards may name the other).
+    const details = second.slice(second.indexOf('<h1'), second.indexOf('id="add-to-cart-hint"'));
+    expect(details).toContain('سبحة يسر للتفاصيل');
+    expect(details).toContain('7.250');
+    expect(details).not.toContain('سبحة كهرمان للبطاقة');
+    expect(details).not.toContain('21.750');
   });
 
   it('marks the header link of the page being shown, page after page', async () => {

@@ -15,7 +15,7 @@ import { ButtonSpinner, buttonClasses } from '../../components/ui/button';
 import { StickyActionBar } from '../../components/layout/sticky-action-bar';
 import { Container } from '../../components/ui/container';
 import { CartIcon, PhoneIcon, WhatsAppIcon } from '../../components/ui/icons';
-import { Price, SaleBadge, SalePrice } from '../../components/ui/price';
+import { Price, SaleBadge, SalePrice, useMoneyFormat } from '../../components/ui/price';
 import { StockBadge } from '../../components/ui/stock-badge';
 import { ReviewStars } from '../../components/ui/review-stars';
 import { ProductReviews } from '../reviews/product-reviews';
@@ -25,7 +25,12 @@ import type { PagePart } from '../../lib/page-parts';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { absoluteUrl } from '../../lib/seo';
-import { breadcrumbJsonLd, breadcrumbSteps, pageUrls, type ShippingFeeSpan } from '../../lib/structured-data';
+import {
+  breadcrumbJsonLd,
+  breadcrumbSteps,
+  pageUrls,
+  type ShippingFeeSpan,
+} from '../../lib/structured-data';
 import { JsonLdScripts } from '../../components/layout/json-ld';
 import { AttributePicker, attributeInputId } from './attribute-picker';
 import { Breadcrumb, type Crumb } from './breadcrumb';
@@ -38,6 +43,8 @@ import { attributeMessages, priceWithOptions, type AttributeSelection } from './
 import { useLocalizedPath } from '../../lib/localized-path';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { BackInStockForm } from '../shopper-emails/back-in-stock-form';
+import { useAuth } from '../account/auth';
+import { SameMarkup } from '../../lib/same-markup';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
@@ -64,13 +71,20 @@ export function ProductDetailScreen({
   const { t, lang } = useI18n();
   const root = useRootData();
   const name = inLanguage(lang, product.name, product.name_en);
-  const shortDescription = inLanguage(lang, product.short_description, product.short_description_en);
+  const shortDescription = inLanguage(
+    lang,
+    product.short_description,
+    product.short_description_en,
+  );
   const description = inLanguage(lang, product.description, product.description_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
   const [selection, setSelection] = useState<AttributeSelection>({});
   // Missing choices are pointed out only after the shopper tries to add the product.
   const [attempted, setAttempted] = useState(false);
   const { addToCart: addProduct, adding, stockMessage } = useAddToCart();
+
+  const money = useMoneyFormat();
+  const { status, user } = useAuth();
 
   const prices = priceWithOptions(product, attributes, selection);
   const messages = attributeMessages(attributes, selection, t, lang);
@@ -131,6 +145,13 @@ export function ProductDetailScreen({
     })),
     { label: name },
   ];
+  // The product's details as a page for everyone first shows them (nothing chosen, nothing
+  // added, no one signed in) are the same for everyone: kept under everything they are made of
+  // (decision 070). The gallery is not: React preloads its first image as it renders it.
+  const detailsKey = user
+    ? null
+    : `product-details|${lang}|${status}|${money.symbol}|${money.decimals}|${publicUrl}|${call}|${whatsappHref}|${JSON.stringify(product)}|${JSON.stringify(attributes)}`;
+
   const breadcrumbData = breadcrumbJsonLd(
     breadcrumbSteps(crumbs, { homeLabel: t('catalog.breadcrumb.home'), path: productPath, url }),
   );
@@ -143,7 +164,7 @@ export function ProductDetailScreen({
       <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">
         <ProductGallery images={product.gallery} name={name} />
 
-        <div className="flex flex-col gap-5">
+        <SameMarkup as="div" markupKey={detailsKey} className="flex flex-col gap-5">
           <div>
             {categoryName && product.category_slug && (
               <Link
@@ -157,8 +178,15 @@ export function ProductDetailScreen({
               <bdi>{name}</bdi>
             </h1>
             {product.review_count > 0 ? (
-              <a href="#product-reviews" className="mt-1 inline-flex min-h-11 items-center lg:min-h-0">
-                <ReviewStars average={product.review_average} count={product.review_count} size="md" />
+              <a
+                href="#product-reviews"
+                className="mt-1 inline-flex min-h-11 items-center lg:min-h-0"
+              >
+                <ReviewStars
+                  average={product.review_average}
+                  count={product.review_count}
+                  size="md"
+                />
               </a>
             ) : null}
             {shortDescription && (
@@ -192,7 +220,13 @@ export function ProductDetailScreen({
 
           <div className="flex flex-col gap-3">
             {/* On a phone the bottom bar carries this button, always in reach. */}
-            <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="w-full max-lg:hidden" />
+            <AddToCartAction
+              soldOut={!inStock}
+              canAdd={canAdd}
+              adding={adding}
+              onAdd={addToCart}
+              className="w-full max-lg:hidden"
+            />
             <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
               {stockMessage ? (
                 <p className="font-semibold text-red-700">{stockMessage}</p>
@@ -242,7 +276,7 @@ export function ProductDetailScreen({
               {t('catalog.detail.sku')} <bdi>{product.sku}</bdi>
             </p>
           )}
-        </div>
+        </SameMarkup>
       </div>
 
       {description && (
@@ -266,7 +300,13 @@ export function ProductDetailScreen({
           </>
         }
       >
-        <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="px-5" />
+        <AddToCartAction
+          soldOut={!inStock}
+          canAdd={canAdd}
+          adding={adding}
+          onAdd={addToCart}
+          className="px-5"
+        />
       </StickyActionBar>
 
       <Suspense fallback={<RelatedPlaceholder />}>
@@ -320,7 +360,9 @@ function AddToCartAction({
       aria-disabled={!canAdd || adding}
       aria-busy={adding}
       aria-describedby="add-to-cart-hint"
-      className={canAdd ? buttonClasses('primary', 'lg', className) : `${unavailableButton} ${className}`}
+      className={
+        canAdd ? buttonClasses('primary', 'lg', className) : `${unavailableButton} ${className}`
+      }
     >
       {adding ? <ButtonSpinner /> : <CartIcon className="size-5" />}
       {adding ? t('cart.adding') : t('catalog.detail.add_to_cart')}
