@@ -116,11 +116,7 @@ export function visitorAddress(): string {
 }
 
 /** Logs in through the API as a visitor of its own (per-IP limits stay out of the way): the token. */
-export async function logIn(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<string> {
+export async function logIn(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/api/auth/login', {
     headers: { 'x-forwarded-for': visitorAddress() },
     data: { email, password },
@@ -161,10 +157,7 @@ export const phoneMenu = (page: Page) =>
  * Holds the page's requests to `url` until the returned function is called, and lets every one
  * through after: a state that lasts while a request is out is seen however slow the machine.
  */
-export function holdUntilReleased(
-  page: Page,
-  url: Parameters<Page['route']>[0],
-): () => Promise<void> {
+export function holdUntilReleased(page: Page, url: Parameters<Page['route']>[0]): () => Promise<void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const routed = page.route(url, async (route) => {
@@ -181,11 +174,7 @@ export function holdUntilReleased(
  * A guest's cash-on-delivery order, placed through the API, of two units of an in-stock product
  * without options (the back-office journeys that need an order to work on).
  */
-export async function placeGuestOrder(
-  request: APIRequestContext,
-  name: string,
-  extra: { notes?: string } = {},
-): Promise<Order> {
+export async function placeGuestOrder(request: APIRequestContext, name: string, extra: { notes?: string } = {}): Promise<Order> {
   const { cities } = await api<CityListResponse>(request, '/locations/cities');
   const city = cities.find((one) => one.governorate_id !== null)!;
   const { products } = await listProducts(request, 'limit=100');

@@ -18,12 +18,7 @@ export function SearchForm({ id, className = '' }: { id: string; className?: str
   const localized = useLocalizedPath();
   const current = shownSearch(location);
   return (
-    <Form
-      method="get"
-      action={localized('/products')}
-      role="search"
-      className={`relative ${className}`}
-    >
+    <Form method="get" action={localized('/products')} role="search" className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('common.search.label')}
       </label>

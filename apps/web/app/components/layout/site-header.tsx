@@ -50,11 +50,6 @@ function navItems(user: HeaderUser | null, localized: (path: string) => string):
 }
 
 /**
- * The header stays at the top while the page scrolls: one compact row on a
- * phone (menu, logo, search toggle, language, wishlist, cart), below the phone's notch or status bar. Its
- * height is published as `--header-h` so the toasts sit under it.
- */
-/**
  * Which of the header's links is the current page depends on the address's first segments only
  * (the deepest link is /en/products): /products/5 and /products/6 show the same header. The
  * lower-cased segments, whether more follow, and a trailing slash.
@@ -80,6 +75,11 @@ function useHeaderMarkupKey(user: HeaderUser | null): ((part: string) => string)
   return (part) => `header|${part}|${lang}|${status}|${place}`;
 }
 
+/**
+ * The header stays at the top while the page scrolls: one compact row on a
+ * phone (menu, logo, search toggle, language, wishlist, cart), below the phone's notch or status bar. Its
+ * height is published as `--header-h` so the toasts sit under it.
+ */
 export function SiteHeader({ settings, user, cartCount, notice }: SiteHeaderProps) {
   const { t } = useI18n();
   const localized = useLocalizedPath();

@@ -20,23 +20,11 @@ export function CategoryCard({
   const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
   const description = inLanguage(lang, category.description, category.description_en);
-  const { id, name, name_en, slug, image, product_count, description_en } = category;
-  const shown = [
-    id,
-    name,
-    name_en,
-    slug,
-    image,
-    product_count,
-    category.description,
-    description_en,
-    parentName,
-  ];
   return (
     <SameMarkup
       as="article"
       // The same card for everyone: kept under what it shows (decision 070).
-      markupKey={`category-card|${lang}|${JSON.stringify(shown)}`}
+      markupKey={`category-card|${lang}|${JSON.stringify([category, parentName ?? null])}`}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-600/40 hover:shadow-md"
     >
       <div className="aspect-[4/3] overflow-hidden bg-sand-100">

@@ -42,14 +42,7 @@ export type CardProduct = Pick<
 /** A listed product cut down to what its card shows. */
 export function cardProduct(product: CardProduct): CardProduct {
   const { id, name, name_en, price, sale_price, current_price } = product;
-  const {
-    stock_quantity,
-    manage_stock,
-    in_stock,
-    featured_image,
-    category_name,
-    category_name_en,
-  } = product;
+  const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
   const { review_average, review_count } = product;
   return {
     id,

@@ -25,12 +25,7 @@ import type { PagePart } from '../../lib/page-parts';
 import type { SelectedAttributesInput } from '../cart/cart-api';
 import { useAddToCart } from '../cart/use-add-to-cart';
 import { absoluteUrl } from '../../lib/seo';
-import {
-  breadcrumbJsonLd,
-  breadcrumbSteps,
-  pageUrls,
-  type ShippingFeeSpan,
-} from '../../lib/structured-data';
+import { breadcrumbJsonLd, breadcrumbSteps, pageUrls, type ShippingFeeSpan } from '../../lib/structured-data';
 import { JsonLdScripts } from '../../components/layout/json-ld';
 import { AttributePicker, attributeInputId } from './attribute-picker';
 import { Breadcrumb, type Crumb } from './breadcrumb';
@@ -71,11 +66,7 @@ export function ProductDetailScreen({
   const { t, lang } = useI18n();
   const root = useRootData();
   const name = inLanguage(lang, product.name, product.name_en);
-  const shortDescription = inLanguage(
-    lang,
-    product.short_description,
-    product.short_description_en,
-  );
+  const shortDescription = inLanguage(lang, product.short_description, product.short_description_en);
   const description = inLanguage(lang, product.description, product.description_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
   const [selection, setSelection] = useState<AttributeSelection>({});
@@ -178,15 +169,8 @@ export function ProductDetailScreen({
               <bdi>{name}</bdi>
             </h1>
             {product.review_count > 0 ? (
-              <a
-                href="#product-reviews"
-                className="mt-1 inline-flex min-h-11 items-center lg:min-h-0"
-              >
-                <ReviewStars
-                  average={product.review_average}
-                  count={product.review_count}
-                  size="md"
-                />
+              <a href="#product-reviews" className="mt-1 inline-flex min-h-11 items-center lg:min-h-0">
+                <ReviewStars average={product.review_average} count={product.review_count} size="md" />
               </a>
             ) : null}
             {shortDescription && (
@@ -220,13 +204,7 @@ export function ProductDetailScreen({
 
           <div className="flex flex-col gap-3">
             {/* On a phone the bottom bar carries this button, always in reach. */}
-            <AddToCartAction
-              soldOut={!inStock}
-              canAdd={canAdd}
-              adding={adding}
-              onAdd={addToCart}
-              className="w-full max-lg:hidden"
-            />
+            <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="w-full max-lg:hidden" />
             <div id="add-to-cart-hint" aria-live="polite" className="text-sm">
               {stockMessage ? (
                 <p className="font-semibold text-red-700">{stockMessage}</p>
@@ -300,13 +278,7 @@ export function ProductDetailScreen({
           </>
         }
       >
-        <AddToCartAction
-          soldOut={!inStock}
-          canAdd={canAdd}
-          adding={adding}
-          onAdd={addToCart}
-          className="px-5"
-        />
+        <AddToCartAction soldOut={!inStock} canAdd={canAdd} adding={adding} onAdd={addToCart} className="px-5" />
       </StickyActionBar>
 
       <Suspense fallback={<RelatedPlaceholder />}>
@@ -360,9 +332,7 @@ function AddToCartAction({
       aria-disabled={!canAdd || adding}
       aria-busy={adding}
       aria-describedby="add-to-cart-hint"
-      className={
-        canAdd ? buttonClasses('primary', 'lg', className) : `${unavailableButton} ${className}`
-      }
+      className={canAdd ? buttonClasses('primary', 'lg', className) : `${unavailableButton} ${className}`}
     >
       {adding ? <ButtonSpinner /> : <CartIcon className="size-5" />}
       {adding ? t('cart.adding') : t('catalog.detail.add_to_cart')}

@@ -7,29 +7,14 @@ import { SameMarkup } from '../../lib/same-markup';
 
 export const categoryGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6';
 
-type CategoryCardData = Pick<
-  Category,
-  'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'
->;
+type CategoryCardData = Pick<Category, 'id' | 'name' | 'name_en' | 'slug' | 'image' | 'product_count'>;
 
 export function CategoryGrid({ categories }: { categories: CategoryCardData[] }) {
   const localized = useLocalizedPath();
   const { tp, lang } = useI18n();
-  // The same grid for everyone: kept under the categories it shows (decision 070).
-  const shown = categories.map(({ id, name, name_en, slug, image, product_count }) => [
-    id,
-    name,
-    name_en,
-    slug,
-    image,
-    product_count,
-  ]);
   return (
-    <SameMarkup
-      as="ul"
-      markupKey={`category-grid|${lang}|${JSON.stringify(shown)}`}
-      className={categoryGridClass}
-    >
+    // The same grid for everyone: kept under the categories it shows (decision 070).
+    <SameMarkup as="ul" markupKey={`category-grid|${lang}|${JSON.stringify(categories)}`} className={categoryGridClass}>
       {categories.map((category) => (
         <li key={category.id}>
           <Link
