@@ -13,17 +13,28 @@ describe('the public replies pages for everyone are made of', () => {
     expect(createPageReads(0)).toBeNull();
   });
 
-  it('asks the API once for a kept 200, and each page parses its own copy', async () => {
+  it('asks the API once for a kept 200, whose body every page shares, frozen', async () => {
     const reads = createPageReads(60_000)!;
-    const call = vi.fn(async () => reply(200, { settings: { store_name: 'سبح' } }));
-    const first = apiReplyOf(await keptReply(reads, 'ar /api/settings', call));
-    const second = apiReplyOf(await keptReply(reads, 'ar /api/settings', call));
+    const call = vi.fn(async () => reply(200, { settings: { store_name: 'سبح', tags: ['a'] } }));
+    const first = apiReplyOf(await keptReply(reads, 'ar /api/settings', call), true);
+    const second = apiReplyOf(await keptReply(reads, 'ar /api/settings', call), true);
     expect(call).toHaveBeenCalledTimes(1);
-    const one = (await first.json()) as { settings: { store_name: string } };
-    one.settings.store_name = 'changed by one page';
-    expect(await second.json()).toEqual({ settings: { store_name: 'سبح' } });
+    const one = (await first.json()) as { settings: { store_name: string; tags: string[] } };
+    expect(() => {
+      one.settings.store_name = 'changed by one page';
+    }).toThrow(TypeError);
+    expect(() => one.settings.tags.push('b')).toThrow(TypeError);
+    expect(await second.json()).toBe(one);
+    expect(one).toEqual({ settings: { store_name: 'سبح', tags: ['a'] } });
     expect(second.headers.get('X-Total')).toBe('3');
     expect(second.ok).toBe(true);
+  });
+
+  it('parses a reply that is not shared for its page alone', async () => {
+    const own = apiReplyOf(reply(200, { cart: { items: [] } }));
+    const body = (await own.json()) as { cart: { items: unknown[] } };
+    body.cart.items.push(1);
+    expect(await own.json()).toEqual({ cart: { items: [] } });
   });
 
   it('keeps each address and language apart', async () => {

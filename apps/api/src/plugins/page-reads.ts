@@ -6,8 +6,8 @@ import { createTtlCache, type TtlCache } from '../lib/ttl-cache.js';
  * everyone calls the API as nobody in particular (web.ts), so a GET's reply depends only on its
  * address and the page's language: the shop's settings, footer, category tree and delivery fees
  * are the same on every page, and a product's reads the same in both of its pages. They are kept
- * as the reply's text (parsed again by each page, so no page can change another's data) for as
- * long as the listings (`CATALOG_CACHE_SECONDS`) and dropped with the pages on any storefront
+ * as the reply's text, parsed once and frozen (pages share it, and none can change it for another),
+ * for as long as the listings (`CATALOG_CACHE_SECONDS`) and dropped with the pages on any storefront
  * change. Only 200 replies are kept.
  */
 
@@ -58,8 +58,29 @@ export async function keptReply(
   }
 }
 
-/** What the web app's API client reads of a plain reply. */
-export function apiReplyOf(reply: PlainReply): ApiReply {
+/** A kept reply's body, parsed once: every page reads the same frozen value. */
+const sharedBodies = new WeakMap<PlainReply, unknown>();
+
+function deepFreeze(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function sharedBody(reply: PlainReply): unknown {
+  if (sharedBodies.has(reply)) return sharedBodies.get(reply);
+  const body = deepFreeze(JSON.parse(reply.payload));
+  sharedBodies.set(reply, body);
+  return body;
+}
+
+/**
+ * What the web app's API client reads of a plain reply. A kept one (`shared`) is parsed once and
+ * frozen, as every page that reads it gets the same value; any other is parsed for its page.
+ */
+export function apiReplyOf(reply: PlainReply, shared = false): ApiReply {
   return {
     ok: reply.status >= 200 && reply.status < 300,
     status: reply.status,
@@ -70,6 +91,6 @@ export function apiReplyOf(reply: PlainReply): ApiReply {
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : String(value);
       },
     },
-    json: async () => JSON.parse(reply.payload) as unknown,
+    json: async () => (shared ? sharedBody(reply) : (JSON.parse(reply.payload) as unknown)),
   };
 }

@@ -114,11 +114,8 @@ function inProcessApi(
       };
     };
     const read = (init?.method ?? 'GET') === 'GET' && init?.body === undefined;
-    return apiReplyOf(
-      publicReads && read
-        ? await keptReply(publicReads, `${pageLanguage ?? 'ar'} ${url}`, call)
-        : await call(),
-    );
+    if (!publicReads || !read) return apiReplyOf(await call());
+    return apiReplyOf(await keptReply(publicReads, `${pageLanguage ?? 'ar'} ${url}`, call), true);
   };
 }
 
