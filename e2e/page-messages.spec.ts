@@ -92,6 +92,8 @@ for (const lang of ['ar', 'en'] as const) {
       const problems = watchConsole(page);
       await page.goto(pathInLanguage('/', lang));
       await waitForHydration(page);
+      // A whole page carries its catalogues once each, in data scripts its loader data names.
+      await expect(page.locator('script[type="application/json"][id^="catalogue@"]')).toHaveCount(2);
       // Home → a product (its messages come with the route's data, not with the first page).
       await page.locator(`main a[href^="${pathInLanguage('/products/', lang)}"]`).first().click();
       await expect(page).toHaveURL(/\/products\/\d+$/);

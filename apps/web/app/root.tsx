@@ -25,8 +25,9 @@ import {
   type StorefrontLayoutResponse,
   type User,
 } from '@shop/shared';
-import { packedMessagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
+import { loaderMessagesFor, SHELL_NAMESPACES } from './i18n/catalogues.server';
 import { I18nProvider, useI18n } from './i18n/i18n';
+import { PageCatalogues } from './i18n/page-catalogues';
 import { usePageMessages } from './i18n/page-messages';
 import commonAr from './i18n/messages/common.ar.json';
 import commonEn from './i18n/messages/common.en.json';
@@ -83,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const root: ShellData = {
     lang,
     // Only the shell's messages; each route's loader adds its screen's (decision 022).
-    messages: packedMessagesFor(lang, SHELL_NAMESPACES),
+    messages: loaderMessagesFor(lang, SHELL_NAMESPACES, context.documentRequest),
     settings,
     layout,
     publicUrl: context.publicUrl,
@@ -158,6 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {children}
+        <PageCatalogues />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared';
-import { packMessages, type PackedMessages } from './page-messages';
+import { catalogueReference, packMessages, type PackedMessages } from './page-messages';
 import cartAr from './messages/cart.ar.json';
 import cartEn from './messages/cart.en.json';
 import catalogAr from './messages/catalog.ar.json';
@@ -71,7 +71,7 @@ import adminReviewsEn from './messages/admin-reviews.en.json';
  * Message catalogues, one pair of files per namespace (messages/<namespace>.<lang>.json).
  * A page carries only the active language's messages of the namespaces it uses (decision 022):
  * the shell's (SHELL_NAMESPACES, sent by the root loader) and those its route loaders declare
- * with `routeMessages(request, [...])`.
+ * with `routeMessages({ request, context }, [...])`.
  * To add a namespace: add its two files, one import pair and its entry in each map below, then
  * declare it in the loader of every route that shows it (or in SHELL_NAMESPACES when the header,
  * footer or another part of every page shows it). route-messages.test.ts checks the declarations.
@@ -131,9 +131,14 @@ const selections = new Map<string, Messages>();
  * The messages of some namespaces in a language; without a list, every storefront namespace
  * (tests that render a whole screen use that).
  */
+/** A selection's id: its language and its namespaces in order. */
+function selectionId(lang: Language, only: readonly Namespace[]): string {
+  return `${lang}:${[...only].sort().join(',')}`;
+}
+
 export function messagesFor(lang: Language, only?: readonly Namespace[]): Messages {
   if (!only) return flattened[lang];
-  const id = `${lang}:${[...only].sort().join(',')}`;
+  const id = selectionId(lang, only);
   let messages = selections.get(id);
   if (!messages) {
     messages = flatten(Object.fromEntries(only.map((namespace) => [namespace, catalogues[lang][namespace]])));
@@ -154,6 +159,25 @@ export function packedMessagesFor(lang: Language, only: readonly Namespace[]): P
     packedSelections.set(messages, packed);
   }
   return packed;
+}
+
+/** Each selection's name in a whole page's loader data, by the selection messagesFor keeps. */
+const selectionReferences = new WeakMap<Messages, PackedMessages>();
+
+/**
+ * The messages a loader sends: the packed catalogue for a client navigation's data; for a whole
+ * page, the catalogue's name, the page carrying its text once in a script (page-messages.ts).
+ */
+export function loaderMessagesFor(lang: Language, only: readonly Namespace[], documentRequest: boolean): PackedMessages {
+  const packed = packedMessagesFor(lang, only);
+  if (!documentRequest) return packed;
+  const messages = messagesFor(lang, only);
+  let reference = selectionReferences.get(messages);
+  if (reference === undefined) {
+    reference = catalogueReference(selectionId(lang, only), packed);
+    selectionReferences.set(messages, reference);
+  }
+  return reference;
 }
 
 const adminFlattened: Record<Language, Messages> = {

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messagesFor, packedMessagesFor, SHELL_NAMESPACES } from './catalogues.server';
-import { matchedMessages, packMessages } from './page-messages';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { catalogueScriptId, matchedCatalogueReferences, matchedMessages, packMessages } from './page-messages';
+import { PageCatalogues } from './page-catalogues';
 import { routeMessages } from './route-messages.server';
 
-const request = (cookie?: string, path = '/cart') => new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} });
+/** A client navigation's loader arguments (a whole page's: `documentRequest`). */
+const request = (cookie?: string, path = '/cart', documentRequest = false) => ({
+  request: new Request(`http://shop.test${path}`, { headers: cookie ? { cookie } : {} }),
+  context: { documentRequest },
+});
 
 describe('messagesFor with namespaces', () => {
   it('gives only the namespaces asked for, in that language', () => {
@@ -41,6 +48,45 @@ describe('routeMessages', () => {
 
   it('sends each selection as the same packed text, written once', () => {
     expect(routeMessages(request(), ['cart', 'catalog'])).toBe(packedMessagesFor('ar', ['catalog', 'cart']));
+  });
+
+  it("names the catalogue in a whole page's data, the page carrying its text once", () => {
+    const named = routeMessages(request(undefined, '/en/cart', true), ['cart', 'catalog']);
+    expect(named).toBe('@en:cart,catalog');
+    expect(routeMessages(request(undefined, '/en/cart', true), ['catalog', 'cart'])).toBe(named);
+    expect(routeMessages(request(undefined, '/cart', true), ['cart', 'catalog'])).toBe('@ar:cart,catalog');
+    expect(matchedMessages([{ loaderData: { messages: named } }])).toEqual(messagesFor('en', ['cart', 'catalog']));
+  });
+});
+
+describe('PageCatalogues', () => {
+  it("writes each named catalogue once, as JSON no '<' of which can end its script", async () => {
+    const shell = routeMessages(request(undefined, '/', true), SHELL_NAMESPACES);
+    const screen = routeMessages(request(undefined, '/', true), ['cart']);
+    const matches = [{ loaderData: { messages: shell } }, { loaderData: { messages: screen } }, { loaderData: { messages: shell } }];
+    expect(matchedCatalogueReferences(matches)).toEqual([shell, screen]);
+    const Stub = createRoutesStub([
+      { id: 'root', path: '/', loader: () => ({ messages: shell }), HydrateFallback: () => null, Component: PageCatalogues },
+    ]);
+    const html = renderToString(<Stub initialEntries={['/']} hydrationData={{ loaderData: { root: { messages: shell } } }} />);
+    const scripts = [...html.matchAll(/<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/g)];
+    expect(scripts.map((script) => script[1])).toEqual([catalogueScriptId(shell)]);
+    expect(JSON.parse(scripts[0]![2]!)).toEqual(messagesFor('ar', SHELL_NAMESPACES));
+  });
+
+  it('is read back in the browser from the script the page carries', async () => {
+    vi.resetModules();
+    const fresh = await import('./page-messages');
+    const text = JSON.stringify({ 'common.a': 'نص <b>' }).replaceAll('<', '\\u003c');
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === fresh.catalogueScriptId('@ar:common') ? { textContent: text } : null),
+    });
+    try {
+      expect(fresh.matchedMessages([{ loaderData: { messages: '@ar:common' } }])).toEqual({ 'common.a': 'نص <b>' });
+      expect(fresh.matchedMessages([{ loaderData: { messages: '@ar:missing' } }])).toEqual({});
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -17,6 +17,46 @@ export function packMessages(messages: Messages): PackedMessages {
 }
 
 /**
+ * A whole page carries each catalogue its loaders send once, as a data script of its own
+ * (`PageCatalogues`), and its loader data names the script: React Router would otherwise encode
+ * the catalogue inside the page's data, its text escaped twice over, at every rendering. A client
+ * navigation's data carries the catalogue itself. A name is `@` and the selection's id.
+ */
+const REFERENCE_MARK = '@';
+/** Each named catalogue's text, escaped for a script element (the same text on both sides). */
+const referencedTexts = new Map<string, string>();
+
+function isReference(packed: string): boolean {
+  return packed.startsWith(REFERENCE_MARK);
+}
+
+/** The id of the data script holding a named catalogue. */
+export function catalogueScriptId(reference: string): string {
+  return `catalogue${reference}`;
+}
+
+/**
+ * A selection's catalogue as a whole page's loader sends it: its name (the page carries the text
+ * in `PageCatalogues`). `id` names the selection (the language and its namespaces).
+ */
+export function catalogueReference(id: string, packed: PackedMessages): PackedMessages {
+  const reference = `${REFERENCE_MARK}${id}`;
+  // "<" written as its JSON escape: no "</script>" or "<!--" can end or change the element.
+  if (!referencedTexts.has(reference)) referencedTexts.set(reference, packed.replaceAll('<', '\\u003c'));
+  return reference as PackedMessages;
+}
+
+/** A named catalogue's text: known on the server; in the browser, read from the page's script. */
+export function referencedText(reference: string): string | undefined {
+  let text = referencedTexts.get(reference);
+  if (text === undefined && typeof document !== 'undefined') {
+    text = document.getElementById(catalogueScriptId(reference))?.textContent ?? undefined;
+    if (text !== undefined) referencedTexts.set(reference, text);
+  }
+  return text;
+}
+
+/**
  * Each packed catalogue read once: the server renders with the very strings it keeps, and a
  * browser receives the same few (a route's namespaces in one language) again and again.
  */
@@ -25,9 +65,11 @@ const unpacked = new Map<string, Messages>();
 function unpackMessages(packed: string): Messages | undefined {
   const known = unpacked.get(packed);
   if (known) return known;
+  const text = isReference(packed) ? referencedText(packed) : packed;
+  if (text === undefined) return undefined;
   let messages: unknown;
   try {
-    messages = JSON.parse(packed);
+    messages = JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -41,6 +83,17 @@ function messagesOf(loaderData: unknown): Messages | undefined {
   if (typeof loaderData !== 'object' || loaderData === null || !('messages' in loaderData)) return undefined;
   const { messages } = loaderData;
   return typeof messages === 'string' ? unpackMessages(messages) : undefined;
+}
+
+/** The catalogues the matched routes' loaders name (`catalogueReference`), each once. */
+export function matchedCatalogueReferences(matches: ReadonlyArray<MatchLike | undefined>): string[] {
+  const references = new Set<string>();
+  for (const match of matches) {
+    const data = match?.loaderData;
+    if (typeof data !== 'object' || data === null || !('messages' in data)) continue;
+    if (typeof data.messages === 'string' && isReference(data.messages)) references.add(data.messages);
+  }
+  return [...references];
 }
 
 /** The parts of a page's catalogue, root first: each matched route's loader `messages`. */

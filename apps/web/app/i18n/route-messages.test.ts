@@ -7,7 +7,7 @@ import { ADMIN_NAMESPACES, messagesFor, NAMESPACES, SHELL_NAMESPACES, type Names
 
 /*
  * Decision 022: a page carries the shell's namespaces (root loader) and those its routes declare
- * with routeMessages(request, [...]). A screen that shows a key of a namespace nobody sent shows
+ * with routeMessages({ request, context }, [...]). A screen that shows a key of a namespace nobody sent shows
  * the key itself, so this test reads the source: for every route, the message keys written in the
  * modules it imports (transitively, relative imports only) must belong to the shell's namespaces
  * or to those its route and parent routes declare; and nothing declared is left unused.
@@ -65,9 +65,9 @@ export function namespacesUsedIn(source: string): Set<Namespace> {
   return used;
 }
 
-/** The namespaces a route module's loader declares with routeMessages(request, [...]). */
+/** The namespaces a route module's loader declares with routeMessages({ request, context }, [...]). */
 function declaredIn(source: string): Namespace[] {
-  const call = /routeMessages\(\s*\w+\s*,\s*\[([^\]]*)\]/.exec(source);
+  const call = /routeMessages\(\s*(?:\w+|\{[^}]*\})\s*,\s*\[([^\]]*)\]/.exec(source);
   if (!call) return [];
   const declared = [...call[1]!.matchAll(/'([a-z-]+)'/g)].map((match) => match[1] as Namespace);
   if (call[1]!.includes('...ADMIN_NAMESPACES')) declared.push(...ADMIN_NAMESPACES);

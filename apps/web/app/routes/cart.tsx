@@ -7,7 +7,7 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/cart';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { cart: await fetchCart(apiFrom(context)), messages: routeMessages(request, ['cart', 'catalog']) };
+  return { cart: await fetchCart(apiFrom(context)), messages: routeMessages({ request, context }, ['cart', 'catalog']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

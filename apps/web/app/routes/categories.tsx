@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { flat_categories } = await apiFrom(context).get<CategoryListResponse>('/categories');
   return {
     categories: flat_categories.map(({ products: _products, ...category }) => category),
-    messages: routeMessages(request, ['catalog']),
+    messages: routeMessages({ request, context }, ['catalog']),
   };
 }
 

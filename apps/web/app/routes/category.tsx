@@ -9,7 +9,7 @@ import type { Route } from './+types/category';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = await loadProductList(apiFrom(context), new URL(request.url), params.slug);
-  return { ...list, messages: routeMessages(request, ['catalog', 'cart']) };
+  return { ...list, messages: routeMessages({ request, context }, ['catalog', 'cart']) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>

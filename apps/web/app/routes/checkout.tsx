@@ -9,7 +9,7 @@ import type { Route } from './+types/checkout';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     cart: await fetchCart(apiFrom(context)),
-    messages: routeMessages(request, ['checkout', 'cart', 'catalog', 'addresses']),
+    messages: routeMessages({ request, context }, ['checkout', 'cart', 'catalog', 'addresses']),
   };
 }
 

@@ -3,8 +3,8 @@ import { GoogleCallbackScreen } from '../features/account/google-callback-screen
 import type { Route } from './+types/google-callback';
 import { routeMessages } from '../i18n/route-messages.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['account']) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: routeMessages({ request, context }, ['account']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories,
     featured,
     latest,
-    messages: routeMessages(request, ['home', 'catalog', 'cart']),
+    messages: routeMessages({ request, context }, ['home', 'catalog', 'cart']),
   };
 }
 

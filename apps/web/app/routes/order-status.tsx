@@ -19,7 +19,7 @@ async function orderWithOneRetry(api: Api, orderNumber: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const messages = routeMessages(request, ['orders', 'payments', 'catalog']);
+  const messages = routeMessages({ request, context }, ['orders', 'payments', 'catalog']);
   const orderNumber = normaliseOrderNumber(params.orderNumber);
   if (!orderNumber) return data({ state: 'invalid' as const, messages }, { status: 400 });
   try {

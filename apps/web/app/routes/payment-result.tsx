@@ -6,8 +6,8 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/payment-result';
 import { routeMessages } from '../i18n/route-messages.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['payments', 'orders']) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: routeMessages({ request, context }, ['payments', 'orders']) };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Route } from './+types/product';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await loadProductDetail(apiFrom(context), params.id, context);
-  return { ...detail, messages: routeMessages(request, ['catalog', 'cart']) };
+  return { ...detail, messages: routeMessages({ request, context }, ['catalog', 'cart']) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

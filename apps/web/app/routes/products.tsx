@@ -7,7 +7,7 @@ import type { Route } from './+types/products';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadProductList(apiFrom(context), new URL(request.url));
-  return { ...list, messages: routeMessages(request, ['catalog', 'cart']) };
+  return { ...list, messages: routeMessages({ request, context }, ['catalog', 'cart']) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

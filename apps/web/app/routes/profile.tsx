@@ -4,8 +4,8 @@ import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/profile';
 import { routeMessages } from '../i18n/route-messages.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['profile', 'account', 'orders', 'catalog', 'addresses', 'checkout']) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: routeMessages({ request, context }, ['profile', 'account', 'orders', 'catalog', 'addresses', 'checkout']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -3,8 +3,8 @@ import { RegisterScreen } from '../features/account/register-screen';
 import type { Route } from './+types/register';
 import { routeMessages } from '../i18n/route-messages.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['account']) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: routeMessages({ request, context }, ['account']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -9,7 +9,7 @@ import type { Route } from './+types/terms';
 import { routeMessages } from '../i18n/route-messages.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadContentPage(apiFrom(context), 'terms'), messages: routeMessages(request, ['pages']) };
+  return { page: await loadContentPage(apiFrom(context), 'terms'), messages: routeMessages({ request, context }, ['pages']) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -3,8 +3,8 @@ import { TrackOrderScreen } from '../features/orders/track-order-screen';
 import { routeMessages } from '../i18n/route-messages.server';
 import type { Route } from './+types/track';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: routeMessages(request, ['orders', 'account']) };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: routeMessages({ request, context }, ['orders', 'account']) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -10,7 +10,7 @@ import type { Route } from './+types/wishlist';
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     wishlist: await fetchWishlist(apiFrom(context)),
-    messages: routeMessages(request, ['wishlist', 'catalog', 'cart']),
+    messages: routeMessages({ request, context }, ['wishlist', 'catalog', 'cart']),
   };
 }
 

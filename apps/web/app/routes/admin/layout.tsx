@@ -10,10 +10,10 @@ import type { Route } from './+types/layout';
 /** Every admin page: storefront chrome off, back-office messages on, behind the access gate. */
 export const handle = { backoffice: true };
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // Every back-office namespace and the storefront's the back office shows (prices, order and
   // payment states); its pages need no loader of their own for messages (decision 022).
-  return { messages: routeMessages(request, [...ADMIN_NAMESPACES, 'catalog', 'orders', 'payments']) };
+  return { messages: routeMessages({ request, context }, [...ADMIN_NAMESPACES, 'catalog', 'orders', 'payments']) };
 }
 
 // The back office's messages change only with the language (a form post to /set-language).
