@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -22,7 +21,7 @@ import {
 import { renderingTook, renderTurn } from './lib/render-turns.server';
 import { SameMarkupContext } from './lib/same-markup';
 import { markupCapture, pageMarkupReuse } from './lib/same-markup.server';
-import { pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
+import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
 
@@ -88,7 +87,7 @@ function renderPage(
     const reuse = loadContext.sharedPage ? pageMarkupReuse() : null;
     const showShell = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new FlushJoined();
       const stages = reuse
         ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
         : scriptsAfterFirstPaint();

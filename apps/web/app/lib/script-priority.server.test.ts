@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { completeUtf8Length, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
+import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
 
 async function through(chunks: string[]): Promise<string> {
   return text(Readable.from(chunks).pipe(scriptsAfterFirstPaint()));
@@ -56,17 +56,6 @@ describe('scriptsAfterFirstPaint', () => {
       );
       expect(received.endsWith('<p>يسر</p></body></html>'), `cut at byte ${cut}`).toBe(true);
     }
-  });
-
-  it('finds where the last whole UTF-8 character ends', () => {
-    const letter = Buffer.from('س'); // two bytes
-    const moon = Buffer.from('🌙'); // four bytes
-    expect(completeUtf8Length(Buffer.from('ab'))).toBe(2);
-    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), letter]))).toBe(3);
-    expect(completeUtf8Length(Buffer.concat([Buffer.from('a'), letter.subarray(0, 1)]))).toBe(1);
-    expect(completeUtf8Length(moon)).toBe(4);
-    expect(completeUtf8Length(moon.subarray(0, 3))).toBe(0);
-    expect(completeUtf8Length(Buffer.alloc(0))).toBe(0);
   });
 
   it('passes a page without a head through unchanged', async () => {
@@ -227,5 +216,24 @@ describe('scriptsAfterFirstPaint', () => {
     source.destroy(new Error('render failed'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(reported).toEqual([new Error('render failed')]);
+  });
+});
+
+describe('FlushJoined', () => {
+  it("passes on what React writes between two flushes as one piece, and the rest at the end", async () => {
+    const sink = new FlushJoined();
+    const pieces: string[] = [];
+    sink.on('data', (piece: Buffer) => pieces.push(piece.toString()));
+    const ended = new Promise((resolve) => sink.on('end', resolve));
+    expect(sink.write(new TextEncoder().encode('<html><head>'))).toBe(true);
+    sink.write('</head><body>سبحة');
+    const view = new TextEncoder().encode('xx<p>كهرمان</p>');
+    sink.write(view.subarray(2));
+    sink.flush();
+    sink.flush();
+    sink.write('<p>later</p>');
+    sink.end();
+    await ended;
+    expect(pieces).toEqual(['<html><head></head><body>سبحة<p>كهرمان</p>', '<p>later</p>']);
   });
 });

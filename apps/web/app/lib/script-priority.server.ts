@@ -1,7 +1,7 @@
-import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
-const HEAD_END = '</head>';
+const HEAD_END = Buffer.from('</head>');
 /** React Router's inline module script (`<Scripts />`): imports the routes, then the entry. */
 const MODULE_SCRIPT_TAG = /^<script([^>]*?) type="module"( async="")?>$/;
 const SCRIPT_START = Buffer.from('<script');
@@ -35,21 +35,6 @@ function startScript(preloads: readonly string[]): string {
 const LATEST_START_MS = 3000;
 
 /**
- * Where the last whole UTF-8 character of the bytes ends: a piece of the stream may stop inside
- * an Arabic letter (two bytes), and decoding the halves apart would garble it.
- */
-export function completeUtf8Length(bytes: Buffer): number {
-  // A character is at most 4 bytes: look back for the lead byte of the last one.
-  for (let back = 1; back <= Math.min(4, bytes.length); back += 1) {
-    const byte = bytes[bytes.length - back]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
-    const size = byte < 0x80 ? 1 : byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return size > back ? bytes.length - back : bytes.length;
-  }
-  return bytes.length;
-}
-
-/**
  * Passes the page's HTML through and starts its script modules only once the first screen is
  * painted (docs/decisions/030). React Router's <Scripts> preloads every module in the head and
  * imports them from an inline module script; on a phone's connection those ~140 KB shared the
@@ -66,21 +51,13 @@ export function completeUtf8Length(bytes: Buffer): number {
  * and encoded again: only script tags, and the module script, are read as text.
  */
 export function scriptsAfterFirstPaint(): Transform {
-  let head = '';
+  /** The head's bytes until its end has come (it is read as text once, whole). */
+  let head: Buffer = Buffer.alloc(0);
   let headDone = false;
   let scriptDone = false;
   const preloads: string[] = [];
   /** What this tick has produced, sent on as one chunk by `send`. */
   let out: Buffer[] = [];
-  /** The first bytes of a character the last piece stopped inside (decoded with the next piece). */
-  let partial: Buffer = Buffer.alloc(0);
-  /** The piece as text, whole characters only; an unfinished one waits in `partial`. */
-  const decoded = (chunk: Buffer): string => {
-    const bytes = partial.length === 0 ? chunk : Buffer.concat([partial, chunk]);
-    const whole = completeUtf8Length(bytes);
-    partial = bytes.subarray(whole);
-    return bytes.toString('utf8', 0, whole);
-  };
   let sendScheduled = false;
 
   /** The module script made inert, followed by the classic script that starts it. */
@@ -161,20 +138,19 @@ export function scriptsAfterFirstPaint(): Transform {
       } else if (headDone) {
         body(chunk, false);
       } else {
-        head += decoded(chunk);
+        head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
         const end = head.indexOf(HEAD_END);
         if (end !== -1) {
           headDone = true;
+          // "</head>" ends the text before it on a whole character: only the head is decoded.
           emit(
-            head.slice(0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
+            head.toString('utf8', 0, end).replace(MODULE_PRELOAD, (_tag, href: string) => {
               preloads.push(href);
               return '';
             }),
           );
-          // The rest of the piece goes on as bytes, with an unfinished character's first bytes.
-          const rest = Buffer.concat([Buffer.from(head.slice(end)), partial]);
-          head = '';
-          partial = Buffer.alloc(0);
+          const rest = head.subarray(end);
+          head = Buffer.alloc(0);
           body(rest, false);
         }
       }
@@ -185,7 +161,6 @@ export function scriptsAfterFirstPaint(): Transform {
         if (!scriptDone) body(Buffer.alloc(0), true);
       } else {
         emit(head);
-        emit(partial);
       }
       callback(null, taken());
     },
@@ -212,4 +187,36 @@ export function pipeThrough(
   });
   for (const stage of stages) stage.on('error', () => undefined);
   return stages.at(-1)!;
+}
+
+/**
+ * React's destination for a page: what React writes in one flush (the shell's 4 KB views and its
+ * long strings, then each part that streams in later) goes on as one piece when React calls
+ * `flush()` at the end of it, not as thirty writes through every stage of the page's stream.
+ */
+export class FlushJoined extends PassThrough {
+  private pieces: Buffer[] = [];
+
+  // React writes views and strings, never asks for a callback, and needs no backpressure: the
+  // page is whole in memory before it is sent either way.
+  override write(chunk: Uint8Array | string): boolean {
+    this.pieces.push(
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+    );
+    return true;
+  }
+
+  flush(): void {
+    if (this.pieces.length === 0) return;
+    const piece = this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces);
+    this.pieces = [];
+    super.write(piece);
+  }
+
+  override end(): this {
+    this.flush();
+    return super.end();
+  }
 }
