@@ -102,3 +102,41 @@ describe('the kept markup of pages for everyone', () => {
     expect(current(categories)).not.toContain('/products');
   });
 });
+
+describe('the kept markup of parts made of the kept replies', () => {
+  // The API's public replies kept (page-reads.ts): the shell's settings and links are the same
+  // frozen values on every page, and the footer is kept under their names (sharedValueId).
+  let kept: TestContext;
+  const callKept = apiCaller(() => kept.app);
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    kept = await createTestWebApp({ PAGE_CACHE_SECONDS: '0' });
+    admin = (await signedInStaff(kept)).admin;
+  });
+  afterAll(async () => {
+    await kept.close();
+  });
+
+  async function keptPage(url: string): Promise<string> {
+    const reply = await kept.app.inject({ url });
+    expect(reply.statusCode).toBe(200);
+    return reply.body.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '');
+  }
+  const footerOf = (html: string) => html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
+
+  it('writes the same footer again, and the new one as soon as the settings change', async () => {
+    const saved = await callKept('POST', '/api/settings', { email: 'first@shop.test' }, { token: admin.token });
+    expect(saved.statusCode).toBe(200);
+    const first = await keptPage('/');
+    expect(footerOf(first)).toContain('first@shop.test');
+    expect(await keptPage('/')).toBe(first);
+    expect(footerOf(await keptPage('/en'))).toContain('first@shop.test');
+
+    const changed = await callKept('POST', '/api/settings', { email: 'second@shop.test' }, { token: admin.token });
+    expect(changed.statusCode).toBe(200);
+    const after = footerOf(await keptPage('/'));
+    expect(after).toContain('second@shop.test');
+    expect(after).not.toContain('first@shop.test');
+  });
+});

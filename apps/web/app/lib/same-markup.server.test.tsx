@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SameMarkup, SameMarkupContext } from './same-markup';
+import { SameMarkup, SameMarkupContext, sharedValueId } from './same-markup';
 import { markupCapture, MarkupStore, pageMarkupReuse, takeCaptures } from './same-markup.server';
-import { pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
+import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
 
 /** Renders `page` as entry.server does for a page for everyone (or without reuse): its HTML. */
 async function render(page: ReactNode, store: MarkupStore | null): Promise<string> {
@@ -15,7 +14,7 @@ async function render(page: ReactNode, store: MarkupStore | null): Promise<strin
       <SameMarkupContext.Provider value={reuse}>{page}</SameMarkupContext.Provider>,
       {
         onAllReady() {
-          const body = new PassThrough();
+          const body = new FlushJoined();
           const stages = reuse
             ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
             : scriptsAfterFirstPaint();
@@ -171,5 +170,16 @@ describe('MarkupStore', () => {
     const store = new MarkupStore(1600);
     store.set('big', 'x'.repeat(100));
     expect(store.size).toBe(0);
+  });
+});
+
+describe('sharedValueId', () => {
+  it('names a frozen value the same each time, another value otherwise, and nothing not frozen', () => {
+    const settings = Object.freeze({ email: 'shop@example.com' });
+    const id = sharedValueId(settings);
+    expect(id).toMatch(/^#\d+$/);
+    expect(sharedValueId(settings)).toBe(id);
+    expect(sharedValueId(Object.freeze({ email: 'shop@example.com' }))).not.toBe(id);
+    expect(sharedValueId({ email: 'shop@example.com' })).toBeNull();
   });
 });

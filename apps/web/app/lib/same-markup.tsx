@@ -25,6 +25,26 @@ export const CAPTURE_ATTRIBUTE = 'data-same-markup';
 /** The page's reuse of markup: set on the server for a page for everyone, null otherwise. */
 export const SameMarkupContext = createContext<MarkupReuse | null>(null);
 
+const sharedIds = new WeakMap<object, string>();
+let lastSharedId = 0;
+
+/**
+ * A short name for a value that every page reads unchanged, for a markup key: the frozen values of
+ * the kept API replies (apps/api/src/plugins/page-reads.ts) are the same object on every page
+ * until the reply is dropped, and a new object is a new name. Null for a value that is not frozen,
+ * which a page may have made for itself: its markup is then not kept.
+ */
+export function sharedValueId(value: object): string | null {
+  if (!Object.isFrozen(value)) return null;
+  let id = sharedIds.get(value);
+  if (id === undefined) {
+    lastSharedId += 1;
+    id = `#${lastSharedId}`;
+    sharedIds.set(value, id);
+  }
+  return id;
+}
+
 type SameMarkupTag = 'article' | 'details' | 'div' | 'nav' | 'footer' | 'section' | 'ul';
 
 /**

@@ -8,6 +8,7 @@ import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppI
 import { mailtoUrl, telUrl, whatsappUrl } from './contact';
 import { displayAddress } from './root-data';
 import { useLocalizedPath } from '../../lib/localized-path';
+import { SameMarkup, sharedValueId } from '../../lib/same-markup';
 
 
 /** One contact line; the label is read by screen readers where the icon alone says what it is. */
@@ -58,8 +59,12 @@ export const SiteFooter = memo(function SiteFooter({
 
   // Its blocks are not landmarks of their own: the footer is the landmark, and a block named like
   // the page's hero (the store) or a policy's "Contact us" would share that name (issue 31).
+  // The same for everyone, for the settings and links every page shares (decision 070).
+  const settingsId = sharedValueId(settings);
+  const linksId = sharedValueId(links);
+  const markupKey = settingsId && linksId ? `footer|${lang}|${year}|${settingsId}|${linksId}` : null;
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50">
+    <SameMarkup as="footer" markupKey={markupKey} className="mt-16 bg-brand-900 text-brand-50">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 id="footer-store" className="text-lg font-semibold text-white">
@@ -154,6 +159,6 @@ export const SiteFooter = memo(function SiteFooter({
           <p>{t('common.footer.rights', { year, store: name })}</p>
         </Container>
       </div>
-    </footer>
+    </SameMarkup>
   );
 });
