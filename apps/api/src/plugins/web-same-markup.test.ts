@@ -139,4 +139,25 @@ describe('the kept markup of parts made of the kept replies', () => {
     expect(after).toContain('second@shop.test');
     expect(after).not.toContain('first@shop.test');
   });
+
+  it("shows a product's new price on its card and its page at once", async () => {
+    const sendKept = multipartSender(callKept, () => admin.token);
+    const shelf = await createCategory(kept.database.db, { name: 'سبح الرف' });
+    const bead = await createProduct(kept.database.db, { name: 'سبحة الرف', price: 9_250, category_id: shelf.id });
+    expect(await keptPage('/products')).toContain('9.250');
+    expect(await keptPage(`/products/${bead.id}`)).toContain('9.250');
+    expect(await keptPage('/products')).toContain('9.250');
+    const saved = await sendKept('PUT', `/api/products/${bead.id}`, {
+      name: 'سبحة الرف',
+      price: '11.500',
+      stock_quantity: '4',
+      category_id: String(shelf.id),
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const url of ['/products', `/products/${bead.id}`]) {
+      const after = await keptPage(url);
+      expect(after, url).toContain('11.500');
+      expect(after, url).not.toContain('9.250');
+    }
+  });
 });

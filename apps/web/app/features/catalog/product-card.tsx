@@ -8,7 +8,7 @@ import { AddToCartButton } from '../cart/add-to-cart-button';
 import { CatalogImage, ImagePlaceholder } from './product-image';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
-import { SameMarkup } from '../../lib/same-markup';
+import { SameMarkup, sharedValueId } from '../../lib/same-markup';
 
 /** Image widths of a card in the product grid (2 columns on phones, 3 on tablets, 4 from lg up). */
 export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
@@ -39,8 +39,24 @@ export type CardProduct = Pick<
   | 'review_count'
 >;
 
-/** A listed product cut down to what its card shows. */
+/** The cards of the frozen products every page shares (the kept replies), made once each. */
+const sharedCards = new WeakMap<CardProduct, CardProduct>();
+
+/**
+ * A listed product cut down to what its card shows. A product every page shares (frozen, from a
+ * kept reply) gives the same frozen card each time, which its card's markup is kept under.
+ */
 export function cardProduct(product: CardProduct): CardProduct {
+  if (!Object.isFrozen(product)) return cardFields(product);
+  let card = sharedCards.get(product);
+  if (card === undefined) {
+    card = Object.freeze(cardFields(product));
+    sharedCards.set(product, card);
+  }
+  return card;
+}
+
+function cardFields(product: CardProduct): CardProduct {
   const { id, name, name_en, price, sale_price, current_price } = product;
   const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
   const { review_average, review_count } = product;
@@ -95,11 +111,11 @@ export function ProductCard({
   const { price, current, percent } = productPrices(product);
   const name = inLanguage(lang, product.name, product.name_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
-  // Everything the card is made of. An eager card's image is preloaded as it renders: it is
-  // rendered each time.
+  // Everything the card is made of (a product every page shares, by its name). An eager card's
+  // image is preloaded as it renders: it is rendered each time.
   const markupKey = eager
     ? null
-    : `card|${lang}|${Heading}|${heart}|${money.symbol}|${money.decimals}|${JSON.stringify(cardProduct(product))}`;
+    : `card|${lang}|${Heading}|${heart}|${money.symbol}|${money.decimals}|${sharedValueId(product) ?? JSON.stringify(cardProduct(product))}`;
   return (
     <SameMarkup
       as="article"

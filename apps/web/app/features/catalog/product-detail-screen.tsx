@@ -39,7 +39,7 @@ import { useLocalizedPath } from '../../lib/localized-path';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
 import { BackInStockForm } from '../shopper-emails/back-in-stock-form';
 import { useAuth } from '../account/auth';
-import { SameMarkup } from '../../lib/same-markup';
+import { SameMarkup, sharedValueId } from '../../lib/same-markup';
 
 /** The add-to-cart button while it cannot be used: same shape, no brand colour. */
 const unavailableButton =
@@ -141,7 +141,7 @@ export function ProductDetailScreen({
   // (decision 070). The gallery is not: React preloads its first image as it renders it.
   const detailsKey = user
     ? null
-    : `product-details|${lang}|${status}|${money.symbol}|${money.decimals}|${publicUrl}|${call}|${whatsappHref}|${JSON.stringify(product)}|${JSON.stringify(attributes)}`;
+    : `product-details|${lang}|${status}|${money.symbol}|${money.decimals}|${publicUrl}|${call}|${whatsappHref}|${sharedValueId(product) ?? JSON.stringify(product)}|${sharedValueId(attributes) ?? JSON.stringify(attributes)}`;
 
   const breadcrumbData = breadcrumbJsonLd(
     breadcrumbSteps(crumbs, { homeLabel: t('catalog.breadcrumb.home'), path: productPath, url }),
