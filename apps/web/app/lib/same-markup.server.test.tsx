@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SameMarkup, SameMarkupContext, sharedValueId } from './same-markup';
-import { markupCapture, MarkupStore, pageMarkupReuse, takeCaptures } from './same-markup.server';
+import { markupCapture, MarkupStore, pageMarkupReuse, takeCaptures, writeFills } from './same-markup.server';
 import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
 
 /** Renders `page` as entry.server does for a page for everyone (or without reuse): its HTML. */
@@ -120,6 +120,26 @@ describe('SameMarkup', () => {
   });
 });
 
+describe('nested kept parts', () => {
+  const grid = (price: string) => (
+    <SameMarkup as="section" markupKey={`grid|${price}`}>
+      {page(price)}
+    </SameMarkup>
+  );
+
+  it('keeps an outer part whole when the parts within it were written from what was kept', async () => {
+    const store = new MarkupStore(1024 * 1024);
+    const plain = await render(grid('3.000'), null);
+    // The cards are kept first, then the grid around them, captured with the cards written in.
+    await render(page('3.000'), store);
+    cardRendered.mockClear();
+    expect(await render(grid('3.000'), store)).toBe(plain);
+    expect(renderings()).toBe(0);
+    expect(await render(grid('3.000'), store)).toBe(plain);
+    expect(store.get('grid|3.000')?.toString()).toContain('<h3><a href="/products/سبحة يسر">');
+  });
+});
+
 describe('takeCaptures', () => {
   const capture = (key: string) => {
     const reuse = pageMarkupReuse(new MarkupStore(1024 * 1024));
@@ -134,7 +154,7 @@ describe('takeCaptures', () => {
     expect(takeCaptures(piece, reuse).toString()).toBe(
       '<div>a</div><div class="c"><div>in<divider></divider></div>عربي</div><div>b</div>',
     );
-    expect(reuse.store.get('k')).toBe('<div>in<divider></divider></div>عربي');
+    expect(reuse.store.get('k')?.toString()).toBe('<div>in<divider></divider></div>عربي');
   });
 
   it('takes the attribute out but keeps nothing when the element does not end in the piece', () => {
@@ -153,13 +173,15 @@ describe('takeCaptures', () => {
 
 describe('MarkupStore', () => {
   it('lets the least recently used markup go first when it is full', () => {
-    // Each entry is (key + HTML) × 2 bytes: 2 × (1 + 49) = 100 bytes; sixteen fill the store.
+    // Each entry is its key (two bytes a character) and its HTML's bytes: 2 + 98 = 100 bytes;
+    // sixteen fill the store.
     const store = new MarkupStore(1600);
+    const html = Buffer.from('x'.repeat(98));
     const keys = 'abcdefghijklmnop'.split('');
-    for (const key of keys) store.set(key, 'x'.repeat(49));
+    for (const key of keys) store.set(key, html);
     expect(store.size).toBe(16);
     expect(store.get('a')).toBeDefined();
-    store.set('q', 'x'.repeat(49));
+    store.set('q', html);
     expect(store.size).toBe(16);
     expect(store.get('b')).toBeUndefined();
     expect(store.get('a')).toBeDefined();
@@ -168,8 +190,33 @@ describe('MarkupStore', () => {
 
   it('does not keep a piece larger than a sixteenth of its room', () => {
     const store = new MarkupStore(1600);
-    store.set('big', 'x'.repeat(100));
+    store.set('big', Buffer.from('x'.repeat(100)));
     expect(store.size).toBe(0);
+  });
+});
+
+describe('writeFills', () => {
+  it('writes the kept HTML into each marked element and takes the mark out', () => {
+    const store = new MarkupStore(1024 * 1024);
+    store.set('card', Buffer.from('<h3>سبحة</h3>'));
+    store.set('menu', Buffer.from('<li>x</li>'));
+    const reuse = pageMarkupReuse(store);
+    const card = reuse.fill('card')!;
+    const menu = reuse.fill('menu')!;
+    expect(reuse.fill('missing')).toBeUndefined();
+    const piece = Buffer.from(
+      `<main><article class="c" data-same-markup-fill="${card}"></article>` +
+        `<ul data-same-markup-fill="${menu}" id="m"></ul><p>عربي</p></main>`,
+    );
+    expect(writeFills(piece, reuse).toString()).toBe(
+      '<main><article class="c"><h3>سبحة</h3></article><ul id="m"><li>x</li></ul><p>عربي</p></main>',
+    );
+  });
+
+  it('passes a piece without fills through as it is', () => {
+    const reuse = pageMarkupReuse(new MarkupStore(1024));
+    const piece = Buffer.from('<p>plain</p>');
+    expect(writeFills(piece, reuse)).toBe(piece);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { CAPTURE_ATTRIBUTE, type MarkupReuse } from './same-markup';
+import { CAPTURE_ATTRIBUTE, FILL_ATTRIBUTE, type MarkupReuse } from './same-markup';
 
 /**
  * The kept inner HTML of markup that is the same for every request (decision 070), least recently
@@ -7,12 +7,12 @@ import { CAPTURE_ATTRIBUTE, type MarkupReuse } from './same-markup';
  * a setting) makes new keys and the old entries age out; nothing needs clearing.
  */
 export class MarkupStore {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const html = this.entries.get(key);
     if (html === undefined) return undefined;
     // Used again: to the end of the order, the last to go.
@@ -21,20 +21,21 @@ export class MarkupStore {
     return html;
   }
 
-  set(key: string, html: string): void {
-    const size = (key.length + html.length) * 2;
+  /** Keeps `html`, the UTF-8 bytes of the inner HTML (a copy: never a view of a whole page). */
+  set(key: string, html: Buffer): void {
+    const size = key.length * 2 + html.length;
     if (size > this.maxBytes / 16) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.bytes -= (key.length + old.length) * 2;
+      this.bytes -= key.length * 2 + old.length;
     }
     this.entries.set(key, html);
     this.bytes += size;
     for (const [oldest, oldHtml] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= (oldest.length + oldHtml.length) * 2;
+      this.bytes -= oldest.length * 2 + oldHtml.length;
     }
   }
 
@@ -46,19 +47,29 @@ export class MarkupStore {
 /** Two thousand cards or so: the first pages of every list, the home page, the related products. */
 const sharedStore = new MarkupStore(8 * 1024 * 1024);
 
-/** A page's reuse of markup, with the captures its rendering asked for. */
+/** A page's reuse of markup, with the captures and fills its rendering asked for. */
 export interface PageMarkupReuse extends MarkupReuse {
   /** The key of each capture token handed out in this rendering. */
   readonly captures: Map<string, string>;
+  /** The kept HTML of each fill token handed out in this rendering. */
+  readonly fills: Map<string, Buffer>;
   readonly store: MarkupStore;
 }
 
 export function pageMarkupReuse(store: MarkupStore = sharedStore): PageMarkupReuse {
   const captures = new Map<string, string>();
+  const fills = new Map<string, Buffer>();
   return {
     captures,
+    fills,
     store,
-    kept: (key) => store.get(key),
+    fill: (key) => {
+      const html = store.get(key);
+      if (html === undefined) return undefined;
+      const token = String(fills.size + 1);
+      fills.set(token, html);
+      return token;
+    },
     capture: (key) => {
       const token = String(captures.size + 1);
       captures.set(token, key);
@@ -68,6 +79,7 @@ export function pageMarkupReuse(store: MarkupStore = sharedStore): PageMarkupReu
 }
 
 const MARKER = Buffer.from(` ${CAPTURE_ATTRIBUTE}="`);
+const FILL_MARKER = Buffer.from(` ${FILL_ATTRIBUTE}="`);
 const QUOTE = 0x22;
 const TAG_OPEN = 0x3c;
 const TAG_CLOSE = 0x3e;
@@ -136,17 +148,43 @@ export function takeCaptures(piece: Buffer, reuse: PageMarkupReuse): Buffer {
     const key = reuse.captures.get(token);
     const innerEnd = closingTagAt(page, tag, innerStart);
     if (key === undefined || innerEnd === -1) continue;
-    const inner = page.toString('utf8', innerStart, innerEnd);
-    if (!UNKEPT.test(inner)) reuse.store.set(key, inner);
+    const inner = page.subarray(innerStart, innerEnd);
+    if (!UNKEPT.test(inner.toString('latin1'))) reuse.store.set(key, Buffer.from(inner));
   }
   return page;
 }
 
-/** Passes the page through, keeping the markup its rendering captured (nothing to do for most pages). */
+/**
+ * Writes the kept HTML into each element marked to be filled, and takes the fill attributes out.
+ * React renders such an element empty (`<article data-same-markup-fill="3"></article>`), in one
+ * flush, so its start tag is whole in the piece.
+ */
+export function writeFills(piece: Buffer, reuse: PageMarkupReuse): Buffer {
+  const parts: Buffer[] = [];
+  let copied = 0;
+  for (let at = piece.indexOf(FILL_MARKER); at !== -1; at = piece.indexOf(FILL_MARKER, at + 1)) {
+    const tokenEnd = piece.indexOf(QUOTE, at + FILL_MARKER.length);
+    if (tokenEnd === -1) break;
+    const html = reuse.fills.get(piece.toString('latin1', at + FILL_MARKER.length, tokenEnd));
+    const tagEnd = piece.indexOf(TAG_CLOSE, tokenEnd);
+    if (html === undefined || tagEnd === -1) continue;
+    parts.push(piece.subarray(copied, at), piece.subarray(tokenEnd + 1, tagEnd + 1), html);
+    copied = tagEnd + 1;
+  }
+  if (copied === 0) return piece;
+  parts.push(piece.subarray(copied));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Passes the page through, writing the kept markup its rendering asked for and keeping the markup
+ * it captured. Fills first: a captured element keeps the HTML written into the elements within.
+ */
 export function markupCapture(reuse: PageMarkupReuse): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      callback(null, reuse.captures.size === 0 ? chunk : takeCaptures(chunk, reuse));
+      const filled = reuse.fills.size === 0 ? chunk : writeFills(chunk, reuse);
+      callback(null, reuse.captures.size === 0 ? filled : takeCaptures(filled, reuse));
     },
   });
 }

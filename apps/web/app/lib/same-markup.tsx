@@ -8,19 +8,25 @@ import {
 
 /**
  * Markup that is the same for every request (docs/decisions/070): a product's card, the header's
- * menus. A page for everyone renders each of them once; later renderings write the kept HTML
- * inside the same element instead of rendering the components again. The browser renders the
+ * menus. A page for everyone renders each of them once; later renderings render the element
+ * empty and the page's stream writes the kept HTML inside it (same-markup.server.ts), instead of
+ * rendering the components again. The browser renders the
  * components as always and hydrates them against that HTML, which is what they rendered.
  */
 export interface MarkupReuse {
-  /** The inner HTML kept for `key`, if any. */
-  kept(key: string): string | undefined;
+  /**
+   * When inner HTML is kept for `key`: the value of the fill attribute that marks the (empty)
+   * element the server's stream writes it into.
+   */
+  fill(key: string): string | undefined;
   /** The value of the capture attribute that marks an element whose inner HTML is kept as `key`. */
   capture(key: string): string;
 }
 
 /** The attribute that marks an element to capture; the server's stream takes it out again. */
 export const CAPTURE_ATTRIBUTE = 'data-same-markup';
+/** The attribute that marks an element to fill with kept HTML; the stream takes it out again. */
+export const FILL_ATTRIBUTE = 'data-same-markup-fill';
 
 /** The page's reuse of markup: set on the server for a page for everyone, null otherwise. */
 export const SameMarkupContext = createContext<MarkupReuse | null>(null);
@@ -66,8 +72,9 @@ export function SameMarkup<Tag extends SameMarkupTag>({
 } & Omit<ComponentPropsWithRef<Tag>, 'children'>) {
   const reuse = useContext(SameMarkupContext);
   if (reuse === null || markupKey === null) return createElement(as, props, children);
-  const kept = reuse.kept(markupKey);
-  if (kept !== undefined)
-    return createElement(as, { ...props, dangerouslySetInnerHTML: { __html: kept } });
+  // The kept HTML is written by the stream as the bytes it keeps: React neither measures nor
+  // encodes it again.
+  const fill = reuse.fill(markupKey);
+  if (fill !== undefined) return createElement(as, { ...props, [FILL_ATTRIBUTE]: fill });
   return createElement(as, { ...props, [CAPTURE_ATTRIBUTE]: reuse.capture(markupKey) }, children);
 }
