@@ -20,7 +20,7 @@ import {
 } from './lib/page-answer';
 import { renderingTook, renderTurn } from './lib/render-turns.server';
 import { SameMarkupContext } from './lib/same-markup';
-import { markupCapture, pageMarkupReuse } from './lib/same-markup.server';
+import { keptMarkupStage, pageMarkupReuse } from './lib/same-markup.server';
 import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './lib/script-priority.server';
 
 export const streamTimeout = 5_000;
@@ -89,7 +89,7 @@ function renderPage(
       shellRendered = true;
       const body = new FlushJoined();
       const stages = reuse
-        ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
+        ? [scriptsAfterFirstPaint(), keptMarkupStage(reuse)]
         : scriptsAfterFirstPaint();
       const html = pipeThrough(body, stages, (error) => {
         if (!request.signal.aborted) loadContext.logError(error);

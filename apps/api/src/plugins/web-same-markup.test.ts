@@ -32,9 +32,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A page's HTML without its per-request nonce. */
-async function page(url: string): Promise<string> {
-  const reply = await ctx.app.inject({ url });
+/** A page's HTML without its per-request nonce (from `app`, the first test app by default). */
+async function page(url: string, app = ctx.app): Promise<string> {
+  const reply = await app.inject({ url });
   expect(reply.statusCode).toBe(200);
   return reply.body.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '');
 }
@@ -118,11 +118,7 @@ describe('the kept markup of parts made of the kept replies', () => {
     await kept.close();
   });
 
-  async function keptPage(url: string): Promise<string> {
-    const reply = await kept.app.inject({ url });
-    expect(reply.statusCode).toBe(200);
-    return reply.body.replace(/nonce="[^"]*"/g, 'nonce=""').replace(/"nonce":"[^"]*"/g, '');
-  }
+  const keptPage = (url: string) => page(url, kept.app);
   const footerOf = (html: string) => html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
 
   it('writes the same footer again, and the new one as soon as the settings change', async () => {

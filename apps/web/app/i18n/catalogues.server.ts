@@ -161,23 +161,13 @@ export function packedMessagesFor(lang: Language, only: readonly Namespace[]): P
   return packed;
 }
 
-/** Each selection's name in a whole page's loader data, by the selection messagesFor keeps. */
-const selectionReferences = new WeakMap<Messages, PackedMessages>();
-
 /**
  * The messages a loader sends: the packed catalogue for a client navigation's data; for a whole
  * page, the catalogue's name, the page carrying its text once in a script (page-messages.ts).
  */
 export function loaderMessagesFor(lang: Language, only: readonly Namespace[], documentRequest: boolean): PackedMessages {
   const packed = packedMessagesFor(lang, only);
-  if (!documentRequest) return packed;
-  const messages = messagesFor(lang, only);
-  let reference = selectionReferences.get(messages);
-  if (reference === undefined) {
-    reference = catalogueReference(selectionId(lang, only), packed);
-    selectionReferences.set(messages, reference);
-  }
-  return reference;
+  return documentRequest ? catalogueReference(selectionId(lang, only), packed) : packed;
 }
 
 const adminFlattened: Record<Language, Messages> = {

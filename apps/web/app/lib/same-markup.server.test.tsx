@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SameMarkup, SameMarkupContext, sharedValueId } from './same-markup';
-import { markupCapture, MarkupStore, pageMarkupReuse, takeCaptures, writeFills } from './same-markup.server';
+import { keptMarkupStage, MarkupStore, pageMarkupReuse, takeCaptures, writeFills } from './same-markup.server';
 import { FlushJoined, pipeThrough, scriptsAfterFirstPaint } from './script-priority.server';
 
 /** Renders `page` as entry.server does for a page for everyone (or without reuse): its HTML. */
@@ -16,7 +16,7 @@ async function render(page: ReactNode, store: MarkupStore | null): Promise<strin
         onAllReady() {
           const body = new FlushJoined();
           const stages = reuse
-            ? [scriptsAfterFirstPaint(), markupCapture(reuse)]
+            ? [scriptsAfterFirstPaint(), keptMarkupStage(reuse)]
             : scriptsAfterFirstPaint();
           text(pipeThrough(body, stages, reject)).then(resolve, reject);
           pipe(body);

@@ -115,6 +115,15 @@ function closingTagAt(html: Buffer, tag: string, from: number): number {
   }
 }
 
+/** Each ` name="token"` mark in the piece: where it starts, its token, and the byte after it. */
+function* marksIn(piece: Buffer, marker: Buffer): Generator<{ at: number; token: string; end: number }> {
+  for (let at = piece.indexOf(marker); at !== -1; at = piece.indexOf(marker, at + 1)) {
+    const tokenEnd = piece.indexOf(QUOTE, at + marker.length);
+    if (tokenEnd === -1) return;
+    yield { at, token: piece.toString('latin1', at + marker.length, tokenEnd), end: tokenEnd + 1 };
+  }
+}
+
 /**
  * Takes the capture attributes out of a piece of the page and keeps the inner HTML of each marked
  * element. The piece is what one flush of React wrote (the page's stream joins a flush's pieces),
@@ -126,18 +135,16 @@ export function takeCaptures(piece: Buffer, reuse: PageMarkupReuse): Buffer {
   const parts: Buffer[] = [];
   let copied = 0;
   let length = 0;
-  for (let at = piece.indexOf(MARKER); at !== -1; at = piece.indexOf(MARKER, at + 1)) {
-    const tokenEnd = piece.indexOf(QUOTE, at + MARKER.length);
+  for (const { at, token, end } of marksIn(piece, MARKER)) {
     const tagStart = piece.lastIndexOf(TAG_OPEN, at);
-    if (tokenEnd === -1 || tagStart === -1) break;
-    const token = piece.toString('latin1', at + MARKER.length, tokenEnd);
+    if (tagStart === -1) break;
     let nameEnd = tagStart + 1;
     while (nameEnd < at && piece[nameEnd] !== SPACE && piece[nameEnd] !== TAG_CLOSE) nameEnd += 1;
     const tag = piece.toString('latin1', tagStart + 1, nameEnd);
-    const tagEnd = piece.indexOf(TAG_CLOSE, tokenEnd);
+    const tagEnd = piece.indexOf(TAG_CLOSE, end);
     parts.push(piece.subarray(copied, at));
     length += at - copied;
-    copied = tokenEnd + 1;
+    copied = end;
     // Where the element's content starts in the piece without the attributes.
     if (tagEnd !== -1) marks.push({ token, tag, innerStart: length + (tagEnd - copied) + 1 });
   }
@@ -162,13 +169,11 @@ export function takeCaptures(piece: Buffer, reuse: PageMarkupReuse): Buffer {
 export function writeFills(piece: Buffer, reuse: PageMarkupReuse): Buffer {
   const parts: Buffer[] = [];
   let copied = 0;
-  for (let at = piece.indexOf(FILL_MARKER); at !== -1; at = piece.indexOf(FILL_MARKER, at + 1)) {
-    const tokenEnd = piece.indexOf(QUOTE, at + FILL_MARKER.length);
-    if (tokenEnd === -1) break;
-    const html = reuse.fills.get(piece.toString('latin1', at + FILL_MARKER.length, tokenEnd));
-    const tagEnd = piece.indexOf(TAG_CLOSE, tokenEnd);
+  for (const { at, token, end } of marksIn(piece, FILL_MARKER)) {
+    const html = reuse.fills.get(token);
+    const tagEnd = piece.indexOf(TAG_CLOSE, end);
     if (html === undefined || tagEnd === -1) continue;
-    parts.push(piece.subarray(copied, at), piece.subarray(tokenEnd + 1, tagEnd + 1), html);
+    parts.push(piece.subarray(copied, at), piece.subarray(end, tagEnd + 1), html);
     copied = tagEnd + 1;
   }
   if (copied === 0) return piece;
@@ -180,7 +185,7 @@ export function writeFills(piece: Buffer, reuse: PageMarkupReuse): Buffer {
  * Passes the page through, writing the kept markup its rendering asked for and keeping the markup
  * it captured. Fills first: a captured element keeps the HTML written into the elements within.
  */
-export function markupCapture(reuse: PageMarkupReuse): Transform {
+export function keptMarkupStage(reuse: PageMarkupReuse): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       const filled = reuse.fills.size === 0 ? chunk : writeFills(chunk, reuse);
