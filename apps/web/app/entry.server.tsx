@@ -169,3 +169,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (!isRouteErrorResponse(error)) failures.unexpected = true;
   (context as AppLoadContext).logError(error);
 };
+
+/**
+ * React Router as bundled into this build (vite.config.ts): the API serves pages with this copy's
+ * request handler, so the server runs one React Router, the one its components come from.
+ */
+export { createRequestHandler } from 'react-router';

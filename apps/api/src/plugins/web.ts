@@ -154,6 +154,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+/**
+ * The request handler of the React Router copy the build bundles (its entry.server exports it), so
+ * that the server runs one React Router; a build without that export is served by this package's.
+ */
+function requestHandlerOf(build: ServerBuild): typeof createRequestHandler {
+  const entry = build.entry.module as { createRequestHandler?: typeof createRequestHandler };
+  return entry.createRequestHandler ?? createRequestHandler;
+}
+
 /** Serves the React Router web app: static assets, then server-rendered pages for every other path. */
 export async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
   let handleRequest: (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -173,14 +182,14 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       const build = (await server.ssrLoadModule(
         'virtual:react-router/server-build',
       )) as ServerBuild;
-      return createRequestHandler(build, 'development')(request, context as never);
+      return requestHandlerOf(build)(build, 'development')(request, context as never);
     };
   } else {
     const buildDir = path.join(options.webRoot, 'build');
     const build = (await import(
       pathToFileURL(path.join(buildDir, 'server', 'index.js')).href
     )) as ServerBuild;
-    const handle = createRequestHandler(build, 'production');
+    const handle = requestHandlerOf(build)(build, 'production');
     // React Router types its load context as its own interface; ours is WebLoadContext.
     handleRequest = (request, context) => handle(request, context as never);
     await app.register(fastifyStatic, {
