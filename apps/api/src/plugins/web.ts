@@ -5,7 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
+import { type createRequestHandler, isRouteErrorResponse, type ServerBuild } from 'react-router';
 import {
   PAGE_CACHE_HEADER,
   PAGE_CACHE_PUBLIC,
@@ -155,12 +155,15 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 }
 
 /**
- * The request handler of the React Router copy the build bundles (its entry.server exports it), so
- * that the server runs one React Router; a build without that export is served by this package's.
+ * The request handler of the React Router the build bundles (its entry.server exports it), so that
+ * the server runs one React Router, the one its components come from (docs/decisions/072).
  */
-function requestHandlerOf(build: ServerBuild): typeof createRequestHandler {
+export function requestHandlerOf(build: ServerBuild): typeof createRequestHandler {
   const entry = build.entry.module as { createRequestHandler?: typeof createRequestHandler };
-  return entry.createRequestHandler ?? createRequestHandler;
+  if (!entry.createRequestHandler) {
+    throw new Error('The web build does not export createRequestHandler from its entry.server');
+  }
+  return entry.createRequestHandler;
 }
 
 /** Serves the React Router web app: static assets, then server-rendered pages for every other path. */
