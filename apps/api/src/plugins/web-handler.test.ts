@@ -10,10 +10,14 @@ function buildWith(entryModule: Record<string, unknown>): ServerBuild {
 describe('requestHandlerOf', () => {
   it('serves pages with the React Router the build bundles', () => {
     const handler = () => () => Promise.resolve(new Response('page'));
-    expect(requestHandlerOf(buildWith({ default: () => null, createRequestHandler: handler }))).toBe(handler);
+    expect(
+      requestHandlerOf(buildWith({ default: () => null, createRequestHandler: handler })),
+    ).toBe(handler);
   });
 
   it('refuses a build that does not export it, rather than running a second React Router', () => {
-    expect(() => requestHandlerOf(buildWith({ default: () => null }))).toThrow(/createRequestHandler/);
+    expect(() => requestHandlerOf(buildWith({ default: () => null }))).toThrow(
+      /createRequestHandler/,
+    );
   });
 });

@@ -43,6 +43,8 @@ describe('lowerObjectSpreads', () => {
   });
 
   it('leaves a chunk without spreads alone', async () => {
-    expect(await lowerObjectSpreads('export const n = [1, 2].map((x) => x * 2);', 'plain.js')).toBeNull();
+    expect(
+      await lowerObjectSpreads('export const n = [1, 2].map((x) => x * 2);', 'plain.js'),
+    ).toBeNull();
   });
 });
