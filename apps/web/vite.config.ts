@@ -2,13 +2,14 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { everyPageChunk, storefrontChunk } from './vite-chunks.ts';
+import { serverRouterMemo } from './vite-server-router-memo.ts';
 import { serverObjectSpreads } from './vite-server-spreads.ts';
 
 // Workspace packages resolve to their TypeScript sources, bundled into the web build.
 const source = '@shop/source';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), serverObjectSpreads()],
+  plugins: [tailwindcss(), reactRouter(), serverRouterMemo(), serverObjectSpreads()],
   resolve: { conditions: [source, ...defaultClientConditions] },
   ssr: {
     resolve: { conditions: [source, ...defaultServerConditions] },
