@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { type PluginObj, transformAsync, types as t } from '@babel/core';
+import { type PluginObj, types as t } from '@babel/core';
 import type { Plugin } from 'vite';
+import { transformServerModule } from './vite-babel.ts';
 
 /**
  * React Router's per-page work that depends only on the build and the address, done once
@@ -101,23 +102,18 @@ export async function memoizeRouterModule(
   found: Set<string>,
 ): Promise<string | null> {
   const seen = new Set<string>();
-  const result = await transformAsync(code, {
-    filename: fileName,
-    babelrc: false,
-    configFile: false,
-    compact: false,
-    sourceType: 'module',
-    plugins: [routerMemoPlugin(seen)],
-  });
+  const transformed = await transformServerModule(code, fileName, [routerMemoPlugin(seen)]);
   for (const target of seen) found.add(target);
-  if (seen.size === 0 || !result?.code) return null;
-  return `import * as ${MEMO} from ${JSON.stringify(MEMO_MODULE)};\n${result.code}`;
+  if (seen.size === 0 || transformed === null) return null;
+  return `import * as ${MEMO} from ${JSON.stringify(MEMO_MODULE)};\n${transformed}`;
 }
 
 const ROUTER_FILE =
   /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](?!.*react-server)[^?]*\.m?js$/;
-const MENTIONS =
-  /\b(?:createServerRoutes|matchRoutesImpl|createStaticRouter|stripIndexParam|stripRoutesParam)\b/;
+/** A module worth parsing names at least one of the functions. */
+const MENTIONS = new RegExp(
+  `\\b(?:${[...Object.keys(WRAPPED), ...ROUTED_CALLS.map(([inside]) => inside)].join('|')})\\b`,
+);
 
 export function serverRouterMemo(): Plugin {
   const found = new Set<string>();

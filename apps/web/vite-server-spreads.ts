@@ -1,6 +1,6 @@
-import { transformAsync } from '@babel/core';
 import objectRestSpread from '@babel/plugin-transform-object-rest-spread';
 import type { Plugin } from 'vite';
+import { transformServerModule } from './vite-babel.ts';
 
 /**
  * The server build's object literals without spreads followed by properties (docs/decisions/072).
@@ -13,15 +13,9 @@ import type { Plugin } from 'vite';
  */
 export async function lowerObjectSpreads(code: string, fileName: string): Promise<string | null> {
   if (!code.includes('...')) return null;
-  const result = await transformAsync(code, {
-    filename: fileName,
-    babelrc: false,
-    configFile: false,
-    compact: false,
-    sourceType: 'module',
-    plugins: [[objectRestSpread, { loose: true, useBuiltIns: true }]],
-  });
-  return result?.code ?? null;
+  return transformServerModule(code, fileName, [
+    [objectRestSpread, { loose: true, useBuiltIns: true }],
+  ]);
 }
 
 export function serverObjectSpreads(): Plugin {
