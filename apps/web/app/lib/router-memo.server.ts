@@ -35,8 +35,9 @@ function sameModules(kept: Record<string, unknown>, modules: Record<string, unkn
 /**
  * `createServerRoutes(manifest, routeModules, future, isSpaMode)`: the route tree a page renders,
  * with a component wrapper for every route of the shop. It is the same for every page of a build:
- * made once per manifest, and again if a route module is not the one it was made with (a
- * development server's reload). Its recursive calls (a parent's children) go through unchanged.
+ * made once per manifest. A build's manifest and modules never change; should a caller pass other
+ * modules or options with the same manifest, the tree is made again rather than mixed up. Its
+ * recursive calls (a parent's children) go through unchanged.
  */
 export function keptServerRoutes(original: Original, args: readonly unknown[]): unknown {
   const [manifest, routeModules, future, isSpaMode] = args;
