@@ -1,16 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { metricsRegistry } from './metrics.js';
 import { createTtlCache } from './ttl-cache.js';
 
 async function lookups(cache: string, result: 'hit' | 'miss'): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric('shop_cache_lookups_total')?.get();
-  return metric?.values.find((value) => value.labels.cache === cache && value.labels.result === result)?.value ?? 0;
+  return (
+    metric?.values.find((value) => value.labels.cache === cache && value.labels.result === result)
+      ?.value ?? 0
+  );
 }
 
 describe('createTtlCache', () => {
   it('computes once per key until the entry expires', async () => {
     let clock = 0;
-    const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const cache = createTtlCache<number>({
+      name: 'test',
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock,
+    });
     let calls = 0;
     const compute = async () => ++calls;
     expect(await cache.get('a', compute)).toBe(1);
@@ -32,7 +40,9 @@ describe('createTtlCache', () => {
 
   it('does not remember failures', async () => {
     const cache = createTtlCache<number>({ name: 'test', ttlMs: 1000, maxEntries: 10 });
-    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
 
@@ -57,7 +67,12 @@ describe('createTtlCache', () => {
 
   it('counts hits and misses under its name', async () => {
     let clock = 0;
-    const cache = createTtlCache<number>({ name: 'counted_test', ttlMs: 1000, maxEntries: 10, now: () => clock });
+    const cache = createTtlCache<number>({
+      name: 'counted_test',
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock,
+    });
     await cache.get('a', async () => 1);
     await cache.get('a', async () => 1);
     await cache.get('a', async () => 1);
@@ -69,7 +84,12 @@ describe('createTtlCache', () => {
 
   it('says whether a value it handed out is still the one it holds', async () => {
     let clock = 0;
-    const cache = createTtlCache<{ page: number }>({ name: 'test', ttlMs: 1000, maxEntries: 2, now: () => clock });
+    const cache = createTtlCache<{ page: number }>({
+      name: 'test',
+      ttlMs: 1000,
+      maxEntries: 2,
+      now: () => clock,
+    });
     const first = await cache.get('a', async () => ({ page: 1 }));
     expect(cache.holds(first)).toBe(true);
     expect(cache.holds({ page: 1 })).toBe(false);
@@ -87,5 +107,64 @@ describe('createTtlCache', () => {
     await cache.get('c', async () => ({ page: 4 }));
     await cache.get('d', async () => ({ page: 5 }));
     expect(cache.holds(dropped)).toBe(false);
+  });
+
+  it('keeps the very value it had when one computed again on expiry is the same', async () => {
+    let clock = 0;
+    const cache = createTtlCache<{ page: number }>({
+      name: 'test',
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock,
+      same: (earlier, fresh) => earlier.page === fresh.page,
+    });
+    let page = 1;
+    const compute = vi.fn(async () => ({ page }));
+    const first = await cache.get('a', compute);
+    clock = 1000;
+    expect(await cache.get('a', compute)).toBe(first);
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(cache.holds(first)).toBe(true);
+    // Held for the new entry's whole lifetime, not the old one's.
+    clock = 1999;
+    expect(cache.holds(first)).toBe(true);
+    expect(await cache.get('a', compute)).toBe(first);
+    expect(compute).toHaveBeenCalledTimes(2);
+
+    page = 2;
+    clock = 2000;
+    const second = await cache.get('a', compute);
+    expect(second).toEqual({ page: 2 });
+    expect(cache.holds(first)).toBe(false);
+    expect(cache.holds(second)).toBe(true);
+  });
+
+  it('compares nothing after a clear or a failure: only an expired value it holds is kept', async () => {
+    let clock = 0;
+    const same = vi.fn(() => true);
+    const cache = createTtlCache<{ page: number }>({
+      name: 'test',
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock,
+      same,
+    });
+    const first = await cache.get('a', async () => ({ page: 1 }));
+    cache.clear();
+    const afterClear = await cache.get('a', async () => ({ page: 1 }));
+    expect(afterClear).not.toBe(first);
+
+    await expect(cache.get('b', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    const afterFailure = await cache.get('b', async () => ({ page: 1 }));
+    expect(afterFailure).toEqual({ page: 1 });
+    expect(same).not.toHaveBeenCalled();
+
+    clock = 1000;
+    await expect(cache.get('a', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(await cache.get('a', async () => ({ page: 1 }))).not.toBe(afterClear);
   });
 });

@@ -23,9 +23,15 @@ export function createTtlCache<T>(options: {
   ttlMs: number;
   maxEntries: number;
   now?: () => number;
+  /**
+   * Whether a value computed again when its entry expired is the same as the one it replaces:
+   * then the earlier value is kept, the very object, and what was made from it (parsed, frozen,
+   * rendered) stays good. Nothing changed; only the time to look again had come.
+   */
+  same?: (earlier: T, fresh: T) => boolean;
 }): TtlCache<T> {
   const now = options.now ?? Date.now;
-  type Entry = { expires: number; value: Promise<T> };
+  type Entry = { expires: number; value: Promise<T>; resolved?: { value: T } };
   const entries = new Map<string, Entry>();
   // Each object value's key and entry, for holds(); gone with the value.
   const holders = new WeakMap<object, { key: string; entry: Entry }>();
@@ -37,11 +43,17 @@ export function createTtlCache<T>(options: {
       countCacheLookup(options.name, fresh);
       if (fresh) return hit.value;
       if (hit) entries.delete(key);
-      const value = compute();
-      const entry = { expires: now() + options.ttlMs, value };
+      const earlier = hit?.resolved;
+      const same = options.same;
+      const value =
+        earlier && same
+          ? compute().then((fresh) => (same(earlier.value, fresh) ? earlier.value : fresh))
+          : compute();
+      const entry: Entry = { expires: now() + options.ttlMs, value };
       entries.set(key, entry);
       value.then(
         (resolved) => {
+          entry.resolved = { value: resolved };
           if (typeof resolved === 'object' && resolved !== null)
             holders.set(resolved, { key, entry });
         },

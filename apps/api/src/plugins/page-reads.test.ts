@@ -67,6 +67,32 @@ describe('the public replies pages for everyone are made of', () => {
     expect(settings).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps the reply it had, and so its frozen body, when the API answers the same once the time is up', async () => {
+    let clock = 0;
+    const reads = createPageReads(10_000, () => clock)!;
+    let payload: unknown = { products: [{ id: 1, name: 'سبحة' }] };
+    const call = vi.fn(async () => reply(200, payload));
+    const first = await keptReply(reads, 'ar /api/products', call);
+    const body = await apiReplyOf(first, true).json();
+
+    clock = 10_000;
+    const again = await keptReply(reads, 'ar /api/products', call);
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(again).toBe(first);
+    expect(await apiReplyOf(again, true).json()).toBe(body);
+
+    // Kept for a new lifetime: not asked again before it ends.
+    clock = 19_999;
+    expect(await keptReply(reads, 'ar /api/products', call)).toBe(first);
+    expect(call).toHaveBeenCalledTimes(2);
+
+    payload = { products: [{ id: 1, name: 'سبحة كهرمان' }] };
+    clock = 20_000;
+    const changed = await keptReply(reads, 'ar /api/products', call);
+    expect(changed).not.toBe(first);
+    expect(await apiReplyOf(changed, true).json()).toEqual(payload);
+  });
+
   it('does not keep a reply too big to be worth its memory', async () => {
     const reads = createPageReads(60_000)!;
     const call = vi.fn(async () => reply(200, { text: 'x'.repeat(300 * 1024) }));

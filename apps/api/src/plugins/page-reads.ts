@@ -25,12 +25,16 @@ const MAX_KEPT_BYTES = 256 * 1024;
 
 export type PageReads = TtlCache<PlainReply>;
 
-export function createPageReads(ttlMs: number): PageReads | null {
+export function createPageReads(ttlMs: number, now?: () => number): PageReads | null {
   if (ttlMs <= 0) return null;
   return createTtlCache<PlainReply>({
     name: 'page_api_reads',
     ttlMs,
+    ...(now ? { now } : {}),
     maxEntries: MAX_KEPT_REPLIES,
+    // A reply asked again when its time ran out is most often the same text: the page keeps the
+    // same frozen value, and the markup kept under its name (decision 070) stays good.
+    same: (earlier, fresh) => earlier.status === fresh.status && earlier.payload === fresh.payload,
   });
 }
 
