@@ -9,6 +9,7 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from 'react-router';
+import { VISITOR_GONE_STATUS } from '@shop/shared';
 import { languageFromRequest } from './lib/language.server';
 import { NonceContext } from './lib/nonce';
 import {
@@ -63,9 +64,19 @@ export default function handleRequest(
   if (answer?.retryAfter && responseStatusCode === 503)
     responseHeaders.set('Retry-After', answer.retryAfter);
   const nonce = loadContext.cspNonce;
-  return renderTurn().then(() =>
-    renderPage(request, responseStatusCode, responseHeaders, routerContext, nonce, loadContext),
+  return renderTurn(request.signal).then((render) =>
+    render
+      ? renderPage(request, responseStatusCode, responseHeaders, routerContext, nonce, loadContext)
+      : visitorGone(),
   );
+}
+
+/**
+ * The answer to a visitor who left before their page's turn: nothing is rendered for no one. The
+ * server aborts the request of a page no cache would keep when its connection closes (web.ts).
+ */
+function visitorGone(): Response {
+  return new Response(null, { status: VISITOR_GONE_STATUS });
 }
 
 function renderPage(

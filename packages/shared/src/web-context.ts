@@ -42,3 +42,10 @@ export interface WebLoadContext {
   /** Logs a rendering or loader error with the request's id, in the server's log. */
   logError: (error: unknown) => void;
 }
+
+/**
+ * The status the web app answers with, instead of a page, when the visitor left before their
+ * page's turn to be rendered (nginx's "client closed request"): no one reads it; the server
+ * counts it (`shop_pages_abandoned_total`).
+ */
+export const VISITOR_GONE_STATUS = 499;

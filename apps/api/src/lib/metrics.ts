@@ -103,6 +103,17 @@ export function countCacheLookup(cache: string, hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
 }
 
+const pagesAbandoned = new Counter({
+  name: 'shop_pages_abandoned_total',
+  help: 'Pages not rendered because the visitor left while the page waited for its turn',
+  registers: [metricsRegistry],
+});
+
+/** A page its visitor left before it was rendered (VISITOR_GONE_STATUS): nothing was rendered. */
+export function countPageAbandoned(): void {
+  pagesAbandoned.inc();
+}
+
 const sharedReadRuns = new Counter({
   name: 'shop_shared_read_runs_total',
   help: 'Statements run for reads that the requests in flight share (lib/shared-runs.ts), by read',

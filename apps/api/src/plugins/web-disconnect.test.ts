@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test-support/test-app.js';
+import { metricsRegistry } from '../lib/metrics.js';
 import { createProduct } from '../seed/factories.js';
 import { createTestWebApp } from '../../test-support/web-app.js';
-
 
 let ctx: TestContext;
 let port: number;
@@ -12,7 +12,10 @@ beforeAll(async () => {
   ctx = await createTestWebApp();
   // Enough of a catalogue that pages are large: a visitor can leave while one is still being sent.
   for (let index = 0; index < 30; index += 1) {
-    await createProduct(ctx.database.db, { name: `سبحة للزائر المستعجل ${index}`, featured: index % 3 === 0 });
+    await createProduct(ctx.database.db, {
+      name: `سبحة للزائر المستعجل ${index}`,
+      featured: index % 3 === 0,
+    });
   }
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as net.AddressInfo).port;
@@ -25,7 +28,9 @@ afterAll(async () => {
 function leaveEarly(pathname: string, encoding: string, afterMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1' }, () => {
-      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: shop.test\r\nAccept-Encoding: ${encoding}\r\n\r\n`);
+      socket.write(
+        `GET ${pathname} HTTP/1.1\r\nHost: shop.test\r\nAccept-Encoding: ${encoding}\r\n\r\n`,
+      );
       setTimeout(() => {
         socket.destroy();
         resolve();
@@ -58,5 +63,22 @@ describe('a visitor who leaves while a page streams', () => {
     } finally {
       process.off('uncaughtException', record);
     }
+  });
+
+  it('renders no page for visitors who left before its turn, and counts them', async () => {
+    const abandoned = async () =>
+      (await metricsRegistry.getSingleMetric('shop_pages_abandoned_total')?.get())?.values[0]
+        ?.value ?? 0;
+    const before = await abandoned();
+    // Visitors who ask for pages at once and hang up at once: their pages wait for their turns.
+    await Promise.all(Array.from({ length: 12 }, () => leaveEarly('/products', 'identity', 1)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await abandoned();
+    expect(after).toBeGreaterThan(before);
+    // A visitor who stays gets the page, and is not counted.
+    const page = await fetch(`http://127.0.0.1:${port}/products`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('سبحة للزائر المستعجل 29');
+    expect(await abandoned()).toBe(after);
   });
 });

@@ -11,9 +11,11 @@ import {
   PAGE_CACHE_PUBLIC,
   PAGE_LANGUAGE_HEADER,
   storefrontLanguageOf,
+  VISITOR_GONE_STATUS,
   type WebLoadContext,
 } from '@shop/shared';
 import { STOREFRONT_TOPICS } from '../lib/change-feed.js';
+import { countPageAbandoned } from '../lib/metrics.js';
 import { cartCookieToken, sessionCookieToken } from '../lib/signed-cookies.js';
 import {
   cachedPageFrom,
@@ -124,10 +126,21 @@ function inProcessApi(
  * any cookie (its language is in its address), so nothing of this visitor's (their cart) can reach
  * it, and is not abandoned when this visitor leaves: others may be waiting for it.
  */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared: boolean): Request {
+/**
+ * The web app's request for a page. `shared`: the page for everyone, made without the visitor's
+ * cookies. `abortOnLeave`: the request is aborted when the visitor's connection closes (nothing
+ * is then rendered for nobody: entry.server.tsx); not for a page the page cache would keep for
+ * the next visitor.
+ */
+function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  shared: boolean,
+  abortOnLeave: boolean,
+): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
-  if (!shared) reply.raw.on('close', () => controller.abort());
+  if (abortOnLeave) reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (shared && name === 'cookie') continue;
@@ -250,7 +263,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
     shared: boolean,
   ): Promise<Response> => {
     const nonce = options.dev ? undefined : randomBytes(16).toString('base64');
-    const webRequest = toWebRequest(request, reply, shared);
+    const webRequest = toWebRequest(request, reply, shared, !shared || pageCache === null);
     const context: WebLoadContext = {
       apiFetch: inProcessApi(app, request, webRequest, shared, pageReads),
       cspNonce: nonce,
@@ -274,6 +287,7 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       },
     };
     const response = await handleRequest(webRequest, context);
+    if (response.status === VISITOR_GONE_STATUS) countPageAbandoned();
     const headers = new Headers(response.headers);
     const html = (headers.get('content-type') ?? '').startsWith('text/html');
     if (nonce && html)

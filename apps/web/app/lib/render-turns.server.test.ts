@@ -78,4 +78,23 @@ describe('renderTurn', () => {
     expect(order).toContain('request read');
     expect(order.indexOf('request read')).toBeLessThan(order.indexOf('page 5'));
   });
+
+  it('skips, at no cost to its pass, a rendering whose visitor left while it waited', async () => {
+    renderingsCost(20);
+    const left = new AbortController();
+    const order: string[] = [];
+    const turns = [renderTurn(left.signal), renderTurn(new AbortController().signal), renderTurn()];
+    const renderings = turns.map((turn, page) =>
+      turn.then((render) => {
+        if (render) busy(2);
+        order.push(`page ${page}: ${render ? 'rendered' : 'skipped'}`);
+      }),
+    );
+    left.abort();
+    setTimeout(() => order.push('timer'), 0);
+    await Promise.all(renderings);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual(['page 0: skipped', 'page 1: rendered', 'timer', 'page 2: rendered']);
+    expect(renderingsWaiting()).toBe(0);
+  });
 });

@@ -13,25 +13,42 @@
  */
 const PASS_BUDGET_MS = 12;
 
-const waiting: Array<() => void> = [];
+interface Waiting {
+  go: (render: boolean) => void;
+  signal: AbortSignal | undefined;
+}
+
+const waiting: Waiting[] = [];
 let releasing = false;
 /** What a rendering usually costs, from the last ones (`renderingTook`). */
 let typicalMs = 5;
 
 function releasePass(): void {
   let planned = 0;
-  do {
-    waiting.shift()?.();
+  // At least one rendering a pass, then as many as the budget holds.
+  while (waiting.length > 0) {
+    const next = waiting.shift()!;
+    // A visitor who left while waiting costs the pass nothing.
+    if (next.signal?.aborted) {
+      next.go(false);
+      continue;
+    }
+    next.go(true);
     planned += typicalMs;
-  } while (waiting.length > 0 && planned + typicalMs <= PASS_BUDGET_MS);
+    if (planned + typicalMs > PASS_BUDGET_MS) break;
+  }
   if (waiting.length > 0) setImmediate(releasePass);
   else releasing = false;
 }
 
-/** Resolves when it is this rendering's turn: a later pass of the event loop, in order of asking. */
-export function renderTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
+/**
+ * Resolves when it is this rendering's turn: a later pass of the event loop, in order of asking.
+ * True to render; false when `signal` (the visitor's request) was aborted while it waited: no one
+ * is left to read the page.
+ */
+export function renderTurn(signal?: AbortSignal): Promise<boolean> {
+  return new Promise((go) => {
+    waiting.push({ go, signal });
     if (!releasing) {
       releasing = true;
       setImmediate(releasePass);
