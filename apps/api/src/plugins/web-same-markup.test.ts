@@ -122,14 +122,24 @@ describe('the kept markup of parts made of the kept replies', () => {
   const footerOf = (html: string) => html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
 
   it('writes the same footer again, and the new one as soon as the settings change', async () => {
-    const saved = await callKept('POST', '/api/settings', { email: 'first@shop.test' }, { token: admin.token });
+    const saved = await callKept(
+      'POST',
+      '/api/settings',
+      { email: 'first@shop.test' },
+      { token: admin.token },
+    );
     expect(saved.statusCode).toBe(200);
     const first = await keptPage('/');
     expect(footerOf(first)).toContain('first@shop.test');
     expect(await keptPage('/')).toBe(first);
     expect(footerOf(await keptPage('/en'))).toContain('first@shop.test');
 
-    const changed = await callKept('POST', '/api/settings', { email: 'second@shop.test' }, { token: admin.token });
+    const changed = await callKept(
+      'POST',
+      '/api/settings',
+      { email: 'second@shop.test' },
+      { token: admin.token },
+    );
     expect(changed.statusCode).toBe(200);
     const after = footerOf(await keptPage('/'));
     expect(after).toContain('second@shop.test');
@@ -139,7 +149,11 @@ describe('the kept markup of parts made of the kept replies', () => {
   it("shows a product's new price on its card and its page at once", async () => {
     const sendKept = multipartSender(callKept, () => admin.token);
     const shelf = await createCategory(kept.database.db, { name: 'سبح الرف' });
-    const bead = await createProduct(kept.database.db, { name: 'سبحة الرف', price: 9_250, category_id: shelf.id });
+    const bead = await createProduct(kept.database.db, {
+      name: 'سبحة الرف',
+      price: 9_250,
+      category_id: shelf.id,
+    });
     expect(await keptPage('/products')).toContain('9.250');
     expect(await keptPage(`/products/${bead.id}`)).toContain('9.250');
     expect(await keptPage('/products')).toContain('9.250');
@@ -155,5 +169,40 @@ describe('the kept markup of parts made of the kept replies', () => {
       expect(after, url).toContain('11.500');
       expect(after, url).not.toContain('9.250');
     }
+  });
+
+  it("keeps the home page's grids of shared cards whole, and shows a new price in them at once", async () => {
+    const sendKept = multipartSender(callKept, () => admin.token);
+    const shelf = await createCategory(kept.database.db, { name: 'سبح الواجهة' });
+    const featured = await createProduct(kept.database.db, {
+      name: 'سبحة الواجهة المميزة',
+      price: 14_250,
+      featured: true,
+      category_id: shelf.id,
+    });
+    await createProduct(kept.database.db, {
+      name: 'سبحة الواجهة الجديدة',
+      price: 6_750,
+      category_id: shelf.id,
+    });
+    const first = await keptPage('/');
+    expect(first).toContain('سبحة الواجهة المميزة');
+    expect(first).toContain('سبحة الواجهة الجديدة');
+    // The grids written from what was kept are the grids the cards render.
+    expect(await keptPage('/')).toBe(first);
+    expect(await keptPage('/')).toBe(first);
+
+    const saved = await sendKept('PUT', `/api/products/${featured.id}`, {
+      name: 'سبحة الواجهة المميزة',
+      price: '15.500',
+      stock_quantity: '4',
+      category_id: String(shelf.id),
+      featured: 'true',
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await keptPage('/');
+    expect(after).toContain('15.500');
+    expect(after).not.toContain('14.250');
+    expect(after).toContain('سبحة الواجهة الجديدة');
   });
 });

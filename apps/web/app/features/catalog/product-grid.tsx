@@ -1,4 +1,30 @@
+import type { MoneyFormat } from '@shop/shared';
+import { useMoneyFormat } from '../../components/ui/price';
+import { useI18n } from '../../i18n/i18n';
+import { SameMarkup, sharedValueId } from '../../lib/same-markup';
 import { ProductCard, type CardProduct, type ProductCardHeading } from './product-card';
+
+/**
+ * The key a grid's markup is kept under when every card is one every page shares (frozen, from a
+ * kept reply): what the cards' own keys are made of, for all of them at once. Null when a card is
+ * a page's own, or when cards load their image at once (they preload it as they render).
+ */
+export function productGridKey(
+  products: readonly CardProduct[],
+  heading: ProductCardHeading,
+  eagerCount: number,
+  lang: string,
+  money: MoneyFormat,
+): string | null {
+  if (eagerCount > 0) return null;
+  const ids: string[] = [];
+  for (const product of products) {
+    const id = sharedValueId(product);
+    if (id === null) return null;
+    ids.push(id);
+  }
+  return `grid|${lang}|${heading}|${money.symbol}|${money.decimals}|${ids.join(',')}`;
+}
 
 /** Products in a responsive grid: 2 columns on phones, 3 on tablets, 4 on desktops. */
 export function ProductGrid({
@@ -12,13 +38,20 @@ export function ProductGrid({
   /** How many leading cards load their image at once (the first visible row). */
   eagerCount?: number;
 }) {
+  const { lang } = useI18n();
+  const money = useMoneyFormat();
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+    // A grid of shared cards is the same for everyone: kept whole, like each card (decision 070).
+    <SameMarkup
+      as="ul"
+      markupKey={productGridKey(products, heading, eagerCount, lang, money)}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
+    >
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} heading={heading} eager={index < eagerCount} />
         </li>
       ))}
-    </ul>
+    </SameMarkup>
   );
 }
