@@ -105,11 +105,11 @@ export function countCacheLookup(cache: string, hit: boolean): void {
 
 const pagesAbandoned = new Counter({
   name: 'shop_pages_abandoned_total',
-  help: 'Pages not rendered because the visitor left while the page waited for its turn',
+  help: 'Pages not rendered because the visitor left first (while the page read its data or waited for its turn)',
   registers: [metricsRegistry],
 });
 
-/** A page its visitor left before it was rendered (VISITOR_GONE_STATUS): nothing was rendered. */
+/** A page whose visitor left before it was rendered: nothing was rendered. */
 export function countPageAbandoned(): void {
   pagesAbandoned.inc();
 }

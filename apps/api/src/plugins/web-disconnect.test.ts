@@ -65,12 +65,13 @@ describe('a visitor who leaves while a page streams', () => {
     }
   });
 
-  it('renders no page for visitors who left before its turn, and counts them', async () => {
+  it('renders no page for visitors who leave before it is rendered, and counts them', async () => {
     const abandoned = async () =>
       (await metricsRegistry.getSingleMetric('shop_pages_abandoned_total')?.get())?.values[0]
         ?.value ?? 0;
     const before = await abandoned();
-    // Visitors who ask for pages at once and hang up at once: their pages wait for their turns.
+    // Visitors who ask for pages at once and hang up at once, while their pages read their data
+    // (React Router stops) or wait for their turns to be rendered (renderTurn skips them).
     await Promise.all(Array.from({ length: 12 }, () => leaveEarly('/products', 'identity', 1)));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = await abandoned();

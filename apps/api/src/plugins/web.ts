@@ -140,7 +140,11 @@ function toWebRequest(
 ): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
-  if (abortOnLeave) reply.raw.on('close', () => controller.abort());
+  if (abortOnLeave) {
+    // A connection's end can be read with its request, before this handler runs.
+    if (reply.raw.destroyed) controller.abort();
+    else reply.raw.on('close', () => controller.abort());
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (shared && name === 'cookie') continue;
@@ -287,7 +291,13 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       },
     };
     const response = await handleRequest(webRequest, context);
-    if (response.status === VISITOR_GONE_STATUS) countPageAbandoned();
+    // The visitor left before anything was rendered: while the page waited its turn, or while its
+    // loaders ran (React Router then stops and answers a bare 500, which no one reads).
+    if (
+      response.status === VISITOR_GONE_STATUS ||
+      (webRequest.signal.aborted && response.status === 500)
+    )
+      countPageAbandoned();
     const headers = new Headers(response.headers);
     const html = (headers.get('content-type') ?? '').startsWith('text/html');
     if (nonce && html)
