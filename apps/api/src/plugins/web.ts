@@ -124,13 +124,9 @@ function inProcessApi(
 /**
  * The Fetch API request React Router handles. A page for everyone (`shared`) is rendered without
  * any cookie (its language is in its address), so nothing of this visitor's (their cart) can reach
- * it, and is not abandoned when this visitor leaves: others may be waiting for it.
- */
-/**
- * The web app's request for a page. `shared`: the page for everyone, made without the visitor's
- * cookies. `abortOnLeave`: the request is aborted when the visitor's connection closes (nothing
- * is then rendered for nobody: entry.server.tsx); not for a page the page cache would keep for
- * the next visitor.
+ * it. `abortOnLeave`: the request is aborted when the visitor's connection closes, and nothing is
+ * rendered for no one (entry.server.tsx, decision 075); not for a page the page cache would keep:
+ * others may be waiting for it.
  */
 function toWebRequest(
   request: FastifyRequest,
