@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { discountPercent, inLanguage, toThousandths, type Product } from '@shop/shared';
+import {
+  discountPercent,
+  inLanguage,
+  toThousandths,
+  type MoneyFormat,
+  type Product,
+} from '@shop/shared';
 import { SaleBadge, SalePrice, useMoneyFormat } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { StockBadge } from '../../components/ui/stock-badge';
@@ -58,7 +64,14 @@ export function cardProduct(product: CardProduct): CardProduct {
 
 function cardFields(product: CardProduct): CardProduct {
   const { id, name, name_en, price, sale_price, current_price } = product;
-  const { stock_quantity, manage_stock, in_stock, featured_image, category_name, category_name_en } = product;
+  const {
+    stock_quantity,
+    manage_stock,
+    in_stock,
+    featured_image,
+    category_name,
+    category_name_en,
+  } = product;
   const { review_average, review_count } = product;
   return {
     id,
@@ -89,6 +102,21 @@ export function productPrices(product: Pick<Product, 'price' | 'sale_price' | 'c
 }
 
 /**
+ * Everything a card's markup is made of (decision 070): a product every page shares by its name,
+ * any other by its fields.
+ */
+export function productCardKey(
+  product: CardProduct,
+  heading: ProductCardHeading,
+  heart: boolean,
+  lang: string,
+  money: MoneyFormat,
+): string {
+  const made = sharedValueId(product) ?? JSON.stringify(cardProduct(product));
+  return `card|${lang}|${heading}|${heart}|${money.symbol}|${money.decimals}|${made}`;
+}
+
+/**
  * A product in a listing. The whole card links to the product page (the name's link is stretched
  * over it); the add-to-cart button and the wishlist's heart sit above that link.
  */
@@ -111,11 +139,8 @@ export function ProductCard({
   const { price, current, percent } = productPrices(product);
   const name = inLanguage(lang, product.name, product.name_en);
   const categoryName = inLanguage(lang, product.category_name, product.category_name_en);
-  // Everything the card is made of (a product every page shares, by its name). An eager card's
-  // image is preloaded as it renders: it is rendered each time.
-  const markupKey = eager
-    ? null
-    : `card|${lang}|${Heading}|${heart}|${money.symbol}|${money.decimals}|${sharedValueId(product) ?? JSON.stringify(cardProduct(product))}`;
+  // An eager card's image is preloaded as it renders: it is rendered each time.
+  const markupKey = eager ? null : productCardKey(product, Heading, heart, lang, money);
   return (
     <SameMarkup
       as="article"

@@ -2,12 +2,17 @@ import type { MoneyFormat } from '@shop/shared';
 import { useMoneyFormat } from '../../components/ui/price';
 import { useI18n } from '../../i18n/i18n';
 import { SameMarkup, sharedValueId } from '../../lib/same-markup';
-import { ProductCard, type CardProduct, type ProductCardHeading } from './product-card';
+import {
+  ProductCard,
+  productCardKey,
+  type CardProduct,
+  type ProductCardHeading,
+} from './product-card';
 
 /**
  * The key a grid's markup is kept under when every card is one every page shares (frozen, from a
- * kept reply): what the cards' own keys are made of, for all of them at once. Null when a card is
- * a page's own, or when cards load their image at once (they preload it as they render).
+ * kept reply): its cards' own keys. Null when a card is a page's own, or when cards load their
+ * image at once (they preload it as they render).
  */
 export function productGridKey(
   products: readonly CardProduct[],
@@ -16,14 +21,9 @@ export function productGridKey(
   lang: string,
   money: MoneyFormat,
 ): string | null {
-  if (eagerCount > 0) return null;
-  const ids: string[] = [];
-  for (const product of products) {
-    const id = sharedValueId(product);
-    if (id === null) return null;
-    ids.push(id);
-  }
-  return `grid|${lang}|${heading}|${money.symbol}|${money.decimals}|${ids.join(',')}`;
+  if (eagerCount > 0 || products.some((product) => sharedValueId(product) === null)) return null;
+  const cards = products.map((product) => productCardKey(product, heading, true, lang, money));
+  return `grid|${cards.join('\n')}`;
 }
 
 /** Products in a responsive grid: 2 columns on phones, 3 on tablets, 4 on desktops. */
