@@ -83,3 +83,39 @@ describe('a visitor who leaves while a page streams', () => {
     expect(await abandoned()).toBe(after);
   });
 });
+
+describe("a page's request and the garbage collector (decision 076)", () => {
+  it('follows the visitor through no weak reference, which would make the young collector keep the whole page', async () => {
+    // undici's Request, given a signal to follow, makes a WeakRef and a FinalizationRegistry entry
+    // (it reads both globals when it runs): counted here while pages are rendered.
+    const OriginalWeakRef = globalThis.WeakRef;
+    const originalRegister = FinalizationRegistry.prototype.register;
+    let weakReferences = 0;
+    globalThis.WeakRef = class CountedWeakRef<T extends WeakKey> extends OriginalWeakRef<T> {
+      constructor(target: T) {
+        super(target);
+        weakReferences += 1;
+      }
+    };
+    FinalizationRegistry.prototype.register = function register(
+      this: FinalizationRegistry<unknown>,
+      ...args
+    ) {
+      weakReferences += 1;
+      return originalRegister.apply(this, args);
+    };
+    try {
+      for (const url of ['/', '/products', '/en/products?page=2', '/products/1']) {
+        const page = await ctx.app.inject({ url });
+        expect(page.statusCode, url).toBeLessThan(500);
+      }
+      expect(weakReferences).toBe(0);
+      // The count is not blind: a request that follows a signal is seen.
+      new Request('https://shop.test/', { signal: new AbortController().signal });
+      expect(weakReferences).toBeGreaterThan(0);
+    } finally {
+      globalThis.WeakRef = OriginalWeakRef;
+      FinalizationRegistry.prototype.register = originalRegister;
+    }
+  });
+});
