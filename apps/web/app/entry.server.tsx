@@ -186,3 +186,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * request handler, so the server runs one React Router, the one its components come from.
  */
 export { createRequestHandler } from 'react-router';
+/** The server calls it for each connection it takes in (the renderings' turns, decision 077). */
+export { connectionArrived } from './lib/render-turns.server';

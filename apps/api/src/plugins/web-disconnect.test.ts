@@ -1,9 +1,11 @@
 import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test-support/test-app.js';
 import { metricsRegistry } from '../lib/metrics.js';
 import { createProduct } from '../seed/factories.js';
-import { createTestWebApp } from '../../test-support/web-app.js';
+import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
 
 let ctx: TestContext;
 let port: number;
@@ -117,5 +119,16 @@ describe("a page's request and the garbage collector (decision 076)", () => {
       globalThis.WeakRef = OriginalWeakRef;
       FinalizationRegistry.prototype.register = originalRegister;
     }
+  });
+});
+
+describe('new connections and the renderings (decision 077)', () => {
+  it("tells the renderings' turns of every connection the server takes in", async () => {
+    const build = (await import(
+      pathToFileURL(path.join(webRoot, 'build', 'server', 'index.js')).href
+    )) as { entry: { module: { connectionArrived?: () => void } } };
+    const { connectionArrived } = build.entry.module;
+    expect(connectionArrived).toBeTypeOf('function');
+    expect(ctx.app.server.listeners('connection')).toContain(connectionArrived);
   });
 });

@@ -223,6 +223,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       pathToFileURL(path.join(buildDir, 'server', 'index.js')).href
     )) as ServerBuild;
     const handle = requestHandlerOf(build)(build, 'production');
+    // Each new connection tells the renderings' turns, which then let the loop take in the next
+    // one before rendering again (docs/decisions/077).
+    const entry = build.entry.module as { connectionArrived?: () => void };
+    if (entry.connectionArrived) app.server.on('connection', entry.connectionArrived);
     // React Router types its load context as its own interface; ours is WebLoadContext.
     handleRequest = (request, context) => handle(request, context as never);
     await app.register(fastifyStatic, {

@@ -1,6 +1,11 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderingsWaiting, renderingTook, renderTurn } from './render-turns.server';
+import {
+  connectionArrived,
+  renderingsWaiting,
+  renderingTook,
+  renderTurn,
+} from './render-turns.server';
 
 /** A rendering's CPU time, spent without yielding, as React spends it. */
 function busy(ms: number): void {
@@ -95,6 +100,58 @@ describe('renderTurn', () => {
     await Promise.all(renderings);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(order).toEqual(['page 0: skipped', 'page 1: rendered', 'timer', 'page 2: rendered']);
+    expect(renderingsWaiting()).toBe(0);
+  });
+
+  it('takes in connections that arrive at once before rendering again, not one a pass of renderings', async () => {
+    renderingsCost(15);
+    const order: string[] = [];
+    const server = net.createServer((socket) => {
+      order.push('connection');
+      connectionArrived();
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const clients: net.Socket[] = [];
+    closers.push(() => {
+      clients.forEach((client) => client.destroy());
+      server.close();
+    });
+    const renderings = Array.from({ length: 8 }, (_, page) =>
+      renderTurn().then(() => {
+        busy(15);
+        order.push(`page ${page}`);
+      }),
+    );
+    // Five visitors connect while the pages wait: the server takes in one a pass of its loop.
+    for (let index = 0; index < 5; index += 1) {
+      const client = net.connect(port, '127.0.0.1');
+      client.on('error', () => {});
+      clients.push(client);
+    }
+    await Promise.all(renderings);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lastConnection = order.lastIndexOf('connection');
+    expect(order.filter((entry) => entry === 'connection')).toHaveLength(5);
+    // Without the empty passes they come between the pages, the fifth after the fourth page.
+    expect(lastConnection).toBeLessThan(order.indexOf('page 2'));
+  });
+
+  it('still renders while connections keep arriving', async () => {
+    renderingsCost(5);
+    let arriving = true;
+    const arrive = () => {
+      connectionArrived();
+      if (arriving) setImmediate(arrive);
+    };
+    arrive();
+    const started = performance.now();
+    const rendered = await Promise.all(Array.from({ length: 3 }, () => renderTurn()));
+    arriving = false;
+    expect(rendered).toEqual([true, true, true]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(renderingsWaiting()).toBe(0);
   });
 });

@@ -7,7 +7,8 @@
  * new connection a pass, so a visitor who opens a connection then waits behind whole passes
  * (seconds, when many arrive at once), and the connections already open are served first. With
  * turns, a pass renders about `PASS_BUDGET_MS` of pages (two product pages), in the order they
- * asked, then reads the sockets and accepts a waiting connection again. A pass of one page only
+ * asked, then reads the sockets and accepts a waiting connection again; a pass that follows a new
+ * connection renders nothing (`connectionArrived`). A pass of one page only
  * would be fairer still, but passes have their cost: renderings that wait for the database lost a
  * fifth of their rate with one a pass, a tenth with two.
  */
@@ -23,7 +24,34 @@ let releasing = false;
 /** What a rendering usually costs, from the last ones (`renderingTook`). */
 let typicalMs = 5;
 
+/**
+ * Passes in a row that may leave the renderings waiting while connections keep arriving: then one
+ * renders anyway, so that a flood of connections cannot stop the pages.
+ */
+const MOST_PASSES_FOR_CONNECTIONS = 64;
+let connectionSincePass = false;
+let passesForConnections = 0;
+
+/**
+ * A visitor's connection was taken in (the server's `connection` event). A worker of the cluster
+ * is handed its next waiting connection only once it has taken this one, one a pass of its event
+ * loop, and so is a single process: the next pass renders nothing, so that the loop comes back at
+ * once for the next. A crowd that connects at once is taken in within milliseconds, not behind a
+ * pass of renderings for each of them (docs/decisions/077).
+ */
+export function connectionArrived(): void {
+  connectionSincePass = true;
+}
+
 function releasePass(): void {
+  if (connectionSincePass && passesForConnections < MOST_PASSES_FOR_CONNECTIONS) {
+    connectionSincePass = false;
+    passesForConnections += 1;
+    setImmediate(releasePass);
+    return;
+  }
+  connectionSincePass = false;
+  passesForConnections = 0;
   let planned = 0;
   // At least one rendering a pass, then as many as the budget holds.
   while (waiting.length > 0) {
