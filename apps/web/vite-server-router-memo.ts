@@ -16,6 +16,10 @@ import { transformServerModule } from './vite-babel.ts';
  * - `stripIndexParam` and `stripRoutesParam`: two copies of the page's request per loader, made
  *   even when the address has neither parameter.
  *
+ * - `new Request(input, init)`: a copy of a request that carries its signal instead of following it
+ *   through weak references (`requestCopy`, docs/decisions/076): a client navigation's data
+ *   request and an action's are copied so.
+ *
  * Each function keeps its code under a new name and the memo calls it; the browser bundle and the
  * development server are not touched. If React Router no longer has one of them (an upgrade), the
  * build stops and says so, rather than quietly doing the work again.
@@ -36,9 +40,14 @@ const ROUTED_CALLS: readonly (readonly [inside: string, callee: string, memo: st
   ['createStaticRouter', 'convertRoutesToDataRoutes', 'keptStaticDataRoutes'],
 ];
 
+/** A request made by React Router's server code, made by this memo instead. */
+const REQUEST_COPY = 'requestCopy';
+const NEW_REQUEST = 'new Request';
+
 export const ROUTER_MEMO_TARGETS = [
   ...Object.keys(WRAPPED),
   ...ROUTED_CALLS.map(([inside, callee]) => `${inside} → ${callee}`),
+  NEW_REQUEST,
 ];
 
 function memoCall(memo: string, original: t.Expression, args: t.Expression): t.CallExpression {
@@ -53,6 +62,19 @@ function routerMemoPlugin(found: Set<string>): PluginObj {
   return {
     name: 'shop-router-memo',
     visitor: {
+      NewExpression(path) {
+        const { callee, arguments: args } = path.node;
+        if (!t.isIdentifier(callee, { name: 'Request' }) || path.scope.hasBinding('Request'))
+          return;
+        if (!args.every((arg) => t.isExpression(arg))) return;
+        path.replaceWith(
+          t.callExpression(
+            t.memberExpression(t.identifier(MEMO), t.identifier(REQUEST_COPY)),
+            args as t.Expression[],
+          ),
+        );
+        found.add(NEW_REQUEST);
+      },
       FunctionDeclaration(path) {
         const name = path.node.id?.name;
         if (name === undefined || !path.parentPath.isProgram() || wrappers.has(path.node)) return;
@@ -85,7 +107,6 @@ function routerMemoPlugin(found: Set<string>): PluginObj {
         );
         wrappers.add(wrapper);
         path.insertAfter(wrapper);
-        path.skip();
         found.add(name);
       },
     },

@@ -22,6 +22,7 @@ export { orderCustomerMessages } from './messages/order-customer.js';
 export * from './contracts/common.js';
 export * from './contracts/catalog.js';
 export * from './web-context.js';
+export * from './request-signal.js';
 export * from './contracts/cart.js';
 export * from './contracts/locations.js';
 export * from './contracts/promotions.js';

@@ -10,6 +10,7 @@ import {
   PAGE_CACHE_HEADER,
   PAGE_CACHE_PUBLIC,
   PAGE_LANGUAGE_HEADER,
+  requestCarrying,
   storefrontLanguageOf,
   VISITOR_GONE_STATUS,
   type WebLoadContext,
@@ -148,7 +149,8 @@ function toWebRequest(
     else if (value !== undefined) headers.set(name, value);
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new PageRequest(
+  // The request carries the server's signal rather than following it (docs/decisions/076).
+  return requestCarrying(
     new URL(request.url, origin),
     {
       method: request.method,
@@ -157,20 +159,6 @@ function toWebRequest(
     } as RequestInit,
     controller.signal,
   );
-}
-
-/**
- * A page's request, whose signal is the server's own controller's (docs/decisions/076). A Request
- * given a signal in its init follows it through a WeakRef and a FinalizationRegistry entry, and
- * V8's young-generation collector keeps what those point to: everything hung on the page's
- * signal (React Router's and React's listeners, and through them the page's data and rendering)
- * then outlived every page and was promoted, and the old generation filled in seconds.
- */
-class PageRequest extends Request {
-  constructor(input: URL, init: RequestInit, signal: AbortSignal) {
-    super(input, init);
-    Object.defineProperty(this, 'signal', { value: signal });
-  }
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {

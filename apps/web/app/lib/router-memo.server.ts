@@ -172,3 +172,9 @@ function requestWithout(name: string) {
 export const requestWithoutIndex = requestWithout('index');
 /** `stripRoutesParam(request)`. */
 export const requestWithoutRoutes = requestWithout('_routes');
+
+/**
+ * React Router's server code's `new Request(input, init)`: the same request, carrying the signal
+ * it would have followed through weak references (docs/decisions/076).
+ */
+export { requestCopy } from '@shop/shared';

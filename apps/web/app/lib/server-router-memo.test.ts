@@ -28,12 +28,18 @@ const MODULE = `
   function map(route) { return route; }
   function stripIndexParam(request) { return { copied: request }; }
   function stripRoutesParam(request) { return { copied: request }; }
+  function singleFetchLoaders(url, request) {
+    return new Request(url, { headers: request.headers, signal: request.signal });
+  }
+  function ownRequest(Request) { return new Request("local"); }
   result = {
     routes: createServerRoutes({}, {}, {}, false),
     matches: matchRoutesImpl([], "/a", "/", false, []),
     router: createStaticRouter([1], {}),
     direct: convertRoutesToDataRoutes([2], map, void 0, {}),
     request: stripRoutesParam(stripIndexParam("page")),
+    loaderRequest: singleFetchLoaders("https://shop.test/products", { headers: {}, signal: "page's signal" }),
+    local: ownRequest(function (input) { return { local: input }; }),
   };
 `;
 
@@ -54,6 +60,10 @@ function run(code: string) {
       keptStaticDataRoutes: recorder('keptStaticDataRoutes'),
       requestWithoutIndex: recorder('requestWithoutIndex'),
       requestWithoutRoutes: recorder('requestWithoutRoutes'),
+      requestCopy: (...args: unknown[]) => {
+        calls.push({ memo: 'requestCopy', original: 'new Request', args });
+        return { copy: args };
+      },
     },
   });
   vm.runInContext(code.replace(/^import .*$/m, ''), context);
@@ -80,6 +90,7 @@ describe('memoizeRouterModule', () => {
       'keptStaticDataRoutes(convertRoutesToDataRoutes)',
       'requestWithoutIndex(stripIndexParam$uncached)',
       'requestWithoutRoutes(stripRoutesParam$uncached)',
+      'requestCopy(new Request)',
     ]);
     // The recursive call reaches the memo with all its arguments, as React Router made it.
     expect(calls[1]!.args).toHaveLength(5);
@@ -90,6 +101,12 @@ describe('memoizeRouterModule', () => {
       router: { dataRoutes: [1], manifest: {} },
       direct: [2],
       request: { copied: { copied: 'page' } },
+      // React Router's request copies carry the page's signal (decision 076)…
+      loaderRequest: {
+        copy: ['https://shop.test/products', { headers: {}, signal: "page's signal" }],
+      },
+      // …and a Request that is not the global one is left alone.
+      local: { local: 'local' },
     });
   });
 

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestCarrying, requestCopy } from './request-signal.js';
+
+const OriginalWeakRef = globalThis.WeakRef;
+const originalRegister = FinalizationRegistry.prototype.register;
+afterEach(() => {
+  globalThis.WeakRef = OriginalWeakRef;
+  FinalizationRegistry.prototype.register = originalRegister;
+});
+
+/** Counts the weak references undici makes (it reads both globals when it runs). */
+function countWeakReferences(): () => number {
+  let count = 0;
+  globalThis.WeakRef = class CountedWeakRef<T extends WeakKey> extends OriginalWeakRef<T> {
+    constructor(target: T) {
+      super(target);
+      count += 1;
+    }
+  };
+  FinalizationRegistry.prototype.register = function register(
+    this: FinalizationRegistry<unknown>,
+    ...args
+  ) {
+    count += 1;
+    return originalRegister.apply(this, args);
+  };
+  return () => count;
+}
+
+describe('requestCarrying', () => {
+  it('carries the signal as its own, without a weak reference, and is otherwise the request', async () => {
+    const weakReferences = countWeakReferences();
+    const visitor = new AbortController();
+    const request = requestCarrying(
+      'https://shop.test/checkout?step=2',
+      { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' },
+      visitor.signal,
+    );
+    expect(request.signal).toBe(visitor.signal);
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('https://shop.test/checkout?step=2');
+    expect(request.headers.get('content-type')).toBe('text/plain');
+    expect(await request.text()).toBe('hello');
+    expect(request.signal.aborted).toBe(false);
+    visitor.abort();
+    expect(request.signal.aborted).toBe(true);
+    expect(weakReferences()).toBe(0);
+    // The count is not blind: undici's own following is seen.
+    new Request('https://shop.test/', { signal: new AbortController().signal });
+    expect(weakReferences()).toBeGreaterThan(0);
+  });
+
+  it('without a signal, has a signal of its own that never aborts', () => {
+    const request = requestCarrying('https://shop.test/', undefined, undefined);
+    expect(request.signal).toBeInstanceOf(AbortSignal);
+    expect(request.signal.aborted).toBe(false);
+  });
+});
+
+describe('requestCopy', () => {
+  it("carries init's signal, or else the copied request's, as React Router's copies would follow them", () => {
+    const weakReferences = countWeakReferences();
+    const page = new AbortController();
+    const original = requestCarrying('https://shop.test/products.data', undefined, page.signal);
+    const withInit = requestCopy('https://shop.test/products', {
+      headers: original.headers,
+      signal: original.signal,
+    });
+    const ofRequest = requestCopy(original);
+    expect(withInit.signal).toBe(page.signal);
+    expect(ofRequest.signal).toBe(page.signal);
+    expect(ofRequest.url).toBe('https://shop.test/products.data');
+    expect(requestCopy('https://shop.test/', { signal: null }).signal).not.toBe(page.signal);
+    expect(weakReferences()).toBe(0);
+  });
+});
