@@ -50,6 +50,13 @@ describe('requestCarrying', () => {
     expect(weakReferences()).toBeGreaterThan(0);
   });
 
+  it('copies a request given as the init whole', async () => {
+    const form = new Request('https://shop.test/login', { method: 'POST', body: 'a=1' });
+    const copy = requestCarrying('https://shop.test/login?index', form, undefined);
+    expect(copy.method).toBe('POST');
+    expect(await copy.text()).toBe('a=1');
+  });
+
   it('without a signal, has a signal of its own that never aborts', () => {
     const request = requestCarrying('https://shop.test/', undefined, undefined);
     expect(request.signal).toBeInstanceOf(AbortSignal);

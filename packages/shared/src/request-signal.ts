@@ -16,6 +16,8 @@ export function requestCarrying(
   init: RequestInit | undefined,
   signal: AbortSignal | null | undefined,
 ): Request {
+  // A request given as the init has no own properties to spread: it is copied as undici copies it.
+  if (init instanceof Request) return new Request(input, init);
   const request = new Request(input, { ...init, signal: null });
   if (signal) Object.defineProperty(request, 'signal', { value: signal });
   return request;
