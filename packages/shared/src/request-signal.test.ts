@@ -1,35 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { countWeakReferences } from '../test-support/weak-references.js';
 import { requestCarrying, requestCopy } from './request-signal.js';
 
-const OriginalWeakRef = globalThis.WeakRef;
-const originalRegister = FinalizationRegistry.prototype.register;
+let weakReferences: ReturnType<typeof countWeakReferences> | undefined;
 afterEach(() => {
-  globalThis.WeakRef = OriginalWeakRef;
-  FinalizationRegistry.prototype.register = originalRegister;
+  weakReferences?.restore();
+  weakReferences = undefined;
 });
-
-/** Counts the weak references undici makes (it reads both globals when it runs). */
-function countWeakReferences(): () => number {
-  let count = 0;
-  globalThis.WeakRef = class CountedWeakRef<T extends WeakKey> extends OriginalWeakRef<T> {
-    constructor(target: T) {
-      super(target);
-      count += 1;
-    }
-  };
-  FinalizationRegistry.prototype.register = function register(
-    this: FinalizationRegistry<unknown>,
-    ...args
-  ) {
-    count += 1;
-    return originalRegister.apply(this, args);
-  };
-  return () => count;
-}
 
 describe('requestCarrying', () => {
   it('carries the signal as its own, without a weak reference, and is otherwise the request', async () => {
-    const weakReferences = countWeakReferences();
+    weakReferences = countWeakReferences();
     const visitor = new AbortController();
     const request = requestCarrying(
       'https://shop.test/checkout?step=2',
@@ -44,10 +25,10 @@ describe('requestCarrying', () => {
     expect(request.signal.aborted).toBe(false);
     visitor.abort();
     expect(request.signal.aborted).toBe(true);
-    expect(weakReferences()).toBe(0);
+    expect(weakReferences.count()).toBe(0);
     // The count is not blind: undici's own following is seen.
     new Request('https://shop.test/', { signal: new AbortController().signal });
-    expect(weakReferences()).toBeGreaterThan(0);
+    expect(weakReferences.count()).toBeGreaterThan(0);
   });
 
   it('copies a request given as the init whole', async () => {
@@ -66,7 +47,7 @@ describe('requestCarrying', () => {
 
 describe('requestCopy', () => {
   it("carries init's signal, or else the copied request's, as React Router's copies would follow them", () => {
-    const weakReferences = countWeakReferences();
+    weakReferences = countWeakReferences();
     const page = new AbortController();
     const original = requestCarrying('https://shop.test/products.data', undefined, page.signal);
     const withInit = requestCopy('https://shop.test/products', {
@@ -78,6 +59,6 @@ describe('requestCopy', () => {
     expect(ofRequest.signal).toBe(page.signal);
     expect(ofRequest.url).toBe('https://shop.test/products.data');
     expect(requestCopy('https://shop.test/', { signal: null }).signal).not.toBe(page.signal);
-    expect(weakReferences()).toBe(0);
+    expect(weakReferences.count()).toBe(0);
   });
 });

@@ -6,6 +6,8 @@ import type { TestContext } from '../../test-support/test-app.js';
 import { metricsRegistry } from '../lib/metrics.js';
 import { createProduct } from '../seed/factories.js';
 import { createTestWebApp, webRoot } from '../../test-support/web-app.js';
+import { eventually } from '../../test-support/eventually.js';
+import { countWeakReferences } from '../../../../packages/shared/test-support/weak-references.js';
 
 let ctx: TestContext;
 let port: number;
@@ -76,10 +78,7 @@ describe('a visitor who leaves while a page streams', () => {
     // (React Router stops) or wait for their turns to be rendered (renderTurn skips them).
     await Promise.all(Array.from({ length: 12 }, () => leaveEarly('/products', 'identity', 1)));
     // Counted when each abandoned request ends: on a busy machine, after a while.
-    const deadline = Date.now() + 5000;
-    while ((await abandoned()) === before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => expect(await abandoned()).toBeGreaterThan(before), 5000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = await abandoned();
     expect(after).toBeGreaterThan(before);
@@ -95,22 +94,7 @@ describe("a page's request and the garbage collector (decision 076)", () => {
   it('follows the visitor through no weak reference, which would make the young collector keep the whole page', async () => {
     // undici's Request, given a signal to follow, makes a WeakRef and a FinalizationRegistry entry
     // (it reads both globals when it runs): counted here while pages are rendered.
-    const OriginalWeakRef = globalThis.WeakRef;
-    const originalRegister = FinalizationRegistry.prototype.register;
-    let weakReferences = 0;
-    globalThis.WeakRef = class CountedWeakRef<T extends WeakKey> extends OriginalWeakRef<T> {
-      constructor(target: T) {
-        super(target);
-        weakReferences += 1;
-      }
-    };
-    FinalizationRegistry.prototype.register = function register(
-      this: FinalizationRegistry<unknown>,
-      ...args
-    ) {
-      weakReferences += 1;
-      return originalRegister.apply(this, args);
-    };
+    const weakReferences = countWeakReferences();
     try {
       // Documents, client navigations' data (React Router copies their request) and an address
       // with `index` (copied too).
@@ -126,13 +110,12 @@ describe("a page's request and the garbage collector (decision 076)", () => {
         const page = await ctx.app.inject({ url });
         expect(page.statusCode, url).toBeLessThan(500);
       }
-      expect(weakReferences).toBe(0);
+      expect(weakReferences.count()).toBe(0);
       // The count is not blind: a request that follows a signal is seen.
       new Request('https://shop.test/', { signal: new AbortController().signal });
-      expect(weakReferences).toBeGreaterThan(0);
+      expect(weakReferences.count()).toBeGreaterThan(0);
     } finally {
-      globalThis.WeakRef = OriginalWeakRef;
-      FinalizationRegistry.prototype.register = originalRegister;
+      weakReferences.restore();
     }
   });
 });
