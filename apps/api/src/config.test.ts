@@ -26,6 +26,20 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: 'https://shop.example.com/' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://shop.example.com');
+    // A number left empty takes its default, not 0 (which would turn the page cache off, or
+    // listen on a random port).
+    const blanks = loadConfig({
+      PORT: '',
+      PAGE_CACHE_SECONDS: ' ',
+      CATALOG_CACHE_SECONDS: '',
+      DB_POOL_SIZE: '',
+      HOST: '',
+    });
+    expect(blanks.port).toBe(3000);
+    expect(blanks.pageCacheTtlMs).toBe(60_000);
+    expect(blanks.host).toBe('0.0.0.0');
+    expect(blanks.catalogCacheTtlMs).toBe(10_000);
+    expect(blanks.dbPoolSize).toBe(10);
   });
 
   it('fails fast naming the bad variable', () => {
