@@ -438,13 +438,13 @@ export class ConfigError extends Error {
  * The variables that are set to something: an empty one (`PAGE_CACHE_SECONDS=` in an env file) is
  * unset, so it takes its default instead of being read as 0 by a number's coercion.
  */
-function setVariables(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function variablesWithValues(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(environment).filter(([, value]) => value?.trim()));
 }
 
 /** Parses the environment once; a bad variable fails start-up with its name. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = environmentSchema.safeParse(setVariables(environment));
+  const parsed = environmentSchema.safeParse(variablesWithValues(environment));
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

@@ -31,11 +31,27 @@ describe('requestCarrying', () => {
     expect(weakReferences.count()).toBeGreaterThan(0);
   });
 
-  it('copies a request given as the init whole', async () => {
-    const form = new Request('https://shop.test/login', { method: 'POST', body: 'a=1' });
-    const copy = requestCarrying('https://shop.test/login?index', form, undefined);
+  it('copies a request given as the init, carrying its signal without following it', async () => {
+    const page = new AbortController();
+    const form = requestCarrying(
+      'https://shop.test/login',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'a=1',
+        redirect: 'manual',
+      },
+      page.signal,
+    );
+    weakReferences = countWeakReferences();
+    const copy = requestCopy('https://shop.test/login?index', form);
+    expect(copy.url).toBe('https://shop.test/login?index');
     expect(copy.method).toBe('POST');
+    expect(copy.headers.get('content-type')).toBe('text/plain');
+    expect(copy.redirect).toBe('manual');
     expect(await copy.text()).toBe('a=1');
+    expect(copy.signal).toBe(page.signal);
+    expect(weakReferences.count()).toBe(0);
   });
 
   it('without a signal, has a signal of its own that never aborts', () => {

@@ -16,11 +16,28 @@ export function requestCarrying(
   init: RequestInit | undefined,
   signal: AbortSignal | null | undefined,
 ): Request {
-  // A request given as the init has no own properties to spread: it is copied as undici copies it.
-  if (init instanceof Request) return new Request(input, init);
+  if (init instanceof Request) return requestCarrying(input, initOf(init), signal);
   const request = new Request(input, { ...init, signal: null });
   if (signal) Object.defineProperty(request, 'signal', { value: signal });
   return request;
+}
+
+/**
+ * What a copy takes of a request given as the init: a `Request` has no own properties to spread,
+ * and undici, given it whole, would follow its signal.
+ */
+function initOf(request: Request): RequestInit {
+  // `duplex` is required with a streamed body (undici), and not yet in TypeScript's RequestInit.
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    redirect: request.redirect,
+    integrity: request.integrity,
+    keepalive: request.keepalive,
+  };
+  if (request.body) init.duplex = 'half';
+  return init;
 }
 
 /**
